@@ -1,0 +1,83 @@
+# csumbench.  make [ARCH=x86_64|ppc32] [CROSS_COMPILE=prefix-] [CPU=preset]
+#   make bench [CONFIG=configs/x.conf] [RUNNER=qemu-ppc|"ssh root@board"]
+#   make test
+HOST_ARCH := $(shell uname -m | sed -e 's/^ppc$$/ppc32/' -e 's/^aarch64$$/arm64/')
+ARCH ?= $(HOST_ARCH)
+ARCHES := $(patsubst mk/arch-%.mk,%,$(wildcard mk/arch-*.mk))
+ifeq ($(filter $(ARCH),$(ARCHES)),)
+$(error ARCH=$(ARCH) is not supported; expected one of: $(ARCHES))
+endif
+include mk/arch-$(ARCH).mk
+
+CC := $(CROSS_COMPILE)gcc
+CFLAGS ?= -O2 -g
+WARN := -Wall -Wextra
+BUILD := build/$(ARCH)$(if $(SANITIZE),-sanitize)
+comma := ,
+SAN_FLAGS := $(if $(SANITIZE),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+ALL_CFLAGS = $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS)
+ARCH_DEF := $(wildcard kernels/$(ARCH)/kernels.def)
+CPPFLAGS += -D_GNU_SOURCE -Iharness -Ikernels -I$(BUILD) \
+	$(if $(ARCH_DEF),-DARCH_KERNELS_DEF='"$(ARCH)/kernels.def"') \
+	$(if $(STATIC),-DCSUMBENCH_STATIC)
+LDFLAGS += $(if $(STATIC),-static) $(SAN_FLAGS)
+LDLIBS += -lm $(if $(STATIC),,-ldl)
+
+# Arch-specific harness files are named *-<arch>-*.c or *-<arch>.c.
+ARCH_ONLY := $(foreach a,$(ARCHES),$(wildcard harness/*-$(a)-*.c harness/*-$(a).c))
+HARNESS := $(filter-out $(ARCH_ONLY) harness/main.c,$(wildcard harness/*.c)) \
+	$(wildcard harness/*-$(ARCH)-*.c harness/*-$(ARCH).c)
+KERNELS := $(wildcard kernels/generic/*.c kernels/$(ARCH)/*.c kernels/$(ARCH)/*.S)
+LIB_OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(basename $(HARNESS) $(KERNELS)))
+TEST_SRCS := $(wildcard tests/test-*.c)
+TESTS := $(patsubst tests/%.c,$(BUILD)/%,$(TEST_SRCS))
+BIN := $(BUILD)/csumbench
+
+CONFIG ?= configs/default.conf
+RUNNER ?=
+
+GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
+
+.PHONY: all bench test test-bin clean FORCE
+all: $(BIN)
+
+$(BUILD)/buildinfo.h: FORCE
+	@mkdir -p $(@D)
+	@{ echo '#define CSUMBENCH_GIT "$(GIT_REV)"'; \
+	   echo '#define CSUMBENCH_CC "$(CC_VERSION)"'; \
+	   echo '#define CSUMBENCH_CFLAGS "$(strip $(ALL_CFLAGS))"'; } > $@.new
+	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
+
+$(BUILD)/obj/%.o: %.c | $(BUILD)/buildinfo.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/%.o: %.S
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ARCH_CFLAGS) -MMD -MP -c $< -o $@
+
+# Objects, not an archive: timers and flushers are found through weak
+# references, which do not pull members out of an archive.
+$(BIN): $(BUILD)/obj/harness/main.o $(LIB_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/test-%: $(BUILD)/obj/tests/test-%.o $(LIB_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# A user kernel in a shared object, for the dlopen path (host builds).
+$(BUILD)/libtest-so-kernel.so: tests/so-kernel.c
+	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
+
+test-bin: $(BIN) $(TESTS) $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so)
+
+bench: $(BIN)
+	@scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$(CONFIG)" "$(RUNNER)"
+
+test:
+	@tests/run.sh
+
+clean:
+	rm -rf build
+
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d)

@@ -1,0 +1,11 @@
+/* The subcommands; each returns the process exit status
+   (0 ok, 1 a failure while running, 2 bad usage or input). */
+#ifndef CSUMBENCH_CMD_H
+#define CSUMBENCH_CMD_H
+
+int cmd_list(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_sum(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
+
+#endif

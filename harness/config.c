@@ -1,0 +1,611 @@
+/* Config files: "key = value" lines, "#" comments, lists separated by
+   commas or spaces, ranges "A..B/STEP" (add) and "A..B*FACTOR" (multiply),
+   sizes with K/M/G suffixes (powers of 1024). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "timer.h"
+
+const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold" };
+
+#define LIST_MAX 100000
+
+struct list {
+	int64_t *v;
+	size_t n, cap;
+};
+
+static int list_push(struct list *l, int64_t x, char *err, size_t errlen)
+{
+	if (l->n == LIST_MAX) {
+		snprintf(err, errlen, "more than %d values in one list", LIST_MAX);
+		return -1;
+	}
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = realloc(l->v, l->cap * sizeof(*l->v));
+		if (!l->v)
+			abort();
+	}
+	l->v[l->n++] = x;
+	return 0;
+}
+
+/* A whole number with an optional K/M/G suffix; negative numbers are
+   reported as such so the message can say so. */
+static int parse_num(const char *s, int64_t *out, char *err, size_t errlen)
+{
+	const char *p = s;
+	uint64_t v = 0, mul = 1;
+	int base = 10, digits = 0;
+
+	if (*p == '-' && isdigit((unsigned char)p[1])) {
+		snprintf(err, errlen, "negative number '%s'", s);
+		return -1;
+	}
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		base = 16;
+		p += 2;
+	}
+	for (; *p; p++, digits++) {
+		int d;
+		if (isdigit((unsigned char)*p))
+			d = *p - '0';
+		else if (base == 16 && isxdigit((unsigned char)*p))
+			d = tolower((unsigned char)*p) - 'a' + 10;
+		else
+			break;
+		if (v > (UINT64_C(1) << 40)) {
+			snprintf(err, errlen, "number '%s' is too large", s);
+			return -1;
+		}
+		v = v * (uint64_t)base + (uint64_t)d;
+	}
+	if (digits && *p && !p[1]) {
+		switch (*p) {
+		case 'k': case 'K': mul = 1u << 10; p++; break;
+		case 'm': case 'M': mul = 1u << 20; p++; break;
+		case 'g': case 'G': mul = 1u << 30; p++; break;
+		}
+	}
+	if (!digits || *p) {
+		snprintf(err, errlen, "malformed number '%s', expected digits with "
+			 "an optional K, M or G suffix", s);
+		return -1;
+	}
+	*out = (int64_t)(v * mul);
+	return 0;
+}
+
+/* One list item: a number, or a range expanded into l. */
+static int parse_item(const char *tok, struct list *l, char *err, size_t errlen)
+{
+	char buf[CONFIG_LINE_MAX + 1];
+	char *dots, *step;
+	int64_t a, b, s;
+	int mul;
+
+	dots = strstr(tok, "..");
+	if (!dots) {
+		if (parse_num(tok, &a, err, errlen))
+			return -1;
+		return list_push(l, a, err, errlen);
+	}
+	snprintf(buf, sizeof(buf), "%s", tok);
+	dots = buf + (dots - tok);
+	*dots = '\0';
+	step = strpbrk(dots + 2, "/*");
+	if (!step) {
+		snprintf(err, errlen, "range '%s' has no step, expected A..B/STEP "
+			 "or A..B*FACTOR", tok);
+		return -1;
+	}
+	mul = *step == '*';
+	*step = '\0';
+	if (parse_num(buf, &a, err, errlen) || parse_num(dots + 2, &b, err, errlen) ||
+	    parse_num(step + 1, &s, err, errlen))
+		return -1;
+	if (a > b) {
+		snprintf(err, errlen, "range '%s' runs backwards, expected A <= B", tok);
+		return -1;
+	}
+	if (!mul && s == 0) {
+		snprintf(err, errlen, "range '%s' has step 0, expected a step >= 1", tok);
+		return -1;
+	}
+	if (mul && (s < 2 || a == 0)) {
+		snprintf(err, errlen, "range '%s' never grows, expected A >= 1 and "
+			 "a factor >= 2", tok);
+		return -1;
+	}
+	for (; a <= b; a = mul ? a * s : a + s)
+		if (list_push(l, a, err, errlen))
+			return -1;
+	return 0;
+}
+
+/* Splits value on commas and white space.  Words (none, all, warm...) are
+   handed to word(), which returns 1 if it took the word, 0 if not. */
+static int parse_list(const char *value, struct list *l,
+		      int (*word)(const char *, struct list *),
+		      char *err, size_t errlen)
+{
+	char buf[CONFIG_LINE_MAX + 1];
+	char *p = buf, *tok;
+
+	snprintf(buf, sizeof(buf), "%s", value);
+	for (;;) {
+		size_t n;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		n = strcspn(p, ", \t");
+		tok = p;
+		p += n;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == ',') {
+			p++;
+			while (isspace((unsigned char)*p))
+				p++;
+			if (*p == ',' || !*p) {
+				snprintf(err, errlen, "empty item in list '%s'", value);
+				return -1;
+			}
+		}
+		tok[n] = '\0';
+		if (n == 0) {
+			snprintf(err, errlen, "empty item in list '%s'", value);
+			return -1;
+		}
+		if (word && word(tok, l))
+			continue;
+		if (parse_item(tok, l, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+static int word_none(const char *w, struct list *l)
+{
+	char err[8];
+
+	if (strcmp(w, "none") != 0)
+		return 0;
+	list_push(l, PREFETCH_NONE, err, sizeof(err));
+	return 1;
+}
+
+static int bounded(struct list *l, int64_t lo, int64_t hi, const char *what,
+		   const char *expect, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->v[i] != PREFETCH_NONE && (l->v[i] < lo || l->v[i] > hi)) {
+			snprintf(err, errlen, "%s %lld out of range, expected %s",
+				 what, (long long)l->v[i], expect);
+			return -1;
+		}
+	return 0;
+}
+
+static int set_u32_list(uint32_t **dst, size_t *n, struct list *l)
+{
+	size_t i;
+
+	free(*dst);
+	*dst = malloc(l->n * sizeof(**dst));
+	if (!*dst)
+		abort();
+	for (i = 0; i < l->n; i++)
+		(*dst)[i] = (uint32_t)l->v[i];
+	*n = l->n;
+	return 0;
+}
+
+static int key_sizes(struct config *c, const char *v, char *err, size_t errlen)
+{
+	struct list l = { 0 };
+	int r = parse_list(v, &l, NULL, err, errlen) ||
+		bounded(&l, 1, SIZE_MAX_BYTES, "size",
+			"1 to 1073741824 bytes (1G)", err, errlen);
+	if (!r)
+		set_u32_list(&c->sizes, &c->nsizes, &l);
+	free(l.v);
+	return r ? -1 : 0;
+}
+
+static int key_aligns(struct config *c, const char *v, char *err, size_t errlen)
+{
+	struct list l = { 0 };
+	int r = parse_list(v, &l, NULL, err, errlen) ||
+		bounded(&l, 0, ALIGN_MAX, "alignment", "0 to 4095 bytes",
+			err, errlen);
+	if (!r)
+		set_u32_list(&c->aligns, &c->naligns, &l);
+	free(l.v);
+	return r ? -1 : 0;
+}
+
+static int key_prefetch(struct config *c, const char *v, char *err, size_t errlen)
+{
+	struct list l = { 0 };
+	size_t i;
+	int r = parse_list(v, &l, word_none, err, errlen);
+
+	if (r && strstr(err, "negative"))
+		snprintf(err, errlen, "negative prefetch distance in '%s', "
+			 "expected none or 0 to %d bytes", v, PREFETCH_MAX);
+	r = r || bounded(&l, 0, PREFETCH_MAX, "prefetch distance",
+			 "none or 0 to 65536 bytes", err, errlen);
+	if (!r) {
+		free(c->prefetch);
+		c->prefetch = malloc(l.n * sizeof(*c->prefetch));
+		if (!c->prefetch)
+			abort();
+		for (i = 0; i < l.n; i++)
+			c->prefetch[i] = (int32_t)l.v[i];
+		c->nprefetch = l.n;
+	}
+	free(l.v);
+	return r ? -1 : 0;
+}
+
+static int key_samples(struct config *c, const char *v, char *err, size_t errlen)
+{
+	int64_t n;
+
+	if (parse_num(v, &n, err, errlen)) {
+		if (strstr(err, "negative"))
+			snprintf(err, errlen, "negative sample count '%s', expected "
+				 "1 to %d", v, SAMPLES_MAX);
+		return -1;
+	}
+	if (n < 1 || n > SAMPLES_MAX) {
+		snprintf(err, errlen, "samples %lld out of range, expected 1 to %d",
+			 (long long)n, SAMPLES_MAX);
+		return -1;
+	}
+	c->samples = (unsigned)n;
+	return 0;
+}
+
+static int key_kernels(struct config *c, const char *v, char *err, size_t errlen)
+{
+	char buf[CONFIG_LINE_MAX + 1];
+	const struct kernel **ks = NULL;
+	size_t n = 0, i, j;
+	char *tok, *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, ", \t", &save); tok;
+	     tok = strtok_r(NULL, ", \t", &save)) {
+		const struct kernel *add[256];
+		size_t nadd = 0;
+
+		if (strcmp(tok, "all") == 0) {
+			for (i = 0; i < kernel_count && nadd < 256; i++)
+				add[nadd++] = &kernel_table[i];
+		} else {
+			add[0] = kernel_find(tok, err, errlen);
+			if (!add[0]) {
+				free(ks);
+				return -1;
+			}
+			nadd = 1;
+		}
+		for (i = 0; i < nadd; i++) {
+			for (j = 0; j < n && ks[j] != add[i]; j++)
+				;
+			if (j < n)
+				continue;	/* listed twice: measured once */
+			ks = realloc(ks, (n + 1) * sizeof(*ks));
+			if (!ks)
+				abort();
+			ks[n++] = add[i];
+		}
+	}
+	free(c->kernels);
+	c->kernels = ks;
+	c->nkernels = n;
+	return 0;
+}
+
+static int key_cache(struct config *c, const char *v, char *err, size_t errlen)
+{
+	char buf[CONFIG_LINE_MAX + 1];
+	char *tok, *save = NULL;
+	size_t n = 0, i;
+	int seen[CACHE_NSTATES] = { 0 };
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, ", \t", &save); tok;
+	     tok = strtok_r(NULL, ", \t", &save)) {
+		for (i = 0; i < CACHE_NSTATES; i++)
+			if (strcmp(tok, cache_state_name[i]) == 0)
+				break;
+		if (i == CACHE_NSTATES) {
+			snprintf(err, errlen, "unknown cache state '%s', expected "
+				 "warm and/or cold", tok);
+			return -1;
+		}
+		if (!seen[i]++)
+			c->caches[n++] = (int)i;
+	}
+	c->ncaches = n;
+	return 0;
+}
+
+static int key_timer(struct config *c, const char *v, char *err, size_t errlen)
+{
+	const char *names = timer_names();
+	size_t n = strlen(v);
+	const char *p;
+
+	/* Checked against the names this build has; availability at run time. */
+	for (p = strstr(names, v); p; p = strstr(p + 1, v))
+		if ((p == names || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+			break;
+	if (!p || strchr(v, ',') || strchr(v, ' ')) {
+		snprintf(err, errlen, "unknown timer '%s', expected one of: %s",
+			 v, names);
+		return -1;
+	}
+	snprintf(c->timer, sizeof(c->timer), "%s", v);
+	return 0;
+}
+
+static int key_cycles_per_tick(struct config *c, const char *v, char *err,
+			       size_t errlen)
+{
+	char *end;
+	double x;
+
+	if (strcmp(v, "auto") == 0) {
+		c->cycles_per_tick = 0;
+		return 0;
+	}
+	errno = 0;
+	x = strtod(v, &end);
+	if (*end || errno || !(x > 0 && x < 1e6)) {
+		snprintf(err, errlen, "cycles_per_tick '%s', expected auto or a "
+			 "positive number such as 16 or 1.6", v);
+		return -1;
+	}
+	c->cycles_per_tick = x;
+	return 0;
+}
+
+static int key_cpu(struct config *c, const char *v, char *err, size_t errlen)
+{
+	int64_t n;
+
+	if (strcmp(v, "none") == 0) {
+		c->cpu = -1;
+		return 0;
+	}
+	if (parse_num(v, &n, err, errlen) || n > 1023) {
+		snprintf(err, errlen, "cpu '%s', expected none or a CPU number "
+			 "0 to 1023", v);
+		return -1;
+	}
+	c->cpu = (int)n;
+	return 0;
+}
+
+static int key_emulated(struct config *c, const char *v, char *err,
+			size_t errlen)
+{
+	if (strcmp(v, "auto") == 0)
+		c->emulated = -1;
+	else if (strcmp(v, "yes") == 0)
+		c->emulated = 1;
+	else if (strcmp(v, "no") == 0)
+		c->emulated = 0;
+	else {
+		snprintf(err, errlen, "emulated '%s', expected auto, yes or no", v);
+		return -1;
+	}
+	return 0;
+}
+
+static const struct key {
+	const char *name;
+	int (*set)(struct config *, const char *, char *, size_t);
+} keys[] = {
+	{ "kernels", key_kernels },
+	{ "sizes", key_sizes },
+	{ "aligns", key_aligns },
+	{ "cache", key_cache },
+	{ "prefetch", key_prefetch },
+	{ "samples", key_samples },
+	{ "timer", key_timer },
+	{ "cycles_per_tick", key_cycles_per_tick },
+	{ "cpu", key_cpu },
+	{ "emulated", key_emulated },
+};
+#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+
+static void report(const struct origin *o, const char *arg, const char *msg)
+{
+	if (o->line > 0)
+		fprintf(stderr, "%s:%d: %s\n", o->file, o->line, msg);
+	else
+		fprintf(stderr, "csumbench: --set %s: %s\n", arg ? arg : "", msg);
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+/* Applies one "key = value" text; seen[] catches duplicates in a file. */
+static int apply(struct config *c, char *text, const struct origin *o,
+		 const char *arg, int *seen)
+{
+	char err[1024], msg[1200];
+	char *eq = strchr(text, '='), *key, *value;
+	size_t i;
+
+	if (!eq) {
+		snprintf(msg, sizeof(msg), "no '=' in '%s', expected key = value",
+			 trim(text));
+		report(o, arg, msg);
+		return -1;
+	}
+	*eq = '\0';
+	key = trim(text);
+	value = trim(eq + 1);
+	for (i = 0; i < NKEYS; i++)
+		if (strcmp(keys[i].name, key) == 0)
+			break;
+	if (i == NKEYS) {
+		size_t n = (size_t)snprintf(msg, sizeof(msg),
+					    "unknown key '%s', expected one of:", key);
+		for (i = 0; i < NKEYS && n < sizeof(msg); i++)
+			n += (size_t)snprintf(msg + n, sizeof(msg) - n, " %s",
+					      keys[i].name);
+		report(o, arg, msg);
+		return -1;
+	}
+	if (seen && seen[i]) {
+		snprintf(msg, sizeof(msg), "key '%s' given twice (first at line "
+			 "%d), expected each key once", key, seen[i]);
+		report(o, arg, msg);
+		return -1;
+	}
+	if (!*value) {
+		snprintf(msg, sizeof(msg), "empty value for '%s'", key);
+		report(o, arg, msg);
+		return -1;
+	}
+	if (keys[i].set(c, value, err, sizeof(err))) {
+		snprintf(msg, sizeof(msg), "%s: %s", key, err);
+		report(o, arg, msg);
+		return -1;
+	}
+	if (seen)
+		seen[i] = o->line;
+	if (strcmp(key, "cpu") == 0)
+		c->cpu_origin = *o;
+	if (strcmp(key, "timer") == 0)
+		c->timer_origin = *o;
+	return 0;
+}
+
+void config_defaults(struct config *c)
+{
+	static const struct origin builtin = { "defaults", 0 };
+	char err[256];
+
+	memset(c, 0, sizeof(*c));
+	key_kernels(c, "all", err, sizeof(err));
+	key_sizes(c, "1500", err, sizeof(err));
+	key_aligns(c, "0", err, sizeof(err));
+	key_cache(c, "warm", err, sizeof(err));
+	key_prefetch(c, "none", err, sizeof(err));
+	c->samples = 11;
+	snprintf(c->timer, sizeof(c->timer), "auto");
+	c->cpu = -1;
+	c->emulated = -1;
+	c->cpu_origin = c->timer_origin = builtin;
+}
+
+int config_load(struct config *c, const char *path)
+{
+	int seen[NKEYS] = { 0 };
+	struct origin o = { path, 0 };
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	FILE *f;
+	int rc = 0;
+
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "%s: cannot open config: %s\n", path, strerror(errno));
+		return -1;
+	}
+	c->path = path;
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		char msg[160];
+		char *hash, *text;
+		ssize_t i;
+
+		o.line++;
+		if (len > CONFIG_LINE_MAX) {
+			snprintf(msg, sizeof(msg), "line longer than %d characters",
+				 CONFIG_LINE_MAX);
+			report(&o, NULL, msg);
+			rc = -1;
+			break;
+		}
+		for (i = 0; i < len; i++) {
+			unsigned char ch = (unsigned char)line[i];
+			if ((ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') ||
+			    ch == 0x7f)
+				break;
+		}
+		if (i < len) {
+			snprintf(msg, sizeof(msg), "binary data (byte 0x%02x at column "
+				 "%zd), expected text lines of key = value",
+				 (unsigned char)line[i], i + 1);
+			report(&o, NULL, msg);
+			rc = -1;
+			break;
+		}
+		hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		text = trim(line);
+		if (!*text)
+			continue;
+		if (apply(c, text, &o, NULL, seen)) {
+			rc = -1;
+			break;
+		}
+	}
+	if (!rc && ferror(f)) {
+		fprintf(stderr, "%s: cannot read config: %s\n", path, strerror(errno));
+		rc = -1;
+	}
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+int config_set(struct config *c, const char *kv)
+{
+	static const struct origin cmdline = { "--set", 0 };
+	char buf[CONFIG_LINE_MAX + 1];
+
+	if (strlen(kv) > CONFIG_LINE_MAX) {
+		report(&cmdline, "...", "value longer than 1024 characters");
+		return -1;
+	}
+	snprintf(buf, sizeof(buf), "%s", kv);
+	return apply(c, buf, &cmdline, kv, NULL);
+}
+
+void config_free(struct config *c)
+{
+	free(c->kernels);
+	free(c->sizes);
+	free(c->aligns);
+	free(c->prefetch);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,55 @@
+/* Run settings: built-in defaults, a config file, --set overrides. */
+#ifndef CSUMBENCH_CONFIG_H
+#define CSUMBENCH_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel.h"
+
+#define PREFETCH_NONE (-1)
+#define SIZE_MAX_BYTES (1u << 30)
+#define ALIGN_MAX 4095
+#define PREFETCH_MAX 65536
+#define SAMPLES_MAX 1000000
+#define CONFIG_LINE_MAX 1024
+
+/* Cache states; busy (a thrashing neighbour) comes later. */
+enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_NSTATES };
+extern const char *const cache_state_name[CACHE_NSTATES];
+
+/* Where a setting came from, for errors found after parsing. */
+struct origin {
+	const char *file;	/* config path, or "--set" */
+	int line;		/* 0 for --set and defaults */
+};
+
+struct config {
+	const char *path;	/* the config file, or NULL for defaults */
+	const struct kernel **kernels;
+	size_t nkernels;
+	uint32_t *sizes;
+	size_t nsizes;
+	uint32_t *aligns;
+	size_t naligns;
+	int caches[CACHE_NSTATES];
+	size_t ncaches;
+	int32_t *prefetch;	/* PREFETCH_NONE or bytes */
+	size_t nprefetch;
+	unsigned samples;
+	char timer[32];
+	double cycles_per_tick;	/* 0: calibrate */
+	int cpu;		/* -1: do not pin */
+	int emulated;		/* -1: detect, 0 no, 1 yes */
+	struct origin cpu_origin, timer_origin;
+};
+
+/* Built-in defaults: every kernel, 1500 B, warm, no prefetch. */
+void config_defaults(struct config *c);
+/* Reads a file over c.  0, or -1 after printing FILE:LINE: message. */
+int config_load(struct config *c, const char *path);
+/* One "key=value" from the command line.  0, or -1 after a message. */
+int config_set(struct config *c, const char *kv);
+void config_free(struct config *c);
+
+#endif

@@ -1,0 +1,25 @@
+/* Cache flushers for the cold state: one small file per method. */
+#ifndef CSUMBENCH_FLUSH_H
+#define CSUMBENCH_FLUSH_H
+
+#include <stddef.h>
+
+struct flusher {
+	const char *name;
+	const char *what;
+	/* Write back and invalidate every line of [p, p+len) from every cache
+	   level, and wait until that is done.  Never inside a timed region. */
+	void (*flush)(const void *p, size_t len, size_t line);
+};
+
+extern const struct flusher flush_clflush __attribute__((weak));
+extern const struct flusher flush_dcbf __attribute__((weak));
+extern const struct flusher flush_evict;
+
+/* The arch's instruction-based flusher where linked, else eviction. */
+const struct flusher *flush_select(const char *name);
+
+/* Data-cache line size from the system and where it came from. */
+size_t cache_line_size(const char **source);
+
+#endif

@@ -1,0 +1,74 @@
+/* User kernels from a shared object: "path/lib.so:symbol", csum contract. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+
+#ifdef CSUMBENCH_STATIC
+const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "cannot load '%s': this is a static build "
+		 "(build without STATIC=1 to load .so kernels)", spec);
+	return NULL;
+}
+#else
+#include <dlfcn.h>
+
+const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
+{
+	const char *colon = strrchr(spec, ':');
+	struct kernel *k;
+	char *path;
+	void *h, *sym;
+
+	if (!colon || colon == spec || !colon[1]) {
+		snprintf(err, errlen, "'%s': expected path/lib.so:symbol", spec);
+		return NULL;
+	}
+	path = strndup(spec, (size_t)(colon - spec));
+	if (!path) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	/* dlopen searches the library path for a bare name; a user means a file. */
+	if (!strchr(path, '/')) {
+		char *rel = malloc(strlen(path) + 3);
+		if (rel) {
+			strcpy(rel, "./");
+			strcat(rel, path);
+		}
+		free(path);
+		path = rel;
+		if (!path) {
+			snprintf(err, errlen, "out of memory");
+			return NULL;
+		}
+	}
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	free(path);
+	if (!h) {
+		snprintf(err, errlen, "cannot load '%s': %s", spec, dlerror());
+		return NULL;
+	}
+	sym = dlsym(h, colon + 1);
+	if (!sym) {
+		snprintf(err, errlen, "'%s': no symbol '%s' in that library",
+			 spec, colon + 1);
+		dlclose(h);
+		return NULL;
+	}
+	k = calloc(1, sizeof(*k));
+	if (!k) {
+		snprintf(err, errlen, "out of memory");
+		dlclose(h);
+		return NULL;
+	}
+	k->name = strdup(spec);
+	k->arch = "so";
+	k->op = "csum";
+	k->desc = "user kernel loaded with dlopen";
+	k->fn = (void (*)(void))sym;
+	return k;	/* lives as long as the process */
+}
+#endif

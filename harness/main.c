@@ -1,0 +1,53 @@
+/* csumbench: verify and time Internet-checksum kernels in core cycles. */
+#include <stdio.h>
+#include <string.h>
+
+#include "buildinfo.h"
+#include "cmd.h"
+#include "platform.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(int, char **);
+	const char *what;
+} cmds[] = {
+	{ "list", cmd_list, "list the kernels of this build" },
+	{ "run", cmd_run, "verify and time kernels over a config's sweep" },
+	{ "sum", cmd_sum, "checksum files with a kernel, like sha256sum" },
+	{ "calibrate", cmd_calibrate, "show the timer, its overhead and cycles per tick" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: csumbench COMMAND [options]   (COMMAND --help for more)\n\n");
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].what);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("csumbench %s (%s, %s)\n", CSUMBENCH_GIT, platform_arch,
+		       CSUMBENCH_CC);
+		return 0;
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "csumbench: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,20 @@
+/* Facts about the machine the run is on. */
+#ifndef CSUMBENCH_PLATFORM_H
+#define CSUMBENCH_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The architecture this binary was built for: x86_64, ppc32, arm64. */
+extern const char platform_arch[];
+
+const char *platform_cpu_model(void);
+/* Host name, reduced to characters safe in a file name. */
+const char *platform_host(void);
+/* A hypervisor: timings are real, hardware counters often missing. */
+bool platform_virtualized(void);
+/* Emulation (qemu-user): timings mean nothing.  why says how it was seen. */
+bool platform_emulated(const char **why);
+int platform_pin(int cpu, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,19 @@
+# 32-bit PowerPC: a static binary that runs on a board with nothing installed.
+CROSS_COMPILE ?= powerpc-linux-gnu-
+STATIC := 1
+EMULATOR ?= qemu-ppc
+
+# CPU presets.  Debian's gcc links -mcpu=440/464/860 only with -mhard-float
+# (alone they imply soft-float, which its hard-float libc rejects).  8xx and
+# e500v1/v2 have no classic FPU: the harness keeps floating point out of
+# timed code, and the board's kernel emulates the rest (CONFIG_MATH_EMULATION).
+CPU_FLAGS_ := -mcpu=powerpc
+CPU_FLAGS_464 := -mcpu=464 -mhard-float
+CPU_FLAGS_440 := -mcpu=440 -mhard-float
+CPU_FLAGS_8xx := -mcpu=860 -mhard-float
+CPU_FLAGS_e300c3 := -mcpu=e300c3
+CPU_FLAGS_e500 := -mcpu=8540 -mhard-float
+ifeq ($(origin CPU_FLAGS_$(CPU)),undefined)
+$(error CPU=$(CPU) is not a ppc32 preset; expected one of: 464 440 8xx e300c3 e500, or none)
+endif
+ARCH_CFLAGS ?= $(CPU_FLAGS_$(CPU))

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# make test: every suite, each ending "NAME: N passed, M failed"; the last
+# line adds them up.  Suites whose tools cannot be installed are SKIPPED,
+# which fails the run under CI=true.
+set -u
+cd "$(dirname "$0")/.."
+MAKE=${MAKE:-make}
+total_pass=0 total_fail=0
+
+suite() { # suite NAME COMMAND...: runs it and adds its closing counts
+	local name=$1 out rc line p f; shift
+	echo "== $name"
+	out=$("$@" 2>&1); rc=$?
+	printf '%s\n' "$out" | grep -v '^.*: [0-9]* passed, [0-9]* failed$'
+	line=$(printf '%s\n' "$out" | grep -E '^[^ ]+: [0-9]+ passed, [0-9]+ failed$' | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "FAIL $name: ended without a count (exit status $rc)"
+		total_fail=$((total_fail + 1))
+		return
+	fi
+	p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
+	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		echo "FAIL $name: exit status $rc"
+		f=1
+	fi
+	echo "$name: $p passed, $f failed"
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+}
+
+skipped() { # skipped SUITE WHY
+	echo "SKIPPED: $1: $2"
+	if [ "${CI:-}" = true ]; then
+		echo "FAIL $1: a skipped suite fails under CI=true"
+		total_fail=$((total_fail + 1))
+	fi
+}
+
+build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
+	local log=/tmp/csumbench-build-$1.log; shift
+	if ! $MAKE -j2 "$@" > "$log" 2>&1; then
+		cat "$log"
+		return 1
+	fi
+	grep -E 'warning:' "$log" && { echo "warnings in the build ($log)"; return 1; }
+	return 0
+}
+
+# Native: the whole suite, timing included.
+A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
+if build native test-bin; then
+	for t in kernels stats config timing; do
+		suite "$t" "$A/test-$t"
+	done
+	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+else
+	echo "FAIL native build"; total_fail=$((total_fail + 1))
+fi
+
+# The same tests built with AddressSanitizer and UBSan (timing excluded:
+# instrumented code is not what users time).
+if build sanitize SANITIZE=1 test-bin; then
+	for t in kernels stats config; do
+		suite "sanitize-$t" "$A-sanitize/test-$t"
+	done
+	suite sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
+		"$A-sanitize/csumbench" "$A-sanitize/libtest-so-kernel.so"
+else
+	echo "FAIL sanitizer build"; total_fail=$((total_fail + 1))
+fi
+
+# 32-bit PowerPC: static cross build, run under qemu-ppc (big-endian).
+PPC_PKGS="gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user"
+if ! tests/need.sh $PPC_PKGS; then
+	skipped ppc32 "needs $PPC_PKGS"
+elif build ppc32 ARCH=ppc32 test-bin; then
+	for t in kernels stats config timing; do
+		suite "ppc32-$t" qemu-ppc build/ppc32/test-$t
+	done
+	suite ppc32-cli env EMULATOR=qemu-ppc tests/cli.sh build/ppc32/csumbench
+else
+	echo "FAIL ppc32 build"; total_fail=$((total_fail + 1))
+fi
+
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]

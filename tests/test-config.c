@@ -1,0 +1,85 @@
+/* Config parsing, good cases: what each accepted form expands to.  The
+   bad cases run the real command line in tests/cli.sh, where the exit
+   status and the FILE:LINE of the message are asserted. */
+#include <stdlib.h>
+#include <unistd.h>
+#include <string.h>
+
+#include "check.h"
+#include "config.h"
+
+static int write_conf(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+static int u32_list_is(const uint32_t *v, size_t n, const uint32_t *want,
+		       size_t nwant)
+{
+	return n == nwant && memcmp(v, want, n * sizeof(*v)) == 0;
+}
+
+int main(void)
+{
+	static const uint32_t add[] = { 64, 128, 192, 256 };
+	static const uint32_t mul[] = { 64, 128, 256, 512, 1024 };
+	static const uint32_t mixed[] = { 1, 4096, 65536, 40, 80, 1500 };
+	char path[] = "/tmp/csumbench-test-XXXXXX";
+	struct config c;
+	int fd = mkstemp(path);
+
+	CHECK(fd >= 0, "mkstemp");
+	config_defaults(&c);
+	CHECK(c.nkernels == kernel_count && c.samples >= 11 && c.ncaches == 1 &&
+	      c.nprefetch == 1 && c.prefetch[0] == PREFETCH_NONE,
+	      "defaults: every kernel, >= 11 samples, warm, no prefetch");
+
+	CHECK(config_set(&c, "sizes=64..256/64") == 0 &&
+	      u32_list_is(c.sizes, c.nsizes, add, 4), "additive range");
+	CHECK(config_set(&c, "sizes = 64..1024*2") == 0 &&
+	      u32_list_is(c.sizes, c.nsizes, mul, 5), "multiplicative range");
+	CHECK(config_set(&c, "sizes = 1, 4K 64k,40..80/40 ,1500") == 0 &&
+	      u32_list_is(c.sizes, c.nsizes, mixed, 6),
+	      "commas and spaces mixed, K suffix, range inside a list");
+	CHECK(config_set(&c, "sizes = 1G") == 0 && c.sizes[0] == 1u << 30,
+	      "1G is the largest size");
+	CHECK(config_set(&c, "prefetch = none, 64, 96, 128, 160, 256") == 0 &&
+	      c.nprefetch == 6 && c.prefetch[0] == PREFETCH_NONE &&
+	      c.prefetch[1] == 64 && c.prefetch[5] == 256,
+	      "prefetch list with none");
+	CHECK(config_set(&c, "prefetch = 0") == 0 && c.prefetch[0] == 0,
+	      "distance 0 is not none");
+	CHECK(config_set(&c, "cache = cold, warm") == 0 && c.ncaches == 2 &&
+	      c.caches[0] == CACHE_COLD && c.caches[1] == CACHE_WARM,
+	      "cache states in the given order");
+	CHECK(config_set(&c, "kernels = c64, ref, c64") == 0 && c.nkernels == 2 &&
+	      !strcmp(c.kernels[0]->name, "c64"), "a kernel listed twice runs once");
+	CHECK(config_set(&c, "cycles_per_tick = 16") == 0 && c.cycles_per_tick == 16,
+	      "cycles_per_tick number");
+	CHECK(config_set(&c, "cycles_per_tick = auto") == 0 && c.cycles_per_tick == 0,
+	      "cycles_per_tick auto");
+	CHECK(config_set(&c, "cpu = none") == 0 && c.cpu == -1, "cpu none");
+	CHECK(config_set(&c, "samples = 0x10") == 0 && c.samples == 16, "hex number");
+
+	CHECK(write_conf(path, "# comment\n\n  kernels = ref # trailing\n"
+			       "sizes=100\r\nsamples = 3\n") == 0, "write %s", path);
+	config_free(&c);
+	config_defaults(&c);
+	CHECK(config_load(&c, path) == 0 && c.nkernels == 1 && c.nsizes == 1 &&
+	      c.sizes[0] == 100 && c.samples == 3,
+	      "file with comments, blank lines, CRLF");
+	CHECK(config_set(&c, "samples=5") == 0 && c.samples == 5,
+	      "--set overrides a key the file set");
+	config_free(&c);
+	config_defaults(&c);
+	CHECK(config_load(&c, "configs/default.conf") == 0 && c.nprefetch >= 5 &&
+	      c.ncaches == 2, "configs/default.conf: warm, cold, >= 4 distances + none");
+	config_free(&c);
+	unlink(path);
+	return check_done("config");
+}

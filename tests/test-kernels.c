@@ -1,0 +1,215 @@
+/* Every kernel of the build against ref: every length 0..1536 at every
+   alignment 0..7 with incoming sums 0, 0xffffffff and a random one, over
+   random, all-0xFF (every add carries) and all-0x04 (none does) data, the
+   buffer ending at a PROT_NONE page so a read past the end faults; random
+   lengths up to 64 KiB + 1; and the RFC 1071 example. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "kernel.h"
+#include "verify.h"
+
+#define MAXLEN 1536
+#define BIGLEN (65536 + 1)
+
+struct variant {
+	const struct kernel *k;
+	int dist;
+	char name[64];
+	int bad;		/* failures, of which the first few are shown */
+};
+
+static struct variant vars[64];
+static int nvars;
+static uint32_t rng = 0x9e3779b9u;
+
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return rng;
+}
+
+/* A mapping whose last page is PROT_NONE; returns the guard's address. */
+static unsigned char *guarded(size_t bytes)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t n = (bytes + page - 1) / page * page;
+	unsigned char *m = mmap(NULL, n + page, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED || mprotect(m + n, page, PROT_NONE)) {
+		perror("mmap guard");
+		exit(2);
+	}
+	return m + n;
+}
+
+static void add_variants(void)
+{
+	static const int dists[] = { 0, 32, 64, 100, 256 };
+	size_t i, d;
+
+	for (i = 0; i < kernel_count; i++) {
+		const struct kernel *k = &kernel_table[i];
+		for (d = 0; d < (k->prefetch ? 5 : 1); d++) {
+			struct variant *v = &vars[nvars++];
+			v->k = k;
+			v->dist = dists[d];
+			if (k->prefetch)
+				snprintf(v->name, sizeof(v->name), "%s@%d", k->name, v->dist);
+			else
+				snprintf(v->name, sizeof(v->name), "%s", k->name);
+		}
+	}
+}
+
+/* Compares every variant with ref on one buffer; counts disagreements. */
+static void compare_all(const unsigned char *p, int len, uint32_t sum,
+			const char *what, int align)
+{
+	uint16_t want = csum_fold16(verify_ref(p, len, sum));
+	int i;
+
+	for (i = 0; i < nvars; i++) {
+		uint16_t got = csum_fold16(kernel_csum(vars[i].k, p, len, sum,
+						       vars[i].dist));
+		if (got == want)
+			continue;
+		if (vars[i].bad++ < 3)
+			printf("  %s: %s data, len %d, align %d, sum 0x%08x: "
+			       "0x%04x, ref 0x%04x\n", vars[i].name, what, len,
+			       align, sum, got, want);
+	}
+}
+
+static void report(const char *what)
+{
+	int i;
+
+	for (i = 0; i < nvars; i++) {
+		CHECK(vars[i].bad == 0, "%s: %s: %d disagreements with ref",
+		      vars[i].name, what, vars[i].bad);
+		vars[i].bad = 0;
+	}
+}
+
+static void matrix(unsigned char *guard, const char *what, int fill)
+{
+	unsigned char *region = guard - (MAXLEN + 16);
+	int len, align, s, i;
+
+	for (i = 0; i < MAXLEN + 16; i++)
+		region[i] = fill < 0 ? (unsigned char)rnd() : (unsigned char)fill;
+	for (len = 0; len <= MAXLEN; len++) {
+		for (align = 0; align < 8; align++) {
+			/* As close to the guard as this alignment allows. */
+			uintptr_t start = (uintptr_t)(guard - len);
+			unsigned char *p;
+			start -= (start - (uintptr_t)align) & 7;
+			p = (unsigned char *)start;
+			uint32_t sums[3] = { 0, 0xffffffffu, rnd() };
+			for (s = 0; s < 3; s++)
+				compare_all(p, len, sums[s], what, align);
+		}
+		/* Ending exactly at the guard, whatever the alignment. */
+		compare_all(guard - len, len, rnd(), what,
+			    (int)((uintptr_t)(guard - len) & 7));
+	}
+	report(what);
+}
+
+static void random_long(unsigned char *guard)
+{
+	unsigned char *region = guard - (BIGLEN + 64);
+	int i;
+
+	for (i = 0; i < BIGLEN + 64; i++)
+		region[i] = (unsigned char)rnd();
+	for (i = 0; i < 200; i++) {
+		int len = (int)(rnd() % (BIGLEN + 1));
+		int align = (int)(rnd() % 64);
+		unsigned char *p = i & 1 ? guard - len : region + align;
+		compare_all(p, len, rnd(), "random-long", align);
+	}
+	compare_all(guard - BIGLEN, BIGLEN, 0, "random-long", 0);
+	report("random lengths to 64 KiB + 1");
+}
+
+/* RFC 1071 section 3's example: 00 01 f2 03 f4 f5 f6 f7 sums to ddf2. */
+static void rfc1071_example(void)
+{
+	static const unsigned char ex[8] = { 0x00, 0x01, 0xf2, 0x03,
+					     0xf4, 0xf5, 0xf6, 0xf7 };
+	unsigned char net[2];
+	uint16_t f;
+	int i;
+
+	for (i = 0; i < nvars; i++) {
+		f = csum_fold16(kernel_csum(vars[i].k, ex, 8, 0, vars[i].dist));
+		memcpy(net, &f, 2);
+		CHECK(net[0] == 0xdd && net[1] == 0xf2,
+		      "%s: RFC 1071 example gives %02x%02x, expected ddf2",
+		      vars[i].name, net[0], net[1]);
+	}
+}
+
+/* ref itself, on values worked out by hand. */
+static void ref_known_values(void)
+{
+	static const unsigned char ff[4] = { 0xff, 0xff, 0xff, 0xff };
+	static const unsigned char odd[3] = { 0x12, 0x34, 0x56 };
+	unsigned char net[2];
+	uint16_t f;
+
+	f = csum_fold16(verify_ref(ff, 4, 0));
+	CHECK(f == 0xffff, "ref: ff ff ff ff folds to %04x, expected ffff", f);
+	f = csum_fold16(verify_ref(odd, 3, 0));
+	memcpy(net, &f, 2);
+	CHECK(net[0] == 0x68 && net[1] == 0x34,
+	      "ref: 12 34 56 gives %02x%02x, expected 6834 (1234 + 5600)",
+	      net[0], net[1]);
+	CHECK(verify_ref(odd, 0, 0x12345678u) == 0x12345678u,
+	      "ref: len 0 must return the incoming sum");
+}
+
+/* The gate must catch a kernel that drops a trailing odd byte. */
+static uint32_t broken_kernel(const void *buf, int len, uint32_t sum)
+{
+	return verify_ref(buf, len & ~1, sum);
+}
+
+static void gate_catches_bugs(void)
+{
+	const struct kernel bad = { "broken", "generic", "csum", "test", NULL,
+				    false, (void (*)(void))broken_kernel };
+	char err[256];
+	int i;
+
+	CHECK(verify_kernel(&bad, 0, err, sizeof(err)) != 0,
+	      "the gate accepted a kernel that ignores the last odd byte");
+	for (i = 0; i < nvars; i++)
+		CHECK(verify_kernel(vars[i].k, vars[i].dist, err, sizeof(err)) == 0,
+		      "gate rejects %s: %s", vars[i].name, err);
+}
+
+int main(void)
+{
+	unsigned char *g1 = guarded(BIGLEN + 4096);
+
+	add_variants();
+	printf("kernels: %d variants (prefetch kernels at 5 distances)\n", nvars);
+	ref_known_values();
+	rfc1071_example();
+	matrix(g1, "random", -1);
+	matrix(g1, "0xff", 0xff);
+	matrix(g1, "0x04", 0x04);
+	random_long(g1);
+	gate_catches_bugs();
+	return check_done("kernels");
+}
