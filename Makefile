@@ -49,11 +49,17 @@ $(BUILD)/buildinfo.h: FORCE
 	   echo '#define CSUMBENCH_CFLAGS "$(strip $(ALL_CFLAGS))"'; } > $@.new
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
 
-$(BUILD)/obj/%.o: %.c | $(BUILD)/buildinfo.h
+# Rebuild when the flags change, not only the sources.
+$(BUILD)/flags: FORCE
+	@mkdir -p $(@D)
+	$(file >$@.new,$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) $(LDLIBS))
+	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
+
+$(BUILD)/obj/%.o: %.c $(BUILD)/flags | $(BUILD)/buildinfo.h
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/obj/%.o: %.S
+$(BUILD)/obj/%.o: %.S $(BUILD)/flags
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ARCH_CFLAGS) -MMD -MP -c $< -o $@
 

@@ -105,7 +105,7 @@ int cmd_run(int argc, char **argv)
 	rc = output_prepare(&o, out, path, force);
 	if (rc)
 		goto done;
-	setup_emulated(&c, false);
+	b.emulated = setup_emulated(&c, false);
 	rc = setup_timer(&c, &b.cal, quiet);
 	if (rc)
 		goto done;

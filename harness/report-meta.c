@@ -9,11 +9,8 @@
 void report_meta(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->cal;
-	const char *why;
 	char date[32];
 	time_t now = time(NULL);
-	bool emulated = b->cfg->emulated == 1 ||
-			(b->cfg->emulated == -1 && platform_emulated(&why));
 	size_t i;
 
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -40,8 +37,8 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# cpu_pinned: no\n");
 	fprintf(f, "# samples_per_point: %u\n", b->cfg->samples);
 	fprintf(f, "# virtualized: %s\n", platform_virtualized() ? "yes" : "no");
-	fprintf(f, "# emulated: %s\n", emulated ? "yes" : "no");
-	if (emulated)
+	fprintf(f, "# emulated: %s\n", b->emulated ? "yes" : "no");
+	if (b->emulated)
 		fprintf(f, "# warning: emulated run, timings are not real\n");
 #ifndef __OPTIMIZE__
 	fprintf(f, "# warning: unoptimised build\n");

@@ -8,6 +8,8 @@ void report_summary(FILE *f, const struct bench *b)
 	const struct config *c = b->cfg;
 	size_t si, ci, i;
 
+	if (b->emulated)
+		fprintf(f, "EMULATED RUN: these timings are not real; do not quote them.\n");
 	fprintf(f, "Fastest kernel, cycles/byte (median of %u, timer %s, "
 		"%.3f cycles/tick):\n", c->samples, b->cal.timer->name,
 		b->cal.cycles_per_tick);

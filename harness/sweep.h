@@ -26,6 +26,7 @@ struct point {
 
 struct bench {
 	const struct config *cfg;
+	bool emulated;			/* timings are not real */
 	struct calibration cal;
 	const struct flusher *flush;
 	size_t line;

@@ -1,6 +1,7 @@
 /* PowerPC timebase.  A timebase, not a cycle counter: at the core clock on
    44x with TCS clear, core/16 on 8xx, bus/4 on e300; hence the ratio.  The
-   64-bit read retries until the upper half is stable across the lower. */
+   64-bit read retries until the upper half is the same on both sides of
+   the lower, so a carry between the reads is never half-seen. */
 #include <sys/platform/ppc.h>
 
 #include "timer.h"
@@ -16,12 +17,13 @@ static uint64_t mftb_read(void)
 {
 	uint32_t hi, lo, hi2;
 
-	/* mfspr 269/268 (TBU/TBL) is what every 32-bit core decodes; the
-	   mftb mnemonic is not accepted for every -mcpu. */
+	/* The mnemonics let the assembler pick the encoding the -mcpu core
+	   decodes: mfspr 268/269 for Book E (44x, e500), the mftb opcode for
+	   8xx and 603/e300, which do not read the timebase with mfspr. */
 	do {
-		__asm__ volatile("mfspr %0,269\n\t"
-				 "mfspr %1,268\n\t"
-				 "mfspr %2,269"
+		__asm__ volatile("mftbu %0\n\t"
+				 "mftb %1\n\t"
+				 "mftbu %2"
 				 : "=r"(hi), "=r"(lo), "=r"(hi2) : : "memory");
 	} while (hi != hi2);
 	/* isync: later instructions wait for the read (and earlier ones for
@@ -39,7 +41,7 @@ static double mftb_hz(void)
 
 const struct timer timer_mftb = {
 	.name = "mftb",
-	.what = "PowerPC timebase (mfspr 268/269), ticks not core cycles",
+	.what = "PowerPC timebase (mftbu/mftb), ticks not core cycles",
 	.counts_cycles = false,
 	.setup = mftb_setup,
 	.read = mftb_read,

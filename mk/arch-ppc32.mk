@@ -11,9 +11,10 @@ CPU_FLAGS_ := -mcpu=powerpc
 CPU_FLAGS_464 := -mcpu=464 -mhard-float
 CPU_FLAGS_440 := -mcpu=440 -mhard-float
 CPU_FLAGS_8xx := -mcpu=860 -mhard-float
+CPU_FLAGS_e300c2 := -mcpu=e300c2 -mhard-float
 CPU_FLAGS_e300c3 := -mcpu=e300c3
 CPU_FLAGS_e500 := -mcpu=8540 -mhard-float
 ifeq ($(origin CPU_FLAGS_$(CPU)),undefined)
-$(error CPU=$(CPU) is not a ppc32 preset; expected one of: 464 440 8xx e300c3 e500, or none)
+$(error CPU=$(CPU) is not a ppc32 preset; expected one of: 464 440 8xx e300c2 e300c3 e500, or none)
 endif
 ARCH_CFLAGS ?= $(CPU_FLAGS_$(CPU))

@@ -21,6 +21,12 @@ ok() { # ok NAME COMMAND...: the command's exit status decides
 ok "list --csv header" [ "$(head -n 1 "$T/list.csv")" = "kernel,arch,op,prefetch,description" ]
 ok "list --csv has ref, word32, c64" grep -q '^ref,generic,csum,no,' "$T/list.csv"
 ok "list --csv: c64-prefetch takes a distance" grep -q '^c64-prefetch,generic,csum,yes,' "$T/list.csv"
+if grep -q '^v0,' "$T/list.csv"; then
+	for k in v0 tuned unroll4; do
+		ok "list --csv: ppc32 kernel $k" grep -q "^$k,ppc32,csum,no," "$T/list.csv"
+	done
+	ok "list --csv: unroll4-dcbt takes a distance" grep -q '^unroll4-dcbt,ppc32,csum,yes,' "$T/list.csv"
+fi
 mapfile -t KERNELS < <(tail -n +2 "$T/list.csv" | cut -d, -f1)
 
 # --- sum: RFC 1071's example, for every kernel

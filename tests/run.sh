@@ -54,6 +54,7 @@ if build native test-bin; then
 		suite "$t" "$A/test-$t"
 	done
 	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+	suite bench-ssh tests/bench-ssh.sh
 else
 	echo "FAIL native build"; total_fail=$((total_fail + 1))
 fi
@@ -79,6 +80,7 @@ elif build ppc32 ARCH=ppc32 test-bin; then
 		suite "ppc32-$t" qemu-ppc build/ppc32/test-$t
 	done
 	suite ppc32-cli env EMULATOR=qemu-ppc tests/cli.sh build/ppc32/csumbench
+	suite ppc32-bench tests/bench-ppc32.sh
 else
 	echo "FAIL ppc32 build"; total_fail=$((total_fail + 1))
 fi
