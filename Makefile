@@ -39,7 +39,11 @@ RUNNER ?=
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 
-.PHONY: all bench test test-bin clean FORCE
+# make plot/table/compare: RESULTS defaults to the newest results CSV.
+NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
+RESULTS ?= $(NEWEST)
+
+.PHONY: all bench test test-bin clean plot table compare FORCE
 all: $(BIN)
 
 $(BUILD)/buildinfo.h: FORCE
@@ -74,6 +78,30 @@ $(BUILD)/test-%: $(BUILD)/obj/tests/test-%.o $(LIB_OBJS)
 # A user kernel in a shared object, for the dlopen path (host builds).
 $(BUILD)/libtest-so-kernel.so: tests/so-kernel.c
 	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
+
+# Host tools for results (tables, comparisons, figure layout): built with
+# the host compiler whatever ARCH is.
+HOST_CC ?= cc
+REPORT := build/host/csumreport
+$(REPORT): $(wildcard plot/*.c plot/*.h)
+	@mkdir -p $(@D)
+	$(HOST_CC) -O2 $(WARN) -o $@ $(wildcard plot/*.c) -lm
+
+plot: $(REPORT)
+	@plot/plot.sh $(REPORT) "$(RESULTS)" "$(KERNEL)" "$(BEFORE)" "$(AFTER)" \
+		"$(BEFORE_KERNEL)" "$(AFTER_KERNEL)"
+
+table: $(REPORT)
+	@if [ -z "$(RESULTS)" ]; then echo "make table: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi
+	@$(REPORT) table "$(RESULTS)" $(if $(KERNEL),--kernel "$(KERNEL)") \
+		$(if $(METRIC),--metric "$(METRIC)") $(if $(BY),--by "$(BY)") \
+		$(if $(CACHE),--cache "$(CACHE)") $(if $(SIZE),--size "$(SIZE)")
+
+compare: $(REPORT)
+	@if [ -z "$(BEFORE)" ] || [ -z "$(AFTER)" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi
+	@$(REPORT) compare "$(BEFORE)" "$(AFTER)" \
+		$(if $(BEFORE_KERNEL),--before-kernel "$(BEFORE_KERNEL)") \
+		$(if $(AFTER_KERNEL),--after-kernel "$(AFTER_KERNEL)")
 
 test-bin: $(BIN) $(TESTS) $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so)
 

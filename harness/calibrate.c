@@ -1,6 +1,7 @@
 /* Timer overhead, resolution, tick rate and cycles per tick. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "calibrate.h"
@@ -76,6 +77,29 @@ double calibrate_chain_ticks(const struct timer *t, unsigned long blocks,
 	return best;
 }
 
+/* Chain blocks for one ~5 ms run at this timer's rate. */
+static unsigned long chain_blocks(const struct timer *t, double tick_hz)
+{
+	unsigned long blocks;
+
+	for (blocks = 1000; blocks < (1ul << 28); blocks *= 2)
+		if (calibrate_chain_ticks(t, blocks, 1) >= tick_hz * 5e-3)
+			break;
+	return blocks;
+}
+
+double calibrate_recheck(const struct calibration *c)
+{
+	unsigned long blocks;
+	double ticks;
+
+	if (!chain_adds || strncmp(c->cpt_source, "calibrated", 10) != 0)
+		return 0;
+	blocks = chain_blocks(c->timer, c->tick_hz);
+	ticks = calibrate_chain_ticks(c->timer, blocks, 7) - c->overhead;
+	return ticks > 0 ? (double)blocks * CHAIN_BLOCK / ticks : 0;
+}
+
 int calibrate(const struct timer *t, double cpt, struct calibration *c,
 	      char *err, size_t errlen)
 {
@@ -113,9 +137,7 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 
 	/* Size the chain to ~5 ms, warm up (clock ramp) with 5 runs, then keep
 	   the fastest of 7: interruptions only ever add ticks. */
-	for (blocks = 1000; blocks < (1ul << 28); blocks *= 2)
-		if (calibrate_chain_ticks(t, blocks, 1) >= c->tick_hz * 5e-3)
-			break;
+	blocks = chain_blocks(t, c->tick_hz);
 	calibrate_chain_ticks(t, blocks, 5);
 	ticks = calibrate_chain_ticks(t, blocks, 7) - c->overhead;
 	if (ticks <= 0) {

@@ -22,6 +22,10 @@ struct calibration {
 int calibrate(const struct timer *t, double cpt, struct calibration *c,
 	      char *err, size_t errlen);
 
+/* Re-measures cycles per tick with the add chain (as at the start) to
+   catch a clock that changed during the run.  0 when not measurable. */
+double calibrate_recheck(const struct calibration *c);
+
 /* Ticks of one dependent-add chain run of the given blocks, best of reps. */
 double calibrate_chain_ticks(const struct timer *t, unsigned long blocks,
 			     int reps);

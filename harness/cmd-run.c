@@ -1,4 +1,5 @@
 /* csumbench run [-c CONFIG] [-o FILE|DIR|-] [--set key=value]... */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,12 @@ int cmd_run(int argc, char **argv)
 			b.npts, b.cal.timer->name, b.cal.cycles_per_tick,
 			b.cal.cpt_source);
 	sweep_run(&b, !quiet);
+	b.cpt_end = calibrate_recheck(&b.cal);
+	if (b.cpt_end > 0 && fabs(b.cpt_end / b.cal.cycles_per_tick - 1) > 0.03)
+		fprintf(stderr, "csumbench: WARNING: cycles per tick was %.4f at the "
+			"start and %.4f at the end: the core clock changed during the "
+			"run; cycles are uncertain by that much\n",
+			b.cal.cycles_per_tick, b.cpt_end);
 
 	if (output_commit(&o, write_results, write_samples, &b)) {
 		rc = 1;

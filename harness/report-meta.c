@@ -29,6 +29,10 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# tick_hz: %.0f (%s)\n", c->tick_hz, c->hz_source);
 	fprintf(f, "# cycles_per_tick: %.4f\n", c->cycles_per_tick);
 	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_source);
+	if (b->cpt_end > 0)
+		fprintf(f, "# cycles_per_tick_at_end: %.4f (%+.1f%%; the clock drifted "
+			"if this is far from 0)\n", b->cpt_end,
+			(b->cpt_end / c->cycles_per_tick - 1) * 100);
 	fprintf(f, "# cache_line: %zu (%s)\n", b->line, b->line_source);
 	fprintf(f, "# cold_flush: %s (%s)\n", b->flush->name, b->flush->what);
 	if (b->cfg->cpu >= 0)

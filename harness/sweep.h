@@ -28,6 +28,7 @@ struct bench {
 	const struct config *cfg;
 	bool emulated;			/* timings are not real */
 	struct calibration cal;
+	double cpt_end;			/* cycles per tick re-measured at the end */
 	const struct flusher *flush;
 	size_t line;
 	const char *line_source;

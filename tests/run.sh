@@ -73,7 +73,7 @@ fi
 
 # 32-bit PowerPC: static cross build, run under qemu-ppc (big-endian).
 PPC_PKGS="gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user"
-if ! tests/need.sh $PPC_PKGS; then
+if ! scripts/need.sh $PPC_PKGS; then
 	skipped ppc32 "needs $PPC_PKGS"
 elif build ppc32 ARCH=ppc32 test-bin; then
 	for t in kernels stats config timing; do
@@ -83,6 +83,15 @@ elif build ppc32 ARCH=ppc32 test-bin; then
 	suite ppc32-bench tests/bench-ppc32.sh
 else
 	echo "FAIL ppc32 build"; total_fail=$((total_fail + 1))
+fi
+
+# Host tools: tables, comparisons, figures (gnuplot).
+if ! command -v gnuplot > /dev/null && ! scripts/need.sh gnuplot-nox; then
+	skipped plot "needs gnuplot-nox"
+elif build report build/host/csumreport; then
+	suite plot tests/plot.sh
+else
+	echo "FAIL csumreport build"; total_fail=$((total_fail + 1))
 fi
 
 echo "$total_pass passed, $total_fail failed"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: tests/need.sh PACKAGE...  Installs missing Debian packages with
+# usage: scripts/need.sh PACKAGE...  Installs missing Debian packages with
 # apt-get when it can (root); otherwise says which are missing.  Exit 0 when
 # all are installed at the end.
 set -u

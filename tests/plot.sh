@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Tables, comparisons and figures from the CSVs in tests/data: exact text,
+# significance known both ways, valid PNG and SVG, clear errors for bad
+# input.  usage: tests/plot.sh   (from the top of the tree)
+set -u
+R=build/host/csumreport
+D=tests/data
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() {
+	local name=$1; shift
+	if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL plot: $name"; fi
+}
+same() { # same NAME EXPECTED-FILE COMMAND...
+	local name=$1 want=$2; shift 2
+	if "$@" > "$T/got" 2>&1 && diff -u "$want" "$T/got" > "$T/diff"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1)); echo "FAIL plot: $name"; cat "$T/diff"
+	fi
+}
+width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
+
+# --- tables: exact text, 72 columns
+same "table: exact text" $D/small-table.expected \
+	bash -c "$R table $D/small.csv; echo; $R table $D/small.csv --metric cpb --by cache --size 1500"
+ok "table: no line over 72 columns" width_ok $D/small-table.expected
+make -s table RESULTS=$D/small.csv METRIC=bpc KERNEL=word32 > "$T/t2"
+ok "make table METRIC=bpc KERNEL=word32: rows are kernels" \
+	bash -c "grep -q '^word32 *1.226 *2.451\$' '$T/t2' && grep -q '^c64-prefetch *2.451 *4.902\$' '$T/t2'"
+# Many sizes: columns wrap into more tables rather than pass 72 columns.
+{ sed -n '/^#/p' $D/small.csv; sed -n '/^kernel,/p' $D/small.csv
+  for s in 64 128 256 512 576 1024 1500 2048 4096 9000 16384 65536; do
+	for p in none 64; do
+		echo "k,generic,csum,$s,0,warm,$p,tsc,5,1,1,1000,1,1,0,1.5,1.5,0.6667,500.0,123456.7"
+	done
+  done; } > "$T/wide.csv"
+$R table "$T/wide.csv" > "$T/wide.txt"
+ok "table: 12 sizes wrap within 72 columns" width_ok "$T/wide.txt"
+ok "table: every size is shown" [ "$(grep -c '^distance' "$T/wide.txt")" -ge 2 ]
+
+# --- compare: exact text; significance known both ways
+same "compare: exact text" $D/compare.expected $R compare $D/before.csv $D/after.csv
+ok "compare: interleaved samples are not significant" \
+	grep -q '^c64: no significant change at 64 B, warm (+1.0%, p = 0.676)$' $D/compare.expected
+ok "compare: separated samples are, with the textbook p (0.012 for U = 0, 5 + 5)" \
+	grep -q '^c64: 31% less time per byte at 1500 B, warm (p = 0.012)$' $D/compare.expected
+make -s compare BEFORE=$D/small.csv AFTER=$D/small.csv BEFORE_KERNEL=c64-prefetch@none \
+	AFTER_KERNEL=c64-prefetch@128 > "$T/named"
+ok "compare two kernels of one run: 30% less time cold, none vs 128 B" \
+	grep -q '^30% less time per byte at 1500 B, cold' "$T/named"
+$R compare $D/before.csv $D/small.csv > /dev/null 2> "$T/err"; rc=$?
+ok "compare: no common point is an error" bash -c "[ $rc = 2 ] && grep -q 'no point in common' '$T/err'"
+
+# --- figures
+cp $D/small.csv $D/small-samples.csv $D/before.csv $D/before-samples.csv "$T/"
+make -s plot RESULTS="$T/small.csv" > "$T/out" 2>&1; rc=$?
+ok "make plot exits 0" [ $rc = 0 ]
+for f in prefetch size; do
+	ok "$f figure: a PNG" bash -c "head -c 8 '$T/small-$f.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
+	ok "$f figure: an SVG" bash -c "grep -q '<svg' '$T/small-$f.svg' && grep -q '</svg>' '$T/small-$f.svg'"
+	ok "$f figure names the CPU" grep -q 'Test CPU 1000' "$T/small-$f.svg"
+done
+ok "size figure: a line per kernel, underscores and dashes as written" \
+	grep -q 'c64-prefetch @128 B' "$T/small-size.svg"
+cp $D/after.csv $D/after-samples.csv "$T/"
+make -s plot BEFORE="$T/before.csv" AFTER="$T/after.csv" > "$T/out" 2>&1; rc=$?
+ok "make plot BEFORE= AFTER= draws before/after bars" \
+	bash -c "[ $rc = 0 ] && [ -s '$T/after-vs-before.png' ] && grep -q '<svg' '$T/after-vs-before.svg'"
+
+# --- bad input: a clear error, exit 2, no figure
+: > "$T/empty.csv"
+make -s plot RESULTS="$T/empty.csv" > "$T/out" 2>&1; rc=$?
+ok "empty CSV: exit non-zero, says so, no figure" \
+	bash -c "[ $rc != 0 ] && grep -q 'empty.csv: no header line' '$T/out' && ! ls '$T'/empty-*.png 2> /dev/null"
+{ head -n 8 $D/small.csv; echo "word32,generic,csum,64,0,warm,none,tsc,5"; } > "$T/short.csv"
+$R table "$T/short.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "short row: FILE:LINE and field counts" \
+	bash -c "[ $rc = 2 ] && grep -q '^$T/short.csv:9: 9 fields, expected 20' '$T/err'"
+sed '8s/,0.8160,/,fast,/' $D/small.csv > "$T/nan.csv"
+make -s plot RESULTS="$T/nan.csv" > "$T/out" 2>&1; rc=$?
+ok "a non-number: FILE:LINE, which column, no figure" \
+	bash -c "[ $rc != 0 ] && grep -q 'nan.csv:8: cycles_per_byte .fast. is not a number' '$T/out' && ! ls '$T'/nan-*.png 2> /dev/null"
+echo "kernel,size" > "$T/hdr.csv"
+$R table "$T/hdr.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "a CSV that is not csumbench's: names the missing column" \
+	bash -c "[ $rc = 2 ] && grep -q \"header has no 'align' column\" '$T/err'"
+
+echo "plot: $pass passed, $fail failed"
+[ $fail = 0 ]
