@@ -54,9 +54,9 @@ $(BUILD)/buildinfo.h: FORCE
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
 
 # Rebuild when the flags change, not only the sources.
+# (make expands a recipe before running it: the folder is made then.)
 $(BUILD)/flags: FORCE
-	@mkdir -p $(@D)
-	$(file >$@.new,$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) $(LDLIBS))
+	$(shell mkdir -p $(@D))$(file >$@.new,$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) $(LDLIBS))
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
 
 $(BUILD)/obj/%.o: %.c $(BUILD)/flags | $(BUILD)/buildinfo.h
