@@ -103,11 +103,11 @@ int cmd_run(int argc, char **argv)
 		dry_run(&b);
 		goto done;
 	}
-	rc = output_prepare(&o, out, path, force);
-	if (rc)
-		goto done;
 	b.emulated = setup_emulated(&c, false);
 	rc = setup_timer(&c, &b.cal, quiet);
+	if (rc)
+		goto done;
+	rc = output_prepare(&o, out, path, force);
 	if (rc)
 		goto done;
 	b.flush = flush_select(NULL);

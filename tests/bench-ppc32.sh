@@ -2,13 +2,8 @@
 # make bench for ppc32 under qemu-ppc, as the README gives it: one CSV
 # marked emulated, a row for every kernel x distance x cache state.
 set -u
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() {
-	local name=$1; shift
-	if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL bench-ppc32: $name"; fi
-}
+SUITE=bench-ppc32
+. "$(dirname "$0")/lib.sh"
 
 CSUMBENCH_RESULTS_DIR=$T make -s bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- \
 	RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"
@@ -29,5 +24,4 @@ for d in none 64 96 128 160 256; do
 done
 ok "cache line from auxv, flushed with dcbf" \
 	bash -c "grep -q '^# cache_line: 32 (auxv AT_DCACHEBSIZE)' '$csv' && grep -q '^# cold_flush: dcbf' '$csv'"
-echo "bench-ppc32: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -2,13 +2,8 @@
 # make bench RUNNER="ssh root@board" without a board: a stand-in ssh on
 # PATH runs the remote commands here, so the copy-run-fetch path is real.
 set -u
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() {
-	local name=$1; shift
-	if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL bench-ssh: $name"; fi
-}
+SUITE=bench-ssh
+. "$(dirname "$0")/lib.sh"
 
 mkdir "$T/bin" "$T/res"
 cat > "$T/bin/ssh" <<'SH'
@@ -30,5 +25,4 @@ ok "the results pair came back" \
 	bash -c "ls '$T'/res/good-tiny-*[0-9].csv && ls '$T'/res/good-tiny-*-samples.csv" > /dev/null
 dir=$(grep -o '/tmp/csumbench-[0-9]*' "$T/log" | head -n 1)
 ok "the board's folder was removed" bash -c "[ -n '$dir' ] && [ ! -e '$dir' ]"
-echo "bench-ssh: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -7,14 +7,8 @@ set -u
 BIN=$1
 SO=${2:-}
 CB=(${EMULATOR:-} "$BIN")
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-
-ok() { # ok NAME COMMAND...: the command's exit status decides
-	local name=$1; shift
-	if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL cli: $name"; fi
-}
+SUITE=cli
+. "$(dirname "$0")/lib.sh"
 
 # --- list
 "${CB[@]}" list --csv > "$T/list.csv"
@@ -149,5 +143,4 @@ if [ -n "$SO" ]; then
 	ok "sum with a .so kernel" [ "$("${CB[@]}" sum -k "$SO:csum_user" "$T/rfc")" = "ddf2 220d  $T/rfc" ]
 fi
 
-echo "cli: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -5,13 +5,8 @@
 set -u
 R=build/host/csumreport
 D=tests/data
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() {
-	local name=$1; shift
-	if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL plot: $name"; fi
-}
+SUITE=plot
+. "$(dirname "$0")/lib.sh"
 same() { # same NAME EXPECTED-FILE COMMAND...
 	local name=$1 want=$2; shift 2
 	if "$@" > "$T/got" 2>&1 && diff -u "$want" "$T/got" > "$T/diff"; then
@@ -87,5 +82,4 @@ $R table "$T/hdr.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a CSV that is not csumbench's: names the missing column" \
 	bash -c "[ $rc = 2 ] && grep -q \"header has no 'align' column\" '$T/err'"
 
-echo "plot: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish
