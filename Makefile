@@ -19,7 +19,7 @@ ALL_CFLAGS = $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS)
 ARCH_DEF := $(wildcard kernels/$(ARCH)/kernels.def)
 CPPFLAGS += -D_GNU_SOURCE -Iharness -Ikernels -I$(BUILD) \
 	$(if $(ARCH_DEF),-DARCH_KERNELS_DEF='"$(ARCH)/kernels.def"') \
-	$(if $(STATIC),-DCSUMBENCH_STATIC)
+	$(if $(STATIC),-DCSUMBENCH_STATIC) $(if $(CPU),-DCSUMBENCH_CPU_PRESET)
 LDFLAGS += $(if $(STATIC),-static) $(SAN_FLAGS)
 LDLIBS += -lm $(if $(STATIC),,-ldl)
 

@@ -8,6 +8,7 @@
 
 struct calibration {
 	const struct timer *timer;
+	int cpu;		/* the CPU the run is pinned to, or -1 */
 	double overhead;	/* ticks of an empty timed region (median) */
 	double resolution;	/* the step the counter advances by, in ticks */
 	double tick_hz;		/* ticks per second */

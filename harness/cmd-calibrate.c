@@ -1,5 +1,6 @@
 /* csumbench calibrate [-c CONFIG] [--set key=value]... */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -9,7 +10,7 @@
 int cmd_calibrate(int argc, char **argv)
 {
 	const char *path = NULL;
-	char *sets[64];
+	char **sets = calloc((size_t)argc, sizeof(*sets));
 	int nsets = 0, i, rc;
 	struct config c;
 	struct calibration cal;
@@ -25,17 +26,20 @@ int cmd_calibrate(int argc, char **argv)
 			       "cycles per tick with how they were found: the timer counts\n"
 			       "cycles, the config sets cycles_per_tick, or a chain of\n"
 			       "dependent 1-cycle adds is timed.\n");
+			free(sets);
 			return 0;
 		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
 			path = argv[++i];
-		} else if (!strcmp(argv[i], "--set") && i + 1 < argc && nsets < 64) {
+		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
 			sets[nsets++] = argv[++i];
 		} else {
 			fprintf(stderr, "csumbench calibrate: unknown option '%s'\n", argv[i]);
+			free(sets);
 			return 2;
 		}
 	}
 	rc = setup_config(&c, path, sets, nsets);
+	free(sets);
 	if (rc)
 		return rc;
 	setup_emulated(&c, false);

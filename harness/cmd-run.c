@@ -143,8 +143,8 @@ int cmd_run(int argc, char **argv)
 			fprintf(f, "wrote %s\n  and %s\n", o.path, o.samples);
 	}
 	if (b.nfailed) {
-		fprintf(stderr, "csumbench: %zu kernel(s) failed the correctness "
-			"check and were not timed\n", b.nfailed);
+		fprintf(stderr, "csumbench: %zu correctness check(s) failed; "
+			"those kernels were not timed\n", b.nfailed);
 		rc = 1;
 	}
 done:

@@ -14,6 +14,8 @@
 const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold" };
 
 #define LIST_MAX 100000
+/* Larger than any setting takes, small enough that ranges cannot overflow. */
+#define NUM_MAX (UINT64_C(1) << 40)
 
 struct list {
 	int64_t *v;
@@ -60,7 +62,7 @@ static int parse_num(const char *s, int64_t *out, char *err, size_t errlen)
 			d = tolower((unsigned char)*p) - 'a' + 10;
 		else
 			break;
-		if (v > (UINT64_C(1) << 40)) {
+		if (v > NUM_MAX) {
 			snprintf(err, errlen, "number '%s' is too large", s);
 			return -1;
 		}
@@ -76,6 +78,10 @@ static int parse_num(const char *s, int64_t *out, char *err, size_t errlen)
 	if (!digits || *p) {
 		snprintf(err, errlen, "malformed number '%s', expected digits with "
 			 "an optional K, M or G suffix", s);
+		return -1;
+	}
+	if (v > NUM_MAX / mul) {
+		snprintf(err, errlen, "number '%s' is too large", s);
 		return -1;
 	}
 	*out = (int64_t)(v * mul);
@@ -123,9 +129,13 @@ static int parse_item(const char *tok, struct list *l, char *err, size_t errlen)
 			 "a factor >= 2", tok);
 		return -1;
 	}
-	for (; a <= b; a = mul ? a * s : a + s)
+	for (;;) {
 		if (list_push(l, a, err, errlen))
 			return -1;
+		if (mul ? a > b / s : a > b - s)
+			break;	/* the next value would pass B */
+		a = mul ? a * s : a + s;
+	}
 	return 0;
 }
 
@@ -168,6 +178,29 @@ static int parse_list(const char *value, struct list *l,
 			continue;
 		if (parse_item(tok, l, err, errlen))
 			return -1;
+	}
+	return 0;
+}
+
+/* A list of words (kernels, cache states): reports an empty item, as in
+   "warm,,cold" or "c64,", which strtok would pass over silently. */
+static int words_have_gap(const char *value, char *err, size_t errlen)
+{
+	const char *p = value;
+	int item = 0;	/* a word since the last comma */
+
+	for (; *p; p++) {
+		if (*p == ',') {
+			if (!item)
+				break;
+			item = 0;
+		} else if (!isspace((unsigned char)*p)) {
+			item = 1;
+		}
+	}
+	if (*p || !item) {
+		snprintf(err, errlen, "empty item in list '%s'", value);
+		return -1;
 	}
 	return 0;
 }
@@ -284,6 +317,8 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 	size_t n = 0, i, j;
 	char *tok, *save = NULL;
 
+	if (words_have_gap(v, err, errlen))
+		return -1;
 	snprintf(buf, sizeof(buf), "%s", v);
 	for (tok = strtok_r(buf, ", \t", &save); tok;
 	     tok = strtok_r(NULL, ", \t", &save)) {
@@ -325,6 +360,8 @@ static int key_cache(struct config *c, const char *v, char *err, size_t errlen)
 	size_t n = 0, i;
 	int seen[CACHE_NSTATES] = { 0 };
 
+	if (words_have_gap(v, err, errlen))
+		return -1;
 	snprintf(buf, sizeof(buf), "%s", v);
 	for (tok = strtok_r(buf, ", \t", &save); tok;
 	     tok = strtok_r(NULL, ", \t", &save)) {
@@ -387,13 +424,13 @@ static int key_cpu(struct config *c, const char *v, char *err, size_t errlen)
 {
 	int64_t n;
 
-	if (strcmp(v, "none") == 0) {
-		c->cpu = -1;
+	if (strcmp(v, "none") == 0 || strcmp(v, "auto") == 0) {
+		c->cpu = v[0] == 'n' ? CPU_NONE : CPU_AUTO;
 		return 0;
 	}
 	if (parse_num(v, &n, err, errlen) || n > 1023) {
-		snprintf(err, errlen, "cpu '%s', expected none or a CPU number "
-			 "0 to 1023", v);
+		snprintf(err, errlen, "cpu '%s', expected auto, none or a CPU "
+			 "number 0 to 1023", v);
 		return -1;
 	}
 	c->cpu = (int)n;
@@ -520,7 +557,7 @@ void config_defaults(struct config *c)
 	key_prefetch(c, "none", err, sizeof(err));
 	c->samples = 11;
 	snprintf(c->timer, sizeof(c->timer), "auto");
-	c->cpu = -1;
+	c->cpu = CPU_NONE;
 	c->emulated = -1;
 	c->cpu_origin = c->timer_origin = builtin;
 }
@@ -547,6 +584,8 @@ int config_load(struct config *c, const char *path)
 		ssize_t i;
 
 		o.line++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
 		if (len > CONFIG_LINE_MAX) {
 			snprintf(msg, sizeof(msg), "line longer than %d characters",
 				 CONFIG_LINE_MAX);
@@ -599,6 +638,16 @@ int config_set(struct config *c, const char *kv)
 	}
 	snprintf(buf, sizeof(buf), "%s", kv);
 	return apply(c, buf, &cmdline, kv, NULL);
+}
+
+uint64_t config_points(const struct config *c)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < c->nkernels; i++)
+		n += c->kernels[i]->prefetch ? c->nprefetch : 1;
+	return n * c->ncaches * c->nsizes * c->naligns;
 }
 
 void config_free(struct config *c)

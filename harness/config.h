@@ -13,6 +13,9 @@
 #define PREFETCH_MAX 65536
 #define SAMPLES_MAX 1000000
 #define CONFIG_LINE_MAX 1024
+#define POINTS_MAX 1000000
+#define CPU_NONE (-1)		/* do not pin */
+#define CPU_AUTO (-2)		/* pin to the first CPU this process may use */
 
 /* Cache states; busy (a thrashing neighbour) comes later. */
 enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_NSTATES };
@@ -39,7 +42,7 @@ struct config {
 	unsigned samples;
 	char timer[32];
 	double cycles_per_tick;	/* 0: calibrate */
-	int cpu;		/* -1: do not pin */
+	int cpu;		/* a CPU, CPU_NONE or CPU_AUTO */
 	int emulated;		/* -1: detect, 0 no, 1 yes */
 	struct origin cpu_origin, timer_origin;
 };
@@ -51,5 +54,7 @@ int config_load(struct config *c, const char *path);
 /* One "key=value" from the command line.  0, or -1 after a message. */
 int config_set(struct config *c, const char *kv);
 void config_free(struct config *c);
+/* How many points the settings expand to. */
+uint64_t config_points(const struct config *c);
 
 #endif

@@ -26,6 +26,24 @@ static void samples_name(struct output *o)
 	snprintf(o->samples, sizeof(o->samples), "%.*s-samples.csv", (int)n, o->path);
 }
 
+/* Finds out now, not after the run, whether the folder takes files. */
+static int can_write_beside(const char *path)
+{
+	char probe[1100];
+	FILE *f;
+
+	snprintf(probe, sizeof(probe), "%s.probe%ld", path, (long)getpid());
+	f = fopen(probe, "wx");
+	if (!f) {
+		fprintf(stderr, "csumbench: cannot write %s: %s\n", path,
+			strerror(errno));
+		return 2;
+	}
+	fclose(f);
+	unlink(probe);
+	return 0;
+}
+
 int output_prepare(struct output *o, const char *arg, const char *config,
 		   bool force)
 {
@@ -33,6 +51,10 @@ int output_prepare(struct output *o, const char *arg, const char *config,
 
 	memset(o, 0, sizeof(*o));
 	o->force = force;
+	if (!*arg) {
+		fprintf(stderr, "csumbench: -o needs a FILE, a DIR/ or -\n");
+		return 2;
+	}
 	if (!strcmp(arg, "-")) {
 		snprintf(o->path, sizeof(o->path), "-");
 		return 0;
@@ -70,7 +92,7 @@ int output_prepare(struct output *o, const char *arg, const char *config,
 			access(o->path, F_OK) == 0 ? o->path : o->samples);
 		return 2;
 	}
-	return 0;
+	return can_write_beside(o->path);
 }
 
 /* Writes one file under a temporary name; returns it, or NULL. */

@@ -111,6 +111,14 @@ int platform_pin(int cpu, char *err, size_t errlen)
 {
 	cpu_set_t set;
 
+	if (cpu < 0) {
+		if (sched_getaffinity(0, sizeof(set), &set) != 0) {
+			snprintf(err, errlen, "sched_getaffinity: %s", strerror(errno));
+			return -1;
+		}
+		for (cpu = 0; cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &set); cpu++)
+			;
+	}
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
@@ -119,5 +127,5 @@ int platform_pin(int cpu, char *err, size_t errlen)
 			 sysconf(_SC_NPROCESSORS_ONLN));
 		return -1;
 	}
-	return 0;
+	return cpu;
 }

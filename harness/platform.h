@@ -15,6 +15,8 @@ const char *platform_host(void);
 bool platform_virtualized(void);
 /* Emulation (qemu-user): timings mean nothing.  why says how it was seen. */
 bool platform_emulated(const char **why);
+/* Pins to cpu, or with cpu < 0 to the first CPU the process may use.
+   Returns the CPU, or -1 and why in err. */
 int platform_pin(int cpu, char *err, size_t errlen);
 
 #endif

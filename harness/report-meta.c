@@ -35,8 +35,8 @@ void report_meta(FILE *f, const struct bench *b)
 			(b->cpt_end / c->cycles_per_tick - 1) * 100);
 	fprintf(f, "# cache_line: %zu (%s)\n", b->line, b->line_source);
 	fprintf(f, "# cold_flush: %s (%s)\n", b->flush->name, b->flush->what);
-	if (b->cfg->cpu >= 0)
-		fprintf(f, "# cpu_pinned: %d\n", b->cfg->cpu);
+	if (c->cpu >= 0)
+		fprintf(f, "# cpu_pinned: %d\n", c->cpu);
 	else
 		fprintf(f, "# cpu_pinned: no\n");
 	fprintf(f, "# samples_per_point: %u\n", b->cfg->samples);

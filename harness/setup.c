@@ -14,6 +14,13 @@ int setup_config(struct config *c, const char *path, char **sets, int nsets)
 	for (i = 0; i < nsets; i++)
 		if (config_set(c, sets[i]))
 			return 2;
+	if (config_points(c) > POINTS_MAX) {
+		fprintf(stderr, "%s: the settings expand to %llu points, expected at "
+			"most %d: narrow kernels, sizes, aligns or prefetch\n",
+			path ? path : "csumbench", (unsigned long long)config_points(c),
+			POINTS_MAX);
+		return 2;
+	}
 	return 0;
 }
 
@@ -31,9 +38,13 @@ int setup_timer(const struct config *c, struct calibration *cal, bool quiet)
 	const struct timer *t;
 	char err[512];
 
-	if (c->cpu >= 0 && platform_pin(c->cpu, err, sizeof(err))) {
-		origin_error(&c->cpu_origin, "cpu", err);
-		return 2;
+	cal->cpu = -1;
+	if (c->cpu != CPU_NONE) {
+		cal->cpu = platform_pin(c->cpu, err, sizeof(err));
+		if (cal->cpu < 0) {
+			origin_error(&c->cpu_origin, "cpu", err);
+			return 2;
+		}
 	}
 	t = timer_select(c->timer, quiet, err, sizeof(err));
 	if (!t) {

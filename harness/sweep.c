@@ -90,43 +90,50 @@ static void fail(struct bench *b, const char *msg)
 
 size_t sweep_gate(struct bench *b)
 {
-	size_t i, j, n = 0;
+	bool *bad = calloc(b->npts ? b->npts : 1, sizeof(*bad));
+	size_t i, j, n;
 	char err[512];
 
+	if (!bad)
+		abort();
+	/* One check per (code that runs, distance); its verdict stands for
+	   every point that calls the same. */
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
 		int dist = p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
-		bool bad = false;
 
-		if (!p->runs) {
+		for (j = 0; j < i; j++)
+			if (b->pts[j].runs == p->runs && b->pts[j].prefetch == p->prefetch)
+				break;
+		if (p->runs && j < i) {
+			bad[i] = bad[j];
+			continue;
+		}
+		if (!p->runs)
 			snprintf(err, sizeof(err), "%s: names '%s' as its variant "
 				 "without prefetch, and there is no such kernel",
 				 p->kernel->name, p->kernel->nopf);
-			bad = true;
-		} else {
-			/* Checked once per (kernel, distance). */
-			for (j = 0; j < i; j++)
-				if (b->pts[j].runs == p->runs &&
-				    b->pts[j].prefetch == p->prefetch)
-					break;
-			if (j < i)
-				continue;
-			bad = verify_kernel(p->runs, dist, err, sizeof(err)) != 0;
-		}
-		if (!bad)
+		else if (verify_kernel(p->runs, dist, err, sizeof(err)) == 0)
 			continue;
+		bad[i] = true;
 		fail(b, err);
 		fprintf(stderr, "csumbench: FAILED correctness check, not timed: %s\n",
 			err);
-		/* Drop every point of this kernel. */
-		for (j = 0, n = 0; j < b->npts; j++)
-			if (b->pts[j].kernel == p->kernel)
-				free(b->pts[j].ticks);
-			else
-				b->pts[n++] = b->pts[j];
-		b->npts = n;
-		i = (size_t)-1;	/* restart: indices moved */
 	}
+	/* A kernel wrong at any distance is not timed at all. */
+	for (i = 0; i < b->npts; i++)
+		if (bad[i])
+			for (j = 0; j < b->npts; j++)
+				if (b->pts[j].kernel == b->pts[i].kernel)
+					bad[j] = true;
+	for (i = 0, n = 0; i < b->npts; i++) {
+		if (bad[i])
+			free(b->pts[i].ticks);
+		else
+			b->pts[n++] = b->pts[i];
+	}
+	b->npts = n;
+	free(bad);
 	return b->nfailed;
 }
 

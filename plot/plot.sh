@@ -27,10 +27,13 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 written=()
 
-# figure SCRIPT NAME VARS...: runs one script; on failure leaves no file.
+# figure SCRIPT NAME VARS...: runs one script; on failure, or on a panel
+# with nothing to draw, leaves no file.  Other warnings are passed on.
 figure() {
 	local script=$1 name=$2; shift 2
-	if gnuplot -e "$*" "$here/$script" 2> "$T/gnuplot.err" && ! grep -q . "$T/gnuplot.err"; then
+	if gnuplot -e "$*" "$here/$script" 2> "$T/gnuplot.err" &&
+		! grep -q 'no valid points' "$T/gnuplot.err"; then
+		grep . "$T/gnuplot.err" >&2
 		written+=("$stem-$name.png" "$stem-$name.svg")
 		return 0
 	fi

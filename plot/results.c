@@ -2,6 +2,7 @@
    columns, and rows checked field by field, so a malformed file stops
    with its name and line instead of making an empty figure. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,8 @@
 
 #define MAXF 32
 
+/* Splits at commas into f[MAXF]; returns the field count, or MAXF + 1
+   (with f unusable) when there are more. */
 static int split(char *line, char **f)
 {
 	int n = 0;
@@ -38,13 +41,16 @@ static int col(char **hdr, int n, const char *name)
 	return -1;
 }
 
-static int num(const char *s, double *v)
+/* A finite number of sensible size; whole and >= 0 where whole is set. */
+static int num(const char *s, double *v, int whole)
 {
 	char *end;
 
 	errno = 0;
 	*v = strtod(s, &end);
-	return *s && !*end && !errno;
+	if (!*s || *end || errno || !isfinite(*v) || fabs(*v) > 1e15)
+		return 0;
+	return !whole || (*v >= 0 && *v <= 4294967295.0 && *v == floor(*v));
 }
 
 static void meta(struct results *r, const char *line, double *hz, double *cpt)
@@ -109,6 +115,11 @@ int results_read(struct results *r, const char *path, int with_samples)
 		if (!nh) {
 			snprintf(hbuf, sizeof(hbuf), "%s", line);
 			nh = split(hbuf, hdr);
+			if (nh > MAXF) {
+				fprintf(stderr, "%s:%d: more than %d columns; expected a "
+					"csumbench results CSV header\n", path, lineno, MAXF);
+				goto bad;
+			}
 			for (i = 0; i < NNEED; i++) {
 				idx[i] = col(hdr, nh, need[i]);
 				if (idx[i] < 0) {
@@ -137,10 +148,12 @@ int results_read(struct results *r, const char *path, int with_samples)
 			for (i = 1; i < NNEED; i++) {
 				if (i == 3 || i == 4)
 					continue;	/* cache, prefetch: words */
-				if (!num(fld[idx[i]], &v[i]) || v[i] < 0) {
-					fprintf(stderr, "%s:%d: %s '%s' is not a number "
-						">= 0\n", path, lineno, need[i],
-						fld[idx[i]]);
+				/* size, align, samples: whole numbers; the
+				   timings may dip below 0 by timer noise. */
+				if (!num(fld[idx[i]], &v[i], i <= 2 || i == 5)) {
+					fprintf(stderr, "%s:%d: %s '%s' is not a%s number\n",
+						path, lineno, need[i], fld[idx[i]],
+						i <= 2 || i == 5 ? " whole" : "");
 					goto bad;
 				}
 			}
@@ -193,7 +206,7 @@ static int read_samples(struct results *r, const char *path)
 {
 	char name[4096], line[4096], *fld[MAXF + 1];
 	size_t n = strlen(path);
-	int lineno = 0, ik = -1, is = -1, ia = -1, ic = -1, ip = -1, iv = -1;
+	int lineno = 0, nh = 0, ik = -1, is = -1, ia = -1, ic = -1, ip = -1, iv = -1;
 	FILE *f;
 
 	if (n > 4 && !strcmp(path + n - 4, ".csv"))
@@ -215,7 +228,12 @@ static int read_samples(struct results *r, const char *path)
 		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
 			continue;
 		nf = split(line, fld);
+		if (nf > MAXF) {
+			fprintf(stderr, "%s:%d: more than %d columns\n", name, lineno, MAXF);
+			goto bad;
+		}
 		if (ik < 0) {
+			nh = nf;
 			ik = col(fld, nf, "kernel");
 			is = col(fld, nf, "size");
 			ia = col(fld, nf, "align");
@@ -229,7 +247,7 @@ static int read_samples(struct results *r, const char *path)
 			}
 			continue;
 		}
-		if (nf <= iv || nf <= ik || !num(fld[iv], &v)) {
+		if (nf != nh || !num(fld[iv], &v, 0)) {
 			fprintf(stderr, "%s:%d: malformed sample row\n", name, lineno);
 			goto bad;
 		}

@@ -16,6 +16,10 @@ do for [fmt in "png svg"] {
 	set output out(fmt, "size")
 	set multiplot layout 1, words(caches) title sprintf("%s: cycles per byte by buffer size (median of %d samples, timer %s)%s", cpu, samples, timer, emu)
 	set logscale x 2
+	if (words(sizes) == 1) {
+		# One size: a range around it rather than an empty one.
+		set xrange [word(sizes, 1) / 2.0 : word(sizes, 1) * 2.0]
+	}
 	set xlabel "buffer size (bytes)"
 	set ylabel "cycles per byte (median; lower is faster)"
 	set yrange [0:*]

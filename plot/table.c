@@ -174,7 +174,15 @@ int cmd_table(int argc, char **argv)
 		} else if (!strcmp(a, "--cache")) {
 			only_cache = *v ? v : NULL;
 		} else if (!strcmp(a, "--size")) {
-			only_size = *v ? atol(v) : -1;
+			char *end;
+			only_size = strtol(v, &end, 10);
+			if (*end == 'K' || *end == 'k')
+				only_size <<= 10, end++;
+			if (end == v || *end || only_size < 1) {
+				fprintf(stderr, "csumreport table: --size '%s', expected "
+					"bytes such as 1500 or 64K\n", v);
+				return 2;
+			}
 		} else if (!strcmp(a, "--align")) {
 			align = *v ? atol(v) : -1;
 		} else {

@@ -66,7 +66,9 @@ bad $C/bad-size-large.conf 1 "size 2147483648 out of range"
 bad $C/bad-samples-negative.conf 1 "negative sample count '-5'"
 bad $C/bad-prefetch-negative.conf 1 "negative prefetch distance"
 bad $C/bad-timer.conf 1 "unknown timer 'sundial', expected one of: auto"
-bad $C/bad-cpu.conf 2 "cpu 'two', expected none or a CPU number"
+bad $C/bad-cpu.conf 2 "cpu 'two', expected auto, none or a CPU number"
+bad $C/bad-empty-list.conf 2 "empty item in list 'warm, , cold'"
+bad $C/bad-suffix-overflow.conf 1 "number '17179869185G' is too large"
 { printf 'kernels = ref\nsizes = '; head -c 2000 /dev/zero | tr '\0' '6'; echo; } > "$T/long.conf"
 bad "$T/long.conf" 2 "line longer than 1024 characters"
 { printf 'samples = 3\n'; head -c 64 /dev/urandom | tr -d '\n' | sed 's/^/\x01\x00/'; } > "$T/binary.conf"
@@ -74,6 +76,9 @@ bad "$T/binary.conf" 2 "binary data (byte 0x01 at column 1)"
 "${CB[@]}" run -q -c "$T/missing.conf" -o "$T/m/" 2> "$T/err"; rc=$?
 ok "missing config: exit 2 and its name" \
 	bash -c "[ $rc = 2 ] && grep -q '^$T/missing.conf: cannot open config: No such file' '$T/err' && [ ! -e '$T/m' ]"
+"${CB[@]}" run -q --set aligns=0..4095/1 --set sizes=1..65536/1 -o "$T/s/" 2> "$T/err"; rc=$?
+ok "a sweep of a billion points is refused before it starts" \
+	bash -c "[ $rc = 2 ] && grep -q 'expand to [0-9]* points, expected at most 1000000' '$T/err' && [ ! -e '$T/s' ]"
 "${CB[@]}" run -q --set sizes=0 -o "$T/s/" 2> "$T/err"; rc=$?
 ok "--set sizes=0: exit 2 naming the argument" \
 	bash -c "[ $rc = 2 ] && grep -q -- '--set sizes=0: sizes: size 0 out of range' '$T/err'"
@@ -138,6 +143,10 @@ if [ -n "$SO" ]; then
 		bash -c "[ $rc = 1 ] && grep -q 'FAILED correctness check' '$T/err' &&
 			! grep -q '^$SO:csum_user_wrong,' '$T/wrong.csv' &&
 			grep -q '^# failed: ' '$T/wrong.csv' && grep -q '^ref,' '$T/wrong.csv'"
+	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_overread" -o "$T/over.csv" 2> "$T/err"; rc=$?
+	ok "a .so kernel reading past its buffer is caught by the gate, not a crash" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_overread: read outside its buffer' '$T/err' &&
+			grep -q '^ref,' '$T/over.csv'"
 	"${CB[@]}" run -q --set "kernels=$T/none.so:f" -o "$T/x.csv" 2> "$T/err"; rc=$?
 	ok "a missing .so: exit 2 and why" bash -c "[ $rc = 2 ] && grep -q 'cannot load' '$T/err'"
 	ok "sum with a .so kernel" [ "$("${CB[@]}" sum -k "$SO:csum_user" "$T/rfc")" = "ddf2 220d  $T/rfc" ]

@@ -37,10 +37,11 @@ ok "table: every size is shown" [ "$(grep -c '^distance' "$T/wide.txt")" -ge 2 ]
 
 # --- compare: exact text; significance known both ways
 same "compare: exact text" $D/compare.expected $R compare $D/before.csv $D/after.csv
+$R compare $D/before.csv $D/after.csv > "$T/cmp"
 ok "compare: interleaved samples are not significant" \
-	grep -q '^c64: no significant change at 64 B, warm (+1.0%, p = 0.676)$' $D/compare.expected
+	grep -q '^c64: no significant change at 64 B, warm (+1.0%, p = 0.676)$' "$T/cmp"
 ok "compare: separated samples are, with the textbook p (0.012 for U = 0, 5 + 5)" \
-	grep -q '^c64: 31% less time per byte at 1500 B, warm (p = 0.012)$' $D/compare.expected
+	grep -q '^c64: 31% less time per byte at 1500 B, warm (p = 0.012)$' "$T/cmp"
 make -s compare BEFORE=$D/small.csv AFTER=$D/small.csv BEFORE_KERNEL=c64-prefetch@none \
 	AFTER_KERNEL=c64-prefetch@128 > "$T/named"
 ok "compare two kernels of one run: 30% less time cold, none vs 128 B" \
@@ -77,6 +78,14 @@ sed '8s/,0.8160,/,fast,/' $D/small.csv > "$T/nan.csv"
 make -s plot RESULTS="$T/nan.csv" > "$T/out" 2>&1; rc=$?
 ok "a non-number: FILE:LINE, which column, no figure" \
 	bash -c "[ $rc != 0 ] && grep -q 'nan.csv:8: cycles_per_byte .fast. is not a number' '$T/out' && ! ls '$T'/nan-*.png 2> /dev/null"
+# One size only: gnuplot warns of an empty x range unless the script sets one.
+{ sed -n '/^#/p;/^kernel,/p' $D/small.csv; grep ',1500,0,' $D/small.csv; } > "$T/one.csv"
+make -s plot RESULTS="$T/one.csv" > "$T/out" 2>&1; rc=$?
+ok "a run with one size plots" bash -c "[ $rc = 0 ] && [ -s '$T/one-size.png' ] && [ -s '$T/one-prefetch.png' ]"
+seq -s, 1 40 > "$T/wide-header.csv"
+$R table "$T/wide-header.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "a 40-column header: an error, not a crash" \
+	bash -c "[ $rc = 2 ] && grep -q 'more than 32 columns' '$T/err'"
 echo "kernel,size" > "$T/hdr.csv"
 $R table "$T/hdr.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a CSV that is not csumbench's: names the missing column" \

@@ -3,6 +3,7 @@
 
 uint32_t csum_user(const void *buf, int len, uint32_t sum);
 uint32_t csum_user_wrong(const void *buf, int len, uint32_t sum);
+uint32_t csum_user_overread(const void *buf, int len, uint32_t sum);
 
 /* 16-bit native loads, 64-bit accumulator: right on any byte order. */
 uint32_t csum_user(const void *buf, int len, uint32_t sum)
@@ -24,6 +25,17 @@ uint32_t csum_user(const void *buf, int len, uint32_t sum)
 	acc = (acc & 0xffffffffu) + (acc >> 32);
 	acc = (acc & 0xffffffffu) + (acc >> 32);
 	return (uint32_t)acc;
+}
+
+/* Right sums, but loads 4 bytes past the end (ignoring them): the gate's
+   guard page must catch it, and the run must survive. */
+uint32_t csum_user_overread(const void *buf, int len, uint32_t sum)
+{
+	volatile const unsigned char *p = buf;
+	unsigned char past = p[len + 3];
+
+	(void)past;
+	return csum_user(buf, len, sum);
 }
 
 /* Wrong on purpose: drops a trailing odd byte.  The gate must refuse it. */

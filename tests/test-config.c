@@ -63,7 +63,8 @@ int main(void)
 	      "cycles_per_tick number");
 	CHECK(config_set(&c, "cycles_per_tick = auto") == 0 && c.cycles_per_tick == 0,
 	      "cycles_per_tick auto");
-	CHECK(config_set(&c, "cpu = none") == 0 && c.cpu == -1, "cpu none");
+	CHECK(config_set(&c, "cpu = none") == 0 && c.cpu == CPU_NONE, "cpu none");
+	CHECK(config_set(&c, "cpu = auto") == 0 && c.cpu == CPU_AUTO, "cpu auto");
 	CHECK(config_set(&c, "samples = 0x10") == 0 && c.samples == 16, "hex number");
 
 	CHECK(write_conf(path, "# comment\n\n  kernels = ref # trailing\n"

@@ -35,6 +35,21 @@ static uint32_t rnd(void)
 	return rng;
 }
 
+/* Data right after a PROT_NONE page, for reads before the start. */
+static unsigned char *led(size_t bytes)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t n = (bytes + page - 1) / page * page;
+	unsigned char *m = mmap(NULL, n + page, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED || mprotect(m, page, PROT_NONE)) {
+		perror("mmap guard");
+		exit(2);
+	}
+	return m + page;
+}
+
 /* A mapping whose last page is PROT_NONE; returns the guard's address. */
 static unsigned char *guarded(size_t bytes)
 {
@@ -99,13 +114,14 @@ static void report(const char *what)
 	}
 }
 
-static void matrix(unsigned char *guard, const char *what, int fill)
+static void matrix(unsigned char *guard, unsigned char *lead, const char *what,
+		   int fill)
 {
 	unsigned char *region = guard - (MAXLEN + 16);
 	int len, align, s, i;
 
 	for (i = 0; i < MAXLEN + 16; i++)
-		region[i] = fill < 0 ? (unsigned char)rnd() : (unsigned char)fill;
+		region[i] = lead[i] = fill < 0 ? (unsigned char)rnd() : (unsigned char)fill;
 	for (len = 0; len <= MAXLEN; len++) {
 		for (align = 0; align < 8; align++) {
 			/* As close to the guard as this alignment allows. */
@@ -117,9 +133,12 @@ static void matrix(unsigned char *guard, const char *what, int fill)
 			for (s = 0; s < 3; s++)
 				compare_all(p, len, sums[s], what, align);
 		}
-		/* Ending exactly at the guard, whatever the alignment. */
+		/* Ending exactly at the guard, whatever the alignment; and
+		   starting just after the leading one. */
 		compare_all(guard - len, len, rnd(), what,
 			    (int)((uintptr_t)(guard - len) & 7));
+		for (align = 0; align < 8; align++)
+			compare_all(lead + align, len, rnd(), what, align);
 	}
 	report(what);
 }
@@ -201,14 +220,15 @@ static void gate_catches_bugs(void)
 int main(void)
 {
 	unsigned char *g1 = guarded(BIGLEN + 4096);
+	unsigned char *lead = led(MAXLEN + 16);
 
 	add_variants();
 	printf("kernels: %d variants (prefetch kernels at 5 distances)\n", nvars);
 	ref_known_values();
 	rfc1071_example();
-	matrix(g1, "random", -1);
-	matrix(g1, "0xff", 0xff);
-	matrix(g1, "0x04", 0x04);
+	matrix(g1, lead, "random", -1);
+	matrix(g1, lead, "0xff", 0xff);
+	matrix(g1, lead, "0x04", 0x04);
 	random_long(g1);
 	gate_catches_bugs();
 	return check_done("kernels");

@@ -120,8 +120,8 @@ int main(void)
 		      b.cal.overhead);
 		sweep_free(&b);
 	}
-	CHECK(fabs(core_hz[0] / core_hz[1] - 1) < 0.05, "core clock by %s %.0f MHz "
-	      "and by clock %.0f MHz disagree by more than 5%%", arch_timer,
+	CHECK(fabs(core_hz[0] / core_hz[1] - 1) < 0.10, "core clock by %s %.0f MHz "
+	      "and by clock %.0f MHz disagree by more than 10%%", arch_timer,
 	      core_hz[0] / 1e6, core_hz[1] / 1e6);
 
 	{
