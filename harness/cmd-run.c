@@ -132,6 +132,11 @@ int cmd_run(int argc, char **argv)
 			"run; cycles are uncertain by that much\n",
 			b.cal.cycles_per_tick, b.cpt_end);
 
+	if (sweep_coarse(&b) && !quiet)
+		fprintf(stderr, "csumbench: WARNING: %zu single-call (cold) points "
+			"last under %d steps of the timer; their figures are coarse "
+			"(a cycle-counting timer, timer = perf, resolves them)\n",
+			sweep_coarse(&b), COARSE_STEPS);
 	if (output_commit(&o, write_results, write_samples, &b)) {
 		rc = 1;
 		goto done;

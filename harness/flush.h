@@ -14,6 +14,7 @@ struct flusher {
 
 extern const struct flusher flush_clflush __attribute__((weak));
 extern const struct flusher flush_dcbf __attribute__((weak));
+extern const struct flusher flush_civac __attribute__((weak));
 extern const struct flusher flush_evict;
 
 /* The arch's instruction-based flusher where linked, else eviction. */

@@ -50,6 +50,10 @@ void report_meta(FILE *f, const struct bench *b)
 #if defined(__SANITIZE_ADDRESS__)
 	fprintf(f, "# warning: sanitizer build, timings are not representative\n");
 #endif
+	if (sweep_coarse(b))
+		fprintf(f, "# warning: %zu single-call points last under %d timer "
+			"steps of %.0f ticks; their figures are coarse\n",
+			sweep_coarse(b), COARSE_STEPS, c->resolution);
 	for (i = 0; i < b->nfailed; i++)
 		fprintf(f, "# failed: %s\n", b->failed[i]);
 }

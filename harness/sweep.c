@@ -224,6 +224,17 @@ void sweep_run(struct bench *b, bool progress)
 		fprintf(stderr, "\r\033[K");
 }
 
+size_t sweep_coarse(const struct bench *b)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < b->npts; i++)
+		if (b->pts[i].iters == 1 &&
+		    b->pts[i].st.median < COARSE_STEPS * b->cal.resolution)
+			n++;
+	return n;
+}
+
 double point_cycles_per_byte(const struct bench *b, const struct point *p)
 {
 	return p->st.median * b->cal.cycles_per_tick / (double)p->size;

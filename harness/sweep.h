@@ -51,6 +51,11 @@ void sweep_measure(const struct bench *b, struct point *p);
 void sweep_run(struct bench *b, bool progress);
 void sweep_free(struct bench *b);
 
+/* Points whose median spans fewer than this many timer steps are coarse:
+   a cold point is one call, and a slow timer cannot resolve it. */
+#define COARSE_STEPS 10
+size_t sweep_coarse(const struct bench *b);
+
 /* Per-byte figures of a point, from the median. */
 double point_cycles_per_byte(const struct bench *b, const struct point *p);
 

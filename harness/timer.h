@@ -22,6 +22,7 @@ struct timer {
 /* Arch timers are linked only on their arch; the others are weak here. */
 extern const struct timer timer_tsc __attribute__((weak));
 extern const struct timer timer_mftb __attribute__((weak));
+extern const struct timer timer_cntvct __attribute__((weak));
 extern const struct timer timer_perf;
 extern const struct timer timer_clock;
 

@@ -105,9 +105,12 @@ for key in timer cycles_per_tick cycles_per_tick_source tick_hz cpu_model compil
 done
 ok "CSV: c64-prefetch rows at none and 64, warm and cold" \
 	[ "$(grep -c '^c64-prefetch,generic,csum,1500,1,\(warm\|cold\),\(none\|64\),' "$csv")" = 4 ]
-ok "CSV: cycles_per_byte and ticks positive, per-byte from the median" \
-	awk -F, '!/^#/ && NR > 1 && $1 != "kernel" {
-		if ($17 <= 0 || $12 <= 0) exit 1
+# Under emulation a timer may not advance over a short batch (qemu's
+# arm64 CNTVCT), so 0 is accepted there; natively warm rows must be > 0.
+ok "CSV: cycles_per_byte and ticks >= 0 (> 0 warm, natively), per-byte from the median" \
+	awk -F, -v emu="${EMULATOR:-}" '!/^#/ && NR > 1 && $1 != "kernel" {
+		if ($17 < 0 || $12 < 0) exit 1
+		if (emu == "" && $6 == "warm" && ($17 <= 0 || $12 <= 0)) exit 1
 		if (($12 * $16 / $4 - $17) ^ 2 > 0.0001 * $17 ^ 2) exit 1 }' "$csv"
 ok "samples CSV: 3 samples for each of 24 points" \
 	[ "$(grep -v '^#' "$samples" | tail -n +2 | wc -l)" = 72 ]

@@ -71,19 +71,28 @@ else
 	echo "FAIL sanitizer build"; total_fail=$((total_fail + 1))
 fi
 
-# 32-bit PowerPC: static cross build, run under qemu-ppc (big-endian).
-PPC_PKGS="gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user"
-if ! scripts/need.sh $PPC_PKGS; then
-	skipped ppc32 "needs $PPC_PKGS"
-elif build ppc32 ARCH=ppc32 test-bin; then
+# Cross builds, static, run under qemu-user: 32-bit PowerPC (big-endian,
+# the users' main target) and arm64.  Timings there are not real; the
+# kernels, the command line and the timer's advance are checked.
+cross() { # cross ARCH EMULATOR PACKAGES...
+	local arch=$1 emu=$2; shift 2
+	if ! scripts/need.sh "$@"; then
+		skipped "$arch" "needs $*"
+		return
+	fi
+	if ! build "$arch" ARCH="$arch" test-bin; then
+		echo "FAIL $arch build"; total_fail=$((total_fail + 1))
+		return
+	fi
 	for t in kernels stats config timing; do
-		suite "ppc32-$t" qemu-ppc build/ppc32/test-$t
+		suite "$arch-$t" "$emu" "build/$arch/test-$t"
 	done
-	suite ppc32-cli env EMULATOR=qemu-ppc tests/cli.sh build/ppc32/csumbench
-	suite ppc32-bench tests/bench-ppc32.sh
-else
-	echo "FAIL ppc32 build"; total_fail=$((total_fail + 1))
-fi
+	suite "$arch-cli" env EMULATOR="$emu" tests/cli.sh "build/$arch/csumbench"
+}
+cross ppc32 qemu-ppc gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user
+[ -f build/ppc32/csumbench ] && suite ppc32-bench tests/bench-ppc32.sh
+[ "$(uname -m)" != aarch64 ] &&
+	cross arm64 qemu-aarch64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 
 # Host tools: tables, comparisons, figures (gnuplot).
 if ! command -v gnuplot > /dev/null && ! scripts/need.sh gnuplot-nox; then

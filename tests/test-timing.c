@@ -84,7 +84,7 @@ int main(void)
 	double core_hz[2];
 	int i;
 
-	arch_timer = &timer_tsc ? "tsc" : "mftb";
+	arch_timer = &timer_tsc ? "tsc" : &timer_mftb ? "mftb" : "cntvct";
 	timer_advances(arch_timer);
 	timer_advances("clock");
 	if (emulated) {

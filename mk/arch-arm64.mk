@@ -1,0 +1,8 @@
+# 64-bit Arm: native on an arm64 host; elsewhere a static cross build that
+# runs under qemu-aarch64 or on a board with nothing installed.
+ifneq ($(HOST_ARCH),arm64)
+CROSS_COMPILE ?= aarch64-linux-gnu-
+STATIC := 1
+EMULATOR ?= qemu-aarch64
+endif
+ARCH_CFLAGS ?=
