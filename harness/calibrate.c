@@ -1,7 +1,6 @@
 /* Timer overhead, resolution, tick rate and cycles per tick. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "calibrate.h"
@@ -93,7 +92,7 @@ double calibrate_recheck(const struct calibration *c)
 	unsigned long blocks;
 	double ticks;
 
-	if (!chain_adds || strncmp(c->cpt_source, "calibrated", 10) != 0)
+	if (!c->cpt_measured)
 		return 0;
 	blocks = chain_blocks(c->timer, c->tick_hz);
 	ticks = calibrate_chain_ticks(c->timer, blocks, 7) - c->overhead;
@@ -107,6 +106,7 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 	unsigned long blocks;
 
 	c->timer = t;
+	c->cpt_measured = false;
 	measure_overhead(t, c);
 	hz = t->hz();
 	if (hz > 0) {
@@ -146,6 +146,7 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 		return -1;
 	}
 	c->cycles_per_tick = (double)blocks * CHAIN_BLOCK / ticks;
+	c->cpt_measured = true;
 	snprintf(c->cpt_source, sizeof(c->cpt_source),
 		 "calibrated: %lu dependent adds, best of 7",
 		 blocks * CHAIN_BLOCK);

@@ -15,6 +15,7 @@ struct calibration {
 	const char *hz_source;
 	double cycles_per_tick;
 	char cpt_source[96];
+	bool cpt_measured;	/* by the add chain (so it can be re-checked) */
 };
 
 /* cpt > 0 is the user's ratio (config or --set); 0 means: 1 for a timer

@@ -59,7 +59,8 @@ int cmd_sum(int argc, char **argv)
 	const struct kernel *k = NULL;
 	char err[1024];
 	long align = 0;
-	int i, rc = 0, files = 0;
+	int i, f, rc = 0, files = 0;
+	char *file[argc];
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
@@ -82,7 +83,7 @@ int cmd_sum(int argc, char **argv)
 			fprintf(stderr, "csumbench sum: unknown option '%s'\n", argv[i]);
 			return sum_usage(stderr);
 		} else {
-			files++;
+			file[files++] = argv[i];	/* read once the options are known */
 		}
 	}
 	if (!k || !files) {
@@ -95,23 +96,19 @@ int cmd_sum(int argc, char **argv)
 			err);
 		return 1;
 	}
-	for (i = 1; i < argc; i++) {
+	for (f = 0; f < files; f++) {
 		unsigned char *buf, net[2];
 		uint16_t folded;
 		size_t len;
 
-		if (!strcmp(argv[i], "-k") || !strcmp(argv[i], "--align")) {
-			i++;
-			continue;
-		}
-		buf = slurp(argv[i], (size_t)align, &len);
+		buf = slurp(file[f], (size_t)align, &len);
 		if (!buf) {
-			fprintf(stderr, "csumbench sum: %s: %s\n", argv[i], strerror(errno));
+			fprintf(stderr, "csumbench sum: %s: %s\n", file[f], strerror(errno));
 			rc = 1;
 			continue;
 		}
 		if (len > INT_MAX) {
-			fprintf(stderr, "csumbench sum: %s: larger than 2 GiB\n", argv[i]);
+			fprintf(stderr, "csumbench sum: %s: larger than 2 GiB\n", file[f]);
 			free(buf);
 			rc = 1;
 			continue;
@@ -120,7 +117,7 @@ int cmd_sum(int argc, char **argv)
 		/* Host-order sum; its bytes in memory are the network order. */
 		memcpy(net, &folded, 2);
 		printf("%02x%02x %02x%02x  %s\n", net[0], net[1],
-		       (unsigned char)~net[0], (unsigned char)~net[1], argv[i]);
+		       (unsigned char)~net[0], (unsigned char)~net[1], file[f]);
 		free(buf);
 	}
 	return rc;

@@ -43,18 +43,20 @@ const struct timer *timer_select(const char *name, bool quiet,
 		return NULL;
 	}
 
-	/* auto: the first usable one, in table order. */
+	/* auto: the first usable one, in table order; the first refusal is
+	   what the user is told. */
 	why[0] = '\0';
 	for (i = 0; i < NTIMERS; i++) {
 		if (!timers[i])
 			continue;
-		if (timers[i]->setup(i == 0 ? why : err,
-				     i == 0 ? sizeof(why) : errlen) == 0) {
-			if (i > 0 && !quiet)
+		if (timers[i]->setup(err, errlen) == 0) {
+			if (why[0] && !quiet)
 				fprintf(stderr, "csumbench: %s; using timer '%s'\n",
 					why, timers[i]->name);
 			return timers[i];
 		}
+		if (!why[0])
+			snprintf(why, sizeof(why), "%s", err);
 	}
 	return NULL;
 }

@@ -26,10 +26,11 @@ struct side {
 /* "name" or "name@dist" / "name@none". */
 static void parse_spec(struct side *s, const char *spec)
 {
-	const char *at = strrchr(spec, '@');
+	const char *at;
 
-	if (!spec || !*spec)
+	if (!*spec)
 		return;
+	at = strrchr(spec, '@');
 	if (at) {
 		snprintf(s->kernel, sizeof(s->kernel), "%.*s", (int)(at - spec), spec);
 		snprintf(s->prefetch, sizeof(s->prefetch), "%s", at + 1);
