@@ -16,6 +16,11 @@ BUILD := build/$(ARCH)$(if $(SANITIZE),-sanitize)
 comma := ,
 SAN_FLAGS := $(if $(SANITIZE),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 ALL_CFLAGS = $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS)
+# Kernels start on a 64-byte boundary and their loops on LOOP_ALIGN (set
+# per arch), so that where the linker happens to put them never decides a
+# result.  Generic kernels stay the scalar loops they describe: the
+# vectoriser would make c64 and c64-prefetch different programs.
+KERNEL_CFLAGS = -falign-functions=64 -falign-loops=$(LOOP_ALIGN) -fno-tree-vectorize
 ARCH_DEF := $(wildcard kernels/$(ARCH)/kernels.def)
 CPPFLAGS += -D_GNU_SOURCE -Iharness -Ikernels -I$(BUILD) \
 	$(if $(ARCH_DEF),-DARCH_KERNELS_DEF='"$(ARCH)/kernels.def"') \
@@ -43,29 +48,35 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all bench test test-bin clean plot table compare FORCE
+.PHONY: all bench test test-bin accuracy clean plot table compare FORCE
 all: $(BIN)
 
 $(BUILD)/buildinfo.h: FORCE
 	@mkdir -p $(@D)
 	@{ echo '#define CSUMBENCH_GIT "$(GIT_REV)"'; \
 	   echo '#define CSUMBENCH_CC "$(CC_VERSION)"'; \
-	   echo '#define CSUMBENCH_CFLAGS "$(strip $(ALL_CFLAGS))"'; } > $@.new
+	   echo '#define CSUMBENCH_CFLAGS "$(strip $(ALL_CFLAGS))"'; \
+	   echo '#define CSUMBENCH_KERNEL_CFLAGS "$(strip $(KERNEL_CFLAGS))"'; \
+	   echo '#define CSUMBENCH_LOOP_ALIGN $(LOOP_ALIGN)'; } > $@.new
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
 
 # Rebuild when the flags change, not only the sources.
 # (make expands a recipe before running it: the folder is made then.)
 $(BUILD)/flags: FORCE
-	$(shell mkdir -p $(@D))$(file >$@.new,$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) $(LDLIBS))
+	$(shell mkdir -p $(@D))$(file >$@.new,$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(KERNEL_CFLAGS) $(LDFLAGS) $(LDLIBS))
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
 
 $(BUILD)/obj/%.o: %.c $(BUILD)/flags | $(BUILD)/buildinfo.h
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
+$(BUILD)/obj/kernels/%.o: kernels/%.c $(BUILD)/flags
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(KERNEL_CFLAGS) -MMD -MP -c $< -o $@
+
 $(BUILD)/obj/%.o: %.S $(BUILD)/flags
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ARCH_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) -DCSUMBENCH_LOOP_ALIGN=$(LOOP_ALIGN) $(ARCH_CFLAGS) -MMD -MP -c $< -o $@
 
 # Objects, not an archive: timers and flushers are found through weak
 # references, which do not pull members out of an archive.
@@ -95,15 +106,26 @@ table: $(REPORT)
 	@if [ -z "$(RESULTS)" ]; then echo "make table: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi
 	@$(REPORT) table "$(RESULTS)" $(if $(KERNEL),--kernel "$(KERNEL)") \
 		$(if $(METRIC),--metric "$(METRIC)") $(if $(BY),--by "$(BY)") \
-		$(if $(CACHE),--cache "$(CACHE)") $(if $(SIZE),--size "$(SIZE)")
+		$(if $(CACHE),--cache "$(CACHE)") $(if $(SIZE),--size "$(SIZE)") \
+		$(if $(CODE_OFFSET),--code-offset "$(CODE_OFFSET)")
 
 compare: $(REPORT)
 	@if [ -z "$(BEFORE)" ] || [ -z "$(AFTER)" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi
 	@$(REPORT) compare "$(BEFORE)" "$(AFTER)" \
 		$(if $(BEFORE_KERNEL),--before-kernel "$(BEFORE_KERNEL)") \
-		$(if $(AFTER_KERNEL),--after-kernel "$(AFTER_KERNEL)")
+		$(if $(AFTER_KERNEL),--after-kernel "$(AFTER_KERNEL)") \
+		$(if $(BEFORE_ALIGN),--before-align "$(BEFORE_ALIGN)") \
+		$(if $(AFTER_ALIGN),--after-align "$(AFTER_ALIGN)")
+
+# A user kernel of exactly 1 cycle per byte, for make accuracy.
+$(BUILD)/libknown-cost.so: tests/so-known-cost.c
+	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
 
 test-bin: $(BIN) $(TESTS) $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so)
+
+# Does a kernel of known cost read its cost on this machine?  Five runs.
+accuracy: $(BIN) $(BUILD)/libknown-cost.so
+	@scripts/accuracy.sh $(BIN) $(BUILD)/libknown-cost.so
 
 bench: $(BIN)
 	@scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$(CONFIG)" "$(RUNNER)"

@@ -1,4 +1,8 @@
-/* Timer overhead, resolution, tick rate and cycles per tick. */
+/* Timer overhead, resolution, tick rate and cycles per tick.  The add
+   chain is timed in windows as long as a warm sample and judged by their
+   median, as samples are: a long window would take in interrupts and
+   stolen time that a median of short samples leaves out. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -6,8 +10,6 @@
 #include "calibrate.h"
 #include "chain.h"
 #include "stats.h"
-
-#define OVERHEAD_READS 1001
 
 static double now_ns(void)
 {
@@ -17,33 +19,85 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static uint64_t gcd(uint64_t a, uint64_t b)
+static int cmp_u64(const void *a, const void *b)
 {
-	while (b) {
-		uint64_t r = a % b;
-		a = b;
-		b = r;
-	}
-	return a;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
 }
 
-/* Overhead: median of back-to-back reads.  Resolution: the greatest common
-   divisor of the differences, since some counters step by more than one
-   (a VM's TSC here advances in steps of 26). */
-static void measure_overhead(const struct timer *t, struct calibration *c)
+double calibrate_resolution(const uint64_t *diff, size_t n)
 {
-	double d[OVERHEAD_READS];
-	uint64_t res = 0;
+	uint64_t *s = malloc((n ? n : 1) * sizeof(*s)), best = 0, start;
+	size_t i, run = 1;
+
+	if (!s)
+		abort();
+	for (i = 0; i < n; i++)
+		s[i] = diff[i];
+	qsort(s, n, sizeof(*s), cmp_u64);
+	/* start: the smallest of the current run of neighbours; run: how
+	   many distinct values it has.  Unequal steps make runs of two
+	   (the sum of k steps is one of two neighbours); three or more
+	   neighbours are single ticks. */
+	for (i = 1, start = n ? s[0] : 0; i < n; i++) {
+		if (s[i] == s[i - 1])
+			continue;
+		if (s[i] - s[i - 1] == 1) {
+			if (++run >= 3)
+				break;
+			continue;
+		}
+		if (best == 0 || s[i] - start < best)
+			best = s[i] - start;
+		start = s[i];
+		run = 1;
+	}
+	free(s);
+	return (double)(best && run < 3 ? best : 1);
+}
+
+/* Work between two reads, to spread their differences over many steps. */
+static void spin(unsigned k)
+{
+	volatile unsigned x = 0;
+
+	while (k--)
+		x = x + 1;
+}
+
+void calibrate_overhead(const struct timer *t, struct calibration *c)
+{
+	uint64_t d[2 * OVERHEAD_READS];
+	double v[OVERHEAD_READS], sum = 0, med, limit;
+	unsigned kept = 0;
 	int i;
 
 	for (i = 0; i < OVERHEAD_READS; i++) {
 		uint64_t a = t->read();
 		uint64_t b = t->read();
-		d[i] = (double)(b - a);
-		res = gcd(res, b - a);
+		d[i] = b - a;
+		v[i] = (double)d[i];
 	}
-	c->overhead = stats_median(d, OVERHEAD_READS);
-	c->resolution = (double)res;
+	for (i = 0; i < OVERHEAD_READS; i++) {
+		uint64_t a = t->read();
+		spin((unsigned)i % 64);
+		d[OVERHEAD_READS + i] = t->read() - a;
+	}
+	c->resolution = calibrate_resolution(d, 2 * OVERHEAD_READS);
+	/* The mean, since a sample's two reads cost that on average however
+	   the counter's steps fall; a read pair that took an interrupt is
+	   not what a sample pays, so more than twice the median plus two
+	   steps is left out. */
+	med = stats_median(v, OVERHEAD_READS);
+	limit = 2 * med + 2 * c->resolution;
+	for (i = 0; i < OVERHEAD_READS; i++)
+		if (v[i] <= limit) {
+			sum += v[i];
+			kept++;
+		}
+	c->overhead = sum / kept;
+	c->overhead_dropped = OVERHEAD_READS - kept;
 }
 
 /* Ticks per second against CLOCK_MONOTONIC_RAW over about 50 ms. */
@@ -59,55 +113,55 @@ static double measure_hz(const struct timer *t)
 	return (double)(t1 - t0) * 1e9 / (n1 - n0);
 }
 
-double calibrate_chain_ticks(const struct timer *t, unsigned long blocks,
-			     int reps)
+double calibrate_chain_window(const struct calibration *c)
 {
-	double best = 0;
-	int i;
-
-	for (i = 0; i < reps; i++) {
-		uint64_t a = t->read();
-		chain_adds(blocks);
-		uint64_t b = t->read();
-		double d = (double)(b - a);
-		if (i == 0 || d < best)
-			best = d;
-	}
-	return best;
-}
-
-/* Chain blocks for one ~5 ms run at this timer's rate. */
-static unsigned long chain_blocks(const struct timer *t, double tick_hz)
-{
-	unsigned long blocks;
-
-	for (blocks = 1000; blocks < (1ul << 28); blocks *= 2)
-		if (calibrate_chain_ticks(t, blocks, 1) >= tick_hz * 5e-3)
-			break;
-	return blocks;
-}
-
-double calibrate_recheck(const struct calibration *c)
-{
-	unsigned long blocks;
+	uint64_t a, b;
 	double ticks;
 
-	if (!c->cpt_measured)
-		return 0;
-	blocks = chain_blocks(c->timer, c->tick_hz);
-	ticks = calibrate_chain_ticks(c->timer, blocks, 7) - c->overhead;
-	return ticks > 0 ? (double)blocks * CHAIN_BLOCK / ticks : 0;
+	a = c->timer->read();
+	chain_adds(c->chain_blocks);
+	b = c->timer->read();
+	ticks = (double)(b - a) - c->overhead;
+	return ticks > 0 ? (double)c->chain_blocks * CHAIN_BLOCK / ticks : 0;
+}
+
+/* Blocks for a window of about one warm sample, then the median ratio of
+   CHAIN_WINDOWS windows after a few to let the clock ramp up. */
+static void measure_chain(struct calibration *c)
+{
+	double r[CHAIN_WINDOWS];
+	int i;
+
+	chain_adds(1000);	/* a first run can be slow (an emulator's JIT) */
+	for (c->chain_blocks = 1; c->chain_blocks < (1ul << 28);
+	     c->chain_blocks *= 2) {
+		double best = 0;
+		for (i = 0; i < 3; i++) {	/* interruptions only add */
+			uint64_t a = c->timer->read();
+			chain_adds(c->chain_blocks);
+			double d = (double)(c->timer->read() - a) - c->overhead;
+			if (i == 0 || d < best)
+				best = d;
+		}
+		if (best >= c->sample_ticks)
+			break;
+	}
+	for (i = 0; i < 20; i++)
+		calibrate_chain_window(c);
+	for (i = 0; i < CHAIN_WINDOWS; i++)
+		r[i] = calibrate_chain_window(c);
+	c->chain_cpt = stats_median(r, CHAIN_WINDOWS);
 }
 
 int calibrate(const struct timer *t, double cpt, struct calibration *c,
 	      char *err, size_t errlen)
 {
-	double hz, ticks;
-	unsigned long blocks;
+	double hz;
 
 	c->timer = t;
-	c->cpt_measured = false;
-	measure_overhead(t, c);
+	c->chain_cpt = 0;
+	c->chain_blocks = 0;
+	calibrate_overhead(t, c);
 	hz = t->hz();
 	if (hz > 0) {
 		c->tick_hz = hz;
@@ -116,7 +170,11 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 		c->tick_hz = measure_hz(t);
 		c->hz_source = "measured against CLOCK_MONOTONIC_RAW";
 	}
+	c->sample_ticks = fmax(fmax(1000, c->tick_hz * 20e-6), 50 * c->overhead);
+	if (chain_adds)
+		measure_chain(c);
 
+	c->cpt_given = true;
 	if (cpt > 0) {
 		c->cycles_per_tick = cpt;
 		snprintf(c->cpt_source, sizeof(c->cpt_source), "config");
@@ -134,21 +192,15 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 			 "cycles_per_tick", t->name);
 		return -1;
 	}
-
-	/* Size the chain to ~5 ms, warm up (clock ramp) with 5 runs, then keep
-	   the fastest of 7: interruptions only ever add ticks. */
-	blocks = chain_blocks(t, c->tick_hz);
-	calibrate_chain_ticks(t, blocks, 5);
-	ticks = calibrate_chain_ticks(t, blocks, 7) - c->overhead;
-	if (ticks <= 0) {
+	if (c->chain_cpt <= 0) {
 		snprintf(err, errlen, "timer '%s' did not advance over %lu "
-			 "dependent adds", t->name, blocks * CHAIN_BLOCK);
+			 "dependent adds", t->name, c->chain_blocks * CHAIN_BLOCK);
 		return -1;
 	}
-	c->cycles_per_tick = (double)blocks * CHAIN_BLOCK / ticks;
-	c->cpt_measured = true;
+	c->cpt_given = false;
+	c->cycles_per_tick = c->chain_cpt;
 	snprintf(c->cpt_source, sizeof(c->cpt_source),
-		 "calibrated: %lu dependent adds, best of 7",
-		 blocks * CHAIN_BLOCK);
+		 "add chain: median of windows of %lu dependent adds",
+		 c->chain_blocks * CHAIN_BLOCK);
 	return 0;
 }

@@ -4,8 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <time.h>
+#include <unistd.h>
+
 #include "cmd.h"
 #include "output.h"
+#include "platform.h"
 #include "report.h"
 #include "setup.h"
 #include "sweep.h"
@@ -16,8 +20,9 @@ static int run_usage(FILE *f)
 		"usage: csumbench run [-c CONFIG] [-o FILE|DIR/|-] [--set key=value]...\n"
 		"                     [--force] [--dry-run] [-q]\n\n"
 		"Verifies every kernel of the config against ref, then times each\n"
-		"point (kernel, size, align, cache, prefetch) and writes one CSV row\n"
-		"per point, plus every sample in a -samples.csv beside it.\n\n"
+		"point (kernel, size, align, cache, prefetch, code offset) in rounds\n"
+		"and writes one CSV row per point and repeat, plus every sample in a\n"
+		"-samples.csv beside it.\n\n"
 		"  -c CONFIG     settings file (configs/*.conf); built-in defaults without\n"
 		"  -o DIR/       write DIR/<config>-<host>-<YYYYmmdd-HHMMSS>.csv (default\n"
 		"                results/); -o FILE names it; -o - writes to stdout\n"
@@ -44,16 +49,47 @@ static void dry_run(const struct bench *b)
 {
 	size_t i;
 
-	printf("%zu points, %u samples each:\n", b->npts, b->cfg->samples);
+	printf("%zu points (%zu of them the empty kernel's floor), %u samples "
+	       "each%s:\n", b->npts, b->nempty, b->cfg->samples,
+	       b->cfg->repeat > 1 ? " per repeat" : "");
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
 		printf("%s %u %u %s ", p->kernel->name, p->size, p->align,
 		       cache_state_name[p->cache]);
 		if (p->prefetch == PREFETCH_NONE)
-			printf("none\n");
+			printf("none");
 		else
-			printf("%d\n", p->prefetch);
+			printf("%d", p->prefetch);
+		if (p->code_offset == CODE_OFFSET_NONE)
+			printf(" in-place\n");
+		else
+			printf(" +%d\n", p->code_offset);
 	}
+}
+
+/* The seed of the rounds' order (the config's, or one from the clock and
+   pid) and an id that tells this run from any other. */
+static void identify(struct bench *b)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	b->seed = b->cfg->seed ? b->cfg->seed :
+		  ((uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32 ^
+		   (uint64_t)ts.tv_sec) % UINT64_C(0xffffffffff) + 1;
+	snprintf(b->run_id, sizeof(b->run_id), "%s-%lld-%ld-%llu",
+		 platform_host(), (long long)ts.tv_sec, (long)getpid(),
+		 (unsigned long long)b->seed);
+}
+
+static bool has_cold(const struct config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncaches; i++)
+		if (c->caches[i] == CACHE_COLD)
+			return true;
+	return false;
 }
 
 int cmd_run(int argc, char **argv)
@@ -62,6 +98,7 @@ int cmd_run(int argc, char **argv)
 	bool force = false, dry = false, quiet = false;
 	char **sets = calloc((size_t)argc, sizeof(*sets));
 	int nsets = 0, i, rc;
+	char err[512];
 	struct config c;
 	struct bench b;
 	struct output o;
@@ -99,8 +136,11 @@ int cmd_run(int argc, char **argv)
 	memset(&b, 0, sizeof(b));
 	b.cfg = &c;
 	if (dry) {
-		sweep_plan(&b);
-		dry_run(&b);
+		rc = sweep_plan(&b, err, sizeof(err)) ? 2 : 0;
+		if (rc)
+			config_error(&c.code_offset_origin, "code_offset", err);
+		else
+			dry_run(&b);
 		goto done;
 	}
 	b.emulated = setup_emulated(&c, false);
@@ -110,33 +150,45 @@ int cmd_run(int argc, char **argv)
 	rc = output_prepare(&o, out, path, force);
 	if (rc)
 		goto done;
-	b.flush = flush_select(NULL);
+	identify(&b);
+	b.arch_flush = b.flush = flush_select(NULL);
 	b.line = cache_line_size(&b.line_source);
 
-	sweep_plan(&b);
-	if (sweep_gate(&b) && b.npts == 0) {
+	if (sweep_plan(&b, err, sizeof(err))) {
+		config_error(&c.code_offset_origin, "code_offset", err);
+		rc = 2;
+		goto done;
+	}
+	if (sweep_gate(&b) && b.npts == b.nempty) {
 		fprintf(stderr, "csumbench: no kernel passed the correctness check; "
 			"nothing to time, no results written\n");
 		rc = 1;
 		goto done;
 	}
+	if (has_cold(&c)) {
+		flush_check(&b.fcheck, &b.cal, b.flush, b.line, b.emulated);
+		if (b.fcheck.misses) {
+			fprintf(stderr, "csumbench: WARNING: the cold flush %s\n",
+				b.fcheck.verdict);
+			b.flush = &flush_evict;
+		}
+	}
+	if (sweep_prepare(&b, err, sizeof(err))) {
+		fprintf(stderr, "csumbench: %s\n", err);
+		rc = 1;
+		goto done;
+	}
 	if (!quiet)
-		fprintf(stderr, "csumbench: %zu points, timer %s, %.4f cycles/tick (%s)\n",
-			b.npts, b.cal.timer->name, b.cal.cycles_per_tick,
-			b.cal.cpt_source);
+		fprintf(stderr, "csumbench: %zu points x %u rounds%s, timer %s, "
+			"%s order (seed %llu)\n", b.npts, b.samples,
+			b.repeats > 1 ? " x repeats" : "", b.cal.timer->name,
+			c.order == ORDER_ROUNDS ? "rounds" : "sequential",
+			(unsigned long long)b.seed);
 	sweep_run(&b, !quiet);
-	b.cpt_end = calibrate_recheck(&b.cal);
-	if (b.cpt_end > 0 && fabs(b.cpt_end / b.cal.cycles_per_tick - 1) > 0.03)
-		fprintf(stderr, "csumbench: WARNING: cycles per tick was %.4f at the "
-			"start and %.4f at the end: the core clock changed during the "
-			"run; cycles are uncertain by that much\n",
-			b.cal.cycles_per_tick, b.cpt_end);
+	sweep_finish(&b);
+	for (i = 0; i < (int)b.nwarnings; i++)
+		fprintf(stderr, "csumbench: WARNING: %s\n", b.warnings[i]);
 
-	if (sweep_coarse(&b) && !quiet)
-		fprintf(stderr, "csumbench: WARNING: %zu single-call (cold) points "
-			"last under %d steps of the timer; their figures are coarse "
-			"(a cycle-counting timer, timer = perf, resolves them)\n",
-			sweep_coarse(&b), COARSE_STEPS);
 	if (output_commit(&o, write_results, write_samples, &b)) {
 		rc = 1;
 		goto done;

@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "config.h"
+#include "place.h"
 #include "timer.h"
 
-const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold" };
+const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
+						       "cold-ring" };
 
 #define LIST_MAX 100000
 /* Larger than any setting takes, small enough that ranges cannot overflow. */
@@ -267,47 +269,107 @@ static int key_aligns(struct config *c, const char *v, char *err, size_t errlen)
 	return r ? -1 : 0;
 }
 
-static int key_prefetch(struct config *c, const char *v, char *err, size_t errlen)
+/* A list of "none" (-1) and numbers from 0 to max, for prefetch
+   distances and code offsets; what and range word the messages. */
+static int none_or_numbers(const char *v, const char *what, int64_t max,
+			   const char *range, int32_t **dst, size_t *n,
+			   char *err, size_t errlen)
 {
 	struct list l = { 0 };
 	size_t i;
 	int r = parse_list(v, &l, word_none, err, errlen);
 
 	if (r && strstr(err, "negative"))
-		snprintf(err, errlen, "negative prefetch distance in '%s', "
-			 "expected none or 0 to %d bytes", v, PREFETCH_MAX);
-	r = r || bounded(&l, 0, PREFETCH_MAX, "prefetch distance",
-			 "none or 0 to 65536 bytes", err, errlen);
+		snprintf(err, errlen, "negative %s in '%s', expected %s", what, v,
+			 range);
+	r = r || bounded(&l, 0, max, what, range, err, errlen);
 	if (!r) {
-		free(c->prefetch);
-		c->prefetch = malloc(l.n * sizeof(*c->prefetch));
-		if (!c->prefetch)
+		free(*dst);
+		*dst = malloc(l.n * sizeof(**dst));
+		if (!*dst)
 			abort();
 		for (i = 0; i < l.n; i++)
-			c->prefetch[i] = (int32_t)l.v[i];
-		c->nprefetch = l.n;
+			(*dst)[i] = (int32_t)l.v[i];
+		*n = l.n;
 	}
 	free(l.v);
 	return r ? -1 : 0;
 }
 
-static int key_samples(struct config *c, const char *v, char *err, size_t errlen)
+static int key_prefetch(struct config *c, const char *v, char *err, size_t errlen)
+{
+	return none_or_numbers(v, "prefetch distance", PREFETCH_MAX,
+			       "none or 0 to 65536 bytes", &c->prefetch,
+			       &c->nprefetch, err, errlen);
+}
+
+/* A count from 1 to max, for samples and repeat. */
+static int count(const char *v, const char *what, int64_t max, unsigned *out,
+		 char *err, size_t errlen)
 {
 	int64_t n;
 
 	if (parse_num(v, &n, err, errlen)) {
 		if (strstr(err, "negative"))
-			snprintf(err, errlen, "negative sample count '%s', expected "
-				 "1 to %d", v, SAMPLES_MAX);
+			snprintf(err, errlen, "negative %s '%s', expected 1 to %lld",
+				 what, v, (long long)max);
 		return -1;
 	}
-	if (n < 1 || n > SAMPLES_MAX) {
-		snprintf(err, errlen, "samples %lld out of range, expected 1 to %d",
-			 (long long)n, SAMPLES_MAX);
+	if (n < 1 || n > max) {
+		snprintf(err, errlen, "%s %lld out of range, expected 1 to %lld",
+			 what, (long long)n, (long long)max);
 		return -1;
 	}
-	c->samples = (unsigned)n;
+	*out = (unsigned)n;
 	return 0;
+}
+
+static int key_samples(struct config *c, const char *v, char *err, size_t errlen)
+{
+	return count(v, "sample count", SAMPLES_MAX, &c->samples, err, errlen);
+}
+
+static int key_repeat(struct config *c, const char *v, char *err, size_t errlen)
+{
+	return count(v, "repeat count", REPEAT_MAX, &c->repeat, err, errlen);
+}
+
+static int key_order(struct config *c, const char *v, char *err, size_t errlen)
+{
+	if (strcmp(v, "rounds") == 0)
+		c->order = ORDER_ROUNDS;
+	else if (strcmp(v, "sequential") == 0)
+		c->order = ORDER_SEQUENTIAL;
+	else {
+		snprintf(err, errlen, "order '%s', expected rounds or sequential", v);
+		return -1;
+	}
+	return 0;
+}
+
+static int key_seed(struct config *c, const char *v, char *err, size_t errlen)
+{
+	int64_t n;
+
+	if (strcmp(v, "auto") == 0) {
+		c->seed = 0;
+		return 0;
+	}
+	if (parse_num(v, &n, err, errlen) || n < 1 || n > INT64_C(0xffffffffff)) {
+		snprintf(err, errlen, "seed '%s', expected auto or a number from 1 "
+			 "to 1099511627775", v);
+		return -1;
+	}
+	c->seed = (uint64_t)n;
+	return 0;
+}
+
+static int key_code_offset(struct config *c, const char *v, char *err,
+			   size_t errlen)
+{
+	return none_or_numbers(v, "code offset", CODE_OFFSET_MAX,
+			       "none or 0 to 63 bytes past a 64-byte boundary",
+			       &c->code_offset, &c->ncode_offset, err, errlen);
 }
 
 static int key_kernels(struct config *c, const char *v, char *err, size_t errlen)
@@ -327,7 +389,8 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 
 		if (strcmp(tok, "all") == 0) {
 			for (i = 0; i < kernel_count && nadd < 256; i++)
-				add[nadd++] = &kernel_table[i];
+				if (!kernel_table[i].pseudo)
+					add[nadd++] = &kernel_table[i];
 		} else {
 			add[0] = kernel_find(tok, err, errlen);
 			if (!add[0]) {
@@ -370,7 +433,7 @@ static int key_cache(struct config *c, const char *v, char *err, size_t errlen)
 				break;
 		if (i == CACHE_NSTATES) {
 			snprintf(err, errlen, "unknown cache state '%s', expected "
-				 "warm and/or cold", tok);
+				 "warm, cold and/or cold-ring", tok);
 			return -1;
 		}
 		if (!seen[i]++)
@@ -463,6 +526,10 @@ static const struct key {
 	{ "cache", key_cache },
 	{ "prefetch", key_prefetch },
 	{ "samples", key_samples },
+	{ "repeat", key_repeat },
+	{ "order", key_order },
+	{ "seed", key_seed },
+	{ "code_offset", key_code_offset },
 	{ "timer", key_timer },
 	{ "cycles_per_tick", key_cycles_per_tick },
 	{ "cpu", key_cpu },
@@ -541,6 +608,8 @@ static int apply(struct config *c, char *text, const struct origin *o,
 		c->cpu_origin = *o;
 	if (strcmp(key, "timer") == 0)
 		c->timer_origin = *o;
+	if (strcmp(key, "code_offset") == 0)
+		c->code_offset_origin = *o;
 	return 0;
 }
 
@@ -555,11 +624,14 @@ void config_defaults(struct config *c)
 	key_aligns(c, "0", err, sizeof(err));
 	key_cache(c, "warm", err, sizeof(err));
 	key_prefetch(c, "none", err, sizeof(err));
-	c->samples = 11;
+	key_code_offset(c, "none", err, sizeof(err));
+	c->samples = 31;	/* a median that holds still (README) */
+	c->repeat = 1;
+	c->order = ORDER_ROUNDS;
 	snprintf(c->timer, sizeof(c->timer), "auto");
-	c->cpu = CPU_NONE;
+	c->cpu = CPU_AUTO;
 	c->emulated = -1;
-	c->cpu_origin = c->timer_origin = builtin;
+	c->cpu_origin = c->timer_origin = c->code_offset_origin = builtin;
 }
 
 int config_load(struct config *c, const char *path)
@@ -640,14 +712,25 @@ int config_set(struct config *c, const char *kv)
 	return apply(c, buf, &cmdline, kv, NULL);
 }
 
+void config_error(const struct origin *o, const char *key, const char *err)
+{
+	if (o->line > 0)
+		fprintf(stderr, "%s:%d: %s: %s\n", o->file, o->line, key, err);
+	else
+		fprintf(stderr, "csumbench: %s (%s): %s\n", key, o->file, err);
+}
+
 uint64_t config_points(const struct config *c)
 {
 	uint64_t n = 0;
 	size_t i;
 
 	for (i = 0; i < c->nkernels; i++)
-		n += c->kernels[i]->prefetch ? c->nprefetch : 1;
-	return n * c->ncaches * c->nsizes * c->naligns;
+		if (!c->kernels[i]->pseudo)
+			n += (c->kernels[i]->prefetch ? c->nprefetch : 1) *
+			     (c->kernels[i]->sym ? c->ncode_offset : 1);
+	/* and the empty kernel, the floor, at each size, alignment and cache */
+	return (n + 1) * c->ncaches * c->nsizes * c->naligns;
 }
 
 void config_free(struct config *c)
@@ -656,5 +739,6 @@ void config_free(struct config *c)
 	free(c->sizes);
 	free(c->aligns);
 	free(c->prefetch);
+	free(c->code_offset);
 	memset(c, 0, sizeof(*c));
 }

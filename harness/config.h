@@ -12,14 +12,19 @@
 #define ALIGN_MAX 4095
 #define PREFETCH_MAX 65536
 #define SAMPLES_MAX 1000000
+#define REPEAT_MAX 1000
 #define CONFIG_LINE_MAX 1024
 #define POINTS_MAX 1000000
 #define CPU_NONE (-1)		/* do not pin */
 #define CPU_AUTO (-2)		/* pin to the first CPU this process may use */
 
-/* Cache states; busy (a thrashing neighbour) comes later. */
-enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_NSTATES };
+/* Cache states (README, "Cache states"); busy comes later. */
+enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_RING, CACHE_NSTATES };
 extern const char *const cache_state_name[CACHE_NSTATES];
+
+/* How samples are taken: a round visits every point once, in a fresh
+   random order; sequential takes all of a point's samples in a row. */
+enum order { ORDER_ROUNDS, ORDER_SEQUENTIAL };
 
 /* Where a setting came from, for errors found after parsing. */
 struct origin {
@@ -39,12 +44,17 @@ struct config {
 	size_t ncaches;
 	int32_t *prefetch;	/* PREFETCH_NONE or bytes */
 	size_t nprefetch;
-	unsigned samples;
+	int32_t *code_offset;	/* CODE_OFFSET_NONE (-1) or bytes */
+	size_t ncode_offset;
+	unsigned samples;	/* per point and repeat: the rounds */
+	unsigned repeat;	/* times the whole sweep is run */
+	int order;
+	uint64_t seed;		/* 0: pick one at run time */
 	char timer[32];
 	double cycles_per_tick;	/* 0: calibrate */
 	int cpu;		/* a CPU, CPU_NONE or CPU_AUTO */
 	int emulated;		/* -1: detect, 0 no, 1 yes */
-	struct origin cpu_origin, timer_origin;
+	struct origin cpu_origin, timer_origin, code_offset_origin;
 };
 
 /* Built-in defaults: every kernel, 1500 B, warm, no prefetch. */
@@ -54,6 +64,9 @@ int config_load(struct config *c, const char *path);
 /* One "key=value" from the command line.  0, or -1 after a message. */
 int config_set(struct config *c, const char *kv);
 void config_free(struct config *c);
+/* A setting found wrong after parsing: "FILE:LINE: key: err", or naming
+   --set or the defaults. */
+void config_error(const struct origin *o, const char *key, const char *err);
 /* How many points the settings expand to. */
 uint64_t config_points(const struct config *c);
 

@@ -1,45 +1,11 @@
 /* Portable fallback: evict by reading a buffer twice the size of the
    largest cache, one load per line.  Slower and less certain than a flush
-   instruction; used only where none is linked. */
-#include <stdio.h>
+   instruction; used where none is linked, or where the start-up check
+   (flush-check.c) finds that the instruction misses a level. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "flush.h"
-
-static size_t largest_cache(void)
-{
-	size_t best = 0;
-	char path[96];
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		FILE *f;
-		unsigned long v;
-		char unit = 0;
-
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-		f = fopen(path, "r");
-		if (!f)
-			break;
-		if (fscanf(f, "%lu%c", &v, &unit) >= 1) {
-			if (unit == 'K')
-				v <<= 10;
-			else if (unit == 'M')
-				v <<= 20;
-			if (v > best)
-				best = v;
-		}
-		fclose(f);
-	}
-	if (!best) {
-		long v = sysconf(_SC_LEVEL3_CACHE_SIZE);
-		best = v > 0 ? (size_t)v : 32u << 20;
-	}
-	return best;
-}
 
 static void evict_range(const void *p, size_t len, size_t line)
 {
@@ -51,7 +17,7 @@ static void evict_range(const void *p, size_t len, size_t line)
 	(void)p;
 	(void)len;
 	if (!junk) {
-		size = 2 * largest_cache();
+		size = 2 * cache_largest(NULL);
 		/* Written, so that every line is a distinct physical page and
 		   not the shared zero page. */
 		junk = malloc(size);

@@ -67,3 +67,65 @@ out:
 		*source = src;
 	return line;
 }
+
+static size_t sysfs_largest(void)
+{
+	size_t best = 0;
+	char path[96];
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		FILE *f;
+		unsigned long v;
+		char unit = 0;
+
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		f = fopen(path, "r");
+		if (!f)
+			break;
+		if (fscanf(f, "%lu%c", &v, &unit) >= 1) {
+			if (unit == 'K')
+				v <<= 10;
+			else if (unit == 'M')
+				v <<= 20;
+			if (v > best)
+				best = v;
+		}
+		fclose(f);
+	}
+	return best;
+}
+
+size_t cache_largest(const char **source)
+{
+	static size_t size;
+	static const char *src;
+	long v;
+
+	if (size)
+		goto out;
+	size = sysfs_largest();
+	src = "sysfs cache/index*/size";
+	if (size)
+		goto out;
+	/* PowerPC kernels pass the cache geometry (AT_L2/L3_CACHESIZE). */
+	v = (long)getauxval(AT_L3_CACHESIZE);
+	if (v <= 0)
+		v = (long)getauxval(AT_L2_CACHESIZE);
+	src = "auxv AT_L3/L2_CACHESIZE";
+	if (v <= 0) {
+		v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+		src = "sysconf _SC_LEVEL3_CACHE_SIZE";
+	}
+	if (v > 0) {
+		size = (size_t)v;
+		goto out;
+	}
+	size = 64u << 20;
+	src = "unknown, assumed 64 MiB";
+out:
+	if (source)
+		*source = src;
+	return size;
+}

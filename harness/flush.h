@@ -23,4 +23,8 @@ const struct flusher *flush_select(const char *name);
 /* Data-cache line size from the system and where it came from. */
 size_t cache_line_size(const char **source);
 
+/* The largest cache (usually the last level) in bytes: sysfs, the
+   auxiliary vector (PowerPC), sysconf, else 64 MiB; source says which. */
+size_t cache_largest(const char **source);
+
 #endif

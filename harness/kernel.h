@@ -17,17 +17,23 @@ typedef uint32_t csum_pf_fn(const void *buf, int len, uint32_t sum, int dist);
 
 struct kernel {
 	const char *name;
-	const char *arch;	/* generic, x86_64, ppc32, arm64, or "so" */
+	const char *arch;	/* generic, x86_64, ppc32, arm64, harness, so */
 	const char *op;		/* csum (copy_csum and others later) */
 	const char *desc;
 	const char *nopf;	/* prefetch kernels: the variant without prefetch,
 				   measured for "prefetch = none" */
 	bool prefetch;		/* fn takes a run-time prefetch distance */
+	bool pseudo;		/* timed, but not a checksum: never gated */
 	void (*fn)(void);	/* csum_fn or csum_pf_fn, as .prefetch says */
+	const char *sym;	/* its symbol, to find its size (code_offset) */
+	const void *loop;	/* its hot loop where the source marks it
+				   (symbol sym_loop), else NULL */
 };
 
 extern const struct kernel kernel_table[];
 extern const size_t kernel_count;
+/* The pseudo-kernel that returns its sum: the harness's per-call floor. */
+extern const struct kernel *const kernel_empty;
 
 /* A table kernel by name, or "path/lib.so:symbol" loaded with dlopen.
    NULL and a message in err when there is none. */

@@ -5,21 +5,31 @@
 
 #include "kernel.h"
 
+/* Prototypes, and a weak reference to the hot-loop mark that assembly
+   kernels define (LOOP() in kernels/ppc32/ppc32-asm.h); NULL elsewhere. */
 #define PROTO_csum(sym) csum_fn sym;
 #define PROTO_PF_csum(sym) csum_pf_fn sym;
-#define KERNEL(op, name, sym, arch, desc) PROTO_##op(sym)
-#define KERNEL_PF(op, name, sym, arch, nopf, desc) PROTO_PF_##op(sym)
+#define LOOP_MARK(sym) extern const char sym##_loop[] __attribute__((weak));
+#define KERNEL(op, name, sym, arch, desc) PROTO_##op(sym) LOOP_MARK(sym)
+#define KERNEL_PF(op, name, sym, arch, nopf, desc) PROTO_PF_##op(sym) LOOP_MARK(sym)
+#define KERNEL_PSEUDO KERNEL
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF
 #include ARCH_KERNELS_DEF
 #endif
 #undef KERNEL
 #undef KERNEL_PF
+#undef KERNEL_PSEUDO
 
+#define ROW(op, name, sym, arch, desc, nopf, pf, pseudo) \
+	{ name, #arch, #op, desc, nopf, pf, pseudo, (void (*)(void))sym, #sym, \
+	  sym##_loop },
 #define KERNEL(op, name, sym, arch, desc) \
-	{ name, #arch, #op, desc, NULL, false, (void (*)(void))sym },
+	ROW(op, name, sym, arch, desc, NULL, false, false)
 #define KERNEL_PF(op, name, sym, arch, nopf, desc) \
-	{ name, #arch, #op, desc, nopf, true, (void (*)(void))sym },
+	ROW(op, name, sym, arch, desc, nopf, true, false)
+#define KERNEL_PSEUDO(op, name, sym, arch, desc) \
+	ROW(op, name, sym, arch, desc, NULL, false, true)
 const struct kernel kernel_table[] = {
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF
@@ -28,8 +38,10 @@ const struct kernel kernel_table[] = {
 };
 #undef KERNEL
 #undef KERNEL_PF
+#undef KERNEL_PSEUDO
 
 const size_t kernel_count = sizeof(kernel_table) / sizeof(kernel_table[0]);
+const struct kernel *const kernel_empty = &kernel_table[0];
 
 const struct kernel *kernel_find(const char *name, char *err, size_t errlen)
 {

@@ -3,12 +3,28 @@
 #include <time.h>
 
 #include "buildinfo.h"
+#include "chain.h"
 #include "platform.h"
 #include "report.h"
+
+static void rings(FILE *f, const struct bench *b)
+{
+	size_t i, bytes = 0;
+
+	for (i = 0; i < b->nrings; i++)
+		bytes += b->rings[i].bytes;
+	fprintf(f, "# cold_ring: %zu ring(s), %.0f MiB in all, each touching "
+		"twice the largest cache; buffers taken in memory order\n",
+		b->nrings, (double)bytes / (1 << 20));
+	for (i = 0; i < b->nrings; i++)
+		fprintf(f, "# cold_ring_%u: %zu buffers %zu bytes apart\n",
+			b->rings[i].size, b->rings[i].nslots, b->rings[i].slot);
+}
 
 void report_meta(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->cal;
+	const char *src;
 	char date[32];
 	time_t now = time(NULL);
 	size_t i;
@@ -16,30 +32,58 @@ void report_meta(FILE *f, const struct bench *b)
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	fprintf(f, "# csumbench: %s\n", CSUMBENCH_GIT);
 	fprintf(f, "# date: %s\n", date);
+	fprintf(f, "# run_id: %s\n", b->run_id);
 	fprintf(f, "# host: %s\n", platform_host());
 	fprintf(f, "# arch: %s\n", platform_arch);
 	fprintf(f, "# cpu_model: %s\n", platform_cpu_model());
 	fprintf(f, "# compiler: %s\n", CSUMBENCH_CC);
 	fprintf(f, "# cflags: %s\n", CSUMBENCH_CFLAGS);
+	fprintf(f, "# kernel_cflags: %s (entries on 64 bytes, loops on %d)\n",
+		CSUMBENCH_KERNEL_CFLAGS, CSUMBENCH_LOOP_ALIGN);
 	fprintf(f, "# config: %s\n", b->cfg->path ? b->cfg->path : "(built-in defaults)");
+	fprintf(f, "# order: %s\n", b->cfg->order == ORDER_ROUNDS ?
+		"rounds (every point once per round, in a fresh random order)" :
+		"sequential (all samples of a point in a row)");
+	fprintf(f, "# seed: %llu\n", (unsigned long long)b->seed);
+	fprintf(f, "# samples_per_point: %u\n", b->samples);
+	fprintf(f, "# repeat: %u\n", b->repeats);
 	fprintf(f, "# timer: %s (%s)\n", c->timer->name, c->timer->what);
-	fprintf(f, "# timer_overhead_ticks: %.1f (median of an empty region, subtracted)\n",
-		c->overhead);
-	fprintf(f, "# timer_resolution_ticks: %.0f\n", c->resolution);
+	fprintf(f, "# timer_overhead_ticks: %.1f (mean of %d back-to-back reads, "
+		"%u interrupted ones left out; subtracted)\n", c->overhead,
+		OVERHEAD_READS, c->overhead_dropped);
+	fprintf(f, "# timer_resolution_ticks: %.0f (the smallest step it "
+		"advances by)\n", c->resolution);
 	fprintf(f, "# tick_hz: %.0f (%s)\n", c->tick_hz, c->hz_source);
-	fprintf(f, "# cycles_per_tick: %.4f\n", c->cycles_per_tick);
-	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_source);
-	if (b->cpt_end > 0)
-		fprintf(f, "# cycles_per_tick_at_end: %.4f (%+.1f%%; the clock drifted "
-			"if this is far from 0)\n", b->cpt_end,
-			(b->cpt_end / c->cycles_per_tick - 1) * 100);
+	fprintf(f, "# sample_ticks: %.0f (a warm sample and a chain window last "
+		"at least this)\n", c->sample_ticks);
+	fprintf(f, "# cycles_per_tick: %.4f\n", c->cpt_given ? c->cycles_per_tick :
+		b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick);
+	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_given ? c->cpt_source :
+		"add chain, a window in every round: each row's cycles_per_tick is "
+		"the median of the windows taken beside its samples");
+	if (b->nchain >= 4)
+		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
+			"%lu dependent adds; by quarter of the run %.4f %.4f %.4f %.4f)\n",
+			b->cpt_run, b->nchain, c->chain_blocks * CHAIN_BLOCK, b->cpt_quarter[0],
+			b->cpt_quarter[1], b->cpt_quarter[2], b->cpt_quarter[3]);
+	else if (b->nchain)
+		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
+			"%lu dependent adds)\n", b->cpt_run, b->nchain,
+			c->chain_blocks * CHAIN_BLOCK);
 	fprintf(f, "# cache_line: %zu (%s)\n", b->line, b->line_source);
-	fprintf(f, "# cold_flush: %s (%s)\n", b->flush->name, b->flush->what);
+	fprintf(f, "# largest_cache: %zu (", cache_largest(&src));
+	fprintf(f, "%s)\n", src);
+	fprintf(f, "# cold_flush: %s (%s), to %zu bytes past each buffer (the "
+		"largest prefetch distance)\n", b->flush->name, b->flush->what,
+		b->pfspan);
+	fprintf(f, "# flush_check: %s\n", b->fcheck.verdict[0] ? b->fcheck.verdict :
+		"not run (no cold points)");
+	if (b->nrings)
+		rings(f, b);
 	if (c->cpu >= 0)
 		fprintf(f, "# cpu_pinned: %d\n", c->cpu);
 	else
 		fprintf(f, "# cpu_pinned: no\n");
-	fprintf(f, "# samples_per_point: %u\n", b->cfg->samples);
 	fprintf(f, "# virtualized: %s\n", platform_virtualized() ? "yes" : "no");
 	fprintf(f, "# emulated: %s\n", b->emulated ? "yes" : "no");
 	if (b->emulated)
@@ -50,10 +94,11 @@ void report_meta(FILE *f, const struct bench *b)
 #if defined(__SANITIZE_ADDRESS__)
 	fprintf(f, "# warning: sanitizer build, timings are not representative\n");
 #endif
-	if (sweep_coarse(b))
-		fprintf(f, "# warning: %zu single-call points last under %d timer "
-			"steps of %.0f ticks; their figures are coarse\n",
-			sweep_coarse(b), COARSE_STEPS, c->resolution);
+	if (b->fcheck.misses)
+		fprintf(f, "# warning: the flush instruction misses a cache level; "
+			"cold points used eviction\n");
+	for (i = 0; i < b->nwarnings; i++)
+		fprintf(f, "# warning: %s\n", b->warnings[i]);
 	for (i = 0; i < b->nfailed; i++)
 		fprintf(f, "# failed: %s\n", b->failed[i]);
 }

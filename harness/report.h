@@ -8,17 +8,18 @@
 
 /* "# key: value" lines describing the run; CSV readers skip them. */
 void report_meta(FILE *f, const struct bench *b);
-/* One row per point (the columns of CSV_HEADER). */
+/* One row per point and repeat (the columns of CSV_HEADER). */
 void report_csv(FILE *f, const struct bench *b);
 /* One row per sample. */
 void report_samples_csv(FILE *f, const struct bench *b);
 /* Best kernel per size and cache state, for people. */
 void report_summary(FILE *f, const struct bench *b);
 
-#define CSV_HEADER "kernel,arch,op,size,align,cache,prefetch,timer,samples," \
+#define CSV_KEY "kernel,arch,op,size,align,cache,prefetch,code_offset"
+#define CSV_HEADER CSV_KEY ",code_mod64,loop_mod64,repeat,timer,samples," \
 	"iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev," \
-	"cycles_per_tick,cycles_per_byte,bytes_per_cycle,ns_per_call,mb_per_s"
-#define CSV_SAMPLES_HEADER "kernel,arch,op,size,align,cache,prefetch," \
-	"sample,ticks,cycles_per_byte"
+	"ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte," \
+	"cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s"
+#define CSV_SAMPLES_HEADER CSV_KEY ",repeat,round,ticks,cycles_per_byte"
 
 #endif

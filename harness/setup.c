@@ -24,15 +24,6 @@ int setup_config(struct config *c, const char *path, char **sets, int nsets)
 	return 0;
 }
 
-static void origin_error(const struct origin *o, const char *key,
-			 const char *err)
-{
-	if (o->line > 0)
-		fprintf(stderr, "%s:%d: %s: %s\n", o->file, o->line, key, err);
-	else
-		fprintf(stderr, "csumbench: %s (%s): %s\n", key, o->file, err);
-}
-
 int setup_timer(const struct config *c, struct calibration *cal, bool quiet)
 {
 	const struct timer *t;
@@ -42,13 +33,13 @@ int setup_timer(const struct config *c, struct calibration *cal, bool quiet)
 	if (c->cpu != CPU_NONE) {
 		cal->cpu = platform_pin(c->cpu, err, sizeof(err));
 		if (cal->cpu < 0) {
-			origin_error(&c->cpu_origin, "cpu", err);
+			config_error(&c->cpu_origin, "cpu", err);
 			return 2;
 		}
 	}
 	t = timer_select(c->timer, quiet, err, sizeof(err));
 	if (!t) {
-		origin_error(&c->timer_origin, "timer", err);
+		config_error(&c->timer_origin, "timer", err);
 		return 2;
 	}
 	if (calibrate(t, c->cycles_per_tick, cal, err, sizeof(err))) {

@@ -12,20 +12,42 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-double stats_median(const double *v, size_t n)
+static double *sorted(const double *v, size_t n)
 {
-	double *s, m;
+	double *s = malloc((n ? n : 1) * sizeof(*s));
 
-	if (n == 0)
-		return 0;
-	s = malloc(n * sizeof(*s));
 	if (!s)
 		abort();
 	memcpy(s, v, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), cmp_double);
-	m = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	return s;
+}
+
+static double quantile_sorted(const double *s, size_t n, double q)
+{
+	double h = q * (double)(n - 1);
+	size_t lo = (size_t)floor(h);
+
+	if (lo + 1 >= n)
+		return s[n - 1];
+	return s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]);
+}
+
+double stats_quantile(const double *v, size_t n, double q)
+{
+	double *s, r;
+
+	if (n == 0)
+		return 0;
+	s = sorted(v, n);
+	r = quantile_sorted(s, n, q);
 	free(s);
-	return m;
+	return r;
+}
+
+double stats_median(const double *v, size_t n)
+{
+	return stats_quantile(v, n, 0.5);
 }
 
 double stats_stddev(const double *v, size_t n)
@@ -45,21 +67,27 @@ double stats_stddev(const double *v, size_t n)
 
 struct summary stats_summarise(const double *v, size_t n)
 {
-	struct summary s = { 0, 0, 0, 0, 0 };
+	struct summary s;
+	double *o, q1, q3;
 	size_t i;
 
+	memset(&s, 0, sizeof(s));
 	if (n == 0)
 		return s;
-	s.min = s.max = v[0];
-	for (i = 0; i < n; i++) {
-		if (v[i] < s.min)
-			s.min = v[i];
-		if (v[i] > s.max)
-			s.max = v[i];
+	o = sorted(v, n);
+	s.min = o[0];
+	s.max = o[n - 1];
+	for (i = 0; i < n; i++)
 		s.mean += v[i];
-	}
 	s.mean /= (double)n;
-	s.median = stats_median(v, n);
+	s.median = quantile_sorted(o, n, 0.5);
+	q1 = quantile_sorted(o, n, 0.25);
+	q3 = quantile_sorted(o, n, 0.75);
+	s.iqr = q3 - q1;
+	for (i = 0; i < n; i++)
+		if (o[i] < q1 - 1.5 * s.iqr || o[i] > q3 + 1.5 * s.iqr)
+			s.outliers++;
 	s.stddev = stats_stddev(v, n);
+	free(o);
 	return s;
 }

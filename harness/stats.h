@@ -5,12 +5,17 @@
 #include <stddef.h>
 
 struct summary {
-	double min, median, mean, max, stddev;
+	double min, median, mean, max, stddev;	/* over every sample */
+	double iqr;		/* third quartile minus first */
+	unsigned outliers;	/* samples beyond 1.5 IQR of the quartiles */
 };
 
 /* v is left unsorted; n may be 0 (all fields 0). */
 struct summary stats_summarise(const double *v, size_t n);
 double stats_median(const double *v, size_t n);
+/* The q-quantile (0..1) with linear interpolation between order
+   statistics (Hyndman and Fan's type 7, as R and numpy default). */
+double stats_quantile(const double *v, size_t n, double q);
 /* Sample standard deviation (n - 1); 0 when n < 2. */
 double stats_stddev(const double *v, size_t n);
 

@@ -7,56 +7,110 @@
 
 #include "calibrate.h"
 #include "config.h"
+#include "flush-check.h"
 #include "flush.h"
 #include "kernel.h"
+#include "place.h"
+#include "ring.h"
 #include "stats.h"
 
-/* A point is (kernel, size, align, cache, prefetch). */
+/* A point is (kernel, size, align, cache, prefetch, code offset). */
 struct point {
 	const struct kernel *kernel;	/* as the config names it */
-	const struct kernel *runs;	/* what is called: kernel, or its nopf */
+	const struct kernel *runs;	/* what is called: kernel or its nopf,
+					   or a copy of it at code_offset */
 	uint32_t size, align;
 	int cache;
 	int32_t prefetch;		/* PREFETCH_NONE or bytes */
-	unsigned samples;
-	uint64_t iters;			/* calls per sample */
-	double *ticks;			/* per call, overhead subtracted */
-	struct summary st;
+	int32_t code_offset;		/* CODE_OFFSET_NONE or bytes */
+	unsigned code_mod64;		/* the called entry's address mod 64 */
+	int loop_mod64;			/* its hot loop's, or -1: unknown */
+	uint64_t iters;			/* calls per timed region: a warm batch,
+					   or K cold calls on K buffers */
+	struct ring *ring;		/* cold-ring: the ring it draws from */
+	size_t floor;			/* the empty point of its size, align
+					   and cache (itself for an empty one) */
+	double *ticks;			/* [repeat][samples]: ticks per call,
+					   timer overhead subtracted */
+	struct summary *st;		/* [repeat], after the run */
+	double *cpt;			/* [repeat]: cycles per tick used */
 };
 
 struct bench {
 	const struct config *cfg;
 	bool emulated;			/* timings are not real */
 	struct calibration cal;
-	double cpt_end;			/* cycles per tick re-measured at the end */
-	const struct flusher *flush;
+	const struct flusher *flush;	/* for cold points */
+	const struct flusher *arch_flush;	/* the instruction-based one */
 	size_t line;
 	const char *line_source;
+	struct flush_check fcheck;
+	size_t pfspan;			/* the run's largest prefetch distance:
+					   flushed and kept free past buffers */
+	size_t align_max;		/* the run's largest alignment */
 	struct point *pts;
-	size_t npts;
-	unsigned char *buf;		/* page-aligned, touched */
+	size_t npts, nempty;
+	unsigned samples, repeats;	/* rounds per repeat; repeats */
+	uint64_t seed;			/* of the rounds' random order */
+	char run_id[128];		/* host, time, pid: tells runs apart */
+	unsigned char *buf;		/* warm buffers: page-aligned, written */
 	size_t bufsize;
+	unsigned char *pool;		/* cold: K buffers a page apart or more */
+	size_t poolsize;
+	struct ring *rings;		/* cold-ring: one per size */
+	size_t nrings;
+	/* The add chain, a pseudo-point of every round: cycles per tick of
+	   each window, in the order taken, and the block (the repeat, or in
+	   sequential order the point) it belongs to. */
+	double *chain;
+	size_t *chain_block;
+	size_t nchain;
+	double cpt_run;			/* median of the chain over the run */
+	double cpt_quarter[4];		/* medians of its four quarters */
+	char **warnings;		/* for stderr and "# warning:" lines */
+	size_t nwarnings;
 	char **failed;			/* gate failures, one line each */
 	size_t nfailed;
+	bool tracing;			/* tests: record every visit in trace */
+	size_t *trace;			/* point index, npts for the chain */
+	size_t ntrace;
 };
 
-/* Expands the config into points and allocates the data buffer. */
-void sweep_plan(struct bench *b);
-/* Verifies every kernel at every distance it will run at; drops the
-   points of any that disagree.  Returns the number of failures. */
+/* Expands the config into points (with the empty kernel's floor points
+   and placed copies for code_offset) and allocates the warm buffer.
+   0, or -1 with why a kernel cannot be placed in err. */
+int sweep_plan(struct bench *b, char *err, size_t errlen);
+/* Verifies every kernel at every distance and placement it will run at;
+   drops the points of any that disagree.  Returns the number of
+   failures. */
 size_t sweep_gate(struct bench *b);
-/* Measures one point into p->ticks and p->st. */
-void sweep_measure(const struct bench *b, struct point *p);
-/* Measures every point, with progress on stderr for long runs. */
+/* Finds each point's calls per timed region and allocates the cold
+   buffers and rings.  0, or -1 with why in err. */
+int sweep_prepare(struct bench *b, char *err, size_t errlen);
+/* Takes every sample, in rounds or sequentially, with progress on
+   stderr for long runs. */
 void sweep_run(struct bench *b, bool progress);
+/* Summaries, cycles per tick per point, and the warnings they call for. */
+void sweep_finish(struct bench *b);
 void sweep_free(struct bench *b);
 
-/* Points whose median spans fewer than this many timer steps are coarse:
-   a cold point is one call, and a slow timer cannot resolve it. */
+/* One timed region of point p: ticks per call, overhead subtracted. */
+double sweep_sample(struct bench *b, struct point *p);
+
+/* Points whose timed region spans fewer than this many timer steps are
+   coarse, and K-call cold regions are made at least this long. */
 #define COARSE_STEPS 10
+#define K_MAX 256
 size_t sweep_coarse(const struct bench *b);
 
-/* Per-byte figures of a point, from the median. */
-double point_cycles_per_byte(const struct bench *b, const struct point *p);
+/* The figures of repeat r of a point. */
+double point_cycles_per_byte(const struct bench *b, const struct point *p,
+			     unsigned r);
+double point_floor_ticks(const struct bench *b, const struct point *p,
+			 unsigned r);
+double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
+				 unsigned r);
+/* Cycles per byte over all repeats: the median of theirs. */
+double point_cycles_per_byte_all(const struct bench *b, const struct point *p);
 
 #endif

@@ -18,3 +18,6 @@ ifeq ($(origin CPU_FLAGS_$(CPU)),undefined)
 $(error CPU=$(CPU) is not a ppc32 preset; expected one of: 464 440 8xx e300c2 e300c3 e500, or none)
 endif
 ARCH_CFLAGS ?= $(CPU_FLAGS_$(CPU))
+# Hot loops of kernels start on this boundary: the 32-byte i-cache
+# line of 44x and e300 (8xx has 16).
+LOOP_ALIGN := 32

@@ -1,7 +1,8 @@
 # Shared by the figure scripts: reads the layout csumreport gpvars wrote
 # (cpu, kernels, sizes, caches, pf_kernel, pf_list, plot_pf, ...), and sets
-# what every figure has.  Columns of a results CSV: 1 kernel, 4 size,
-# 5 align, 6 cache, 7 prefetch, 17 cycles_per_byte, 18 bytes_per_cycle.
+# what every figure has.  Columns of the points file it writes (data):
+# 1 kernel, 2 size, 3 align, 4 cache, 5 prefetch, 6 cycles_per_byte,
+# 7 bytes_per_cycle.
 load vars
 set datafile separator ","
 set datafile commentschars "#"

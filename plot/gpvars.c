@@ -1,6 +1,9 @@
 /* csumreport gpvars: checks a results CSV and prints what the gnuplot
    scripts need to lay out its figures (CPU, kernels, sizes, distances) as
-   gnuplot assignments.  The data itself goes from the CSV to gnuplot. */
+   gnuplot assignments, and with --data writes the points they draw: one
+   line per point, repeats merged, at one code placement, without the
+   harness's floor rows.  gnuplot reads that file, so the results CSV can
+   gain columns without the scripts changing. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -48,9 +51,37 @@ static const char *best_distance(const struct results *r, const char *k)
 	return n ? pf[best] : "none";
 }
 
+static int usage(void)
+{
+	fprintf(stderr, "usage: csumreport gpvars RESULTS.csv [--kernel K] "
+		"[--data OUT]\n");
+	return 2;
+}
+
+/* kernel,size,align,cache,prefetch,cycles_per_byte,bytes_per_cycle */
+static int write_data(const struct results *r, const char *out)
+{
+	FILE *f = fopen(out, "w");
+	size_t i;
+
+	if (!f) {
+		perror(out);
+		return -1;
+	}
+	for (i = 0; i < r->nrows; i++) {
+		const struct row *w = &r->rows[i];
+		if (row_is_pseudo(w) || strcmp(w->code_offset, r->rows[0].code_offset))
+			continue;
+		fprintf(f, "%s,%u,%u,%s,%s,%.6f,%.6f\n", w->kernel, w->size,
+			w->align, w->cache, w->prefetch, w->cycles_per_byte,
+			w->bytes_per_cycle);
+	}
+	return fclose(f) == 0 ? 0 : -1;
+}
+
 int cmd_gpvars(int argc, char **argv)
 {
-	const char *path = NULL, *want = NULL, *pfk = NULL;
+	const char *path = NULL, *want = NULL, *pfk = NULL, *data = NULL;
 	char kernels[MAXV][128], caches[8][16], pf[MAXV][16], buf[8192];
 	unsigned sizes[MAXV], align;
 	size_t nk = 0, nc = 0, ns, np, i, j, len;
@@ -59,23 +90,23 @@ int cmd_gpvars(int argc, char **argv)
 	for (i = 1; i < (size_t)argc; i++) {
 		if (!strcmp(argv[i], "--kernel") && i + 1 < (size_t)argc)
 			want = argv[++i];
+		else if (!strcmp(argv[i], "--data") && i + 1 < (size_t)argc)
+			data = argv[++i];
 		else if (argv[i][0] != '-' && !path)
 			path = argv[i];
-		else {
-			fprintf(stderr, "usage: csumreport gpvars RESULTS.csv [--kernel K]\n");
-			return 2;
-		}
+		else
+			return usage();
 	}
-	if (!path) {
-		fprintf(stderr, "usage: csumreport gpvars RESULTS.csv [--kernel K]\n");
-		return 2;
-	}
+	if (!path)
+		return usage();
 	if (results_read(&r, path, 0))
 		return 2;
 	align = r.rows[0].align;
 	for (i = 0; i < r.nrows; i++) {
 		if (r.rows[i].align < align)
 			align = r.rows[i].align;
+		if (row_is_pseudo(&r.rows[i]))
+			continue;
 		for (j = 0; j < nk && strcmp(kernels[j], r.rows[i].kernel); j++)
 			;
 		if (j == nk && nk < MAXV)
@@ -100,6 +131,10 @@ int cmd_gpvars(int argc, char **argv)
 		if (kernel_prefetches(&r, kernels[j]))
 			pfk = kernels[j];
 
+	if (data && write_data(&r, data)) {
+		results_free(&r);
+		return 2;
+	}
 	gp_string("cpu", r.cpu);
 	gp_string("timer", r.timer);
 	printf("emulated = %d\n", !strcmp(r.emulated, "yes"));

@@ -43,9 +43,10 @@ figure() {
 }
 
 rc=0
-"$report" gpvars "$results" ${kernel:+--kernel "$kernel"} > "$T/vars" || exit 2
+"$report" gpvars "$results" ${kernel:+--kernel "$kernel"} --data "$T/points.csv" \
+	> "$T/vars" || exit 2
 stem=${results%.csv}
-vars="csv='$results'; stem='$stem'; vars='$T/vars'"
+vars="data='$T/points.csv'; stem='$stem'; vars='$T/vars'"
 if grep -q '^pf_kernel = ""' "$T/vars"; then
 	echo "plot: $results has no prefetching kernel: no prefetch figure" >&2
 else

@@ -1,14 +1,14 @@
 # Throughput versus prefetch distance, a line per size, one panel per
 # cache state: the figure behind a "distance vs throughput" table.
-# gnuplot -e "csv='R.csv'; stem='R'; vars='R.vars'" plot/prefetch.gp
+# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'" plot/prefetch.gp
 load "plot/common.gp"
 if (pf_kernel eq "") {
-	print "plot: ", csv, " has no prefetching kernel; no prefetch figure"
+	print "plot: no prefetching kernel; no prefetch figure"
 	exit
 }
 npf = words(pf_list)
 pfidx(s) = sum [i=1:npf] (word(pf_list, i) eq s ? i : 0)
-keep(k, c, s) = strcol(1) eq k && strcol(6) eq c && $4 == s && $5 == align
+keep(k, c, s) = strcol(1) eq k && strcol(4) eq c && $2 == s && $3 == align
 
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {
@@ -35,7 +35,7 @@ do for [fmt in "png svg"] {
 		set title sprintf("%s cache", c)
 		# Gathered per line into a datablock, as in size.gp.
 		set table $lines
-		plot for [j=1:words(sizes)] csv using (pfidx(strcol(7))):18:(j) \
+		plot for [j=1:words(sizes)] data using (pfidx(strcol(5))):7:(j) \
 			with table if (keep(pf_kernel, c, word(sizes, j) + 0))
 		unset table
 		set datafile separator whitespace

@@ -1,6 +1,7 @@
 /* Reading csumbench results CSVs: metadata lines, a header naming the
    columns, and rows checked field by field, so a malformed file stops
-   with its name and line instead of making an empty figure. */
+   with its name and line instead of making an empty figure.  Rows of the
+   same point from several repeats are merged into one. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,7 +10,7 @@
 
 #include "results.h"
 
-#define MAXF 32
+#define MAXF 64
 
 /* Splits at commas into f[MAXF]; returns the field count, or MAXF + 1
    (with f unusable) when there are more. */
@@ -53,6 +54,11 @@ static int num(const char *s, double *v, int whole)
 	return !whole || (*v >= 0 && *v <= 4294967295.0 && *v == floor(*v));
 }
 
+static void copy_word(char *dst, size_t n, const char *v)
+{
+	snprintf(dst, n, "%.*s", (int)strcspn(v, " \r\n"), v);
+}
+
 static void meta(struct results *r, const char *line, double *hz, double *cpt)
 {
 	char key[64];
@@ -65,21 +71,63 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 	if (!strcmp(key, "cpu_model"))
 		snprintf(r->cpu, sizeof(r->cpu), "%.*s", (int)strcspn(v, "\r\n"), v);
 	else if (!strcmp(key, "timer"))
-		snprintf(r->timer, sizeof(r->timer), "%.*s", (int)strcspn(v, " \r\n"), v);
+		copy_word(r->timer, sizeof(r->timer), v);
 	else if (!strcmp(key, "emulated"))
-		snprintf(r->emulated, sizeof(r->emulated), "%.*s",
-			 (int)strcspn(v, " \r\n"), v);
+		copy_word(r->emulated, sizeof(r->emulated), v);
+	else if (!strcmp(key, "run_id"))
+		copy_word(r->run_id, sizeof(r->run_id), v);
+	else if (!strcmp(key, "order"))
+		copy_word(r->order, sizeof(r->order), v);
 	else if (!strcmp(key, "tick_hz"))
 		*hz = atof(v);
 	else if (!strcmp(key, "cycles_per_tick"))
 		*cpt = atof(v);
 }
 
-static const char *const need[] = {
+/* Columns: the first NNEED must be there; the rest are read when they
+   are.  Words are copied, numbers checked (whole ones as such). */
+enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
+       C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
+       C_NET, NCOLS };
+static const char *const names[NCOLS] = {
 	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
-	"cycles_per_byte", "bytes_per_cycle", "mb_per_s",
+	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
+	"repeat", "cycles_per_byte_net",
 };
-#define NNEED (sizeof(need) / sizeof(need[0]))
+static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
+	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1 };
+static const char is_whole[NCOLS] = { [C_SIZE] = 1, [C_ALIGN] = 1,
+	[C_SAMPLES] = 1, [C_REPEAT] = 1 };
+
+static int same_point(const struct row *a, const struct row *b)
+{
+	return !strcmp(a->kernel, b->kernel) && a->size == b->size &&
+	       a->align == b->align && !strcmp(a->cache, b->cache) &&
+	       !strcmp(a->prefetch, b->prefetch) &&
+	       !strcmp(a->code_offset, b->code_offset);
+}
+
+static double median(double *v, size_t n)
+{
+	double *s = malloc(n * sizeof(*s)), m;
+	size_t i, j;
+
+	if (!s)
+		abort();
+	for (i = 0; i < n; i++) {	/* insertion sort: a handful of repeats */
+		for (j = i; j > 0 && s[j - 1] > v[i]; j--)
+			s[j] = s[j - 1];
+		s[j] = v[i];
+	}
+	m = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	free(s);
+	return m;
+}
+
+/* Repeats of one point: keep every repeat's figures, report medians. */
+struct merge {
+	double *ticks, *net, *bpc, *mbps;
+};
 
 static int read_samples(struct results *r, const char *path);
 
@@ -87,8 +135,9 @@ int results_read(struct results *r, const char *path, int with_samples)
 {
 	FILE *f = fopen(path, "r");
 	char line[4096], *fld[MAXF + 1], *hdr[MAXF + 1], hbuf[4096];
-	int idx[NNEED], nh = 0, lineno = 0;
+	int idx[NCOLS], nh = 0, lineno = 0;
 	double hz = 0, cpt = 0;
+	struct merge *mg = NULL;
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
@@ -99,7 +148,10 @@ int results_read(struct results *r, const char *path, int with_samples)
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
+		struct row w, *old = NULL;
+		double v[NCOLS];
 		int n;
+
 		lineno++;
 		if (!strchr(line, '\n') && !feof(f)) {
 			fprintf(stderr, "%s:%d: line too long; expected a csumbench "
@@ -120,13 +172,13 @@ int results_read(struct results *r, const char *path, int with_samples)
 					"csumbench results CSV header\n", path, lineno, MAXF);
 				goto bad;
 			}
-			for (i = 0; i < NNEED; i++) {
-				idx[i] = col(hdr, nh, need[i]);
-				if (idx[i] < 0) {
+			for (i = 0; i < NCOLS; i++) {
+				idx[i] = col(hdr, nh, names[i]);
+				if (idx[i] < 0 && i < NNEED) {
 					fprintf(stderr, "%s:%d: header has no '%s' column; "
 						"expected a csumbench results CSV header "
 						"(kernel,arch,op,size,...)\n", path, lineno,
-						need[i]);
+						names[i]);
 					goto bad;
 				}
 			}
@@ -138,66 +190,116 @@ int results_read(struct results *r, const char *path, int with_samples)
 				path, lineno, n, nh);
 			goto bad;
 		}
-		r->rows = realloc(r->rows, (r->nrows + 1) * sizeof(*r->rows));
-		if (!r->rows)
-			abort();
-		{
-			struct row *w = &r->rows[r->nrows];
-			double v[NNEED];
-			memset(w, 0, sizeof(*w));
-			for (i = 1; i < NNEED; i++) {
-				if (i == 3 || i == 4)
-					continue;	/* cache, prefetch: words */
-				/* size, align, samples: whole numbers; the
-				   timings may dip below 0 by timer noise. */
-				if (!num(fld[idx[i]], &v[i], i <= 2 || i == 5)) {
-					fprintf(stderr, "%s:%d: %s '%s' is not a%s number\n",
-						path, lineno, need[i], fld[idx[i]],
-						i <= 2 || i == 5 ? " whole" : "");
-					goto bad;
-				}
-			}
-			if (strlen(fld[idx[0]]) >= sizeof(w->kernel) ||
-			    strlen(fld[idx[3]]) >= sizeof(w->cache) ||
-			    strlen(fld[idx[4]]) >= sizeof(w->prefetch) || !*fld[idx[0]]) {
-				fprintf(stderr, "%s:%d: kernel, cache or prefetch field "
-					"empty or too long\n", path, lineno);
-				goto bad;
-			}
-			snprintf(w->kernel, sizeof(w->kernel), "%s", fld[idx[0]]);
-			snprintf(w->cache, sizeof(w->cache), "%s", fld[idx[3]]);
-			snprintf(w->prefetch, sizeof(w->prefetch), "%s", fld[idx[4]]);
-			w->size = (unsigned)v[1];
-			w->align = (unsigned)v[2];
-			w->samples = (unsigned)v[5];
-			w->ticks_median = v[6];
-			w->cycles_per_byte = v[7];
-			w->bytes_per_cycle = v[8];
-			w->mb_per_s = v[9];
-			if (w->size == 0) {
-				fprintf(stderr, "%s:%d: size 0\n", path, lineno);
+		for (i = 0; i < NCOLS; i++) {
+			if (idx[i] < 0 || is_word[i])
+				continue;
+			/* The timings may dip below 0 by timer noise. */
+			if (!num(fld[idx[i]], &v[i], is_whole[i])) {
+				fprintf(stderr, "%s:%d: %s '%s' is not a%s number\n",
+					path, lineno, names[i], fld[idx[i]],
+					is_whole[i] ? " whole" : "");
 				goto bad;
 			}
 		}
-		r->nrows++;
+		memset(&w, 0, sizeof(w));
+		for (i = 0; i < NCOLS; i++) {
+			static const size_t len[NCOLS] = {
+				[C_KERNEL] = sizeof(w.kernel), [C_CACHE] = sizeof(w.cache),
+				[C_PREFETCH] = sizeof(w.prefetch), [C_ARCH] = sizeof(w.arch),
+				[C_OFFSET] = sizeof(w.code_offset) };
+			if (!is_word[i] || idx[i] < 0)
+				continue;
+			if (!*fld[idx[i]] || strlen(fld[idx[i]]) >= len[i]) {
+				fprintf(stderr, "%s:%d: %s field empty or too long\n",
+					path, lineno, names[i]);
+				goto bad;
+			}
+		}
+		snprintf(w.kernel, sizeof(w.kernel), "%s", fld[idx[C_KERNEL]]);
+		snprintf(w.cache, sizeof(w.cache), "%s", fld[idx[C_CACHE]]);
+		snprintf(w.prefetch, sizeof(w.prefetch), "%s", fld[idx[C_PREFETCH]]);
+		snprintf(w.arch, sizeof(w.arch), "%s", idx[C_ARCH] < 0 ? "" : fld[idx[C_ARCH]]);
+		snprintf(w.code_offset, sizeof(w.code_offset), "%s",
+			 idx[C_OFFSET] < 0 ? "none" : fld[idx[C_OFFSET]]);
+		w.size = (unsigned)v[C_SIZE];
+		w.align = (unsigned)v[C_ALIGN];
+		w.samples = (unsigned)v[C_SAMPLES];
+		w.ticks_median = v[C_TICKS];
+		w.cycles_per_byte = v[C_CPB];
+		w.cycles_per_byte_net = idx[C_NET] < 0 ? v[C_CPB] : v[C_NET];
+		w.bytes_per_cycle = v[C_BPC];
+		w.mb_per_s = v[C_MBPS];
+		if (w.size == 0) {
+			fprintf(stderr, "%s:%d: size 0\n", path, lineno);
+			goto bad;
+		}
+		/* A repeat of a point read before joins it. */
+		if (idx[C_REPEAT] >= 0 && v[C_REPEAT] > 1)
+			for (i = r->nrows; i > 0 && !old; i--)
+				if (same_point(&r->rows[i - 1], &w))
+					old = &r->rows[i - 1];
+		if (!old) {
+			r->rows = realloc(r->rows, (r->nrows + 1) * sizeof(*r->rows));
+			mg = realloc(mg, (r->nrows + 1) * sizeof(*mg));
+			if (!r->rows || !mg)
+				abort();
+			memset(&mg[r->nrows], 0, sizeof(*mg));
+			old = &r->rows[r->nrows++];
+			*old = w;
+		}
+		{
+			struct merge *m = &mg[old - r->rows];
+			size_t k = old->nrep++;
+			old->rep_cpb = realloc(old->rep_cpb, old->nrep * sizeof(double));
+			m->ticks = realloc(m->ticks, old->nrep * sizeof(double));
+			m->net = realloc(m->net, old->nrep * sizeof(double));
+			m->bpc = realloc(m->bpc, old->nrep * sizeof(double));
+			m->mbps = realloc(m->mbps, old->nrep * sizeof(double));
+			if (!old->rep_cpb || !m->ticks || !m->net || !m->bpc || !m->mbps)
+				abort();
+			old->rep_cpb[k] = w.cycles_per_byte;
+			m->ticks[k] = w.ticks_median;
+			m->net[k] = w.cycles_per_byte_net;
+			m->bpc[k] = w.bytes_per_cycle;
+			m->mbps[k] = w.mb_per_s;
+		}
 	}
 	fclose(f);
+	f = NULL;
+	for (i = 0; i < r->nrows; i++) {
+		struct row *w = &r->rows[i];
+		if (w->nrep > r->repeats)
+			r->repeats = (unsigned)w->nrep;
+		w->cycles_per_byte = median(w->rep_cpb, w->nrep);
+		w->ticks_median = median(mg[i].ticks, w->nrep);
+		w->cycles_per_byte_net = median(mg[i].net, w->nrep);
+		w->bytes_per_cycle = median(mg[i].bpc, w->nrep);
+		w->mb_per_s = median(mg[i].mbps, w->nrep);
+	}
 	if (!nh) {
 		fprintf(stderr, "%s: no header line; expected a csumbench results "
 			"CSV (make bench writes them to results/)\n", path);
-		return -1;
+		goto bad;
 	}
 	if (!r->nrows) {
 		fprintf(stderr, "%s: no data rows after the header\n", path);
-		return -1;
+		goto bad;
 	}
+	for (i = 0; i < r->nrows; i++)
+		free(mg[i].ticks), free(mg[i].net), free(mg[i].bpc), free(mg[i].mbps);
+	free(mg);
 	r->samples = r->rows[0].samples;
 	r->core_mhz = hz * cpt / 1e6;
 	if (with_samples)
 		return read_samples(r, path);
 	return 0;
 bad:
-	fclose(f);
+	if (f)
+		fclose(f);
+	if (mg)
+		for (i = 0; i < r->nrows; i++)
+			free(mg[i].ticks), free(mg[i].net), free(mg[i].bpc), free(mg[i].mbps);
+	free(mg);
 	results_free(r);
 	return -1;
 }
@@ -206,7 +308,8 @@ static int read_samples(struct results *r, const char *path)
 {
 	char name[4096], line[4096], *fld[MAXF + 1];
 	size_t n = strlen(path);
-	int lineno = 0, nh = 0, ik = -1, is = -1, ia = -1, ic = -1, ip = -1, iv = -1;
+	int lineno = 0, nh = 0, ik = -1, is = -1, ia = -1, ic = -1, ip = -1;
+	int io = -1, iv = -1, irep = -1, ird = -1;
 	FILE *f;
 
 	if (n > 4 && !strcmp(path + n - 4, ".csv"))
@@ -216,11 +319,12 @@ static int read_samples(struct results *r, const char *path)
 	if (!f) {
 		fprintf(stderr, "%s: cannot open: %s (the per-sample file written "
 			"beside %s)\n", name, strerror(errno), path);
+		results_free(r);
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
 		struct row *w = NULL;
-		double v;
+		double v, rep = 1, rd = 0;
 		size_t i;
 		int nf;
 
@@ -239,7 +343,10 @@ static int read_samples(struct results *r, const char *path)
 			ia = col(fld, nf, "align");
 			ic = col(fld, nf, "cache");
 			ip = col(fld, nf, "prefetch");
+			io = col(fld, nf, "code_offset");
 			iv = col(fld, nf, "cycles_per_byte");
+			irep = col(fld, nf, "repeat");
+			ird = col(fld, nf, "round");
 			if (ik < 0 || is < 0 || ia < 0 || ic < 0 || ip < 0 || iv < 0) {
 				fprintf(stderr, "%s:%d: expected the samples header "
 					"(kernel,...,cycles_per_byte)\n", name, lineno);
@@ -247,7 +354,9 @@ static int read_samples(struct results *r, const char *path)
 			}
 			continue;
 		}
-		if (nf != nh || !num(fld[iv], &v, 0)) {
+		if (nf != nh || !num(fld[iv], &v, 0) ||
+		    (irep >= 0 && !num(fld[irep], &rep, 1)) ||
+		    (ird >= 0 && !num(fld[ird], &rd, 1))) {
 			fprintf(stderr, "%s:%d: malformed sample row\n", name, lineno);
 			goto bad;
 		}
@@ -256,7 +365,8 @@ static int read_samples(struct results *r, const char *path)
 			    r->rows[i].size == (unsigned)atol(fld[is]) &&
 			    r->rows[i].align == (unsigned)atol(fld[ia]) &&
 			    !strcmp(r->rows[i].cache, fld[ic]) &&
-			    !strcmp(r->rows[i].prefetch, fld[ip])) {
+			    !strcmp(r->rows[i].prefetch, fld[ip]) &&
+			    !strcmp(r->rows[i].code_offset, io < 0 ? "none" : fld[io])) {
 				w = &r->rows[i];
 				break;
 			}
@@ -266,9 +376,14 @@ static int read_samples(struct results *r, const char *path)
 			goto bad;
 		}
 		w->cpb = realloc(w->cpb, (w->ncpb + 1) * sizeof(*w->cpb));
-		if (!w->cpb)
+		w->srep = realloc(w->srep, (w->ncpb + 1) * sizeof(*w->srep));
+		w->sround = realloc(w->sround, (w->ncpb + 1) * sizeof(*w->sround));
+		if (!w->cpb || !w->srep || !w->sround)
 			abort();
-		w->cpb[w->ncpb++] = v;
+		w->cpb[w->ncpb] = v;
+		w->srep[w->ncpb] = (unsigned)rep;
+		/* Without a round column, rounds are unknown (0): no pairing. */
+		w->sround[w->ncpb++] = (unsigned)rd;
 	}
 	fclose(f);
 	return 0;
@@ -282,11 +397,20 @@ void results_free(struct results *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->nrows; i++)
+	for (i = 0; i < r->nrows; i++) {
+		free(r->rows[i].rep_cpb);
 		free(r->rows[i].cpb);
+		free(r->rows[i].srep);
+		free(r->rows[i].sround);
+	}
 	free(r->rows);
 	r->rows = NULL;
 	r->nrows = 0;
+}
+
+int row_is_pseudo(const struct row *w)
+{
+	return !strcmp(w->arch, "harness");
 }
 
 size_t results_sizes(const struct results *r, unsigned *out, size_t max)
@@ -334,15 +458,18 @@ size_t results_prefetches(const struct results *r, const char *kernel,
 
 const struct row *results_find(const struct results *r, const char *kernel,
 			       unsigned size, unsigned align, const char *cache,
-			       const char *prefetch)
+			       const char *prefetch, const char *code_offset)
 {
 	size_t i;
 
+	if (!code_offset)
+		code_offset = r->rows[0].code_offset;
 	for (i = 0; i < r->nrows; i++) {
 		const struct row *w = &r->rows[i];
 		if (!strcmp(w->kernel, kernel) && w->size == size &&
 		    w->align == align && !strcmp(w->cache, cache) &&
-		    !strcmp(w->prefetch, prefetch))
+		    !strcmp(w->prefetch, prefetch) &&
+		    !strcmp(w->code_offset, code_offset))
 			return w;
 	}
 	return NULL;

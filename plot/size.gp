@@ -1,11 +1,11 @@
 # Cycles per byte versus buffer size (log x), a line per kernel, one panel
 # per cache state.  Prefetching kernels are drawn at the distance that
 # csumreport found best over the run (plot_pf), named in the legend.
-# gnuplot -e "csv='R.csv'; stem='R'; vars='R.vars'" plot/size.gp
+# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'" plot/size.gp
 load "plot/common.gp"
 nk = words(kernels)
 klabel(j) = word(plot_pf, j) eq "none" ? word(kernels, j) : word(kernels, j) . " @" . word(plot_pf, j) . " B"
-keep(j, c) = strcol(1) eq word(kernels, j) && strcol(7) eq word(plot_pf, j) && strcol(6) eq c && $5 == align
+keep(j, c) = strcol(1) eq word(kernels, j) && strcol(5) eq word(plot_pf, j) && strcol(4) eq c && $3 == align
 
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {
@@ -28,7 +28,7 @@ do for [fmt in "png svg"] {
 		# Rows of one line are scattered through the CSV; gathered into a
 		# datablock (x, y, line) each line's points are contiguous.
 		set table $lines
-		plot for [j=1:nk] csv using 4:17:(j) with table if (keep(j, c))
+		plot for [j=1:nk] data using 2:6:(j) with table if (keep(j, c))
 		unset table
 		set datafile separator whitespace
 		plot for [j=1:nk] $lines using ($3 == j ? $1 : NaN):2 \

@@ -60,10 +60,13 @@ static int usage(FILE *f)
 	fprintf(f, "usage: csumreport table RESULTS.csv [--kernel K] "
 		"[--metric mbps|bpc|cpb]\n"
 		"                       [--by size|cache] [--cache C] [--size N] "
-		"[--align N]\n\n"
+		"[--align N]\n"
+		"                       [--code-offset none|N]\n\n"
 		"Rows are the prefetch distances of kernel K (default: the first\n"
 		"prefetching kernel; without one, rows are kernels); columns are\n"
-		"sizes (a table per cache state) or cache states (a table per size).\n");
+		"sizes (a table per cache state) or cache states (a table per size).\n"
+		"Points of a code_offset sweep are shown at the first offset in the\n"
+		"file unless --code-offset picks one.\n");
 	return f == stdout ? 0 : 2;
 }
 
@@ -72,7 +75,7 @@ static void print_table(const struct results *r, const struct metric *m,
 			const char *kernel, char rows[][128], size_t nrows,
 			int rows_are_kernels, char cols[][16], size_t ncols,
 			const unsigned *colsize, const char *cache, unsigned size,
-			unsigned align)
+			unsigned align, const char *off)
 {
 	size_t w0 = 8, cw = 6, i, j, c0, per;
 	char cell[32], lab[32];
@@ -91,7 +94,7 @@ static void print_table(const struct results *r, const struct metric *m,
 				rows_are_kernels ? rows[i] : kernel,
 				colsize ? colsize[j] : size, align,
 				colsize ? cache : cols[j],
-				rows_are_kernels ? "none" : rows[i]);
+				rows_are_kernels ? "none" : rows[i], off);
 			if (w && (size_t)snprintf(cell, sizeof(cell), m->fmt, m->get(w)) > cw)
 				cw = strlen(cell);
 		}
@@ -114,7 +117,7 @@ static void print_table(const struct results *r, const struct metric *m,
 					rows_are_kernels ? rows[i] : kernel,
 					colsize ? colsize[j] : size, align,
 					colsize ? cache : cols[j],
-					rows_are_kernels ? "none" : rows[i]);
+					rows_are_kernels ? "none" : rows[i], off);
 				if (w)
 					snprintf(cell, sizeof(cell), m->fmt, m->get(w));
 				else
@@ -131,10 +134,11 @@ static void print_table(const struct results *r, const struct metric *m,
 int cmd_table(int argc, char **argv)
 {
 	const char *path = NULL, *kernel = NULL, *by = "size", *only_cache = NULL;
+	const char *off = NULL;
 	const struct metric *m = &metrics[0];
 	long only_size = -1, align = -1;
 	char rows[MAXROWS][128], cols[MAXCOLS][16], what[256], lab[32];
-	char caches[8][16];
+	char caches[8][16], reps[32] = "", where[32] = "";
 	unsigned sizes[MAXCOLS];
 	size_t nrows = 0, nsizes, ncaches = 0, i, j;
 	int rows_are_kernels, first = 1;
@@ -185,6 +189,8 @@ int cmd_table(int argc, char **argv)
 			}
 		} else if (!strcmp(a, "--align")) {
 			align = *v ? atol(v) : -1;
+		} else if (!strcmp(a, "--code-offset")) {
+			off = *v ? v : NULL;
 		} else {
 			fprintf(stderr, "csumreport table: unknown option '%s'\n", a);
 			return usage(stderr);
@@ -194,6 +200,16 @@ int cmd_table(int argc, char **argv)
 		return usage(stderr);
 	if (results_read(&r, path, 0))
 		return 2;
+	if (!off)
+		off = r.rows[0].code_offset;
+	for (i = 0; i < r.nrows && strcmp(r.rows[i].code_offset, off); i++)
+		;
+	if (i == r.nrows) {
+		fprintf(stderr, "csumreport table: %s has no points at code offset "
+			"'%s'\n", path, off);
+		results_free(&r);
+		return 2;
+	}
 
 	if (kernel) {
 		for (i = 0; i < r.nrows && strcmp(r.rows[i].kernel, kernel); i++)
@@ -214,7 +230,8 @@ int cmd_table(int argc, char **argv)
 		for (i = 0; i < r.nrows && nrows < MAXROWS; i++) {
 			for (j = 0; j < nrows && strcmp(rows[j], r.rows[i].kernel); j++)
 				;
-			if (j == nrows && !strcmp(r.rows[i].prefetch, "none"))
+			if (j == nrows && !strcmp(r.rows[i].prefetch, "none") &&
+			    !row_is_pseudo(&r.rows[i]))
 				snprintf(rows[nrows++], 128, "%s", r.rows[i].kernel);
 		}
 	} else {
@@ -237,21 +254,26 @@ int cmd_table(int argc, char **argv)
 			snprintf(caches[ncaches++], 16, "%s", r.rows[i].cache);
 	}
 
+	if (r.repeats > 1)
+		snprintf(reps, sizeof(reps), " x %u repeats", r.repeats);
+	if (strcmp(off, "none"))
+		snprintf(where, sizeof(where), ", code at +%s", off);
 	if (!strcmp(by, "size")) {
 		for (j = 0; j < nsizes; j++)
 			size_label(sizes[j], cols[j], sizeof(cols[j]));
 		for (i = 0; i < ncaches; i++) {
 			if (only_cache && strcmp(only_cache, caches[i]))
 				continue;
-			snprintf(what, sizeof(what), "%s, %s, median of %u, %s cache%s",
+			snprintf(what, sizeof(what), "%s, %s, median of %u%s, %s cache%s%s",
 				 rows_are_kernels ? "csum kernels" : kernel, m->unit,
-				 r.samples, caches[i], align ? ", misaligned" : "");
+				 r.samples, reps, caches[i], align ? ", misaligned" : "",
+				 where);
 			if (!first)
 				printf("\n");
 			first = 0;
 			print_caption(&r, what);
 			print_table(&r, m, kernel, rows, nrows, rows_are_kernels, cols,
-				    nsizes, sizes, caches[i], 0, (unsigned)align);
+				    nsizes, sizes, caches[i], 0, (unsigned)align, off);
 		}
 	} else {
 		for (j = 0; j < ncaches; j++)
@@ -259,15 +281,16 @@ int cmd_table(int argc, char **argv)
 		for (i = 0; i < nsizes; i++) {
 			if (only_size >= 0 && (unsigned)only_size != sizes[i])
 				continue;
-			snprintf(what, sizeof(what), "%s, %s, median of %u, %s buffers",
+			snprintf(what, sizeof(what), "%s, %s, median of %u%s, %s buffers%s",
 				 rows_are_kernels ? "csum kernels" : kernel, m->unit,
-				 r.samples, size_label(sizes[i], lab, sizeof(lab)));
+				 r.samples, reps, size_label(sizes[i], lab, sizeof(lab)),
+				 where);
 			if (!first)
 				printf("\n");
 			first = 0;
 			print_caption(&r, what);
 			print_table(&r, m, kernel, rows, nrows, rows_are_kernels, cols,
-				    ncaches, NULL, NULL, sizes[i], (unsigned)align);
+				    ncaches, NULL, NULL, sizes[i], (unsigned)align, off);
 		}
 	}
 	if (first) {

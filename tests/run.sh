@@ -50,10 +50,11 @@ build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
 # Native: the whole suite, timing included.
 A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
 if build native test-bin; then
-	for t in kernels stats config timing; do
+	for t in kernels stats calibrate config sweep timing; do
 		suite "$t" "$A/test-$t"
 	done
 	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+	suite placement tests/placement.sh "$A" "${A#build/}"
 	suite bench-ssh tests/bench-ssh.sh
 else
 	echo "FAIL native build"; total_fail=$((total_fail + 1))
@@ -62,7 +63,7 @@ fi
 # The same tests built with AddressSanitizer and UBSan (timing excluded:
 # instrumented code is not what users time).
 if build sanitize SANITIZE=1 test-bin; then
-	for t in kernels stats config; do
+	for t in kernels stats calibrate config sweep; do
 		suite "sanitize-$t" "$A-sanitize/test-$t"
 	done
 	suite sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
@@ -74,8 +75,8 @@ fi
 # Cross builds, static, run under qemu-user: 32-bit PowerPC (big-endian,
 # the users' main target) and arm64.  Timings there are not real; the
 # kernels, the command line and the timer's advance are checked.
-cross() { # cross ARCH EMULATOR PACKAGES...
-	local arch=$1 emu=$2; shift 2
+cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
+	local arch=$1 emu=$2 prefix=$3; shift 3
 	if ! scripts/need.sh "$@"; then
 		skipped "$arch" "needs $*"
 		return
@@ -84,15 +85,16 @@ cross() { # cross ARCH EMULATOR PACKAGES...
 		echo "FAIL $arch build"; total_fail=$((total_fail + 1))
 		return
 	fi
-	for t in kernels stats config timing; do
+	for t in kernels stats calibrate config sweep timing; do
 		suite "$arch-$t" "$emu" "build/$arch/test-$t"
 	done
 	suite "$arch-cli" env EMULATOR="$emu" tests/cli.sh "build/$arch/csumbench"
+	suite "$arch-placement" tests/placement.sh "build/$arch" "$arch" "$prefix"
 }
-cross ppc32 qemu-ppc gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user
+cross ppc32 qemu-ppc powerpc-linux-gnu- gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user
 [ -f build/ppc32/csumbench ] && suite ppc32-bench tests/bench-ppc32.sh
 [ "$(uname -m)" != aarch64 ] &&
-	cross arm64 qemu-aarch64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+	cross arm64 qemu-aarch64 aarch64-linux-gnu- gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 
 # Host tools: tables, comparisons, figures (gnuplot).
 if ! command -v gnuplot > /dev/null && ! scripts/need.sh gnuplot-nox; then

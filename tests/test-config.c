@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "config.h"
+#include "place.h"
 
 static int write_conf(const char *path, const char *text)
 {
@@ -35,9 +36,12 @@ int main(void)
 
 	CHECK(fd >= 0, "mkstemp");
 	config_defaults(&c);
-	CHECK(c.nkernels == kernel_count && c.samples >= 11 && c.ncaches == 1 &&
-	      c.nprefetch == 1 && c.prefetch[0] == PREFETCH_NONE,
-	      "defaults: every kernel, >= 11 samples, warm, no prefetch");
+	CHECK(c.nkernels == kernel_count - 1 && c.samples >= 31 && c.ncaches == 1 &&
+	      c.nprefetch == 1 && c.prefetch[0] == PREFETCH_NONE &&
+	      c.cpu == CPU_AUTO && c.repeat == 1 && c.order == ORDER_ROUNDS &&
+	      c.ncode_offset == 1 && c.code_offset[0] == CODE_OFFSET_NONE,
+	      "defaults: every kernel but the empty one, >= 31 samples, warm, no "
+	      "prefetch, pinned, rounds, code in place");
 
 	CHECK(config_set(&c, "sizes=64..256/64") == 0 &&
 	      u32_list_is(c.sizes, c.nsizes, add, 4), "additive range");

@@ -72,6 +72,8 @@ static void add_variants(void)
 
 	for (i = 0; i < kernel_count; i++) {
 		const struct kernel *k = &kernel_table[i];
+		if (k->pseudo)
+			continue;	/* not a checksum */
 		for (d = 0; d < (k->prefetch ? 5 : 1); d++) {
 			struct variant *v = &vars[nvars++];
 			v->k = k;
@@ -205,13 +207,17 @@ static uint32_t broken_kernel(const void *buf, int len, uint32_t sum)
 
 static void gate_catches_bugs(void)
 {
-	const struct kernel bad = { "broken", "generic", "csum", "test", NULL,
-				    false, (void (*)(void))broken_kernel };
+	const struct kernel bad = { .name = "broken", .arch = "generic",
+				    .op = "csum", .desc = "test",
+				    .fn = (void (*)(void))broken_kernel };
 	char err[256];
 	int i;
 
 	CHECK(verify_kernel(&bad, 0, err, sizeof(err)) != 0,
 	      "the gate accepted a kernel that ignores the last odd byte");
+	CHECK(verify_kernel(kernel_empty, 0, err, sizeof(err)) != 0 &&
+	      strstr(err, "not a checksum"), "the gate refuses the empty "
+	      "pseudo-kernel: %s", err);
 	for (i = 0; i < nvars; i++)
 		CHECK(verify_kernel(vars[i].k, vars[i].dist, err, sizeof(err)) == 0,
 		      "gate rejects %s: %s", vars[i].name, err);

@@ -26,6 +26,7 @@ ENTRY(csum_ppc32_tuned)
 	srwi.	r6,r4,2
 	beq	3f
 1:	mtctr	r6
+LOOP(csum_ppc32_tuned)
 2:	lwzu	r0,4(r3)
 	adde	r5,r5,r0
 	bdnz	2b

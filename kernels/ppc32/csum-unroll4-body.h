@@ -1,6 +1,7 @@
 /* The unrolled loop shared by csum-unroll4.S and csum-unroll4-dcbt.S, so
  * the two differ only by the dcbt.  Included from an ENTRY; a GNU as macro.
  *
+ * name: the kernel's symbol, for the name_loop mark of the hot loop.
  * r3 buf, r4 len, r5 sum (and accumulator), r6 prefetch distance (dcbt
  * variant); r0, r6-r11, ctr, cr7 scratch.
  *
@@ -14,7 +15,7 @@
  * distance is counted from the bytes this iteration sums.  dcbt never
  * faults, so prefetching past the buffer is harmless.
  */
-	.macro	CSUM_UNROLL4 prefetch
+	.macro	CSUM_UNROLL4 name, prefetch
 	.if \prefetch
 	addi	r11,r6,4
 	.endif
@@ -38,6 +39,10 @@
 3:	srwi.	r6,r6,2
 	beq	5f
 	mtctr	r6
+	.balign	CSUMBENCH_LOOP_ALIGN	/* as LOOP() in ppc32-asm.h */
+	.globl	\name\()_loop
+	.hidden	\name\()_loop
+\name\()_loop:
 4:
 	.if \prefetch
 	dcbt	r3,r11

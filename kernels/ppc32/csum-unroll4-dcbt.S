@@ -11,7 +11,7 @@
 #include "csum-unroll4-body.h"
 
 ENTRY(csum_ppc32_unroll4_dcbt)
-	CSUM_UNROLL4 1
+	CSUM_UNROLL4 csum_ppc32_unroll4_dcbt, 1
 END(csum_ppc32_unroll4_dcbt)
 
 	.section .note.GNU-stack,"",@progbits

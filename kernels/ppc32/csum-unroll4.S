@@ -8,7 +8,7 @@
 #include "csum-unroll4-body.h"
 
 ENTRY(csum_ppc32_unroll4)
-	CSUM_UNROLL4 0
+	CSUM_UNROLL4 csum_ppc32_unroll4, 0
 END(csum_ppc32_unroll4)
 
 	.section .note.GNU-stack,"",@progbits

@@ -28,6 +28,7 @@ ENTRY(csum_ppc32_v0)
 	srwi.	r6,r4,2
 	beq	3f
 1:	mtctr	r6
+LOOP(csum_ppc32_v0)
 2:	lwzu	r7,4(r3)
 	adde	r0,r0,r7
 	bdnz	2b

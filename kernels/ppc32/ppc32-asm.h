@@ -19,9 +19,18 @@
 #define LEN_HAS_2 30
 #define LEN_HAS_1 31
 
+/* Entry points on a 64-byte boundary, as every kernel's, so the link
+   order never moves one against a line or fetch boundary. */
 #define ENTRY(name) \
-	.text; .align 2; .globl name; .type name,@function; name:
+	.text; .p2align 6; .globl name; .type name,@function; name:
 #define END(name) \
 	.size name,.-name
+
+/* The hot loop: on the build's loop boundary (CSUMBENCH_LOOP_ALIGN, from
+   mk/arch-ppc32.mk), and marked with the symbol name_loop so the harness
+   can report where it sits.  The padding nops run once, on entry. */
+#define LOOP(name) \
+	.balign CSUMBENCH_LOOP_ALIGN; .globl name##_loop; .hidden name##_loop; \
+	name##_loop:
 
 #endif

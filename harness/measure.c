@@ -1,0 +1,227 @@
+/* Taking one sample of a point, and sizing its timed region beforehand.
+ *
+ * warm:      two untimed calls, then a batch of back-to-back calls on one
+ *            buffer lasting at least the calibrated sample length.
+ * cold:      one untimed call on each of K buffers (code, TLB and branch
+ *            history warm), their lines flushed past the prefetch span,
+ *            then K calls timed together.
+ * cold-ring: one untimed call on the warm buffer (code warm), then the
+ *            next K buffers of the ring timed together; nothing flushed.
+ * K is 1 unless one call lasts under COARSE_STEPS steps of the timer; the
+ * K calls are fenced apart (fence.h), so each costs what it would alone.
+ * No flush and no bookkeeping happens between the two timer reads. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "fence.h"
+#include "sweep.h"
+
+/* Results are stored here so the calls cannot be optimised away. */
+static volatile uint32_t sink;
+
+/* n calls on one buffer; the kind of call is chosen outside the loop. */
+static uint64_t time_batch(const struct timer *t, const struct kernel *k,
+			   const unsigned char *p, int len, int dist, uint64_t n)
+{
+	csum_fn *plain = (csum_fn *)(void *)k->fn;
+	csum_pf_fn *pf = (csum_pf_fn *)(void *)k->fn;
+	uint32_t acc = 0;
+	uint64_t i, t0, t1;
+
+	if (k->prefetch) {
+		t0 = t->read();
+		for (i = 0; i < n; i++)
+			acc += pf(p, len, 0, dist);
+		t1 = t->read();
+	} else {
+		t0 = t->read();
+		for (i = 0; i < n; i++)
+			acc += plain(p, len, 0);
+		t1 = t->read();
+	}
+	sink = acc;
+	return t1 - t0;
+}
+
+/* One call on each of bufs[0..n), each after a fence, so that none
+   overlaps the one before: K calls cost K single calls. */
+static uint64_t time_list(const struct timer *t, const struct kernel *k,
+			  unsigned char *const *bufs, int len, int dist,
+			  uint64_t n)
+{
+	csum_fn *plain = (csum_fn *)(void *)k->fn;
+	csum_pf_fn *pf = (csum_pf_fn *)(void *)k->fn;
+	uint32_t acc = 0;
+	uint64_t i, t0, t1;
+
+	if (k->prefetch) {
+		t0 = t->read();
+		for (i = 0; i < n; i++) {
+			fence_wait();
+			acc += pf(bufs[i], len, 0, dist);
+		}
+		t1 = t->read();
+	} else {
+		t0 = t->read();
+		for (i = 0; i < n; i++) {
+			fence_wait();
+			acc += plain(bufs[i], len, 0);
+		}
+		t1 = t->read();
+	}
+	sink = acc;
+	return t1 - t0;
+}
+
+static int dist_of(const struct point *p)
+{
+	return p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
+}
+
+/* Bytes from one cold buffer to the next: whole pages, so that every
+   buffer keeps its alignment to the page, and room for the prefetches. */
+static size_t cold_slot(const struct bench *b, const struct point *p)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+	return (p->align + p->size + b->pfspan + page - 1) / page * page;
+}
+
+double sweep_sample(struct bench *b, struct point *p)
+{
+	const struct timer *t = b->cal.timer;
+	unsigned char *bufs[K_MAX];
+	int len = (int)p->size, dist = dist_of(p);
+	uint64_t k, ticks;
+	size_t slot;
+
+	switch (p->cache) {
+	case CACHE_WARM:
+		time_batch(t, p->runs, b->buf + p->align, len, dist, 2);
+		ticks = time_batch(t, p->runs, b->buf + p->align, len, dist, p->iters);
+		break;
+	case CACHE_COLD:
+		slot = cold_slot(b, p);
+		for (k = 0; k < p->iters; k++)
+			bufs[k] = b->pool + k * slot + p->align;
+		time_list(t, p->runs, bufs, len, dist, p->iters);
+		for (k = 0; k < p->iters; k++)
+			b->flush->flush(bufs[k], p->size + b->pfspan, b->line);
+		ticks = time_list(t, p->runs, bufs, len, dist, p->iters);
+		break;
+	default:	/* CACHE_RING */
+		time_batch(t, p->runs, b->buf + p->align, len, dist, 1);
+		for (k = 0; k < p->iters; k++)
+			bufs[k] = ring_next(p->ring) + p->align;
+		ticks = time_list(t, p->runs, bufs, len, dist, p->iters);
+		break;
+	}
+	return ((double)ticks - b->cal.overhead) / (double)p->iters;
+}
+
+/* Warm: double the batch until it lasts a sample's length. */
+static uint64_t warm_iters(const struct bench *b, const struct point *p)
+{
+	const struct timer *t = b->cal.timer;
+	const unsigned char *buf = b->buf + p->align;
+	uint64_t iters = 1;
+
+	time_batch(t, p->runs, buf, (int)p->size, dist_of(p), 4);
+	while (iters < (UINT64_C(1) << 32) &&
+	       (double)time_batch(t, p->runs, buf, (int)p->size, dist_of(p), iters) -
+	       b->cal.overhead < b->cal.sample_ticks)
+		iters *= 2;
+	return iters;
+}
+
+/* Cold and cold-ring: double K from 1 until the median of three regions
+   of K calls spans COARSE_STEPS timer steps (with a quarter to spare, so
+   the run's median stays above it), or K reaches its cap. */
+static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
+{
+	double want = 1.25 * COARSE_STEPS * b->cal.resolution, v[3];
+	int i;
+
+	for (p->iters = 1; p->iters < cap; p->iters *= 2) {
+		for (i = 0; i < 3; i++)
+			v[i] = sweep_sample(b, p) * (double)p->iters;
+		if (stats_median(v, 3) >= want)
+			break;
+	}
+	return p->iters < cap ? p->iters : cap;
+}
+
+/* The ring serving buffers of this size, made on first use. */
+static struct ring *ring_for(struct bench *b, uint32_t size)
+{
+	size_t i;
+
+	for (i = 0; i < b->nrings; i++)
+		if (b->rings[i].size == size)
+			return &b->rings[i];
+	b->rings = realloc(b->rings, (b->nrings + 1) * sizeof(*b->rings));
+	if (!b->rings)
+		abort();
+	if (ring_init(&b->rings[b->nrings], size, b->align_max + b->pfspan,
+		      b->line, cache_largest(NULL)))
+		return NULL;
+	return &b->rings[b->nrings++];
+}
+
+/* Cold buffers are capped at this much memory in all; K shrinks to fit. */
+#define POOL_MAX (64u << 20)
+
+static uint64_t pool_cap(const struct bench *b, const struct point *p)
+{
+	size_t slot = cold_slot(b, p);
+
+	return slot * K_MAX <= POOL_MAX ? K_MAX : POOL_MAX / slot ? POOL_MAX / slot : 1;
+}
+
+int sweep_prepare(struct bench *b, char *err, size_t errlen)
+{
+	size_t i, pool = 0;
+
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		if (p->cache == CACHE_COLD && pool_cap(b, p) * cold_slot(b, p) > pool)
+			pool = pool_cap(b, p) * cold_slot(b, p);
+	}
+	if (pool) {
+		b->pool = mmap(NULL, pool, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (b->pool == MAP_FAILED) {
+			b->pool = NULL;
+			snprintf(err, errlen, "no memory for %zu bytes of cold buffers",
+				 pool);
+			return -1;
+		}
+		b->poolsize = pool;
+		memset(b->pool, 0x5a, pool);
+	}
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+
+		if (p->cache == CACHE_WARM) {
+			p->iters = warm_iters(b, p);
+		} else if (p->cache == CACHE_COLD) {
+			p->iters = cold_iters(b, p, pool_cap(b, p));
+		} else {
+			p->ring = ring_for(b, p->size);
+			if (!p->ring) {
+				snprintf(err, errlen, "cache = cold-ring: no memory for "
+					 "a ring of %u-byte buffers touching twice the "
+					 "largest cache (%zu bytes), within half of this "
+					 "machine's memory", p->size, cache_largest(NULL));
+				return -1;
+			}
+			p->iters = cold_iters(b, p, p->ring->nslots / 2 < K_MAX ?
+					      p->ring->nslots / 2 : K_MAX);
+		}
+	}
+	return 0;
+}

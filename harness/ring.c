@@ -1,0 +1,47 @@
+/* The cold ring.  Buffers follow each other in memory and are taken in
+   that order, the way a NIC fills an rx ring and the driver walks it:
+   nothing is flushed, so the TLB and the hardware prefetchers see what
+   they would see there.  The ring is sized by the bytes the buffers touch,
+   not by its slots, so even 64-byte buffers come back cold. */
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "ring.h"
+
+int ring_init(struct ring *r, uint32_t size, size_t span, size_t line,
+	      size_t cache_bytes)
+{
+	size_t touched = ((size_t)size + line - 1) / line * line;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->size = size;
+	r->slot = ((size_t)size + span + line - 1) / line * line;
+	r->nslots = (2 * cache_bytes + touched - 1) / touched;
+	if (r->nslots < 2)
+		r->nslots = 2;
+	r->bytes = r->nslots * r->slot;
+	if (r->bytes / 2 > (size_t)sysconf(_SC_PHYS_PAGES) / 4 *
+	    (size_t)sysconf(_SC_PAGESIZE))
+		return -1;	/* more than half the memory */
+	r->mem = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r->mem == MAP_FAILED) {
+		r->mem = NULL;
+		return -1;
+	}
+	for (i = 0; i + 8 <= r->bytes; i += 8) {
+		uint64_t v = i * UINT64_C(0x9e3779b97f4a7c15);
+		memcpy(r->mem + i, &v, 8);
+	}
+	return 0;
+}
+
+void ring_free(struct ring *r)
+{
+	if (r->mem)
+		munmap(r->mem, r->bytes);
+	memset(r, 0, sizeof(*r));
+}

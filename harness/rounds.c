@@ -1,0 +1,240 @@
+/* The order samples are taken in, and what is made of them afterwards.
+ *
+ * order = rounds (the default): a round takes one sample of every point
+ * and one window of the add chain, in a fresh random order, so slow drift
+ * and a noisy neighbour fall on every point alike and per-point medians
+ * see the same conditions.  order = sequential takes all samples of a
+ * point in a row, with chain windows just before them.
+ *
+ * A point's cycles per tick is the median chain ratio of the windows
+ * taken alongside its samples: the whole repeat in rounds, its own block
+ * in sequential order. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "chain.h"
+#include "sweep.h"
+
+#define SEQ_CHAIN 11	/* chain windows per point in sequential order */
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* xorshift64*: small, seeded, the same sequence on every arch. */
+static uint64_t next_rand(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * UINT64_C(2685821657736338717);
+}
+
+static void shuffle(size_t *v, size_t n, uint64_t *rng)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v[i] = i;
+	for (i = n; i > 1; i--) {
+		size_t j = (size_t)(next_rand(rng) % i), t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+static void chain_sample(struct bench *b, size_t block)
+{
+	if (!chain_adds)
+		return;
+	b->chain = realloc(b->chain, (b->nchain + 1) * sizeof(*b->chain));
+	b->chain_block = realloc(b->chain_block,
+				 (b->nchain + 1) * sizeof(*b->chain_block));
+	if (!b->chain || !b->chain_block)
+		abort();
+	chain_adds(1);		/* its code warm, as a warm point's */
+	b->chain[b->nchain] = calibrate_chain_window(&b->cal);
+	b->chain_block[b->nchain++] = block;
+}
+
+/* Visit i: point i, or the chain when i == npts. */
+static void visit(struct bench *b, size_t i, unsigned rep, unsigned round,
+		  size_t block)
+{
+	if (b->tracing)
+		b->trace[b->ntrace++] = i;
+	if (i == b->npts)
+		chain_sample(b, block);
+	else
+		b->pts[i].ticks[(size_t)rep * b->samples + round] =
+			sweep_sample(b, &b->pts[i]);
+}
+
+struct progress {
+	bool on, tty;
+	double start, last;
+	size_t done, total;
+};
+
+static void progress(struct progress *g, const char *what)
+{
+	double now = now_s(), eta;
+
+	if (!g->on || now - g->start < 2 || (!g->tty && now - g->last < 5))
+		return;
+	g->last = now;
+	eta = (now - g->start) / (double)g->done * (double)(g->total - g->done);
+	fprintf(stderr, "%s[%zu/%zu] %s ETA %.0f s%s", g->tty ? "\r" : "",
+		g->done, g->total, what, eta, g->tty ? "\033[K" : "\n");
+}
+
+void sweep_run(struct bench *b, bool progress_on)
+{
+	size_t n = b->npts + 1, i, *order = malloc(n * sizeof(*order));
+	struct progress g = { progress_on, isatty(2) != 0, now_s(), 0, 0, 0 };
+	uint64_t rng = b->seed;
+	unsigned rep, r;
+	char what[160];
+
+	if (!order)
+		abort();
+	g.last = g.start;
+	if (b->tracing) {
+		free(b->trace);
+		b->ntrace = 0;
+		b->trace = malloc((size_t)b->repeats * ((size_t)b->samples * n +
+				  b->npts * SEQ_CHAIN) * sizeof(*b->trace));
+		if (!b->trace)
+			abort();
+	}
+	for (rep = 0; rep < b->repeats; rep++) {
+		if (b->cfg->order == ORDER_ROUNDS) {
+			g.total = (size_t)b->repeats * b->samples;
+			for (r = 0; r < b->samples; r++) {
+				shuffle(order, n, &rng);
+				for (i = 0; i < n; i++)
+					visit(b, order[i], rep, r, rep);
+				g.done++;
+				snprintf(what, sizeof(what), "rounds");
+				if (b->repeats > 1)
+					snprintf(what, sizeof(what), "rounds, repeat %u of %u",
+						 rep + 1, b->repeats);
+				progress(&g, what);
+			}
+			continue;
+		}
+		g.total = (size_t)b->repeats * b->npts;
+		for (i = 0; i < b->npts; i++) {
+			const struct point *p = &b->pts[i];
+			size_t block = (size_t)rep * b->npts + i;
+			for (r = 0; r < SEQ_CHAIN && r < b->samples; r++)
+				visit(b, b->npts, rep, r, block);
+			for (r = 0; r < b->samples; r++)
+				visit(b, i, rep, r, block);
+			g.done++;
+			snprintf(what, sizeof(what), "%s %u B %s", p->kernel->name,
+				 p->size, cache_state_name[p->cache]);
+			progress(&g, what);
+		}
+	}
+	if (g.on && g.tty && now_s() - g.start >= 2)
+		fprintf(stderr, "\r\033[K");
+	free(order);
+}
+
+static void warn(struct bench *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(struct bench *b, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	b->warnings = realloc(b->warnings, (b->nwarnings + 1) * sizeof(*b->warnings));
+	if (!b->warnings)
+		abort();
+	b->warnings[b->nwarnings++] = strdup(msg);
+}
+
+/* Median of the chain windows of one block; 0 when it has none. */
+static double block_cpt(const struct bench *b, size_t block)
+{
+	double *v = malloc((b->nchain ? b->nchain : 1) * sizeof(*v)), m;
+	size_t i, n = 0;
+
+	if (!v)
+		abort();
+	for (i = 0; i < b->nchain; i++)
+		if (b->chain_block[i] == block && b->chain[i] > 0)
+			v[n++] = b->chain[i];
+	m = n ? stats_median(v, n) : 0;
+	free(v);
+	return m;
+}
+
+void sweep_finish(struct bench *b)
+{
+	const struct calibration *c = &b->cal;
+	size_t i, q, nq;
+	unsigned r;
+	double lo, hi;
+
+	b->cpt_run = b->nchain ? stats_median(b->chain, b->nchain) : 0;
+	/* The chain in four quarters of the run, in the order taken. */
+	nq = b->nchain / 4;
+	for (q = 0; q < 4 && nq; q++)
+		b->cpt_quarter[q] = stats_median(b->chain + q * nq, nq);
+
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		for (r = 0; r < b->repeats; r++) {
+			size_t block = b->cfg->order == ORDER_ROUNDS ? r :
+				       (size_t)r * b->npts + i;
+			p->st[r] = stats_summarise(p->ticks + (size_t)r * b->samples,
+						   b->samples);
+			p->cpt[r] = c->cpt_given ? c->cycles_per_tick : block_cpt(b, block);
+			if (p->cpt[r] <= 0)
+				p->cpt[r] = c->cycles_per_tick;
+		}
+	}
+
+	if (b->emulated)
+		return;		/* the chain measures nothing under QEMU */
+	if (nq) {
+		lo = hi = b->cpt_quarter[0];
+		for (q = 1; q < 4; q++) {
+			lo = fmin(lo, b->cpt_quarter[q]);
+			hi = fmax(hi, b->cpt_quarter[q]);
+		}
+		if (hi / lo - 1 > 0.03)
+			warn(b, "cycles per tick moved by %.1f%% across the run (the "
+			     "add chain read %.4f, %.4f, %.4f, %.4f in its four "
+			     "quarters): the core clock changed%s", (hi / lo - 1) * 100,
+			     b->cpt_quarter[0], b->cpt_quarter[1], b->cpt_quarter[2],
+			     b->cpt_quarter[3], b->cfg->order == ORDER_ROUNDS ?
+			     "; every point saw it alike" : "; each point uses the "
+			     "chain timed beside it");
+	}
+	if (c->cpt_given && b->cpt_run > 0 &&
+	    fabs(b->cpt_run / c->cycles_per_tick - 1) > 0.05)
+		warn(b, "cycles_per_tick is %.4f (%s) but the add chain reads "
+		     "%.4f: they disagree by %+.0f%%; check the preset against "
+		     "this core's clocks", c->cycles_per_tick, c->cpt_source,
+		     b->cpt_run, (b->cpt_run / c->cycles_per_tick - 1) * 100);
+	if (sweep_coarse(b))
+		warn(b, "%zu cold points time fewer than %d timer steps of %.0f "
+		     "ticks even with %d calls per region; their figures are "
+		     "coarse", sweep_coarse(b), COARSE_STEPS, c->resolution, K_MAX);
+}

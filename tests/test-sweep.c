@@ -1,0 +1,336 @@
+/* How a run is put together, checked without judging any timing: rounds
+   visit every point once in a changing order; sequential order keeps a
+   point's samples together; the empty kernel's floor points; K calls per
+   cold region on a coarse timer; the cold ring's distinct buffers; code
+   placement.  Runs under emulation too. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "buildinfo.h"
+#include "chain.h"
+#include "check.h"
+#include "platform.h"
+#include "sweep.h"
+
+/* A counter stepping by 1000 ticks once a microsecond: coarse. */
+static uint64_t read_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) / 1000 * 1000;
+}
+
+static double hz_1g(void)
+{
+	return 1e9;
+}
+
+static const struct timer coarse = { "coarse", "1 us steps", false, NULL,
+				     read_us, hz_1g };
+
+/* A kernel of known cost: 4 cycles of dependent adds per byte. */
+static uint32_t known_cost(const void *buf, int len, uint32_t sum)
+{
+	(void)buf;
+	if (len >= CHAIN_BLOCK / 4)
+		chain_adds((unsigned long)len * 4 / CHAIN_BLOCK);
+	return sum;
+}
+
+static const struct kernel known = { .name = "known-cost", .arch = "generic",
+				     .op = "csum",
+				     .desc = "4 cycles per byte of dependent adds",
+				     .fn = (void (*)(void))known_cost };
+
+/* A bench from --set lines, planned, gated and prepared; with swap, the
+   first point calls that kernel instead. */
+static int make_with(struct bench *b, struct config *c, const struct timer *t,
+		     const char *const *sets, const struct kernel *swap)
+{
+	char err[512];
+
+	config_defaults(c);
+	for (; *sets; sets++)
+		if (config_set(c, *sets))
+			return -1;
+	memset(b, 0, sizeof(*b));
+	b->cfg = c;
+	b->flush = flush_select(NULL);
+	b->line = cache_line_size(&b->line_source);
+	b->seed = c->seed ? c->seed : 1;
+	if (calibrate(t, c->cycles_per_tick, &b->cal, err, sizeof(err)) ||
+	    sweep_plan(b, err, sizeof(err))) {
+		printf("  setup: %s\n", err);
+		return -1;
+	}
+	sweep_gate(b);
+	if (swap)
+		b->pts[0].kernel = b->pts[0].runs = swap;
+	if (sweep_prepare(b, err, sizeof(err))) {
+		printf("  prepare: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int make(struct bench *b, struct config *c, const struct timer *t,
+		const char *const *sets)
+{
+	return make_with(b, c, t, sets, NULL);
+}
+
+static int is_permutation(const size_t *v, size_t n)
+{
+	char *seen = calloc(n, 1);
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < n; i++) {
+		if (v[i] >= n || seen[v[i]])
+			ok = 0;
+		else
+			seen[v[i]] = 1;
+	}
+	free(seen);
+	return ok;
+}
+
+static void rounds(void)
+{
+	static const char *const sets[] = { "kernels=word32,c64", "sizes=64,128",
+		"cache=warm", "samples=6", "seed=7", "timer=clock", NULL };
+	static const char *const other[] = { "kernels=word32,c64", "sizes=64,128",
+		"cache=warm", "samples=6", "seed=8", "timer=clock", NULL };
+	struct config c;
+	struct bench b, b2;
+	size_t n, r, changed = 0, *first;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rounds: setup");
+	n = b.npts + 1;
+	CHECK(b.npts == 6 && b.nempty == 2, "2 kernels x 2 sizes and 2 floor "
+	      "points: %zu points, %zu empty", b.npts, b.nempty);
+	b.tracing = true;
+	sweep_run(&b, false);
+	CHECK(b.ntrace == 6 * n, "6 rounds of %zu visits (points and the chain): "
+	      "%zu visits", n, b.ntrace);
+	for (r = 0; r < 6 && b.ntrace == 6 * n; r++) {
+		CHECK(is_permutation(b.trace + r * n, n), "round %zu visits every "
+		      "point and the chain exactly once", r + 1);
+		if (r && memcmp(b.trace, b.trace + r * n, n * sizeof(size_t)))
+			changed++;
+	}
+	CHECK(changed >= 4, "the order changes from round to round: %zu of 5 "
+	      "rounds differ from the first", changed);
+	first = malloc(b.ntrace * sizeof(*first));
+	memcpy(first, b.trace, b.ntrace * sizeof(*first));
+	n = b.ntrace;
+	sweep_free(&b);
+	config_free(&c);
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rounds: setup again");
+	b.tracing = true;
+	sweep_run(&b, false);
+	CHECK(b.ntrace == n && !memcmp(first, b.trace, n * sizeof(*first)),
+	      "the same seed gives the same order");
+	sweep_free(&b);
+	config_free(&c);
+	CHECK(make(&b2, &c, &timer_clock, other) == 0, "rounds: other seed");
+	b2.tracing = true;
+	sweep_run(&b2, false);
+	CHECK(b2.ntrace == n && memcmp(first, b2.trace, n * sizeof(*first)),
+	      "another seed gives another order");
+	sweep_free(&b2);
+	config_free(&c);
+	free(first);
+}
+
+static void sequential(void)
+{
+	static const char *const sets[] = { "kernels=word32", "sizes=64,128",
+		"cache=warm", "samples=4", "order=sequential", "repeat=2",
+		"timer=clock", NULL };
+	struct config c;
+	struct bench b;
+	size_t i, j, k = 0, bad = 0;
+	unsigned rep;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "sequential: setup");
+	b.tracing = true;
+	sweep_run(&b, false);
+	/* Per repeat and point: 4 chain windows, then its 4 samples. */
+	for (rep = 0; rep < 2; rep++)
+		for (i = 0; i < b.npts; i++) {
+			for (j = 0; j < 4; j++, k++)
+				bad += k >= b.ntrace || b.trace[k] != b.npts;
+			for (j = 0; j < 4; j++, k++)
+				bad += k >= b.ntrace || b.trace[k] != i;
+		}
+	CHECK(bad == 0 && k == b.ntrace, "sequential: chain windows then all "
+	      "samples of one point, point after point, twice (%zu out of "
+	      "place)", bad);
+	for (i = 4, j = 0; i < 8; i++)
+		j += b.pts[0].ticks[i] != 0;
+	CHECK(j >= 3, "repeat 2 has its own samples (%zu of 4 set)", j);
+	sweep_free(&b);
+	config_free(&c);
+}
+
+static void floors(void)
+{
+	static const char *const sets[] = { "kernels=word32,c64-prefetch",
+		"sizes=64,1500", "aligns=0,3", "cache=warm,cold",
+		"prefetch=none,64", "samples=3", "timer=clock", NULL };
+	struct config c;
+	struct bench b;
+	size_t i, bad = 0;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "floors: setup");
+	CHECK(b.nempty == 8, "the empty kernel at 2 sizes x 2 aligns x 2 caches: "
+	      "%zu points", b.nempty);
+	for (i = 0; i < b.npts; i++) {
+		const struct point *p = &b.pts[i], *f = &b.pts[p->floor];
+		bad += !f->kernel->pseudo || f->size != p->size ||
+		       f->align != p->align || f->cache != p->cache;
+	}
+	CHECK(bad == 0, "every point's floor is the empty kernel at its size, "
+	      "alignment and cache (%zu wrong)", bad);
+	CHECK(b.pts[b.npts - 1].kernel == kernel_empty && kernel_empty->pseudo &&
+	      !strcmp(kernel_empty->name, "empty"), "the floor points come last");
+	sweep_free(&b);
+	config_free(&c);
+}
+
+/* A coarse timer: short cold calls are timed K at a time. */
+static void k_calls(void)
+{
+	static const char *const sets[] = { "sizes=256", "cache=cold",
+		"samples=5", NULL };
+	struct config c;
+	struct bench b;
+	struct point *p;
+
+	CHECK(make_with(&b, &c, &coarse, sets, &known) == 0, "K calls: setup");
+	CHECK(b.cal.resolution == 1000, "the simulated timer's step: %g",
+	      b.cal.resolution);
+	p = &b.pts[0];
+	CHECK(p->iters > 1, "a 256-byte call of ~1000 cycles on a 1000-tick "
+	      "timer is timed %llu at a time, expected K > 1",
+	      (unsigned long long)p->iters);
+	sweep_run(&b, false);
+	sweep_finish(&b);
+	CHECK(p->iters == K_MAX || p->st[0].median * (double)p->iters >=
+	      COARSE_STEPS * 1000 * 0.5, "K = %llu calls of %.0f ticks span "
+	      "about %d steps or K is the cap", (unsigned long long)p->iters,
+	      p->st[0].median, COARSE_STEPS);
+	sweep_free(&b);
+	config_free(&c);
+}
+
+static void ring(void)
+{
+	static const char *const sets[] = { "kernels=word32", "sizes=64",
+		"cache=cold-ring", "samples=7", "timer=clock", NULL };
+	struct ring r;
+	struct config c;
+	struct bench b;
+	unsigned char *seen[1000];
+	size_t i, j, dup = 0;
+
+	CHECK(ring_init(&r, 64, 0, 64, 1 << 20) == 0, "ring for 64 B, 1 MiB cache");
+	CHECK(r.nslots * 64 >= 2u << 20 && r.slot == 64, "%zu slots of %zu bytes "
+	      "touch twice the cache", r.nslots, r.slot);
+	for (i = 0; i < 1000; i++) {
+		seen[i] = ring_next(&r);
+		for (j = 0; j < i; j++)
+			dup += seen[j] == seen[i];
+	}
+	CHECK(dup == 0, "1000 buffers in a row are distinct (%zu repeats)", dup);
+	for (; i < r.nslots; i++)
+		ring_next(&r);
+	CHECK(ring_next(&r) == seen[0], "the ring wraps after %zu buffers",
+	      r.nslots);
+	ring_free(&r);
+	CHECK(ring_init(&r, 1500, 256 + 7, 64, 1 << 20) == 0 && r.slot == 1792,
+	      "1500 B plus prefetch and alignment room: %zu-byte slots", r.slot);
+	ring_free(&r);
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "cold-ring: setup");
+	CHECK(b.pts[0].ring != NULL, "point 0 has a ring");
+	i = b.pts[0].ring->next;	/* where sizing K left it */
+	sweep_run(&b, false);
+	/* word32 and the empty kernel share the ring of 64-byte buffers. */
+	CHECK(b.pts[1].ring == b.pts[0].ring && b.pts[0].ring->next ==
+	      (i + 7 * (b.pts[0].iters + b.pts[1].iters)) % b.pts[0].ring->nslots,
+	      "7 samples of K each took the next buffers: the ring went from "
+	      "%zu to %zu", i, b.pts[0].ring->next);
+	sweep_free(&b);
+	config_free(&c);
+}
+
+static void placement(void)
+{
+	static const char *const in_place[] = { "sizes=64", "samples=1",
+		"timer=clock", NULL };
+	static const char *const moved[] = { "kernels=c64,c64-prefetch",
+		"prefetch=none,64", "sizes=64", "samples=1", "timer=clock",
+		"code_offset=0,16,32,48", NULL };
+	struct config c;
+	struct bench b;
+	size_t i, bad = 0, loops = 0;
+
+	CHECK(make(&b, &c, &timer_clock, in_place) == 0, "placement: setup");
+	for (i = 0; i < b.npts; i++) {
+		const struct point *p = &b.pts[i];
+		bad += p->code_mod64 != 0;
+		if (p->loop_mod64 >= 0) {
+			loops++;
+			bad += p->loop_mod64 % CSUMBENCH_LOOP_ALIGN != 0;
+		}
+	}
+	CHECK(bad == 0, "every built-in kernel starts on 64 bytes and its "
+	      "marked loop on %d (%zu wrong)", CSUMBENCH_LOOP_ALIGN, bad);
+	printf("placement: %zu points, %zu with a marked hot loop\n", b.npts, loops);
+	sweep_free(&b);
+	config_free(&c);
+
+#if defined(__SANITIZE_ADDRESS__)
+	printf("placement: sanitizer build, copies are refused\n");
+	CHECK(make(&b, &c, &timer_clock, moved) != 0, "a sanitizer build refuses "
+	      "code_offset");
+	sweep_free(&b);
+#else
+	CHECK(make(&b, &c, &timer_clock, moved) == 0, "code_offset: setup");
+	CHECK(b.nfailed == 0, "copies pass the gate where they are: %s",
+	      b.nfailed ? b.failed[0] : "");
+	CHECK(b.npts == 2 * 4 + 1 * 4 + 1, "c64 at 4 offsets, c64-prefetch at 2 "
+	      "distances x 4 offsets, 1 floor: %zu points", b.npts);
+	for (i = 0, bad = 0; i < b.npts; i++) {
+		const struct point *p = &b.pts[i];
+		if (p->kernel->pseudo)
+			continue;
+		bad += (int)p->code_mod64 != p->code_offset ||
+		       p->runs->fn == p->kernel->fn;
+	}
+	CHECK(bad == 0, "each copy's entry is code_offset past 64 bytes (%zu "
+	      "wrong)", bad);
+	/* c64 at 0, 16, 32, 48; then c64-prefetch at none (c64 again) ... */
+	CHECK(b.pts[4].prefetch == PREFETCH_NONE && b.pts[4].code_offset == 0 &&
+	      b.pts[4].runs == b.pts[0].runs && b.pts[0].runs != b.pts[1].runs,
+	      "one copy per kernel and offset, shared by the points that call it");
+	sweep_free(&b);
+#endif
+	config_free(&c);
+}
+
+int main(void)
+{
+	rounds();
+	sequential();
+	floors();
+	k_calls();
+	ring();
+	placement();
+	return check_done("sweep");
+}
