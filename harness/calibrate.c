@@ -28,33 +28,51 @@ static int cmp_u64(const void *a, const void *b)
 
 double calibrate_resolution(const uint64_t *diff, size_t n)
 {
-	uint64_t *s = malloc((n ? n : 1) * sizeof(*s)), best = 0, start;
-	size_t i, run = 1;
+	uint64_t *s = malloc((n ? n : 1) * sizeof(*s));
+	double *c = malloc((n ? n : 1) * sizeof(*c)), step, range;
+	size_t i, m = 0, run = 1;
 
-	if (!s)
+	if (!s || !c)
 		abort();
 	for (i = 0; i < n; i++)
 		s[i] = diff[i];
 	qsort(s, n, sizeof(*s), cmp_u64);
-	/* start: the smallest of the current run of neighbours; run: how
-	   many distinct values it has.  Unequal steps make runs of two
-	   (the sum of k steps is one of two neighbours); three or more
-	   neighbours are single ticks. */
-	for (i = 1, start = n ? s[0] : 0; i < n; i++) {
-		if (s[i] == s[i - 1])
+	/* Groups of neighbouring values, each at its centre.  Unequal steps
+	   make groups of two (k steps sum to one of two neighbours); three
+	   or more neighbours are a counter of single ticks. */
+	for (i = 0; i < n; i++) {
+		if (i && s[i] == s[i - 1])
 			continue;
-		if (s[i] - s[i - 1] == 1) {
+		if (i && s[i] - s[i - 1] == 1) {
+			c[m - 1] += 0.5;
 			if (++run >= 3)
 				break;
 			continue;
 		}
-		if (best == 0 || s[i] - start < best)
-			best = s[i] - start;
-		start = s[i];
+		c[m++] = (double)s[i];
 		run = 1;
 	}
 	free(s);
-	return (double)(best && run < 3 ? best : 1);
+	if (run >= 3 || m < 2) {
+		free(c);
+		return 1;
+	}
+	/* The step: first the smallest distance between groups (within a
+	   step and a half of it), then refined over ever wider ranges of
+	   groups: group i lies round((c[i] - c[0]) / step) steps above the
+	   first, which stays exact while the range grows fourfold a time. */
+	for (i = 1, step = c[1] - c[0]; i < m; i++)
+		step = fmin(step, c[i] - c[i - 1]);
+	for (range = 8 * step; ; range *= 4) {
+		for (i = m - 1; i > 0 && c[i] - c[0] > range; i--)
+			;
+		if (i > 0)
+			step = (c[i] - c[0]) / fmax(1, floor((c[i] - c[0]) / step + 0.5));
+		if (i == m - 1)
+			break;
+	}
+	free(c);
+	return fmax(1, floor(step + 1e-9));
 }
 
 /* Work between two reads, to spread their differences over many steps. */

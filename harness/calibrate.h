@@ -41,12 +41,13 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 /* Overhead and resolution from n back-to-back reads of t. */
 void calibrate_overhead(const struct timer *t, struct calibration *c);
 
-/* The smallest step a counter advances by, from differences of reads
-   taken around varied amounts of work.  Differences that are neighbours
-   (73, 74) come from steps of unequal size, so they are one value; the
-   step is the smallest distance between such values (a TSC stepping by
-   24 or 25 gives 49, 73, 74, 98: 24).  Three neighbouring values mean a
-   counter of single ticks: 1. */
+/* The step a counter advances by, from differences of reads taken
+   around varied amounts of work: they are sums of steps.  Neighbouring
+   differences (73, 74) come from steps of unequal size and count as one;
+   the step is the mean distance between these groups, fitted over their
+   whole range and rounded down (a TSC stepping by 24 or 25, 24.45 on
+   average, gives 49, 73, 74, 98: 24).  Three neighbouring values mean a counter
+   of single ticks: 1. */
 double calibrate_resolution(const uint64_t *diff, size_t n);
 
 /* One chain window of c->chain_blocks blocks: cycles per tick, overhead

@@ -133,14 +133,17 @@ int cmd_run(int argc, char **argv)
 	if (rc)
 		return rc;
 
+	/* The points first: a kernel that cannot be placed is a config error,
+	   found before anything is pinned, timed or created. */
 	memset(&b, 0, sizeof(b));
 	b.cfg = &c;
+	if (sweep_plan(&b, err, sizeof(err))) {
+		config_error(&c.code_offset_origin, "code_offset", err);
+		rc = 2;
+		goto done;
+	}
 	if (dry) {
-		rc = sweep_plan(&b, err, sizeof(err)) ? 2 : 0;
-		if (rc)
-			config_error(&c.code_offset_origin, "code_offset", err);
-		else
-			dry_run(&b);
+		dry_run(&b);
 		goto done;
 	}
 	b.emulated = setup_emulated(&c, false);
@@ -151,14 +154,9 @@ int cmd_run(int argc, char **argv)
 	if (rc)
 		goto done;
 	identify(&b);
-	b.arch_flush = b.flush = flush_select(NULL);
+	b.flush = flush_select(NULL);
 	b.line = cache_line_size(&b.line_source);
 
-	if (sweep_plan(&b, err, sizeof(err))) {
-		config_error(&c.code_offset_origin, "code_offset", err);
-		rc = 2;
-		goto done;
-	}
 	if (sweep_gate(&b) && b.npts == b.nempty) {
 		fprintf(stderr, "csumbench: no kernel passed the correctness check; "
 			"nothing to time, no results written\n");

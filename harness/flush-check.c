@@ -50,7 +50,7 @@ void flush_check(struct flush_check *fc, const struct calibration *c,
 			 "(QEMU models no caches, so the check means nothing)");
 		return;
 	}
-	if (f == &flush_evict) {
+	if (f->whole) {
 		snprintf(fc->verdict, sizeof(fc->verdict), "not needed: the flush "
 			 "is eviction");
 		return;

@@ -34,4 +34,5 @@ const struct flusher flush_evict = {
 	.name = "evict",
 	.what = "evict by streaming a buffer twice the largest cache",
 	.flush = evict_range,
+	.whole = true,
 };

@@ -2,6 +2,7 @@
 #ifndef CSUMBENCH_FLUSH_H
 #define CSUMBENCH_FLUSH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct flusher {
@@ -10,6 +11,9 @@ struct flusher {
 	/* Write back and invalidate every line of [p, p+len) from every cache
 	   level, and wait until that is done.  Never inside a timed region. */
 	void (*flush)(const void *p, size_t len, size_t line);
+	/* It empties every cache whatever the range (eviction): once per
+	   sample is enough, and the TLB and code go cold with the data. */
+	bool whole;
 };
 
 extern const struct flusher flush_clflush __attribute__((weak));

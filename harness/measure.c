@@ -109,7 +109,7 @@ double sweep_sample(struct bench *b, struct point *p)
 		for (k = 0; k < p->iters; k++)
 			bufs[k] = b->pool + k * slot + p->align;
 		time_list(t, p->runs, bufs, len, dist, p->iters);
-		for (k = 0; k < p->iters; k++)
+		for (k = 0; k < (b->flush->whole ? 1 : p->iters); k++)
 			b->flush->flush(bufs[k], p->size + b->pfspan, b->line);
 		ticks = time_list(t, p->runs, bufs, len, dist, p->iters);
 		break;
@@ -155,21 +155,53 @@ static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
 	return p->iters < cap ? p->iters : cap;
 }
 
-/* The ring serving buffers of this size, made on first use. */
-static struct ring *ring_for(struct bench *b, uint32_t size)
+/* One ring per buffer size, all planned, checked against the memory
+   there is, and made before any point refers to one. */
+static int make_rings(struct bench *b, char *err, size_t errlen)
 {
-	size_t i;
+	uint64_t total = 0, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+			 (uint64_t)sysconf(_SC_PAGESIZE);
+	size_t i, j, n = 0;
 
-	for (i = 0; i < b->nrings; i++)
-		if (b->rings[i].size == size)
-			return &b->rings[i];
-	b->rings = realloc(b->rings, (b->nrings + 1) * sizeof(*b->rings));
+	for (i = 0; i < b->npts; i++)
+		if (b->pts[i].cache == CACHE_RING)
+			n++;
+	if (!n)
+		return 0;
+	b->rings = calloc(n, sizeof(*b->rings));
 	if (!b->rings)
 		abort();
-	if (ring_init(&b->rings[b->nrings], size, b->align_max + b->pfspan,
-		      b->line, cache_largest(NULL)))
-		return NULL;
-	return &b->rings[b->nrings++];
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		uint64_t bytes;
+
+		if (p->cache != CACHE_RING)
+			continue;
+		for (j = 0; j < b->nrings && b->rings[j].size != p->size; j++)
+			;
+		p->ring = &b->rings[j];
+		if (j < b->nrings)
+			continue;
+		b->nrings++;
+		bytes = ring_plan(p->ring, p->size, b->align_max + b->pfspan,
+				  b->line, cache_largest(NULL));
+		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
+	}
+	if (total > mem / 2) {
+		snprintf(err, errlen, "cache = cold-ring: rings whose buffers touch "
+			 "twice the largest cache (%zu KiB) need %llu MiB for these "
+			 "sizes, more than half of this machine's %llu MiB",
+			 cache_largest(NULL) >> 10, (unsigned long long)(total >> 20),
+			 (unsigned long long)(mem >> 20));
+		return -1;
+	}
+	for (j = 0; j < b->nrings; j++)
+		if (ring_alloc(&b->rings[j])) {
+			snprintf(err, errlen, "cache = cold-ring: no memory for a "
+				 "ring of %zu MiB", b->rings[j].bytes >> 20);
+			return -1;
+		}
+	return 0;
 }
 
 /* Cold buffers are capped at this much memory in all; K shrinks to fit. */
@@ -179,15 +211,19 @@ static uint64_t pool_cap(const struct bench *b, const struct point *p)
 {
 	size_t slot = cold_slot(b, p);
 
-	return slot * K_MAX <= POOL_MAX ? K_MAX : POOL_MAX / slot ? POOL_MAX / slot : 1;
+	/* Divisions, not products: a 32-bit size_t overflows at 16 MiB x 256. */
+	return slot <= POOL_MAX / K_MAX ? K_MAX : POOL_MAX / slot ? POOL_MAX / slot : 1;
 }
 
 int sweep_prepare(struct bench *b, char *err, size_t errlen)
 {
 	size_t i, pool = 0;
 
+	if (make_rings(b, err, errlen))
+		return -1;
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
+		/* pool_cap keeps this within POOL_MAX, or one slot */
 		if (p->cache == CACHE_COLD && pool_cap(b, p) * cold_slot(b, p) > pool)
 			pool = pool_cap(b, p) * cold_slot(b, p);
 	}
@@ -211,14 +247,6 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 		} else if (p->cache == CACHE_COLD) {
 			p->iters = cold_iters(b, p, pool_cap(b, p));
 		} else {
-			p->ring = ring_for(b, p->size);
-			if (!p->ring) {
-				snprintf(err, errlen, "cache = cold-ring: no memory for "
-					 "a ring of %u-byte buffers touching twice the "
-					 "largest cache (%zu bytes), within half of this "
-					 "machine's memory", p->size, cache_largest(NULL));
-				return -1;
-			}
 			p->iters = cold_iters(b, p, p->ring->nslots / 2 < K_MAX ?
 					      p->ring->nslots / 2 : K_MAX);
 		}

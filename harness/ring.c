@@ -6,26 +6,31 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include "ring.h"
 
-int ring_init(struct ring *r, uint32_t size, size_t span, size_t line,
-	      size_t cache_bytes)
+uint64_t ring_plan(struct ring *r, uint32_t size, size_t span, size_t line,
+		   size_t cache_bytes)
 {
-	size_t touched = ((size_t)size + line - 1) / line * line;
-	size_t i;
+	uint64_t touched = ((uint64_t)size + line - 1) / line * line, bytes;
 
 	memset(r, 0, sizeof(*r));
 	r->size = size;
-	r->slot = ((size_t)size + span + line - 1) / line * line;
-	r->nslots = (2 * cache_bytes + touched - 1) / touched;
+	r->slot = (size_t)(((uint64_t)size + span + line - 1) / line * line);
+	r->nslots = (size_t)((2 * (uint64_t)cache_bytes + touched - 1) / touched);
 	if (r->nslots < 2)
 		r->nslots = 2;
-	r->bytes = r->nslots * r->slot;
-	if (r->bytes / 2 > (size_t)sysconf(_SC_PHYS_PAGES) / 4 *
-	    (size_t)sysconf(_SC_PAGESIZE))
-		return -1;	/* more than half the memory */
+	bytes = (uint64_t)r->nslots * r->slot;
+	if (bytes > SIZE_MAX)
+		return 0;
+	r->bytes = (size_t)bytes;
+	return bytes;
+}
+
+int ring_alloc(struct ring *r)
+{
+	size_t i;
+
 	r->mem = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (r->mem == MAP_FAILED) {
@@ -37,6 +42,12 @@ int ring_init(struct ring *r, uint32_t size, size_t span, size_t line,
 		memcpy(r->mem + i, &v, 8);
 	}
 	return 0;
+}
+
+int ring_init(struct ring *r, uint32_t size, size_t span, size_t line,
+	      size_t cache_bytes)
+{
+	return ring_plan(r, size, span, line, cache_bytes) ? ring_alloc(r) : -1;
 }
 
 void ring_free(struct ring *r)

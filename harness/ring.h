@@ -14,12 +14,17 @@ struct ring {
 	uint32_t size;		/* the buffer size it was made for */
 };
 
-/* A ring for buffers of size bytes, each followed by room for span more
-   (alignment and prefetch distance), so that the bytes the buffers touch
-   add up to twice the largest cache: a buffer's lines have been pushed
-   out by the others before its turn comes again.  Written once, so no
-   page is first touched in a timed call.  0, or -1 when the memory
-   cannot be had. */
+/* The shape of a ring for buffers of size bytes, each followed by room
+   for span more (alignment and prefetch distance), so that the bytes the
+   buffers touch add up to twice the largest cache: a buffer's lines have
+   been pushed out by the others before its turn comes again.  Returns
+   the bytes it needs (as r->bytes), 0 if that overflows a size_t. */
+uint64_t ring_plan(struct ring *r, uint32_t size, size_t span, size_t line,
+		   size_t cache_bytes);
+/* Maps and writes the planned ring, so no page is first touched in a
+   timed call.  0, or -1 when the memory cannot be had. */
+int ring_alloc(struct ring *r);
+/* Both, for tests. */
 int ring_init(struct ring *r, uint32_t size, size_t span, size_t line,
 	      size_t cache_bytes);
 /* The start of the next buffer; the ring wraps. */

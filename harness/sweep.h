@@ -41,7 +41,6 @@ struct bench {
 	bool emulated;			/* timings are not real */
 	struct calibration cal;
 	const struct flusher *flush;	/* for cold points */
-	const struct flusher *arch_flush;	/* the instruction-based one */
 	size_t line;
 	const char *line_source;
 	struct flush_check fcheck;

@@ -302,12 +302,16 @@ int cmd_compare(int argc, char **argv)
 	printf("after:  %s\n        %s, %u samples x %u repeats%s\n", a.path,
 	       a.r.cpu, a.r.samples, a.r.repeats,
 	       strcmp(a.r.emulated, "yes") ? "" : ", EMULATED");
-	if (named)
+	if (named) {
+		char ba[32] = "", aa[32] = "";
+		if (b.align >= 0)
+			snprintf(ba, sizeof(ba), " align %ld", b.align);
+		if (a.align >= 0)
+			snprintf(aa, sizeof(aa), " align %ld", a.align);
 		printf("selected: %s%s%s%s (before) vs %s%s%s%s (after)\n",
-		       b.kernel[0] ? b.kernel : "", b.prefetch[0] ? "@" : "", b.prefetch,
-		       b.align >= 0 ? (snprintf(lab, sizeof(lab), " align %ld", b.align), lab) : "",
-		       a.kernel[0] ? a.kernel : "", a.prefetch[0] ? "@" : "", a.prefetch,
-		       a.align >= 0 ? (snprintf(tmp, sizeof(tmp), " align %ld", a.align), tmp) : "");
+		       b.kernel, b.prefetch[0] ? "@" : "", b.prefetch, ba,
+		       a.kernel, a.prefetch[0] ? "@" : "", a.prefetch, aa);
+	}
 	if (!strcmp(b.r.emulated, "yes") || !strcmp(a.r.emulated, "yes"))
 		printf("EMULATED RUN: these timings are not real; do not quote them.\n");
 	printf("\n%-12s %-9s %-9s %-5s %-4s %6s %6s %7s %6s\n", "kernel", "size",

@@ -152,9 +152,9 @@ ok "repeat = 2: a row per point and repeat" \
 # --- code placement
 case "$BIN" in
 *-sanitize/*)
-	"${CB[@]}" run -q --set kernels=c64 --set code_offset=0,16 -o "$T/off.csv" 2> "$T/err"; rc=$?
-	ok "code_offset in a sanitizer build: refused, exit 2" \
-		bash -c "[ $rc = 2 ] && grep -q 'code_offset.*sanitizer build' '$T/err'"
+	"${CB[@]}" run -q --set kernels=c64 --set code_offset=0,16 -o "$T/newdir/" 2> "$T/err"; rc=$?
+	ok "code_offset in a sanitizer build: refused, exit 2, nothing created" \
+		bash -c "[ $rc = 2 ] && grep -q 'code_offset.*sanitizer build' '$T/err' && [ ! -e '$T/newdir' ]"
 	;;
 *)
 	"${CB[@]}" run -q --set kernels=c64,word32 --set sizes=1500 --set samples=3 \
@@ -164,6 +164,12 @@ case "$BIN" in
 			[ \$(grep -c '^word32,generic,csum,1500,0,warm,none,[0-9]*,' '$T/off.csv') = 4 ]"
 	;;
 esac
+
+# --- a cold buffer of 16 MiB (K x slot overflowed a 32-bit size_t once)
+"${CB[@]}" run -q --set kernels=word32 --set sizes=16M --set samples=1 \
+	--set cache=cold -o "$T/big.csv" 2> "$T/err"; rc=$?
+ok "cold 16 MiB buffers: timed" \
+	bash -c "[ $rc = 0 ] && grep -q '^word32,generic,csum,16777216,0,cold,' '$T/big.csv'"
 
 # --- cold-ring
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 \

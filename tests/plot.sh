@@ -39,14 +39,18 @@ ok "table: every size is shown" [ "$(grep -c '^distance' "$T/wide.txt")" -ge 2 ]
 # (tests/data/fixtures.py works each one out)
 same "compare: exact text, one interleaved run" $D/compare-paired.expected \
 	$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new
+$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new > "$T/paired"
 ok "compare, one run: paired by round, a 1% change under 45% drift is found (p = 0.002)" \
-	grep -q '^1% less time per byte at 1500 B, warm (p = 0.002)$' $D/compare-paired.expected
+	grep -q '^1% less time per byte at 1500 B, warm (p = 0.002)$' "$T/paired"
 ok "compare, one run: symmetric differences are not significant (p = 1.000)" \
-	grep -q '^no significant change at 64 B, warm (+0.0%, p = 1.000)$' $D/compare-paired.expected
+	grep -q '^no significant change at 64 B, warm (+0.0%, p = 1.000)$' "$T/paired"
+ok "compare without a code_offset sweep says placement was not measured" \
+	grep -q '^Code placement: not measured' "$T/paired"
 same "compare: exact text, two runs of 3 repeats" $D/compare-repeats.expected \
 	$R compare $D/rep-before.csv $D/rep-after.csv
+$R compare $D/rep-before.csv $D/rep-after.csv > "$T/repeats"
 ok "compare, two runs: Welch on per-repeat medians, t = 4.65 on 2.94 df gives p = 0.020" \
-	grep -q '^c64: 30% less time per byte at 1500 B, warm (p = 0.020)$' $D/compare-repeats.expected
+	grep -q '^c64: 30% less time per byte at 1500 B, warm (p = 0.020)$' "$T/repeats"
 $R compare $D/before.csv $D/after.csv > "$T/cmp"
 ok "compare, two runs of 1 repeat: no test, nothing called significant" \
 	bash -c "grep -q '^c64: not tested at 1500 B, warm (-31.2%)$' '$T/cmp' &&
@@ -56,12 +60,14 @@ $R compare $D/placed.csv $D/placed.csv --before-kernel c64 --after-kernel c64-pr
 ok "compare: a 5% change inside a 12% placement spread is flagged" \
 	bash -c "grep -q '^  but code placement alone moves it 12%$' '$T/placed' &&
 		grep -q '^WARNING: 4 significant change(s) are smaller than the spread code placement' '$T/placed'"
-ok "compare without a code_offset sweep says placement was not measured" \
-	grep -q '^Code placement: not measured' $D/compare-paired.expected
 make -s compare BEFORE=$D/paired.csv AFTER=$D/paired.csv BEFORE_ALIGN=0 AFTER_ALIGN=0 \
 	BEFORE_KERNEL=old AFTER_KERNEL=new > "$T/aligned"
 ok "make compare BEFORE_ALIGN= AFTER_ALIGN=: aligns as selectors" \
 	grep -q 'selected: old align 0 (before) vs new align 0 (after)' "$T/aligned"
+$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new \
+	--before-align 0 --after-align 0 --csv "$T/bars.csv" > /dev/null; rc=$?
+ok "compare --csv with aligns selected: the bars CSV is written, nothing left over" \
+	bash -c "[ $rc = 0 ] && grep -q '^1500 B warm,new,1500,0,warm,none,' '$T/bars.csv' && [ ! -e '$T/bars.csv.tmp' ]"
 make -s compare BEFORE=$D/small.csv AFTER=$D/small.csv BEFORE_KERNEL=c64-prefetch@none \
 	AFTER_KERNEL=c64-prefetch@128 > "$T/named"
 ok "compare two kernels of an older CSV (no run id): figures, no test" \

@@ -269,6 +269,51 @@ static void ring(void)
 	config_free(&c);
 }
 
+/* Several sizes: a ring each, made before any point refers to one (a
+   ring array that moved under its points once read freed memory). */
+static void rings(void)
+{
+	static const char *const sets[] = { "kernels=word32", "sizes=64,1500,4K",
+		"cache=cold-ring", "samples=3", "timer=clock", NULL };
+	struct config c;
+	struct bench b;
+	size_t i, bad = 0;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rings: setup");
+	CHECK(b.nrings == 3, "3 sizes, 3 rings: %zu", b.nrings);
+	for (i = 0; i < b.npts; i++)
+		bad += !b.pts[i].ring || b.pts[i].ring < b.rings ||
+		       b.pts[i].ring >= b.rings + b.nrings ||
+		       b.pts[i].ring->size != b.pts[i].size || !b.pts[i].ring->mem;
+	CHECK(bad == 0, "every point draws from the ring of its size (%zu "
+	      "wrong)", bad);
+	sweep_run(&b, false);
+	sweep_free(&b);
+	config_free(&c);
+}
+
+/* Eviction, the fallback flush: it empties every cache at once, so a
+   K-call region evicts once, and the samples still come out. */
+static void eviction(void)
+{
+	static const char *const sets[] = { "kernels=word32", "sizes=64",
+		"cache=cold", "samples=3", "timer=clock", NULL };
+	struct config c;
+	struct bench b;
+
+	CHECK(flush_evict.whole && (flush_select(NULL) == &flush_evict ||
+				    !flush_select(NULL)->whole),
+	      "eviction, and only eviction, is marked as emptying every cache");
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "eviction: setup");
+	b.flush = &flush_evict;
+	sweep_run(&b, false);
+	sweep_finish(&b);
+	CHECK(b.pts[0].st[0].median > 0, "word32 cold after eviction: %.1f ticks",
+	      b.pts[0].st[0].median);
+	sweep_free(&b);
+	config_free(&c);
+}
+
 static void placement(void)
 {
 	static const char *const in_place[] = { "sizes=64", "samples=1",
@@ -331,6 +376,8 @@ int main(void)
 	floors();
 	k_calls();
 	ring();
+	rings();
+	eviction();
 	placement();
 	return check_done("sweep");
 }
