@@ -44,7 +44,9 @@ static int read_at(int fd, void *buf, size_t n, off_t at)
 	return pread(fd, buf, n, at) == (ssize_t)n ? 0 : -1;
 }
 
-size_t place_symbol_size(const char *sym)
+/* The size in bytes of the function sym in this program's ELF symbol
+   table, or 0 when it cannot be found. */
+static size_t symbol_size(const char *sym)
 {
 	ElfW(Ehdr) eh;
 	ElfW(Shdr) *sh = NULL;
@@ -116,7 +118,7 @@ const struct kernel *place_copy(const struct kernel *k, unsigned offset,
 			 "call through its PLT; it runs where it was loaded", k->name);
 		return NULL;
 	}
-	size = place_symbol_size(k->sym);
+	size = symbol_size(k->sym);
 	if (!size) {
 		snprintf(err, errlen, "no size for %s (%s) in the symbol table of "
 			 "/proc/self/exe: is the binary stripped?", k->name, k->sym);

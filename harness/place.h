@@ -31,8 +31,4 @@ const struct kernel *place_copy(const struct kernel *k, unsigned offset,
 				char *err, size_t errlen);
 void place_free(void);
 
-/* The size in bytes of the function sym in this program's ELF symbol
-   table, or 0 when it cannot be found. */
-size_t place_symbol_size(const char *sym);
-
 #endif
