@@ -1,4 +1,4 @@
-/* Flusher selection and the cache line size. */
+/* Flusher selection, the cache line size and the largest cache. */
 #include <stdio.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -19,17 +19,25 @@ const struct flusher *flush_select(const char *name)
 	return NULL;
 }
 
-static size_t sysfs_line_size(void)
-{
-	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size", "r");
-	unsigned long v = 0;
+#define SYSFS_CACHE "/sys/devices/system/cpu/cpu0/cache/index"
 
+/* A byte count from a sysfs cache file ("64", "48K", "32M"); 0 when the
+   file is missing or says nothing. */
+static size_t sysfs_bytes(int index, const char *file)
+{
+	char path[128];
+	unsigned long v = 0;
+	char unit = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), SYSFS_CACHE "%d/%s", index, file);
+	f = fopen(path, "r");
 	if (!f)
 		return 0;
-	if (fscanf(f, "%lu", &v) != 1)
+	if (fscanf(f, "%lu%c", &v, &unit) < 1)
 		v = 0;
 	fclose(f);
-	return v;
+	return unit == 'K' ? v << 10 : unit == 'M' ? v << 20 : v;
 }
 
 size_t cache_line_size(const char **source)
@@ -53,7 +61,7 @@ size_t cache_line_size(const char **source)
 		src = "sysconf _SC_LEVEL1_DCACHE_LINESIZE";
 		goto out;
 	}
-	line = sysfs_line_size();
+	line = sysfs_bytes(0, "coherency_line_size");
 	if (line) {
 		src = "sysfs coherency_line_size";
 		goto out;
@@ -70,30 +78,12 @@ out:
 
 static size_t sysfs_largest(void)
 {
-	size_t best = 0;
-	char path[96];
+	size_t best = 0, v;
 	int i;
 
-	for (i = 0; i < 8; i++) {
-		FILE *f;
-		unsigned long v;
-		char unit = 0;
-
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-		f = fopen(path, "r");
-		if (!f)
-			break;
-		if (fscanf(f, "%lu%c", &v, &unit) >= 1) {
-			if (unit == 'K')
-				v <<= 10;
-			else if (unit == 'M')
-				v <<= 20;
-			if (v > best)
-				best = v;
-		}
-		fclose(f);
-	}
+	for (i = 0; i < 8 && (v = sysfs_bytes(i, "size")) > 0; i++)
+		if (v > best)
+			best = v;
 	return best;
 }
 
