@@ -99,29 +99,37 @@ $(REPORT): $(wildcard plot/*.c plot/*.h)
 	$(HOST_CC) -O2 $(WARN) -o $@ $(wildcard plot/*.c) -lm
 
 plot: $(REPORT)
-	@plot/plot.sh $(REPORT) "$(RESULTS)" "$(KERNEL)" "$(BEFORE)" "$(AFTER)" \
-		"$(BEFORE_KERNEL)" "$(AFTER_KERNEL)"
+	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	plot/plot.sh $(REPORT) "$$RESULTS" "$$KERNEL" "$$BEFORE" "$$AFTER" \
+		"$$BEFORE_KERNEL" "$$AFTER_KERNEL"
 
 table: $(REPORT)
-	@if [ -z "$(RESULTS)" ]; then echo "make table: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi
-	@$(REPORT) table "$(RESULTS)" $(if $(KERNEL),--kernel "$(KERNEL)") \
-		$(if $(METRIC),--metric "$(METRIC)") $(if $(BY),--by "$(BY)") \
-		$(if $(CACHE),--cache "$(CACHE)") $(if $(SIZE),--size "$(SIZE)") \
-		$(if $(CODE_OFFSET),--code-offset "$(CODE_OFFSET)")
+	@$(foreach v,RESULTS KERNEL METRIC BY CACHE SIZE CODE_OFFSET,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	if [ -z "$$RESULTS" ]; then echo "make table: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi; \
+	$(REPORT) table "$$RESULTS" $${KERNEL:+--kernel "$$KERNEL"} \
+		$${METRIC:+--metric "$$METRIC"} $${BY:+--by "$$BY"} \
+		$${CACHE:+--cache "$$CACHE"} $${SIZE:+--size "$$SIZE"} \
+		$${CODE_OFFSET:+--code-offset "$$CODE_OFFSET"}
 
 compare: $(REPORT)
-	@if [ -z "$(BEFORE)" ] || [ -z "$(AFTER)" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi
-	@$(REPORT) compare "$(BEFORE)" "$(AFTER)" \
-		$(if $(BEFORE_KERNEL),--before-kernel "$(BEFORE_KERNEL)") \
-		$(if $(AFTER_KERNEL),--after-kernel "$(AFTER_KERNEL)") \
-		$(if $(BEFORE_ALIGN),--before-align "$(BEFORE_ALIGN)") \
-		$(if $(AFTER_ALIGN),--after-align "$(AFTER_ALIGN)")
+	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi; \
+	$(REPORT) compare "$$BEFORE" "$$AFTER" \
+		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
+		$${AFTER_KERNEL:+--after-kernel "$$AFTER_KERNEL"} \
+		$${BEFORE_ALIGN:+--before-align "$$BEFORE_ALIGN"} \
+		$${AFTER_ALIGN:+--after-align "$$AFTER_ALIGN"}
 
 # A user kernel of exactly 1 cycle per byte, for make accuracy.
 $(BUILD)/libknown-cost.so: tests/so-known-cost.c
 	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
 
-test-bin: $(BIN) $(TESTS) $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so)
+# Filesystems without hard links or RENAME_NOREPLACE, and signals in
+# the final write, for the output tests (LD_PRELOAD).
+$(BUILD)/libtest-fs-shim.so: tests/fs-shim.c
+	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $< -ldl
+
+test-bin: $(BIN) $(TESTS) $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so $(BUILD)/libtest-fs-shim.so)
 
 # Does a kernel of known cost read its cost on this machine?  Five runs.
 accuracy: $(BIN) $(BUILD)/libknown-cost.so

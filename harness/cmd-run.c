@@ -13,22 +13,26 @@
 #include "report.h"
 #include "setup.h"
 #include "sweep.h"
+#include "watchdog.h"
 
 static int run_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: csumbench run [-c CONFIG] [-o FILE|DIR/|-] [--set key=value]...\n"
-		"                     [--force] [--dry-run] [-q]\n\n"
+		"                     [--force] [--dry-run] [--check] [-q]\n\n"
 		"Verifies every kernel of the config against ref, then times each\n"
 		"point (kernel, size, align, cache, prefetch, code offset) in rounds\n"
 		"and writes one CSV row per point and repeat, plus every sample in a\n"
 		"-samples.csv beside it.\n\n"
 		"  -c CONFIG     settings file (configs/*.conf); built-in defaults without\n"
 		"  -o DIR/       write DIR/<config>-<host>-<YYYYmmdd-HHMMSS>.csv (default\n"
-		"                results/); -o FILE names it; -o - writes to stdout\n"
+		"                results/; -2, -3... if taken); -o FILE names it;\n"
+		"                -o - writes the results to stdout, without samples\n"
 		"  --set k=v     override one setting (any config key; repeatable)\n"
-		"  --force       replace an existing output file\n"
+		"  --force       replace an existing output file (a regular file only)\n"
 		"  --dry-run     print the points and exit\n"
+		"  --check       run the correctness gate only, at every size and\n"
+		"                alignment of the config, and exit (1 if any fails)\n"
 		"  -q            no progress or summary\n");
 	return f == stdout ? 0 : 2;
 }
@@ -82,6 +86,35 @@ static void identify(struct bench *b)
 		 (unsigned long long)b->seed);
 }
 
+/* A kernel that could not be left safely, or called exit(): keep what
+   was measured, under a name that says partial. */
+struct abandon {
+	struct bench *b;
+	struct output *o;
+	bool quiet;
+};
+
+static void write_partial(const char *why, void *ctx)
+{
+	struct abandon *a = ctx;
+	struct bench *b = a->b;
+
+	/* The kernel to blame leaves the results; the others stay. */
+	if (watchdog_current() && b->npts)
+		sweep_fail_kernel(b, watchdog_current(), why);
+	if (!b->npts || !sweep_measured(b)) {
+		fprintf(stderr, "csumbench: nothing was measured; no results "
+			"written\n");
+		return;
+	}
+	b->partial = why;
+	sweep_finish(b);
+	if (output_commit(a->o, write_results, write_samples, b, true) == 0 &&
+	    strcmp(a->o->path, "-"))
+		fprintf(stderr, "csumbench: what was measured is in %s\n  and %s\n",
+			a->o->path, a->o->samples);
+}
+
 static bool has_cold(const struct config *c)
 {
 	size_t i;
@@ -95,13 +128,14 @@ static bool has_cold(const struct config *c)
 int cmd_run(int argc, char **argv)
 {
 	const char *path = NULL, *out = "results/";
-	bool force = false, dry = false, quiet = false;
+	bool force = false, dry = false, quiet = false, check = false;
 	char **sets = calloc((size_t)argc, sizeof(*sets));
 	int nsets = 0, i, rc;
 	char err[512];
 	struct config c;
 	struct bench b;
-	struct output o;
+	struct output o = { 0 };
+	struct abandon ab;
 
 	if (!sets)
 		abort();
@@ -119,6 +153,8 @@ int cmd_run(int argc, char **argv)
 			force = true;
 		} else if (!strcmp(argv[i], "--dry-run") || !strcmp(argv[i], "-n")) {
 			dry = true;
+		} else if (!strcmp(argv[i], "--check")) {
+			check = true;
 		} else if (!strcmp(argv[i], "-q")) {
 			quiet = true;
 		} else {
@@ -146,6 +182,17 @@ int cmd_run(int argc, char **argv)
 		dry_run(&b);
 		goto done;
 	}
+	watchdog_init(c.kernel_timeout);
+	if (check) {
+		rc = sweep_gate(&b) ? 1 : 0;
+		if (!quiet)
+			printf("%s: %zu kernel(s) at %zu size(s) and %zu "
+			       "alignment(s)%s\n", rc ? "FAILED" : "ok",
+			       c.nkernels - b.nfailed, c.nsizes, c.naligns,
+			       rc ? " agree with ref; the others failed, as above" :
+			       " agree with ref");
+		goto done;
+	}
 	b.emulated = setup_emulated(&c, false);
 	rc = setup_timer(&c, &b.cal, quiet);
 	if (rc)
@@ -154,6 +201,14 @@ int cmd_run(int argc, char **argv)
 	if (rc)
 		goto done;
 	identify(&b);
+	b.no_samples = !strcmp(o.path, "-");
+	if (b.no_samples && !quiet)
+		fprintf(stderr, "csumbench: -o -: the results go to standard output; "
+			"the samples file is not written (give -o FILE for both)\n");
+	ab.b = &b;
+	ab.o = &o;
+	ab.quiet = quiet;
+	watchdog_on_abandon(write_partial, &ab);
 	b.flush = flush_select(NULL);
 	b.line = cache_line_size(&b.line_source);
 
@@ -187,7 +242,7 @@ int cmd_run(int argc, char **argv)
 	for (i = 0; i < (int)b.nwarnings; i++)
 		fprintf(stderr, "csumbench: WARNING: %s\n", b.warnings[i]);
 
-	if (output_commit(&o, write_results, write_samples, &b)) {
+	if (output_commit(&o, write_results, write_samples, &b, false)) {
 		rc = 1;
 		goto done;
 	}
@@ -198,11 +253,13 @@ int cmd_run(int argc, char **argv)
 			fprintf(f, "wrote %s\n  and %s\n", o.path, o.samples);
 	}
 	if (b.nfailed) {
-		fprintf(stderr, "csumbench: %zu correctness check(s) failed; "
-			"those kernels were not timed\n", b.nfailed);
+		fprintf(stderr, "csumbench: %zu kernel(s) failed the correctness "
+			"check or hung; they were not timed\n", b.nfailed);
 		rc = 1;
 	}
 done:
+	watchdog_on_abandon(NULL, NULL);
+	output_free(&o);
 	sweep_free(&b);
 	config_free(&c);
 	return rc;

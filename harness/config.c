@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,9 +232,47 @@ static int bounded(struct list *l, int64_t lo, int64_t hi, const char *what,
 	return 0;
 }
 
+static int cmp_item(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+
+	/* by value, then by position: the first of equal values leads */
+	return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] < y[1] ? -1 : x[1] > y[1]);
+}
+
+/* A value listed twice (64, 64; or ranges that overlap) is one point,
+   measured once: duplicates would be timed twice and pooled into one
+   row by tools that read the results.  First occurrences keep their
+   order; sorting makes this n log n for lists of 100000. */
+static void list_unique(struct list *l)
+{
+	int64_t (*v)[2] = malloc(l->n * sizeof(*v) + 1);
+	bool *dup = calloc(l->n + 1, sizeof(*dup));
+	size_t i, n;
+
+	if (!v || !dup)
+		abort();
+	for (i = 0; i < l->n; i++) {
+		v[i][0] = l->v[i];
+		v[i][1] = (int64_t)i;
+	}
+	qsort(v, l->n, sizeof(*v), cmp_item);
+	for (i = 1; i < l->n; i++)
+		if (v[i][0] == v[i - 1][0])
+			dup[v[i][1]] = true;
+	for (i = 0, n = 0; i < l->n; i++)
+		if (!dup[i])
+			l->v[n++] = l->v[i];
+	l->n = n;
+	free(v);
+	free(dup);
+}
+
 static int set_u32_list(uint32_t **dst, size_t *n, struct list *l)
 {
 	size_t i;
+
+	list_unique(l);
 
 	free(*dst);
 	*dst = malloc(l->n * sizeof(**dst));
@@ -284,6 +323,7 @@ static int none_or_numbers(const char *v, const char *what, int64_t max,
 			 range);
 	r = r || bounded(&l, 0, max, what, range, err, errlen);
 	if (!r) {
+		list_unique(&l);
 		free(*dst);
 		*dst = malloc(l.n * sizeof(**dst));
 		if (!*dst)
@@ -400,10 +440,13 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 			nadd = 1;
 		}
 		for (i = 0; i < nadd; i++) {
-			for (j = 0; j < n && ks[j] != add[i]; j++)
+			/* Listed twice, or one .so symbol by two paths: the
+			   same code, measured once. */
+			for (j = 0; j < n && ks[j] != add[i] &&
+			     !(ks[j]->fn == add[i]->fn && ks[j]->prefetch == add[i]->prefetch); j++)
 				;
 			if (j < n)
-				continue;	/* listed twice: measured once */
+				continue;
 			ks = realloc(ks, (n + 1) * sizeof(*ks));
 			if (!ks)
 				abort();
@@ -516,6 +559,27 @@ static int key_emulated(struct config *c, const char *v, char *err,
 	return 0;
 }
 
+static int key_kernel_timeout(struct config *c, const char *v, char *err,
+			      size_t errlen)
+{
+	char *end;
+	double x;
+
+	if (strcmp(v, "auto") == 0) {
+		c->kernel_timeout = 0;
+		return 0;
+	}
+	errno = 0;
+	x = strtod(v, &end);
+	if (end == v || *end || errno || !(x >= 0.01 && x <= 86400)) {
+		snprintf(err, errlen, "kernel_timeout '%s', expected auto or "
+			 "seconds from 0.01 to 86400", v);
+		return -1;
+	}
+	c->kernel_timeout = x;
+	return 0;
+}
+
 static const struct key {
 	const char *name;
 	int (*set)(struct config *, const char *, char *, size_t);
@@ -534,6 +598,7 @@ static const struct key {
 	{ "cycles_per_tick", key_cycles_per_tick },
 	{ "cpu", key_cpu },
 	{ "emulated", key_emulated },
+	{ "kernel_timeout", key_kernel_timeout },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -634,13 +699,36 @@ void config_defaults(struct config *c)
 	c->cpu_origin = c->timer_origin = c->code_offset_origin = builtin;
 }
 
+/* One line into buf (CONFIG_LINE_MAX bytes and a NUL), read a byte at a
+   time so that a file with no end of line (/dev/zero, a binary) is
+   stopped at the limit, not read whole.  Returns its length, -1 at the
+   end of the file, -2 if longer than the limit, -3 on a read error; *nul
+   is the column of a NUL byte, or 0. */
+static long read_line(FILE *f, char *buf, long *nul)
+{
+	long n = 0;
+	int ch;
+
+	*nul = 0;
+	while ((ch = getc(f)) != EOF && ch != '\n') {
+		if (n == CONFIG_LINE_MAX)
+			return -2;
+		if (!ch && !*nul)
+			*nul = n + 1;
+		buf[n++] = (char)ch;
+	}
+	buf[n] = '\0';
+	if (ferror(f))
+		return -3;
+	return ch == EOF && !n ? -1 : n;
+}
+
 int config_load(struct config *c, const char *path)
 {
 	int seen[NKEYS] = { 0 };
 	struct origin o = { path, 0 };
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	char line[CONFIG_LINE_MAX + 1], msg[160];
+	long len, nul;
 	FILE *f;
 	int rc = 0;
 
@@ -650,39 +738,53 @@ int config_load(struct config *c, const char *path)
 		return -1;
 	}
 	c->path = path;
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		char msg[160];
-		char *hash, *text;
-		ssize_t i;
+	while ((len = read_line(f, line, &nul)) >= 0 || len == -2) {
+		char *hash, *text = line;
+		long i;
 
 		o.line++;
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (len > CONFIG_LINE_MAX) {
+		if (len == -2 && nul) {
+			snprintf(msg, sizeof(msg), "binary data (byte 0x00 at column "
+				 "%ld), expected text lines of key = value", nul);
+			report(&o, NULL, msg);
+			rc = -1;
+			break;
+		}
+		if (len == -2) {
 			snprintf(msg, sizeof(msg), "line longer than %d characters",
 				 CONFIG_LINE_MAX);
 			report(&o, NULL, msg);
 			rc = -1;
 			break;
 		}
+		while (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0';
+		/* A byte-order mark, as some Windows editors write: not part
+		   of the first key. */
+		if (o.line == 1 && len >= 3 && !memcmp(line, "\xef\xbb\xbf", 3)) {
+			text += 3;
+			len -= 3;
+			nul = nul > 3 ? nul - 3 : nul;
+		}
 		for (i = 0; i < len; i++) {
-			unsigned char ch = (unsigned char)line[i];
-			if ((ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') ||
-			    ch == 0x7f)
+			unsigned char ch = (unsigned char)text[i];
+			if ((ch < 0x20 && ch != '\t') || ch == 0x7f)
 				break;
 		}
+		if (nul && nul <= i)
+			i = nul - 1;
 		if (i < len) {
 			snprintf(msg, sizeof(msg), "binary data (byte 0x%02x at column "
-				 "%zd), expected text lines of key = value",
-				 (unsigned char)line[i], i + 1);
+				 "%ld), expected text lines of key = value",
+				 (unsigned char)text[i], i + 1);
 			report(&o, NULL, msg);
 			rc = -1;
 			break;
 		}
-		hash = strchr(line, '#');
+		hash = strchr(text, '#');
 		if (hash)
 			*hash = '\0';
-		text = trim(line);
+		text = trim(text);
 		if (!*text)
 			continue;
 		if (apply(c, text, &o, NULL, seen)) {
@@ -690,11 +792,10 @@ int config_load(struct config *c, const char *path)
 			break;
 		}
 	}
-	if (!rc && ferror(f)) {
+	if (!rc && len == -3) {
 		fprintf(stderr, "%s: cannot read config: %s\n", path, strerror(errno));
 		rc = -1;
 	}
-	free(line);
 	fclose(f);
 	return rc;
 }

@@ -54,6 +54,8 @@ struct config {
 	double cycles_per_tick;	/* 0: calibrate */
 	int cpu;		/* a CPU, CPU_NONE or CPU_AUTO */
 	int emulated;		/* -1: detect, 0 no, 1 yes */
+	double kernel_timeout;	/* seconds, the floor of every kernel
+				   call's limit; 0: auto (2 s) */
 	struct origin cpu_origin, timer_origin, code_offset_origin;
 };
 

@@ -1,4 +1,5 @@
 /* csumbench: verify and time Internet-checksum kernels in core cycles. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +27,18 @@ static void usage(FILE *f)
 		fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].what);
 }
 
+/* Output that could not be written is an error: sum > /dev/full must
+   not exit 0. */
+static int finish(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "csumbench: cannot write standard output: %s\n",
+			errno ? strerror(errno) : "write error");
+		return rc ? rc : 1;
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -37,16 +50,16 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		usage(stdout);
-		return 0;
+		return finish(0);
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("csumbench %s (%s, %s)\n", CSUMBENCH_GIT, platform_arch,
 		       CSUMBENCH_CC);
-		return 0;
+		return finish(0);
 	}
 	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
-			return cmds[i].fn(argc - 1, argv + 1);
+			return finish(cmds[i].fn(argc - 1, argv + 1));
 	fprintf(stderr, "csumbench: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

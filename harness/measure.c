@@ -19,6 +19,7 @@
 
 #include "fence.h"
 #include "sweep.h"
+#include "watchdog.h"
 
 /* Results are stored here so the calls cannot be optimised away. */
 static volatile uint32_t sink;
@@ -155,6 +156,22 @@ static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
 	return p->iters < cap ? p->iters : cap;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Rings are one per distinct size of the config, in ascending order. */
+static size_t ring_of_size(const struct bench *b, uint32_t size)
+{
+	const uint32_t *s = bsearch(&size, b->ring_sizes, b->nrings,
+				    sizeof(*s), cmp_u32);
+
+	return (size_t)(s - b->ring_sizes);
+}
+
 /* One ring per buffer size, all planned, checked against the memory
    there is, and made before any point refers to one. */
 static int make_rings(struct bench *b, char *err, size_t errlen)
@@ -168,6 +185,15 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 			n++;
 	if (!n)
 		return 0;
+	b->ring_sizes = malloc(b->cfg->nsizes * sizeof(*b->ring_sizes));
+	if (!b->ring_sizes)
+		abort();
+	memcpy(b->ring_sizes, b->cfg->sizes, b->cfg->nsizes * sizeof(*b->ring_sizes));
+	qsort(b->ring_sizes, b->cfg->nsizes, sizeof(*b->ring_sizes), cmp_u32);
+	for (i = 0, n = 0; i < b->cfg->nsizes; i++)
+		if (!n || b->ring_sizes[i] != b->ring_sizes[n - 1])
+			b->ring_sizes[n++] = b->ring_sizes[i];
+	b->nrings = n;
 	b->rings = calloc(n, sizeof(*b->rings));
 	if (!b->rings)
 		abort();
@@ -177,12 +203,12 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 
 		if (p->cache != CACHE_RING)
 			continue;
-		for (j = 0; j < b->nrings && b->rings[j].size != p->size; j++)
-			;
+		/* Points of one size are found by size, not by a search of
+		   every ring, so this stays linear in sizes. */
+		j = ring_of_size(b, p->size);
 		p->ring = &b->rings[j];
-		if (j < b->nrings)
+		if (b->rings[j].size)
 			continue;
-		b->nrings++;
 		bytes = ring_plan(p->ring, p->size, b->align_max + b->pfspan,
 				  b->line, cache_largest(NULL));
 		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
@@ -215,10 +241,54 @@ static uint64_t pool_cap(const struct bench *b, const struct point *p)
 	return slot <= POOL_MAX / K_MAX ? K_MAX : POOL_MAX / slot ? POOL_MAX / slot : 1;
 }
 
+double sweep_sample_limit(const struct bench *b, const struct point *p)
+{
+	double calls = (double)p->iters + 2;
+
+	(void)b;
+	/* A cold region also flushes, which is the harness's time. */
+	return watchdog_limit(calls * p->size, calls,
+			      p->cache == CACHE_WARM ? 0 : 1.0);
+}
+
+/* Finding the calls per region takes a few samples' length, and up to
+   a few K_MAX-call cold regions. */
+static double pilot_limit(const struct bench *b, const struct point *p)
+{
+	double sample_s = b->cal.sample_ticks / b->cal.tick_hz;
+
+	return watchdog_limit(6.0 * K_MAX * p->size, 6.0 * K_MAX,
+			      3000 * sample_s + (p->cache == CACHE_WARM ? 0 : 1.0));
+}
+
+static uint64_t find_iters(struct bench *b, struct point *p)
+{
+	if (p->cache == CACHE_WARM)
+		return warm_iters(b, p);
+	if (p->cache == CACHE_COLD)
+		return cold_iters(b, p, pool_cap(b, p));
+	return cold_iters(b, p, p->ring->nslots / 2 < K_MAX ?
+			  p->ring->nslots / 2 : K_MAX);
+}
+
+static void pilot(struct bench *b, struct point *p)
+{
+	uint64_t iters = 0;
+	bool done;
+
+	WATCHDOG_RUN(done, p->runs, pilot_limit(b, p), iters = find_iters(b, p));
+	if (done)
+		p->iters = iters;
+	else
+		sweep_stopped(b, p, "while its calls per region were found");
+}
+
 int sweep_prepare(struct bench *b, char *err, size_t errlen)
 {
 	size_t i, pool = 0;
 
+	if (!b->buf && sweep_alloc_buf(b, err, errlen))
+		return -1;
 	if (make_rings(b, err, errlen))
 		return -1;
 	for (i = 0; i < b->npts; i++) {
@@ -241,15 +311,8 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 	}
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
-
-		if (p->cache == CACHE_WARM) {
-			p->iters = warm_iters(b, p);
-		} else if (p->cache == CACHE_COLD) {
-			p->iters = cold_iters(b, p, pool_cap(b, p));
-		} else {
-			p->iters = cold_iters(b, p, p->ring->nslots / 2 < K_MAX ?
-					      p->ring->nslots / 2 : K_MAX);
-		}
+		if (!p->dead)
+			pilot(b, p);
 	}
 	return 0;
 }

@@ -32,17 +32,24 @@ void report_csv(FILE *f, const struct bench *b)
 			double cpb = point_cycles_per_byte(b, p, r);
 			double ns = st->median / c->tick_hz * 1e9;
 
+			if (!p->taken[r])
+				continue;	/* a partial run stopped before it */
 			point_key(f, p);
 			fprintf(f, ",%u,", p->code_mod64);
 			if (p->loop_mod64 >= 0)
 				fprintf(f, "%d", p->loop_mod64);
-			fprintf(f, ",%u,%s,%u,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%u,"
-				"%.2f,%.4f,%.4f,%.4f,%.4f,%.2f,%.1f\n", r + 1,
-				c->timer->name, b->samples, (unsigned long long)p->iters,
-				st->min, st->median, st->mean, st->max, st->stddev,
-				st->iqr, st->outliers, point_floor_ticks(b, p, r),
-				p->cpt[r], cpb, point_cycles_per_byte_net(b, p, r),
-				cpb > 0 ? 1 / cpb : 0, ns,
+			fprintf(f, ",%u,%s,%u,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%u,",
+				r + 1, c->timer->name, p->taken[r],
+				(unsigned long long)p->iters, st->min, st->median,
+				st->mean, st->max, st->stddev, st->iqr, st->outliers);
+			/* A partial run may stop before the floor was timed:
+			   then there is no floor and no net figure. */
+			if (b->pts[p->floor].taken[r])
+				fprintf(f, "%.2f,%.4f,%.4f,%.4f,", point_floor_ticks(b, p, r),
+					p->cpt[r], cpb, point_cycles_per_byte_net(b, p, r));
+			else
+				fprintf(f, ",%.4f,%.4f,,", p->cpt[r], cpb);
+			fprintf(f, "%.4f,%.2f,%.1f\n", cpb > 0 ? 1 / cpb : 0, ns,
 				ns > 0 ? (double)p->size / ns * 1e3 : 0);
 		}
 	}
@@ -57,7 +64,7 @@ void report_samples_csv(FILE *f, const struct bench *b)
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
 		for (r = 0; r < b->repeats; r++)
-			for (s = 0; s < b->samples; s++) {
+			for (s = 0; s < p->taken[r]; s++) {
 				double t = p->ticks[(size_t)r * b->samples + s];
 				point_key(f, p);
 				fprintf(f, ",%u,%u,%.2f,%.4f\n", r + 1, s + 1, t,

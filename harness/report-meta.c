@@ -31,6 +31,11 @@ void report_meta(FILE *f, const struct bench *b)
 
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	fprintf(f, "# csumbench: %s\n", CSUMBENCH_GIT);
+	if (b->partial)
+		fprintf(f, "# partial: the run stopped early: %s\n", b->partial);
+	if (b->no_samples)
+		fprintf(f, "# samples_file: not written (results to standard "
+			"output)\n");
 	fprintf(f, "# date: %s\n", date);
 	fprintf(f, "# run_id: %s\n", b->run_id);
 	fprintf(f, "# host: %s\n", platform_host());

@@ -1,13 +1,50 @@
 /* For people: the fastest kernel at each size and cache state, and the
    harness's own floor. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "report.h"
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sizes shown; a sweep of thousands is read in the CSV, not here. */
+#define SUMMARY_SIZES 64
 
 void report_summary(FILE *f, const struct bench *b)
 {
 	const struct config *c = b->cfg;
-	size_t si, ci, i;
+	size_t si, ci, i, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
+	uint32_t *sorted = malloc(c->nsizes * sizeof(*sorted));
+	const struct point **best = calloc(c->nsizes * CACHE_NSTATES, sizeof(*best));
+	double *bc = calloc(c->nsizes * CACHE_NSTATES, sizeof(*bc));
+
+	if (!sorted || !best || !bc)
+		abort();
+	/* The fastest point of each size and cache, in one pass. */
+	memcpy(sorted, c->sizes, c->nsizes * sizeof(*sorted));
+	qsort(sorted, c->nsizes, sizeof(*sorted), cmp_u32);
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		const uint32_t *at;
+		double cpb;
+		size_t k;
+
+		if (p->kernel->pseudo)
+			continue;
+		at = bsearch(&p->size, sorted, c->nsizes, sizeof(*sorted), cmp_u32);
+		k = (size_t)(at - sorted) * CACHE_NSTATES + (size_t)p->cache;
+		cpb = point_cycles_per_byte_all(b, p);
+		if (!best[k] || cpb < bc[k]) {
+			best[k] = p;
+			bc[k] = cpb;
+		}
+	}
 
 	if (b->emulated)
 		fprintf(f, "EMULATED RUN: these timings are not real; do not quote them.\n");
@@ -18,41 +55,37 @@ void report_summary(FILE *f, const struct bench *b)
 	for (ci = 0; ci < c->ncaches; ci++)
 		fprintf(f, "  %-30s", cache_state_name[c->caches[ci]]);
 	fprintf(f, "\n");
-	for (si = 0; si < c->nsizes; si++) {
+	for (si = 0; si < ns; si++) {
+		const uint32_t *at = bsearch(&c->sizes[si], sorted, c->nsizes,
+					     sizeof(*sorted), cmp_u32);
+
 		fprintf(f, "%10u", c->sizes[si]);
 		for (ci = 0; ci < c->ncaches; ci++) {
-			const struct point *best = NULL;
-			double bc = 0;
+			size_t k = (size_t)(at - sorted) * CACHE_NSTATES +
+				   (size_t)c->caches[ci];
+			const struct point *p = best[k];
 			char cell[64], off[16] = "";
 
-			for (i = 0; i < b->npts; i++) {
-				const struct point *p = &b->pts[i];
-				double cpb = point_cycles_per_byte_all(b, p);
-				if (p->size != c->sizes[si] || p->cache != c->caches[ci] ||
-				    p->kernel->pseudo)
-					continue;
-				if (!best || cpb < bc) {
-					best = p;
-					bc = cpb;
-				}
-			}
-			if (best && best->code_offset != CODE_OFFSET_NONE)
-				snprintf(off, sizeof(off), "+%d", best->code_offset);
-			if (!best)
+			if (p && p->code_offset != CODE_OFFSET_NONE)
+				snprintf(off, sizeof(off), "+%d", p->code_offset);
+			if (!p)
 				snprintf(cell, sizeof(cell), "-");
-			else if (!best->kernel->prefetch)
-				snprintf(cell, sizeof(cell), "%.3f %s%s", bc,
-					 best->kernel->name, off);
-			else if (best->prefetch == PREFETCH_NONE)
-				snprintf(cell, sizeof(cell), "%.3f %s@none%s", bc,
-					 best->kernel->name, off);
+			else if (!p->kernel->prefetch)
+				snprintf(cell, sizeof(cell), "%.3f %s%s", bc[k],
+					 p->kernel->name, off);
+			else if (p->prefetch == PREFETCH_NONE)
+				snprintf(cell, sizeof(cell), "%.3f %s@none%s", bc[k],
+					 p->kernel->name, off);
 			else
-				snprintf(cell, sizeof(cell), "%.3f %s@%d%s", bc,
-					 best->kernel->name, best->prefetch, off);
+				snprintf(cell, sizeof(cell), "%.3f %s@%d%s", bc[k],
+					 p->kernel->name, p->prefetch, off);
 			fprintf(f, "  %-30s", cell);
 		}
 		fprintf(f, "\n");
 	}
+	if (ns < c->nsizes)
+		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
+			c->nsizes - ns);
 	fprintf(f, "Harness floor (the empty kernel), ticks per call:");
 	for (ci = 0; ci < c->ncaches; ci++)
 		for (i = b->npts - b->nempty; i < b->npts; i++)
@@ -62,4 +95,7 @@ void report_summary(FILE *f, const struct bench *b)
 				break;
 			}
 	fprintf(f, "\n");
+	free(sorted);
+	free(best);
+	free(bc);
 }

@@ -19,6 +19,7 @@
 
 #include "chain.h"
 #include "sweep.h"
+#include "watchdog.h"
 
 #define SEQ_CHAIN 11	/* chain windows per point in sequential order */
 
@@ -66,17 +67,34 @@ static void chain_sample(struct bench *b, size_t block)
 	b->chain_block[b->nchain++] = block;
 }
 
+/* One sample of p under the watchdog; a kernel that hangs is stopped
+   and its points take no more samples. */
+static void sample(struct bench *b, struct point *p, unsigned rep)
+{
+	double t = 0;
+	bool done;
+
+	if (p->dead)
+		return;
+	WATCHDOG_RUN(done, p->runs, sweep_sample_limit(b, p), t = sweep_sample(b, p));
+	if (!done) {
+		sweep_stopped(b, p, "while timed");
+		return;
+	}
+	p->ticks[(size_t)rep * b->samples + p->taken[rep]++] = t;
+}
+
 /* Visit i: point i, or the chain when i == npts. */
 static void visit(struct bench *b, size_t i, unsigned rep, unsigned round,
 		  size_t block)
 {
+	(void)round;
 	if (b->tracing)
 		b->trace[b->ntrace++] = i;
 	if (i == b->npts)
 		chain_sample(b, block);
 	else
-		b->pts[i].ticks[(size_t)rep * b->samples + round] =
-			sweep_sample(b, &b->pts[i]);
+		sample(b, &b->pts[i], rep);
 }
 
 struct progress {
@@ -168,18 +186,25 @@ static void warn(struct bench *b, const char *fmt, ...)
 	b->warnings[b->nwarnings++] = strdup(msg);
 }
 
-/* Median of the chain windows of one block; 0 when it has none. */
-static double block_cpt(const struct bench *b, size_t block)
+/* The median chain ratio of every block, in one pass: windows are
+   taken in block order, so each block's are one run of the array. */
+static double *block_cpts(const struct bench *b, size_t nblocks)
 {
-	double *v = malloc((b->nchain ? b->nchain : 1) * sizeof(*v)), m;
-	size_t i, n = 0;
+	double *m = calloc(nblocks ? nblocks : 1, sizeof(*m)), *v;
+	size_t i = 0, j, n;
 
-	if (!v)
+	v = malloc((b->nchain ? b->nchain : 1) * sizeof(*v));
+	if (!m || !v)
 		abort();
-	for (i = 0; i < b->nchain; i++)
-		if (b->chain_block[i] == block && b->chain[i] > 0)
-			v[n++] = b->chain[i];
-	m = n ? stats_median(v, n) : 0;
+	while (i < b->nchain) {
+		size_t block = b->chain_block[i];
+		for (j = i, n = 0; j < b->nchain && b->chain_block[j] == block; j++)
+			if (b->chain[j] > 0)
+				v[n++] = b->chain[j];
+		if (block < nblocks && n)
+			m[block] = stats_median(v, n);
+		i = j;
+	}
 	free(v);
 	return m;
 }
@@ -187,9 +212,9 @@ static double block_cpt(const struct bench *b, size_t block)
 void sweep_finish(struct bench *b)
 {
 	const struct calibration *c = &b->cal;
-	size_t i, q, nq;
+	size_t i, q, nq, nblocks;
 	unsigned r;
-	double lo, hi;
+	double lo, hi, *cpts;
 
 	b->cpt_run = b->nchain ? stats_median(b->chain, b->nchain) : 0;
 	/* The chain in four quarters of the run, in the order taken. */
@@ -197,18 +222,25 @@ void sweep_finish(struct bench *b)
 	for (q = 0; q < 4 && nq; q++)
 		b->cpt_quarter[q] = stats_median(b->chain + q * nq, nq);
 
+	/* Blocks are numbered by the points of the run; kernels that hung
+	   leave it after. */
+	nblocks = b->cfg->order == ORDER_ROUNDS ? b->repeats :
+		  (size_t)b->repeats * b->npts;
+	cpts = block_cpts(b, nblocks);
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
 		for (r = 0; r < b->repeats; r++) {
 			size_t block = b->cfg->order == ORDER_ROUNDS ? r :
 				       (size_t)r * b->npts + i;
 			p->st[r] = stats_summarise(p->ticks + (size_t)r * b->samples,
-						   b->samples);
-			p->cpt[r] = c->cpt_given ? c->cycles_per_tick : block_cpt(b, block);
+						   p->taken[r]);
+			p->cpt[r] = c->cpt_given ? c->cycles_per_tick : cpts[block];
 			if (p->cpt[r] <= 0)
 				p->cpt[r] = c->cycles_per_tick;
 		}
 	}
+	free(cpts);
+	sweep_drop_dead(b);
 
 	if (b->emulated)
 		return;		/* the chain measures nothing under QEMU */

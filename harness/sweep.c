@@ -8,18 +8,22 @@
 
 #include "sweep.h"
 #include "verify.h"
+#include "watchdog.h"
 
-static struct point *add_point(struct bench *b, const struct kernel *k,
-			       const struct kernel *runs, int cache,
-			       uint32_t size, uint32_t align, int32_t pf,
-			       int32_t off)
+static struct point *add_point(struct bench *b, size_t *cap,
+			       const struct kernel *k, const struct kernel *runs,
+			       int cache, uint32_t size, uint32_t align,
+			       int32_t pf, int32_t off, size_t floor)
 {
 	struct point *p;
 	size_t n = (size_t)b->samples * b->repeats;
 
-	b->pts = realloc(b->pts, (b->npts + 1) * sizeof(*b->pts));
-	if (!b->pts)
-		abort();
+	if (b->npts == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		b->pts = realloc(b->pts, *cap * sizeof(*b->pts));
+		if (!b->pts)
+			abort();
+	}
 	p = &b->pts[b->npts++];
 	memset(p, 0, sizeof(*p));
 	p->kernel = k;
@@ -29,6 +33,7 @@ static struct point *add_point(struct bench *b, const struct kernel *k,
 	p->align = align;
 	p->prefetch = pf;
 	p->code_offset = off;
+	p->floor = floor;
 	p->loop_mod64 = -1;
 	if (runs) {
 		p->code_mod64 = place_mod64((const void *)runs->fn);
@@ -37,7 +42,8 @@ static struct point *add_point(struct bench *b, const struct kernel *k,
 	p->ticks = calloc(n, sizeof(*p->ticks));
 	p->st = calloc(b->repeats, sizeof(*p->st));
 	p->cpt = calloc(b->repeats, sizeof(*p->cpt));
-	if (!p->ticks || !p->st || !p->cpt)
+	p->taken = calloc(b->repeats, sizeof(*p->taken));
+	if (!p->ticks || !p->st || !p->cpt || !p->taken)
 		abort();
 	return p;
 }
@@ -46,8 +52,8 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 {
 	static const int32_t in_place = CODE_OFFSET_NONE, no_pf = PREFETCH_NONE;
 	const struct config *c = b->cfg;
-	size_t ki, ci, si, ai, pi, oi, i, j, need = 0;
-	long page = sysconf(_SC_PAGESIZE);
+	size_t ki, ci, si, ai, pi, oi, cap = 0, nkpts = 0;
+	size_t per_kernel = c->ncaches * c->nsizes * c->naligns;
 
 	b->samples = c->samples;
 	b->repeats = c->repeat;
@@ -59,59 +65,85 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 		if (c->aligns[ai] > b->align_max)
 			b->align_max = c->aligns[ai];
 
+	/* The floor points come after every kernel's, in cache, size,
+	   alignment order: a point's floor is found by arithmetic. */
+	for (ki = 0; ki < c->nkernels; ki++)
+		if (!c->kernels[ki]->pseudo)
+			nkpts += per_kernel *
+				 (c->kernels[ki]->prefetch ? c->nprefetch : 1) *
+				 (c->kernels[ki]->sym ? c->ncode_offset : 1);
 	for (ki = 0; ki < c->nkernels; ki++) {
 		const struct kernel *k = c->kernels[ki];
 		const int32_t *pfs = k->prefetch ? c->prefetch : &no_pf;
 		const int32_t *offs = k->sym ? c->code_offset : &in_place;
 		size_t npf = k->prefetch ? c->nprefetch : 1;
 		size_t noff = k->sym ? c->ncode_offset : 1;
+		const struct kernel **runs;
 
 		if (k->pseudo)
 			continue;	/* the empty kernel is added below */
+		runs = malloc(npf * noff * sizeof(*runs));
+		if (!runs)
+			abort();
+		/* One copy per placement, shared by its points. */
+		for (pi = 0; pi < npf; pi++)
+			for (oi = 0; oi < noff; oi++) {
+				const struct kernel *r = pfs[pi] == PREFETCH_NONE ?
+					kernel_nopf(k) : k;
+				if (r && offs[oi] != CODE_OFFSET_NONE &&
+				    !(r = place_copy(r, (unsigned)offs[oi], err, errlen))) {
+					free(runs);
+					return -1;
+				}
+				runs[pi * noff + oi] = r;
+			}
 		for (ci = 0; ci < c->ncaches; ci++)
 			for (si = 0; si < c->nsizes; si++)
 				for (ai = 0; ai < c->naligns; ai++)
 					for (pi = 0; pi < npf; pi++)
-						for (oi = 0; oi < noff; oi++) {
-							const struct kernel *r = pfs[pi] == PREFETCH_NONE ?
-								kernel_nopf(k) : k;
-							if (r && offs[oi] != CODE_OFFSET_NONE &&
-							    !(r = place_copy(r, (unsigned)offs[oi], err, errlen)))
-								return -1;
-							add_point(b, k, r, c->caches[ci], c->sizes[si],
-								  c->aligns[ai], pfs[pi], offs[oi]);
-						}
+						for (oi = 0; oi < noff; oi++)
+							add_point(b, &cap, k, runs[pi * noff + oi],
+								  c->caches[ci], c->sizes[si],
+								  c->aligns[ai], pfs[pi], offs[oi],
+								  nkpts + (ci * c->nsizes + si) *
+								  c->naligns + ai);
+		free(runs);
 	}
 	/* The floor: the empty kernel at every size, alignment and cache. */
 	for (ci = 0; ci < c->ncaches; ci++)
 		for (si = 0; si < c->nsizes; si++)
 			for (ai = 0; ai < c->naligns; ai++) {
-				add_point(b, kernel_empty, kernel_empty, c->caches[ci],
-					  c->sizes[si], c->aligns[ai], PREFETCH_NONE,
-					  CODE_OFFSET_NONE);
+				add_point(b, &cap, kernel_empty, kernel_empty,
+					  c->caches[ci], c->sizes[si], c->aligns[ai],
+					  PREFETCH_NONE, CODE_OFFSET_NONE, b->npts);
 				b->nempty++;
 			}
-	for (i = 0; i < b->npts; i++)
-		for (j = b->npts - b->nempty; j < b->npts; j++)
-			if (b->pts[j].size == b->pts[i].size &&
-			    b->pts[j].align == b->pts[i].align &&
-			    b->pts[j].cache == b->pts[i].cache)
-				b->pts[i].floor = j;
+	return 0;
+}
 
-	for (si = 0; si < c->nsizes; si++)
-		if (c->sizes[si] > need)
-			need = c->sizes[si];
+/* The warm buffer: as large as the largest size, its alignment and
+   prefetch span, and written, not just mapped, so no timed call takes a
+   page fault.  Made when the run starts, not when it is planned: a dry
+   run allocates nothing. */
+int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
+{
+	size_t need = 0, i, page = (size_t)sysconf(_SC_PAGESIZE);
+
+	for (i = 0; i < b->cfg->nsizes; i++)
+		if (b->cfg->sizes[i] > need)
+			need = b->cfg->sizes[i];
 	need += ALIGN_MAX + 1 + b->pfspan;
-	b->bufsize = (need + (size_t)page - 1) & ~((size_t)page - 1);
+	b->bufsize = (need + page - 1) & ~(page - 1);
 	b->buf = mmap(NULL, b->bufsize, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (b->buf == MAP_FAILED) {
-		perror("csumbench: mmap data buffer");
-		exit(1);
+		b->buf = NULL;
+		snprintf(err, errlen, "no memory for a data buffer of %zu bytes",
+			 b->bufsize);
+		return -1;
 	}
-	/* Written, not just mapped, so no timed call takes a page fault. */
-	for (need = 0; need < b->bufsize; need++)
-		b->buf[need] = (unsigned char)(need * 2654435761u >> 13);
+	for (i = 0; i < b->bufsize; i++)
+		b->buf[i] = (unsigned char)(i * 2654435761u >> 13);
 	return 0;
 }
 
@@ -128,52 +160,15 @@ static void drop_point(struct point *p)
 	free(p->ticks);
 	free(p->st);
 	free(p->cpt);
+	free(p->taken);
 }
 
-size_t sweep_gate(struct bench *b)
+/* Removes the points marked bad.  Floors are the last points and are
+   never removed (the empty kernel is the harness's own): renumber. */
+static void compact(struct bench *b, const bool *bad)
 {
-	bool *bad = calloc(b->npts ? b->npts : 1, sizeof(*bad));
-	size_t i, j, n;
-	char err[512];
+	size_t i, n;
 
-	if (!bad)
-		abort();
-	/* One check per (code that runs, distance); its verdict stands for
-	   every point that calls the same.  Copies are checked where they
-	   are, as they will run. */
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
-		int dist = p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
-
-		if (p->kernel->pseudo)
-			continue;
-		for (j = 0; j < i; j++)
-			if (b->pts[j].runs == p->runs && b->pts[j].prefetch == p->prefetch)
-				break;
-		if (p->runs && j < i) {
-			bad[i] = bad[j];
-			continue;
-		}
-		if (!p->runs)
-			snprintf(err, sizeof(err), "%s: names '%s' as its variant "
-				 "without prefetch, and there is no such kernel",
-				 p->kernel->name, p->kernel->nopf);
-		else if (verify_kernel(p->runs, dist, err, sizeof(err)) == 0)
-			continue;
-		else if (p->code_offset != CODE_OFFSET_NONE)
-			snprintf(err + strlen(err), sizeof(err) - strlen(err),
-				 " (its copy at code_offset %d)", p->code_offset);
-		bad[i] = true;
-		fail(b, err);
-		fprintf(stderr, "csumbench: FAILED correctness check, not timed: %s\n",
-			err);
-	}
-	/* A kernel wrong at any distance or placement is not timed at all. */
-	for (i = 0; i < b->npts; i++)
-		if (bad[i])
-			for (j = 0; j < b->npts; j++)
-				if (b->pts[j].kernel == b->pts[i].kernel)
-					bad[j] = true;
 	for (i = 0, n = 0; i < b->npts; i++) {
 		if (bad[i]) {
 			drop_point(&b->pts[i]);
@@ -181,12 +176,194 @@ size_t sweep_gate(struct bench *b)
 		}
 		b->pts[n++] = b->pts[i];
 	}
-	/* Floors are the last points and are never dropped: renumber. */
 	for (i = 0; i < n; i++)
 		b->pts[i].floor -= b->npts - n;
 	b->npts = n;
+}
+
+/* (code that runs, prefetch distance) pairs already checked: open
+   addressing, so the gate is linear in the number of points. */
+struct seen {
+	size_t *slot;		/* point index + 1, or 0 */
+	size_t mask;
+};
+
+/* What a check is of: the code that runs, or the kernel when that is
+   missing (a prefetching kernel without its nopf variant). */
+static const void *gate_key(const struct point *p)
+{
+	return p->runs ? (const void *)p->runs : (const void *)p->kernel;
+}
+
+static size_t seen_find(struct seen *h, const struct bench *b,
+			const struct point *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)gate_key(p) * 0x9e3779b97f4a7c15u ^
+		     (uint64_t)(uint32_t)p->prefetch * 0xc2b2ae3d27d4eb4fu;
+	size_t i = (size_t)(x ^ x >> 29) & h->mask;
+
+	for (; h->slot[i]; i = (i + 1) & h->mask) {
+		const struct point *q = &b->pts[h->slot[i] - 1];
+		if (gate_key(q) == gate_key(p) && q->prefetch == p->prefetch)
+			break;
+	}
+	return i;
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const void *const *)a;
+	uintptr_t y = (uintptr_t)*(const void *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+size_t sweep_gate(struct bench *b)
+{
+	bool *bad = calloc(b->npts ? b->npts : 1, sizeof(*bad));
+	const struct kernel **badk = NULL;
+	struct seen h;
+	size_t i, j, nbad = 0;
+	char err[1024];
+
+	h.mask = 64;
+	while (h.mask < 2 * b->npts)
+		h.mask *= 2;
+	h.slot = calloc(h.mask, sizeof(*h.slot));
+	h.mask--;
+	if (!bad || !h.slot)
+		abort();
+	/* One check per (code that runs, distance); its verdict stands for
+	   every point that calls the same.  Copies are checked where they
+	   are, as they will run. */
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		int dist = p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
+		size_t s;
+		int rc = VERIFY_WRONG;
+
+		if (p->kernel->pseudo)
+			continue;
+		/* A kernel found wrong once is not checked again: one
+		   failure per kernel. */
+		for (j = 0; j < nbad && badk[j] != p->kernel; j++)
+			;
+		if (j < nbad) {
+			bad[i] = true;
+			continue;
+		}
+		s = seen_find(&h, b, p);
+		if (h.slot[s]) {
+			bad[i] = bad[h.slot[s] - 1];
+			continue;
+		}
+		h.slot[s] = i + 1;
+		if (!p->runs)
+			snprintf(err, sizeof(err), "%s: names '%s' as its variant "
+				 "without prefetch, and there is no such kernel",
+				 p->kernel->name, p->kernel->nopf);
+		else if ((rc = verify_kernel(p->runs, dist, err, sizeof(err))) ==
+			 VERIFY_OK &&
+			 (rc = verify_sizes(p->runs, dist, b->cfg->sizes,
+					    b->cfg->nsizes, b->cfg->aligns,
+					    b->cfg->naligns, err, sizeof(err))) ==
+			 VERIFY_OK)
+			continue;
+		if (p->code_offset != CODE_OFFSET_NONE)
+			snprintf(err + strlen(err), sizeof(err) - strlen(err),
+				 " (its copy at code_offset %d)", p->code_offset);
+		if (rc == VERIFY_UNSAFE) {
+			char why[1200];
+			snprintf(why, sizeof(why), "%s; it was stopped outside its "
+				 "own code (in the C library or another object), "
+				 "where going on is not safe: nothing timed", err);
+			watchdog_abandon(why);
+		}
+		bad[i] = true;
+		fail(b, err);
+		fprintf(stderr, "csumbench: FAILED correctness check, not timed: %s\n",
+			err);
+		badk = realloc(badk, (nbad + 1) * sizeof(*badk));
+		if (!badk)
+			abort();
+		badk[nbad++] = p->kernel;
+	}
+	/* A kernel wrong at any distance or placement is not timed at all. */
+	if (nbad)
+		qsort(badk, nbad, sizeof(*badk), cmp_ptr);
+	for (i = 0; i < b->npts && nbad; i++)
+		if (bsearch(&b->pts[i].kernel, badk, nbad, sizeof(*badk), cmp_ptr))
+			bad[i] = true;
+	compact(b, bad);
+	free(h.slot);
+	free(badk);
 	free(bad);
 	return b->nfailed;
+}
+
+void sweep_fail_kernel(struct bench *b, const struct kernel *k,
+		       const char *why)
+{
+	size_t i;
+
+	fail(b, why);
+	for (i = 0; i < b->npts; i++)
+		if (b->pts[i].kernel == k)
+			b->pts[i].dead = true;
+}
+
+void sweep_stopped(struct bench *b, struct point *p, const char *where)
+{
+	char msg[1024];
+
+	if (p->kernel->pseudo) {
+		/* The harness's own empty call cannot hang: the process was
+		   held up.  The sample is not kept; the floor stays. */
+		fprintf(stderr, "csumbench: WARNING: a sample of the empty kernel "
+			"took over %.1f s of CPU: held up, not kept\n",
+			watchdog_last_limit());
+		return;
+	}
+	snprintf(msg, sizeof(msg), "%s: did not return within %.1f s %s (%u B, "
+		 "%s): stopped, not timed (kernel_timeout sets the limit)",
+		 p->kernel->name, watchdog_last_limit(), where, p->size,
+		 cache_state_name[p->cache]);
+	if (!watchdog_stopped_safely()) {
+		char why[1200];
+		snprintf(why, sizeof(why), "%s; it was stopped outside its own "
+			 "code (in the C library or another object), where going "
+			 "on is not safe", msg);
+		watchdog_abandon(why);
+	}
+	fprintf(stderr, "csumbench: %s\n", msg);
+	sweep_fail_kernel(b, p->kernel, msg);
+}
+
+/* The points of kernels that hung while timed leave the results. */
+void sweep_drop_dead(struct bench *b)
+{
+	bool *bad = calloc(b->npts ? b->npts : 1, sizeof(*bad));
+	size_t i;
+
+	if (!bad)
+		abort();
+	for (i = 0; i < b->npts; i++)
+		bad[i] = b->pts[i].dead;
+	compact(b, bad);
+	free(bad);
+}
+
+bool sweep_measured(const struct bench *b)
+{
+	size_t i;
+	unsigned r;
+
+	for (i = 0; i < b->npts; i++)
+		for (r = 0; r < b->repeats; r++)
+			if (b->pts[i].taken[r] && !b->pts[i].dead &&
+			    !b->pts[i].kernel->pseudo)
+				return true;
+	return false;
 }
 
 size_t sweep_coarse(const struct bench *b)
@@ -195,7 +372,8 @@ size_t sweep_coarse(const struct bench *b)
 
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
-		if (p->cache != CACHE_WARM && p->st[0].median * (double)p->iters <
+		if (p->cache != CACHE_WARM && p->taken[0] &&
+		    p->st[0].median * (double)p->iters <
 		    COARSE_STEPS * b->cal.resolution)
 			n++;
 	}
@@ -245,6 +423,7 @@ void sweep_free(struct bench *b)
 	for (i = 0; i < b->nrings; i++)
 		ring_free(&b->rings[i]);
 	free(b->rings);
+	free(b->ring_sizes);
 	free(b->pts);
 	free(b->failed);
 	free(b->warnings);

@@ -32,6 +32,8 @@ struct point {
 					   and cache (itself for an empty one) */
 	double *ticks;			/* [repeat][samples]: ticks per call,
 					   timer overhead subtracted */
+	unsigned *taken;		/* [repeat]: samples taken so far */
+	bool dead;			/* its kernel hung: no more samples */
 	struct summary *st;		/* [repeat], after the run */
 	double *cpt;			/* [repeat]: cycles per tick used */
 };
@@ -57,6 +59,7 @@ struct bench {
 	unsigned char *pool;		/* cold: K buffers a page apart or more */
 	size_t poolsize;
 	struct ring *rings;		/* cold-ring: one per size */
+	uint32_t *ring_sizes;		/* their sizes, ascending */
 	size_t nrings;
 	/* The add chain, a pseudo-point of every round: cycles per tick of
 	   each window, in the order taken, and the block (the repeat, or in
@@ -68,23 +71,26 @@ struct bench {
 	double cpt_quarter[4];		/* medians of its four quarters */
 	char **warnings;		/* for stderr and "# warning:" lines */
 	size_t nwarnings;
-	char **failed;			/* gate failures, one line each */
+	char **failed;			/* gate failures and kernels stopped
+					   while timed, one line each */
 	size_t nfailed;
+	const char *partial;		/* why the run stopped early, or NULL */
+	bool no_samples;		/* results to stdout, no samples file */
 	bool tracing;			/* tests: record every visit in trace */
 	size_t *trace;			/* point index, npts for the chain */
 	size_t ntrace;
 };
 
 /* Expands the config into points (with the empty kernel's floor points
-   and placed copies for code_offset) and allocates the warm buffer.
-   0, or -1 with why a kernel cannot be placed in err. */
+   and placed copies for code_offset).  0, or -1 with why a kernel cannot
+   be placed in err. */
 int sweep_plan(struct bench *b, char *err, size_t errlen);
-/* Verifies every kernel at every distance and placement it will run at;
-   drops the points of any that disagree.  Returns the number of
-   failures. */
+/* Verifies every kernel at every distance and placement it will run at,
+   and at every size and alignment of the run; drops the points of any
+   that disagree or hang.  Returns the number of failures. */
 size_t sweep_gate(struct bench *b);
-/* Finds each point's calls per timed region and allocates the cold
-   buffers and rings.  0, or -1 with why in err. */
+/* Allocates the warm buffer, finds each point's calls per timed region
+   and allocates the cold buffers and rings.  0, or -1 with why in err. */
 int sweep_prepare(struct bench *b, char *err, size_t errlen);
 /* Takes every sample, in rounds or sequentially, with progress on
    stderr for long runs. */
@@ -95,6 +101,22 @@ void sweep_free(struct bench *b);
 
 /* One timed region of point p: ticks per call, overhead subtracted. */
 double sweep_sample(struct bench *b, struct point *p);
+/* The watchdog's limit for one timed region of p, and for finding its
+   calls per region. */
+double sweep_sample_limit(const struct bench *b, const struct point *p);
+/* Stops timing p's kernel after it hung: its points are dropped at the
+   end and the reason is listed with the failures; or, when it could not
+   be stopped safely, writes what was measured as partial and exits. */
+void sweep_stopped(struct bench *b, struct point *p, const char *where);
+/* The warm buffer (sweep_prepare calls it; tests may call it alone). */
+int sweep_alloc_buf(struct bench *b, char *err, size_t errlen);
+void sweep_drop_dead(struct bench *b);
+/* Lists why with the failures and takes no more samples of k's points;
+   they leave the results at the end. */
+void sweep_fail_kernel(struct bench *b, const struct kernel *k,
+		       const char *why);
+/* Whether any sample was taken: there is something to write. */
+bool sweep_measured(const struct bench *b);
 
 /* Points whose timed region spans fewer than this many timer steps are
    coarse, and K-call cold regions are made at least this long. */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "labels.h"
 #include "report.h"
 #include "stattest.h"
 
@@ -33,8 +34,8 @@ struct pair {
 
 struct side {
 	const char *path;
-	char kernel[128];	/* "" when not selected */
-	char prefetch[16];	/* "" unless kernel@dist */
+	char *kernel;		/* NULL when not selected */
+	const char *prefetch;	/* NULL unless kernel@dist */
 	long align;		/* -1 when not selected */
 	struct results r;
 };
@@ -42,75 +43,113 @@ struct side {
 /* "name" or "name@dist" / "name@none". */
 static void parse_spec(struct side *s, const char *spec)
 {
-	const char *at;
+	const char *at = strrchr(spec, '@');
+	size_t n = at ? (size_t)(at - spec) : strlen(spec);
 
+	free(s->kernel);
+	s->kernel = NULL;
+	s->prefetch = NULL;
 	if (!*spec)
 		return;
-	at = strrchr(spec, '@');
-	if (at) {
-		snprintf(s->kernel, sizeof(s->kernel), "%.*s", (int)(at - spec), spec);
-		snprintf(s->prefetch, sizeof(s->prefetch), "%s", at + 1);
-	} else {
-		snprintf(s->kernel, sizeof(s->kernel), "%s", spec);
-	}
+	s->kernel = malloc(n + 1);
+	if (!s->kernel)
+		abort();
+	memcpy(s->kernel, spec, n);
+	s->kernel[n] = '\0';
+	if (at)
+		s->prefetch = at + 1;
 }
 
 static int selected(const struct side *s, const struct row *w)
 {
 	return !row_is_pseudo(w) &&
-	       (!s->kernel[0] || !strcmp(s->kernel, w->kernel)) &&
-	       (!s->prefetch[0] || !strcmp(s->prefetch, w->prefetch)) &&
+	       (!s->kernel || !strcmp(s->kernel, w->kernel)) &&
+	       (!s->prefetch || !strcmp(s->prefetch, w->prefetch)) &&
 	       (s->align < 0 || (long)w->align == s->align);
 }
 
-/* The same point but for what either side selects. */
-static int matches(const struct side *b, const struct side *a,
-		   const struct row *x, const struct row *w)
+/* Points match on size, cache state and code offset, and on kernel,
+   distance and alignment unless a side selects them.  (qsort and the
+   bisection below take no context: these say what is compared.) */
+static int ignore_kernel, ignore_prefetch, ignore_align;
+
+static int cmp_match(const struct row *x, const struct row *w)
 {
-	return x->size == w->size && !strcmp(x->cache, w->cache) &&
-	       !strcmp(x->code_offset, w->code_offset) &&
-	       (b->kernel[0] || a->kernel[0] || !strcmp(x->kernel, w->kernel)) &&
-	       (b->prefetch[0] || a->prefetch[0] || !strcmp(x->prefetch, w->prefetch)) &&
-	       (b->align >= 0 || a->align >= 0 || x->align == w->align);
+	int c;
+
+	if (x->size != w->size)
+		return x->size < w->size ? -1 : 1;
+	if ((c = strcmp(x->cache, w->cache)) ||
+	    (c = strcmp(x->code_offset, w->code_offset)))
+		return c;
+	if (!ignore_kernel && (c = strcmp(x->kernel, w->kernel)))
+		return c;
+	if (!ignore_prefetch && (c = strcmp(x->prefetch, w->prefetch)))
+		return c;
+	if (!ignore_align && x->align != w->align)
+		return x->align < w->align ? -1 : 1;
+	return 0;
+}
+
+/* Among equals, the first in the CSV: rows are in its order. */
+static int cmp_candidate(const void *p, const void *q)
+{
+	const struct row *x = *(const struct row *const *)p;
+	const struct row *y = *(const struct row *const *)q;
+	int c = cmp_match(x, y);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/* The first before row, in CSV order, that matches w. */
+static const struct row *find_match(const struct row *const *v, size_t n,
+				    const struct row *w)
+{
+	size_t lo = rows_lower(v, n, w, cmp_match);
+
+	return lo < n && !cmp_match(v[lo], w) ? v[lo] : NULL;
 }
 
 /* How far code placement alone moves this point: (max - min) / min of
    its medians over the code offsets of a sweep, in %; -1 if not swept. */
 static double placement_spread(const struct results *r, const struct row *w)
 {
+	struct row *const *x;
+	size_t m = results_placements(r, w, &x), i, n = 0;
 	double lo = 0, hi = 0;
-	size_t i, n = 0;
 
-	for (i = 0; i < r->nrows; i++) {
-		const struct row *x = &r->rows[i];
-		if (strcmp(x->kernel, w->kernel) || x->size != w->size ||
-		    x->align != w->align || strcmp(x->cache, w->cache) ||
-		    strcmp(x->prefetch, w->prefetch) || !strcmp(x->code_offset, "none"))
+	for (i = 0; i < m; i++) {
+		if (!strcmp(x[i]->code_offset, "none"))
 			continue;
-		if (!n++ || x->cycles_per_byte < lo)
-			lo = x->cycles_per_byte;
-		if (n == 1 || x->cycles_per_byte > hi)
-			hi = x->cycles_per_byte;
+		if (!n++ || x[i]->cycles_per_byte < lo)
+			lo = x[i]->cycles_per_byte;
+		if (n == 1 || x[i]->cycles_per_byte > hi)
+			hi = x[i]->cycles_per_byte;
 	}
 	return n >= 2 && lo > 0 ? (hi / lo - 1) * 100 : -1;
 }
 
-/* Per-round differences after - before, matched by repeat and round. */
+/* Per-round differences after - before, matched by repeat and round: both
+   sides' samples are in that order, so one pass matches them. */
 static double paired_p(const struct row *b, const struct row *a)
 {
 	double *d = malloc((a->ncpb ? a->ncpb : 1) * sizeof(*d)), p;
-	size_t i, j, n = 0;
+	size_t i = 0, j = 0, n = 0;
 
 	if (!d)
 		abort();
-	for (i = 0; i < a->ncpb; i++) {
-		if (!a->sround[i])
-			continue;
-		for (j = 0; j < b->ncpb; j++)
-			if (b->srep[j] == a->srep[i] && b->sround[j] == a->sround[i])
-				break;
-		if (j < b->ncpb)
-			d[n++] = a->cpb[i] - b->cpb[j];
+	while (i < a->ncpb && j < b->ncpb) {
+		if (b->srep[j] < a->srep[i] ||
+		    (b->srep[j] == a->srep[i] && b->sround[j] < a->sround[i])) {
+			j++;
+		} else if (b->srep[j] != a->srep[i] || b->sround[j] != a->sround[i]) {
+			i++;
+		} else {
+			if (a->sround[i])
+				d[n++] = a->cpb[i] - b->cpb[j];
+			i++;
+			j++;
+		}
 	}
 	p = wilcoxon_signed_rank_p(d, n);
 	free(d);
@@ -151,43 +190,196 @@ static void label(const struct row *w, char *lab, size_t n)
 		snprintf(lab + strlen(lab), n - strlen(lab), " +%u", w->align);
 }
 
-/* ", code +16" for a point of a code_offset sweep, else "". */
-static const char *where(const struct row *w, char *buf, size_t n)
+static size_t max_len(size_t w, const char *s)
 {
-	if (!strcmp(w->code_offset, "none"))
-		return "";
-	snprintf(buf, n, ", code +%s", w->code_offset);
-	return buf;
+	return strlen(s) > w ? strlen(s) : w;
+}
+
+/* The column widths of the table, all but the kernel's from what is in
+   them, so that the kernel's can take what is left of TABLE_WIDTH. */
+struct widths {
+	size_t kernel, size, cache, pf, code, before, after, change, p;
+	int sep;	/* spaces between columns: 2, or 1 where 2 do not fit */
+};
+
+static void measure(const struct pair *pairs, size_t n, struct widths *w)
+{
+	char buf[64];
+	size_t i;
+
+	*w = (struct widths){ 6, 4, 5, 2, 4, 6, 6, 6, 6, 1 };
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		label(q->a, buf, sizeof(buf));
+		w->size = max_len(w->size, buf);
+		w->cache = max_len(w->cache, q->a->cache);
+		w->pf = max_len(w->pf, q->a->prefetch);
+		w->code = max_len(w->code, q->a->code_offset);
+		snprintf(buf, sizeof(buf), "%.3f", q->b->cycles_per_byte);
+		w->before = max_len(w->before, buf);
+		snprintf(buf, sizeof(buf), "%.3f", q->a->cycles_per_byte);
+		w->after = max_len(w->after, buf);
+		snprintf(buf, sizeof(buf), "%+.1f%%", q->change);
+		w->change = max_len(w->change, buf);
+		w->p = max_len(w->p, pstr(q->p, buf, sizeof(buf)));
+	}
+}
+
+static void print_pairs(const struct pair *pairs, size_t n,
+			const struct labels *lab, const struct widths *w)
+{
+	char sz[64], ch[64], pb[16];
+	size_t i;
+
+	const char *s = w->sep > 1 ? "  " : " ";
+
+	printf("%-*s%s%-*s%s%-*s%s%-*s%s%-*s%s%*s%s%*s%s%*s%s%*s\n",
+	       (int)w->kernel, "kernel", s, (int)w->size, "size", s,
+	       (int)w->cache, "cache", s, (int)w->pf, "pf", s, (int)w->code,
+	       "code", s, (int)w->before, "before", s, (int)w->after, "after",
+	       s, (int)w->change, "change", s, (int)w->p, "p");
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		label(q->a, sz, sizeof(sz));
+		snprintf(ch, sizeof(ch), "%+.1f%%", q->change);
+		printf("%-*s%s%-*s%s%-*s%s%-*s%s%-*s%s%*.3f%s%*.3f%s%*s%s%*s%s\n",
+		       (int)w->kernel, labels_get(lab, q->a->kernel), s,
+		       (int)w->size, sz, s, (int)w->cache, q->a->cache, s,
+		       (int)w->pf, q->a->prefetch, s, (int)w->code,
+		       q->a->code_offset, s, (int)w->before, q->b->cycles_per_byte,
+		       s, (int)w->after, q->a->cycles_per_byte, s, (int)w->change,
+		       ch, s, (int)w->p, pstr(q->p, pb, sizeof(pb)),
+		       q->sig ? " *" : "");
+	}
+}
+
+/* The bars' CSV for plot/compare.gp: a label for what differs between
+   bars, then the figures. */
+static int write_bars(const char *csv, const struct pair *pairs, size_t n,
+		      int named)
+{
+	size_t len = strlen(csv) + 8, i;
+	char *tmp = malloc(len), lab[64];
+	FILE *out;
+
+	if (!tmp)
+		abort();
+	snprintf(tmp, len, "%s.tmp", csv);
+	out = fopen(tmp, "w");
+	if (!out) {
+		perror(tmp);
+		free(tmp);
+		return -1;
+	}
+	fprintf(out, "label,kernel,size,align,cache,prefetch,before,after,"
+		"change_pct,p,significant\n");
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		label(q->a, lab, sizeof(lab));
+		fprintf(out, "%s%s%s %s%s%s,%s,%u,%u,%s,%s,%.4f,%.4f,%.2f,%.6f,%s\n",
+			named ? "" : q->a->kernel, named ? "" : " ", lab,
+			q->a->cache, strcmp(q->a->prefetch, "none") ? " @" : "",
+			strcmp(q->a->prefetch, "none") ? q->a->prefetch : "",
+			q->a->kernel, q->a->size, q->a->align, q->a->cache,
+			q->a->prefetch, q->b->cycles_per_byte,
+			q->a->cycles_per_byte, q->change, q->p,
+			q->sig ? "yes" : "no");
+	}
+	if (ferror(out) | fclose(out) || rename(tmp, csv) != 0) {
+		perror(csv);
+		remove(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+/* One sentence per point; without --*-kernel, led by the kernel. */
+static void print_summary(const struct pair *pairs, size_t n,
+			  const struct labels *lab, int named)
+{
+	char sz[64], pb[16];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		const char *k = labels_get(lab, q->a->kernel), *pf = q->a->prefetch;
+		const char *off = q->a->code_offset;
+		int placed = strcmp(off, "none") != 0;
+		size_t len = strlen(k) + strlen(pf) + strlen(q->a->cache) +
+			     strlen(off) + 32;
+		char *who = malloc(len), *where = malloc(len);
+
+		if (!who || !where)
+			abort();
+		if (named)
+			who[0] = '\0';
+		else
+			snprintf(who, len, "%s%s%s: ", k, strcmp(pf, "none") ? "@" : "",
+				 strcmp(pf, "none") ? pf : "");
+		size_label(q->a->size, sz, sizeof(sz));
+		snprintf(where, len, "%s, %s%s%s", sz, q->a->cache,
+			 placed ? ", code +" : "", placed ? off : "");
+		if (q->p < 0.001)
+			snprintf(pb, sizeof(pb), "< 0.001");
+		else
+			snprintf(pb, sizeof(pb), "= %.3f", q->p);
+		if (q->p < 0) {
+			print_wrapped("  ", "%snot tested at %s (%+.1f%%)", who, where,
+				      q->change);
+		} else if (q->sig && fabs(q->change) < 0.5) {
+			print_wrapped("  ", "%ssame median at %s, though the samples "
+				      "differ (p %s)", who, where, pb);
+		} else if (q->sig) {
+			print_wrapped("  ", "%s%.0f%% %s time per byte at %s (p %s)",
+				      who, fabs(q->change),
+				      q->change < 0 ? "less" : "more", where, pb);
+			if (q->placement >= 0 && fabs(q->change) < q->placement)
+				printf("  but code placement alone moves it %.0f%%\n",
+				       q->placement);
+		} else {
+			print_wrapped("  ", "%sno significant change at %s (%+.1f%%, "
+				      "p = %s)", who, where, q->change,
+				      pstr(q->p, pb, sizeof(pb)));
+		}
+		free(who);
+		free(where);
+	}
 }
 
 int cmd_compare(int argc, char **argv)
 {
 	struct side b = { .align = -1 }, a = { .align = -1 };
-	const char *csv = NULL;
+	const char *csv = NULL, **names = NULL;
+	const struct row **cand = NULL;
 	double alpha = 0.05;
-	size_t i, j, n = 0, nsig = 0, nplaced = 0, nswept = 0;
-	struct pair *pairs;
+	size_t i, n = 0, ncand = 0, nsig = 0, nplaced = 0, nswept = 0, rest;
+	struct pair *pairs = NULL;
+	struct labels lab;
+	struct widths w;
 	enum test test;
-	FILE *out = NULL;
-	char tmp[4200], pb[16], lab[32];
-	int named;
+	int named, rc = 2;
 
+	memset(&lab, 0, sizeof(lab));
 	for (i = 1; i < (size_t)argc; i++) {
 		const char *o = argv[i], *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
 		char *end;
-		if (!strcmp(o, "--help") || !strcmp(o, "-h"))
-			return usage(stdout);
+		if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+			rc = usage(stdout);
+			goto out;
+		}
 		if (o[0] != '-') {
 			if (!b.path)
 				b.path = o;
 			else if (!a.path)
 				a.path = o;
 			else
-				return usage(stderr);
+				goto bad_usage;
 			continue;
 		}
 		if (!v)
-			return usage(stderr);
+			goto bad_usage;
 		i++;
 		if (!strcmp(o, "--before-kernel"))
 			parse_spec(&b, v);
@@ -199,7 +391,7 @@ int cmd_compare(int argc, char **argv)
 			if (!*v || *end || *al < 0 || *al > 4095) {
 				fprintf(stderr, "csumreport compare: %s '%s', expected "
 					"0 to 4095\n", o, v);
-				return 2;
+				goto out;
 			}
 		}
 		else if (!strcmp(o, "--csv"))
@@ -208,23 +400,21 @@ int cmd_compare(int argc, char **argv)
 			;
 		else {
 			fprintf(stderr, "csumreport compare: bad option '%s %s'\n", o, v);
-			return usage(stderr);
+			goto bad_usage;
 		}
 	}
 	if (!b.path || !a.path)
-		return usage(stderr);
-	if (!!b.kernel[0] != !!a.kernel[0] || (b.align < 0) != (a.align < 0)) {
+		goto bad_usage;
+	if (!b.kernel != !a.kernel || (b.align < 0) != (a.align < 0)) {
 		fprintf(stderr, "csumreport compare: give both --before-kernel and "
 			"--after-kernel (and both aligns), or neither\n");
-		return 2;
+		goto out;
 	}
-	named = b.kernel[0] || b.align >= 0;
+	named = b.kernel || b.align >= 0;
 	if (results_read(&b.r, b.path, 1))
-		return 2;
-	if (results_read(&a.r, a.path, 1)) {
-		results_free(&b.r);
-		return 2;
-	}
+		goto out;
+	if (results_read(&a.r, a.path, 1))
+		goto out;
 	if (b.r.run_id[0] && !strcmp(b.r.run_id, a.r.run_id) &&
 	    !strcmp(b.r.order, "rounds"))
 		test = TEST_PAIRED;
@@ -233,30 +423,32 @@ int cmd_compare(int argc, char **argv)
 	else
 		test = TEST_NONE;
 
+	/* The before side's candidates, sorted once; each after point then
+	   finds its match by bisection. */
+	ignore_kernel = b.kernel || a.kernel;
+	ignore_prefetch = b.prefetch || a.prefetch;
+	ignore_align = b.align >= 0 || a.align >= 0;
+	cand = malloc((b.r.nrows ? b.r.nrows : 1) * sizeof(*cand));
 	pairs = calloc(a.r.nrows ? a.r.nrows : 1, sizeof(*pairs));
-	if (!pairs)
+	if (!cand || !pairs)
 		abort();
+	for (i = 0; i < b.r.nrows; i++)
+		if (selected(&b, &b.r.rows[i]) && b.r.rows[i].cycles_per_byte > 0)
+			cand[ncand++] = &b.r.rows[i];
+	qsort(cand, ncand, sizeof(*cand), cmp_candidate);
 	for (i = 0; i < a.r.nrows; i++) {
-		const struct row *wa = &a.r.rows[i];
+		const struct row *wa = &a.r.rows[i], *x;
 		struct pair *q = &pairs[n];
-		if (!selected(&a, wa))
-			continue;
-		for (j = 0; j < b.r.nrows; j++) {
-			const struct row *x = &b.r.rows[j];
-			if (selected(&b, x) && matches(&b, &a, x, wa) &&
-			    x->cycles_per_byte > 0)
-				break;
-		}
-		if (j == b.r.nrows)
+		if (!selected(&a, wa) || !(x = find_match(cand, ncand, wa)))
 			continue;
 		q->a = wa;
-		q->b = &b.r.rows[j];
-		q->p = test == TEST_PAIRED ? paired_p(q->b, wa) :
-		       test == TEST_REPEATS ? welch_t_p(q->b->rep_cpb, q->b->nrep,
+		q->b = x;
+		q->p = test == TEST_PAIRED ? paired_p(x, wa) :
+		       test == TEST_REPEATS ? welch_t_p(x->rep_cpb, x->nrep,
 							wa->rep_cpb, wa->nrep) : -1;
-		q->change = (wa->cycles_per_byte / q->b->cycles_per_byte - 1) * 100;
+		q->change = (wa->cycles_per_byte / x->cycles_per_byte - 1) * 100;
 		q->sig = q->p >= 0 && q->p < alpha;
-		q->placement = fmax(placement_spread(&b.r, q->b),
+		q->placement = fmax(placement_spread(&b.r, x),
 				    placement_spread(&a.r, wa));
 		nswept += q->placement >= 0;
 		nplaced += q->sig && q->placement >= 0 && fabs(q->change) < q->placement;
@@ -266,24 +458,27 @@ int cmd_compare(int argc, char **argv)
 	if (!n) {
 		fprintf(stderr, "csumreport compare: %s and %s have no point in "
 			"common\n", b.path, a.path);
-		free(pairs);
-		results_free(&a.r);
-		results_free(&b.r);
-		return 2;
+		goto out;
 	}
-	if (csv) {
-		snprintf(tmp, sizeof(tmp), "%s.tmp", csv);
-		out = fopen(tmp, "w");
-		if (!out) {
-			perror(tmp);
-			free(pairs);
-			results_free(&a.r);
-			results_free(&b.r);
-			return 1;
-		}
-		fprintf(out, "label,kernel,size,align,cache,prefetch,before,after,"
-			"change_pct,p,significant\n");
+	if (csv && write_bars(csv, pairs, n, named)) {
+		rc = 1;
+		goto out;
 	}
+
+	/* Kernels get what the other columns leave of the width. */
+	measure(pairs, n, &w);
+	names = malloc(n * sizeof(*names));
+	if (!names)
+		abort();
+	for (i = 0; i < n; i++)
+		names[i] = pairs[i].a->kernel;
+	rest = w.size + w.cache + w.pf + w.code + w.before + w.after + w.change +
+	       w.p + 8 + 2;
+	labels_make(&lab, names, n, rest + 6 < TABLE_WIDTH ? TABLE_WIDTH - rest : 6,
+		    "kernel");
+	if (labels_width(&lab) > w.kernel)
+		w.kernel = labels_width(&lab);
+	w.sep = w.kernel + rest + 8 <= TABLE_WIDTH ? 2 : 1;
 
 	printf("Cycles/byte, median; alpha %.2f; test: ", alpha);
 	if (test == TEST_PAIRED)
@@ -296,93 +491,56 @@ int cmd_compare(int argc, char **argv)
 		printf("none: separate runs need repeat >= %d\non both sides (these "
 		       "have %u and %u); no change is called significant\n",
 		       MIN_REPEATS, b.r.repeats, a.r.repeats);
-	printf("before: %s\n        %s, %u samples x %u repeats%s\n", b.path,
-	       b.r.cpu, b.r.samples, b.r.repeats,
-	       strcmp(b.r.emulated, "yes") ? "" : ", EMULATED");
-	printf("after:  %s\n        %s, %u samples x %u repeats%s\n", a.path,
-	       a.r.cpu, a.r.samples, a.r.repeats,
-	       strcmp(a.r.emulated, "yes") ? "" : ", EMULATED");
+	print_wrapped("        ", "before: %s", b.path);
+	print_wrapped("        ", "        %s, %u samples x %u repeats%s", b.r.cpu,
+		      b.r.samples, b.r.repeats,
+		      strcmp(b.r.emulated, "yes") ? "" : ", EMULATED");
+	print_wrapped("        ", "after:  %s", a.path);
+	print_wrapped("        ", "        %s, %u samples x %u repeats%s", a.r.cpu,
+		      a.r.samples, a.r.repeats,
+		      strcmp(a.r.emulated, "yes") ? "" : ", EMULATED");
 	if (named) {
 		char ba[32] = "", aa[32] = "";
 		if (b.align >= 0)
 			snprintf(ba, sizeof(ba), " align %ld", b.align);
 		if (a.align >= 0)
 			snprintf(aa, sizeof(aa), " align %ld", a.align);
-		printf("selected: %s%s%s%s (before) vs %s%s%s%s (after)\n",
-		       b.kernel, b.prefetch[0] ? "@" : "", b.prefetch, ba,
-		       a.kernel, a.prefetch[0] ? "@" : "", a.prefetch, aa);
+		print_wrapped("  ", "selected: %s%s%s%s (before) vs %s%s%s%s (after)",
+			      b.kernel ? b.kernel : "", b.prefetch ? "@" : "",
+			      b.prefetch ? b.prefetch : "", ba,
+			      a.kernel ? a.kernel : "", a.prefetch ? "@" : "",
+			      a.prefetch ? a.prefetch : "", aa);
 	}
 	if (!strcmp(b.r.emulated, "yes") || !strcmp(a.r.emulated, "yes"))
 		printf("EMULATED RUN: these timings are not real; do not quote them.\n");
-	printf("\n%-12s %-9s %-9s %-5s %-4s %6s %6s %7s %6s\n", "kernel", "size",
-	       "cache", "pf", "code", "before", "after", "change", "p");
-	for (i = 0; i < n; i++) {
-		const struct pair *q = &pairs[i];
-		label(q->a, lab, sizeof(lab));
-		printf("%-12.12s %-9s %-9s %-5s %-4s %6.3f %6.3f %+6.1f%% %6s%s\n",
-		       q->a->kernel, lab, q->a->cache, q->a->prefetch,
-		       q->a->code_offset, q->b->cycles_per_byte, q->a->cycles_per_byte, q->change,
-		       pstr(q->p, pb, sizeof(pb)), q->sig ? " *" : "");
-		/* The figure's bar label: what differs between bars. */
-		if (out)
-			fprintf(out, "%s%s%s %s%s%s,%s,%u,%u,%s,%s,%.4f,%.4f,%.2f,%.6f,%s\n",
-				named ? "" : q->a->kernel, named ? "" : " ", lab,
-				q->a->cache, strcmp(q->a->prefetch, "none") ? " @" : "",
-				strcmp(q->a->prefetch, "none") ? q->a->prefetch : "",
-				q->a->kernel, q->a->size, q->a->align, q->a->cache,
-				q->a->prefetch, q->b->cycles_per_byte,
-				q->a->cycles_per_byte, q->change, q->p,
-				q->sig ? "yes" : "no");
-	}
+	if (b.r.partial || a.r.partial)
+		printf("PARTIAL RUN: one stopped early (# partial: in its CSV).\n");
+	printf("\n");
+	labels_caption(&lab);
+	print_pairs(pairs, n, &lab, &w);
 	printf("* significant at alpha %.2f\n\nSummary:\n", alpha);
-	for (i = 0; i < n; i++) {
-		const struct pair *q = &pairs[i];
-		char cache[64], wbuf[32];
-
-		size_label(q->a->size, lab, sizeof(lab));
-		snprintf(cache, sizeof(cache), "%s%s", q->a->cache,
-			 where(q->a, wbuf, sizeof(wbuf)));
-		if (!named)
-			printf("%s%s%s: ", q->a->kernel,
-			       strcmp(q->a->prefetch, "none") ? "@" : "",
-			       strcmp(q->a->prefetch, "none") ? q->a->prefetch : "");
-		if (q->p < 0)
-			printf("not tested at %s, %s (%+.1f%%)\n", lab, cache,
-			       q->change);
-		else if (q->sig && fabs(q->change) < 0.5)
-			printf("same median at %s, %s, though the samples differ "
-			       "(p %s)\n", lab, cache, q->p < 0.001 ? "< 0.001" :
-			       (snprintf(pb, sizeof(pb), "= %.3f", q->p), pb));
-		else if (q->sig)
-		{
-			printf("%.0f%% %s time per byte at %s, %s (p %s)\n",
-			       fabs(q->change), q->change < 0 ? "less" : "more", lab,
-			       cache, q->p < 0.001 ? "< 0.001" :
-			       (snprintf(pb, sizeof(pb), "= %.3f", q->p), pb));
-			if (q->placement >= 0 && fabs(q->change) < q->placement)
-				printf("  but code placement alone moves it %.0f%%\n",
-				       q->placement);
-		}
-		else
-			printf("no significant change at %s, %s (%+.1f%%, p = %s)\n",
-			       lab, cache, q->change, pstr(q->p, pb, sizeof(pb)));
-	}
+	print_summary(pairs, n, &lab, named);
 	printf("%zu of %zu points changed significantly\n", nsig, n);
 	if (nplaced)
-		printf("WARNING: %zu significant change(s) are smaller than the spread "
-		       "code placement alone\ncauses in the code_offset sweep; they "
-		       "may be placement, not the code\n", nplaced);
+		print_wrapped("", "WARNING: %zu significant change(s) are smaller "
+			      "than the spread code placement alone causes in the "
+			      "code_offset sweep; they may be placement, not the "
+			      "code\n", nplaced);
 	else if (!nswept)
 		printf("Code placement: not measured; code_offset = 0, 16, 32, 48 "
 		       "shows how far\nplacement alone moves each kernel\n");
+	rc = 0;
+	goto out;
+bad_usage:
+	rc = usage(stderr);
+out:
+	labels_free(&lab);
+	free(names);
+	free(cand);
 	free(pairs);
-	results_free(&a.r);
+	free(b.kernel);
+	free(a.kernel);
 	results_free(&b.r);
-	if (out) {
-		if (fclose(out) != 0 || rename(tmp, csv) != 0) {
-			perror(csv);
-			return 1;
-		}
-	}
-	return 0;
+	results_free(&a.r);
+	return rc;
 }

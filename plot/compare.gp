@@ -1,5 +1,6 @@
 # Before/after bars of cycles per byte, from the CSV that
-# "csumreport compare --csv" writes (label,...,before,after,...).
+# "csumreport compare --csv" writes (label,...,before,after,...), its
+# columns read by name.
 # gnuplot -e "cmp='C.csv'; stem='C'; title_text='...'" plot/compare.gp
 set datafile separator ","
 set datafile columnheaders
@@ -22,5 +23,6 @@ do for [fmt in "png svg"] {
 	}
 	set output stem . "." . fmt
 	set title title_text noenhanced
-	plot cmp using 7:xtic(1) title "before", "" using 8 title "after"
+	plot cmp using (column("before")):xtic(strcol("label")) title "before", \
+		"" using (column("after")) title "after"
 }

@@ -2,23 +2,45 @@
    scripts need to lay out its figures (CPU, kernels, sizes, distances) as
    gnuplot assignments, and with --data writes the points they draw: one
    line per point, repeats merged, at one code placement, without the
-   harness's floor rows.  gnuplot reads that file, so the results CSV can
-   gain columns without the scripts changing. */
+   harness's floor rows, under a header naming the columns.  The scripts
+   read columns by those names, so neither the results CSV nor this file
+   is tied to an order of columns. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
 
-#define MAXV 64
-
-static void gp_string(const char *name, const char *v)
+/* Inside a gnuplot double-quoted string, where backslash escapes are
+   processed. */
+static void gp_escaped(const char *v)
 {
-	printf("%s = \"", name);
 	for (; *v; v++) {
 		if (*v == '"' || *v == '\\')
 			putchar('\\');
 		putchar(*v);
+	}
+}
+
+static void gp_string(const char *name, const char *v)
+{
+	printf("%s = \"", name);
+	gp_escaped(v);
+	printf("\"\n");
+}
+
+/* A list as gnuplot's words() reads it: names have no spaces (csumbench
+   splits its kernel lists at them). */
+static void gp_list(const char *name, const char *const *v, size_t n)
+{
+	size_t i;
+
+	printf("%s = \"", name);
+	for (i = 0; i < n; i++) {
+		if (i)
+			putchar(' ');
+		gp_escaped(v[i]);
 	}
 	printf("\"\n");
 }
@@ -27,28 +49,44 @@ static void gp_string(const char *name, const char *v)
    size and cache state: what the size figure shows for kernel k. */
 static const char *best_distance(const struct results *r, const char *k)
 {
-	static char pf[MAXV][16];
-	size_t n = results_prefetches(r, k, pf, MAXV), i, j, best = 0;
-	double best_score = INFINITY;
+	const char **pf;
+	struct row *const *w;
+	size_t n = results_prefetches(r, k, &pf), m, i, lo, hi, best = n;
+	double *score = calloc(n ? n : 1, sizeof(*score)), best_score = INFINITY;
+	size_t *cnt = calloc(n ? n : 1, sizeof(*cnt));
+	const char *ret;
 
-	for (i = 0; i < n; i++) {
-		double score = 0;
-		size_t cnt = 0;
-		if (!strcmp(pf[i], "none"))
+	if (!score || !cnt)
+		abort();
+	m = results_kernel_rows(r, k, &w);
+	for (i = 0; i < m; i++) {
+		if (w[i]->cycles_per_byte <= 0)
 			continue;
-		for (j = 0; j < r->nrows; j++)
-			if (!strcmp(r->rows[j].kernel, k) &&
-			    !strcmp(r->rows[j].prefetch, pf[i]) &&
-			    r->rows[j].cycles_per_byte > 0) {
-				score += log(r->rows[j].cycles_per_byte);
-				cnt++;
-			}
-		if (cnt && score / (double)cnt < best_score) {
-			best_score = score / (double)cnt;
-			best = i;
+		/* pf is in results_prefetches' order: "none" first, then
+		   by distance; find the row's by bisection. */
+		for (lo = 0, hi = n; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (results_prefetch_cmp(pf[mid], w[i]->prefetch) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < n && !strcmp(pf[lo], w[i]->prefetch)) {
+			score[lo] += log(w[i]->cycles_per_byte);
+			cnt[lo]++;
 		}
 	}
-	return n ? pf[best] : "none";
+	for (i = 0; i < n; i++)
+		if (strcmp(pf[i], "none") && cnt[i] &&
+		    score[i] / (double)cnt[i] < best_score) {
+			best_score = score[i] / (double)cnt[i];
+			best = i;
+		}
+	ret = best < n ? pf[best] : n ? pf[0] : "none";
+	free(score);
+	free(cnt);
+	free(pf);
+	return ret;
 }
 
 static int usage(void)
@@ -58,7 +96,6 @@ static int usage(void)
 	return 2;
 }
 
-/* kernel,size,align,cache,prefetch,cycles_per_byte,bytes_per_cycle */
 static int write_data(const struct results *r, const char *out)
 {
 	FILE *f = fopen(out, "w");
@@ -68,6 +105,8 @@ static int write_data(const struct results *r, const char *out)
 		perror(out);
 		return -1;
 	}
+	fprintf(f, "kernel,size,align,cache,prefetch,cycles_per_byte,"
+		"bytes_per_cycle\n");
 	for (i = 0; i < r->nrows; i++) {
 		const struct row *w = &r->rows[i];
 		if (row_is_pseudo(w) || strcmp(w->code_offset, r->rows[0].code_offset))
@@ -76,16 +115,22 @@ static int write_data(const struct results *r, const char *out)
 			w->align, w->cache, w->prefetch, w->cycles_per_byte,
 			w->bytes_per_cycle);
 	}
-	return fclose(f) == 0 ? 0 : -1;
+	if (ferror(f) | fclose(f)) {
+		perror(out);
+		return -1;
+	}
+	return 0;
 }
 
 int cmd_gpvars(int argc, char **argv)
 {
 	const char *path = NULL, *want = NULL, *pfk = NULL, *data = NULL;
-	char kernels[MAXV][128], caches[8][16], pf[MAXV][16], buf[8192];
-	unsigned sizes[MAXV], align;
-	size_t nk = 0, nc = 0, ns, np, i, j, len;
+	const char **kernels, **caches, **pf = NULL, **best, **sz;
+	unsigned *sizes, align;
+	size_t nk, nc, ns, np = 0, i;
+	char (*szbuf)[16];
 	struct results r;
+	struct row *const *w;
 
 	for (i = 1; i < (size_t)argc; i++) {
 		if (!strcmp(argv[i], "--kernel") && i + 1 < (size_t)argc)
@@ -102,24 +147,12 @@ int cmd_gpvars(int argc, char **argv)
 	if (results_read(&r, path, 0))
 		return 2;
 	align = r.rows[0].align;
-	for (i = 0; i < r.nrows; i++) {
+	for (i = 0; i < r.nrows; i++)
 		if (r.rows[i].align < align)
 			align = r.rows[i].align;
-		if (row_is_pseudo(&r.rows[i]))
-			continue;
-		for (j = 0; j < nk && strcmp(kernels[j], r.rows[i].kernel); j++)
-			;
-		if (j == nk && nk < MAXV)
-			snprintf(kernels[nk++], 128, "%s", r.rows[i].kernel);
-		for (j = 0; j < nc && strcmp(caches[j], r.rows[i].cache); j++)
-			;
-		if (j == nc && nc < 8)
-			snprintf(caches[nc++], 16, "%s", r.rows[i].cache);
-	}
 	if (want) {
-		for (j = 0; j < nk && strcmp(kernels[j], want); j++)
-			;
-		if (j == nk || !kernel_prefetches(&r, want)) {
+		if (!results_kernel_rows(&r, want, &w) || row_is_pseudo(w[0]) ||
+		    !kernel_prefetches(&r, want)) {
 			fprintf(stderr, "csumreport: %s has no prefetch distances for "
 				"kernel '%s'\n", path, want);
 			results_free(&r);
@@ -127,36 +160,50 @@ int cmd_gpvars(int argc, char **argv)
 		}
 		pfk = want;
 	}
-	for (j = 0; j < nk && !pfk; j++)
-		if (kernel_prefetches(&r, kernels[j]))
-			pfk = kernels[j];
-
+	nk = results_kernels(&r, 0, &kernels);
+	for (i = 0; i < nk && !pfk; i++)
+		if (kernel_prefetches(&r, kernels[i]))
+			pfk = kernels[i];
 	if (data && write_data(&r, data)) {
+		free(kernels);
 		results_free(&r);
 		return 2;
 	}
+	nc = results_caches(&r, &caches);
+	ns = results_sizes(&r, &sizes);
+	best = malloc((nk ? nk : 1) * sizeof(*best));
+	sz = malloc((ns ? ns : 1) * sizeof(*sz));
+	szbuf = malloc((ns ? ns : 1) * sizeof(*szbuf));
+	if (!best || !sz || !szbuf)
+		abort();
+	for (i = 0; i < nk; i++)
+		best[i] = best_distance(&r, kernels[i]);
+	for (i = 0; i < ns; i++) {
+		snprintf(szbuf[i], sizeof(szbuf[i]), "%u", sizes[i]);
+		sz[i] = szbuf[i];
+	}
+	if (pfk)
+		np = results_prefetches(&r, pfk, &pf);
+
 	gp_string("cpu", r.cpu);
 	gp_string("timer", r.timer);
 	printf("emulated = %d\n", !strcmp(r.emulated, "yes"));
 	printf("core_mhz = %.1f\n", r.core_mhz);
 	printf("samples = %u\n", r.samples);
 	printf("align = %u\n", align);
-#define LIST(name, n, fmt, item)                                             \
-	do {                                                                 \
-		for (len = 0, buf[0] = 0, j = 0; j < (n); j++)               \
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len, \
-						j ? " " fmt : fmt, item);    \
-		gp_string(name, buf);                                        \
-	} while (0)
-	LIST("kernels", nk, "%s", kernels[j]);
-	LIST("caches", nc, "%s", caches[j]);
-	ns = results_sizes(&r, sizes, MAXV);
-	LIST("sizes", ns, "%u", sizes[j]);
-	LIST("plot_pf", nk, "%s", best_distance(&r, kernels[j]));
+	gp_list("kernels", kernels, nk);
+	gp_list("caches", caches, nc);
+	gp_list("sizes", sz, ns);
+	gp_list("plot_pf", best, nk);
 	gp_string("pf_kernel", pfk ? pfk : "");
-	np = pfk ? results_prefetches(&r, pfk, pf, MAXV) : 0;
-	LIST("pf_list", np, "%s", pf[j]);
-#undef LIST
+	gp_list("pf_list", pf, np);
+	free(pf);
+	free(best);
+	free(sz);
+	free(szbuf);
+	free(sizes);
+	free(caches);
+	free(kernels);
 	results_free(&r);
 	return 0;
 }

@@ -8,7 +8,8 @@ if (pf_kernel eq "") {
 }
 npf = words(pf_list)
 pfidx(s) = sum [i=1:npf] (word(pf_list, i) eq s ? i : 0)
-keep(k, c, s) = strcol(1) eq k && strcol(4) eq c && $2 == s && $3 == align
+keep(k, c, s) = strcol("kernel") eq k && strcol("cache") eq c && \
+	column("size") == s && column("align") == align
 
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {
@@ -35,14 +36,17 @@ do for [fmt in "png svg"] {
 		set title sprintf("%s cache", c)
 		# Gathered per line into a datablock, as in size.gp.
 		set table $lines
-		plot for [j=1:words(sizes)] data using (pfidx(strcol(5))):7:(j) \
+		plot for [j=1:words(sizes)] data \
+			using (pfidx(strcol("prefetch"))):(column("bytes_per_cycle")):(j) \
 			with table if (keep(pf_kernel, c, word(sizes, j) + 0))
 		unset table
 		set datafile separator whitespace
+		set datafile nocolumnheaders
 		plot for [j=1:words(sizes)] $lines using ($3 == j ? $1 : NaN):2 \
 			smooth unique with linespoints lw 2 pt 7 \
 			title sizelabel(word(sizes, j) + 0)
 		set datafile separator ","
+		set datafile columnheaders
 	}
 	unset multiplot
 	unset link y2

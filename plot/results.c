@@ -1,45 +1,41 @@
 /* Reading csumbench results CSVs: metadata lines, a header naming the
    columns, and rows checked field by field, so a malformed file stops
    with its name and line instead of making an empty figure.  Rows of the
-   same point from several repeats are merged into one. */
+   same point from several repeats are merged into one.  Rows and samples
+   are matched by sorting, not by searching: a run may have tens of
+   thousands of points and millions of samples. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "results.h"
 
+/* csumbench writes 28 columns; a header of many more is not its. */
 #define MAXF 64
 
-/* Splits at commas into f[MAXF]; returns the field count, or MAXF + 1
-   (with f unusable) when there are more. */
-static int split(char *line, char **f)
+static void *xrealloc(void *p, size_t n)
 {
-	int n = 0;
-	char *p = line;
-
-	line[strcspn(line, "\r\n")] = '\0';
-	for (;;) {
-		if (n == MAXF)
-			return MAXF + 1;
-		f[n++] = p;
-		/* Quoted fields (descriptions) are not in results files. */
-		p = strchr(p, ',');
-		if (!p)
-			return n;
-		*p++ = '\0';
-	}
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
 }
 
-static int col(char **hdr, int n, const char *name)
+static char *xstrndup(const char *s, size_t n)
 {
-	int i;
+	char *d = xrealloc(NULL, n + 1);
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(hdr[i], name))
-			return i;
-	return -1;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+static char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
 }
 
 /* A finite number of sensible size; whole and >= 0 where whole is set. */
@@ -54,9 +50,10 @@ static int num(const char *s, double *v, int whole)
 	return !whole || (*v >= 0 && *v <= 4294967295.0 && *v == floor(*v));
 }
 
-static void copy_word(char *dst, size_t n, const char *v)
+static void set_meta(char **dst, const char *v, int word)
 {
-	snprintf(dst, n, "%.*s", (int)strcspn(v, " \r\n"), v);
+	free(*dst);
+	*dst = xstrndup(v, word ? strcspn(v, " \t") : strlen(v));
 }
 
 static void meta(struct results *r, const char *line, double *hz, double *cpt)
@@ -69,15 +66,17 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 		return;
 	v = line + n;
 	if (!strcmp(key, "cpu_model"))
-		snprintf(r->cpu, sizeof(r->cpu), "%.*s", (int)strcspn(v, "\r\n"), v);
+		set_meta(&r->cpu, v, 0);
 	else if (!strcmp(key, "timer"))
-		copy_word(r->timer, sizeof(r->timer), v);
+		set_meta(&r->timer, v, 1);
 	else if (!strcmp(key, "emulated"))
-		copy_word(r->emulated, sizeof(r->emulated), v);
+		set_meta(&r->emulated, v, 1);
 	else if (!strcmp(key, "run_id"))
-		copy_word(r->run_id, sizeof(r->run_id), v);
+		set_meta(&r->run_id, v, 1);
+	else if (!strcmp(key, "partial"))
+		r->partial = true;
 	else if (!strcmp(key, "order"))
-		copy_word(r->order, sizeof(r->order), v);
+		set_meta(&r->order, v, 1);
 	else if (!strcmp(key, "tick_hz"))
 		*hz = atof(v);
 	else if (!strcmp(key, "cycles_per_tick"))
@@ -99,128 +98,283 @@ static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
 static const char is_whole[NCOLS] = { [C_SIZE] = 1, [C_ALIGN] = 1,
 	[C_SAMPLES] = 1, [C_REPEAT] = 1 };
 
-static int same_point(const struct row *a, const struct row *b)
+/* Points are ordered by kernel, size, align, cache state, prefetch and
+   code offset last, so that a kernel's rows, and a point's rows at every
+   code offset, lie together in the index. */
+static int cmp_kernel(const struct row *a, const struct row *b)
 {
-	return !strcmp(a->kernel, b->kernel) && a->size == b->size &&
-	       a->align == b->align && !strcmp(a->cache, b->cache) &&
-	       !strcmp(a->prefetch, b->prefetch) &&
-	       !strcmp(a->code_offset, b->code_offset);
+	return strcmp(a->kernel, b->kernel);
 }
 
-static double median(double *v, size_t n)
+static int cmp_placed(const struct row *a, const struct row *b)
 {
-	double *s = malloc(n * sizeof(*s)), m;
-	size_t i, j;
+	int c = cmp_kernel(a, b);
 
-	if (!s)
-		abort();
-	for (i = 0; i < n; i++) {	/* insertion sort: a handful of repeats */
-		for (j = i; j > 0 && s[j - 1] > v[i]; j--)
-			s[j] = s[j - 1];
-		s[j] = v[i];
+	if (c)
+		return c;
+	if (a->size != b->size)
+		return a->size < b->size ? -1 : 1;
+	if (a->align != b->align)
+		return a->align < b->align ? -1 : 1;
+	c = strcmp(a->cache, b->cache);
+	return c ? c : strcmp(a->prefetch, b->prefetch);
+}
+
+static int cmp_point(const struct row *a, const struct row *b)
+{
+	int c = cmp_placed(a, b);
+
+	return c ? c : strcmp(a->code_offset, b->code_offset);
+}
+
+static int cmp_index(const void *x, const void *y)
+{
+	return cmp_point(*(struct row *const *)x, *(struct row *const *)y);
+}
+
+size_t rows_lower(const struct row *const *v, size_t n, const struct row *key,
+		  int (*cmp)(const struct row *, const struct row *))
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cmp(v[mid], key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	return lo;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+static double median(const double *v, size_t n)
+{
+	double *s = xrealloc(NULL, n * sizeof(*s)), m;
+
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
 	m = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 	free(s);
 	return m;
 }
 
-/* Repeats of one point: keep every repeat's figures, report medians. */
-struct merge {
-	double *ticks, *net, *bpc, *mbps;
+/* A row as read, before the repeats of its point are merged. */
+struct raw {
+	struct row w;
+	unsigned rep;
 };
+
+static void free_strings(struct row *w)
+{
+	free(w->kernel);
+	free(w->arch);
+	free(w->cache);
+	free(w->prefetch);
+	free(w->code_offset);
+	w->kernel = w->arch = w->cache = w->prefetch = w->code_offset = NULL;
+}
+
+static int cmp_raw(const void *x, const void *y)
+{
+	const struct raw *a = *(struct raw *const *)x, *b = *(struct raw *const *)y;
+	int c = cmp_point(&a->w, &b->w);
+
+	if (c)
+		return c;
+	if (a->rep != b->rep)
+		return a->rep < b->rep ? -1 : 1;
+	return (a->w.line > b->w.line) - (a->w.line < b->w.line);
+}
+
+static int cmp_line(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* Merges the repeats of each point into r->rows, in the order the points
+   first appear, and indexes them; -1 on a point given twice in one repeat. */
+static int merge(struct results *r, struct raw *raw, size_t n)
+{
+	struct raw **s = xrealloc(NULL, n * sizeof(*s));
+	size_t i, j, k, dup = 0, first = 0;
+	double *tmp;
+
+	for (i = 0; i < n; i++)
+		s[i] = &raw[i];
+	qsort(s, n, sizeof(*s), cmp_raw);
+	/* Report the duplicate that comes first in the file. */
+	for (i = 1; i < n; i++)
+		if (!cmp_point(&s[i - 1]->w, &s[i]->w) && s[i - 1]->rep == s[i]->rep &&
+		    (!dup || s[i]->w.line < s[dup]->w.line))
+			dup = i;
+	if (dup) {
+		const struct row *w = &s[dup]->w;
+		for (first = dup; first > 0 && !cmp_point(&s[first - 1]->w, w) &&
+		     s[first - 1]->rep == s[dup]->rep;)
+			first--;
+		fprintf(stderr, "%s:%zu: duplicate point kernel=%s size=%u align=%u "
+			"cache=%s prefetch=%s code_offset=%s repeat=%u (first at line "
+			"%zu); expected each point once per repeat\n", r->path, w->line,
+			w->kernel, w->size, w->align, w->cache, w->prefetch,
+			w->code_offset, s[dup]->rep, s[first]->w.line);
+		free(s);
+		return -1;
+	}
+	r->rows = xrealloc(NULL, n * sizeof(*r->rows));
+	tmp = xrealloc(NULL, 4 * n * sizeof(*tmp));
+	for (i = 0; i < n; i = j) {
+		struct row *m = &r->rows[r->nrows++];
+		size_t base = i, c;
+
+		for (j = i + 1; j < n && !cmp_point(&s[i]->w, &s[j]->w); j++)
+			if (s[j]->w.line < s[base]->w.line)
+				base = j;
+		/* The first row read stands for the point; the rest give
+		   their figures. */
+		*m = s[base]->w;
+		memset(&s[base]->w, 0, sizeof(s[base]->w));
+		c = j - i;
+		m->nrep = c;
+		m->rep_cpb = xrealloc(NULL, c * sizeof(double));
+		for (k = 0; k < c; k++) {
+			const struct row *x = k + i == base ? m : &s[k + i]->w;
+			m->rep_cpb[k] = x->cycles_per_byte;
+			tmp[k] = x->ticks_median;
+			tmp[n + k] = x->cycles_per_byte_net;
+			tmp[2 * n + k] = x->bytes_per_cycle;
+			tmp[3 * n + k] = x->mb_per_s;
+		}
+		m->cycles_per_byte = median(m->rep_cpb, c);
+		m->ticks_median = median(tmp, c);
+		m->cycles_per_byte_net = median(tmp + n, c);
+		m->bytes_per_cycle = median(tmp + 2 * n, c);
+		m->mb_per_s = median(tmp + 3 * n, c);
+		if (c > r->repeats)
+			r->repeats = (unsigned)c;
+	}
+	free(tmp);
+	free(s);
+	qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_line);
+	r->index = xrealloc(NULL, r->nrows * sizeof(*r->index));
+	for (i = 0; i < r->nrows; i++)
+		r->index[i] = &r->rows[i];
+	qsort(r->index, r->nrows, sizeof(*r->index), cmp_index);
+	return 0;
+}
 
 static int read_samples(struct results *r, const char *path);
 
+static void free_raw(struct raw *raw, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free_strings(&raw[i].w);
+	free(raw);
+}
+
 int results_read(struct results *r, const char *path, int with_samples)
 {
-	FILE *f = fopen(path, "r");
-	char line[4096], *fld[MAXF + 1], *hdr[MAXF + 1], hbuf[4096];
-	int idx[NCOLS], nh = 0, lineno = 0;
+	struct csv c;
+	char **hdr = NULL;
+	int idx[NCOLS], rc;
+	size_t nh = 0, i, nraw = 0, cap = 0;
 	double hz = 0, cpt = 0;
-	struct merge *mg = NULL;
-	size_t i;
+	struct raw *raw = NULL;
 
 	memset(r, 0, sizeof(*r));
 	r->path = path;
-	snprintf(r->cpu, sizeof(r->cpu), "unknown CPU");
-	if (!f) {
+	r->cpu = xstrdup("unknown CPU");
+	r->timer = xstrdup("");
+	r->emulated = xstrdup("");
+	r->run_id = xstrdup("");
+	r->order = xstrdup("");
+	if (csv_open(&c, path)) {
 		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-		return -1;
+		goto bad;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		struct row w, *old = NULL;
+	while ((rc = csv_next(&c)) > 0) {
+		struct row w;
 		double v[NCOLS];
-		int n;
+		size_t n;
 
-		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			fprintf(stderr, "%s:%d: line too long; expected a csumbench "
-				"results CSV\n", path, lineno);
-			goto bad;
-		}
-		if (line[0] == '#') {
-			meta(r, line, &hz, &cpt);
+		if (c.buf[0] == '#') {
+			meta(r, c.buf, &hz, &cpt);
 			continue;
 		}
-		if (line[strspn(line, " \t\r\n")] == '\0')
+		if (c.buf[strspn(c.buf, " \t")] == '\0')
 			continue;
 		if (!nh) {
-			snprintf(hbuf, sizeof(hbuf), "%s", line);
-			nh = split(hbuf, hdr);
+			nh = csv_split(&c);
 			if (nh > MAXF) {
-				fprintf(stderr, "%s:%d: more than %d columns; expected a "
-					"csumbench results CSV header\n", path, lineno, MAXF);
+				fprintf(stderr, "%s:%zu: more than %d columns; expected a "
+					"csumbench results CSV header\n", path, c.line, MAXF);
 				goto bad;
 			}
+			hdr = xrealloc(NULL, nh * sizeof(*hdr));
+			for (i = 0; i < nh; i++)
+				hdr[i] = xstrdup(c.fld[i]);
 			for (i = 0; i < NCOLS; i++) {
-				idx[i] = col(hdr, nh, names[i]);
+				idx[i] = csv_col(hdr, nh, names[i]);
 				if (idx[i] < 0 && i < NNEED) {
-					fprintf(stderr, "%s:%d: header has no '%s' column; "
+					fprintf(stderr, "%s:%zu: header has no '%s' column; "
 						"expected a csumbench results CSV header "
-						"(kernel,arch,op,size,...)\n", path, lineno,
+						"(kernel,arch,op,size,...)\n", path, c.line,
 						names[i]);
 					goto bad;
 				}
 			}
 			continue;
 		}
-		n = split(line, fld);
+		n = csv_split(&c);
 		if (n != nh) {
-			fprintf(stderr, "%s:%d: %d fields, expected %d as in the header\n",
-				path, lineno, n, nh);
+			fprintf(stderr, "%s:%zu: %zu fields, expected %zu as in the header\n",
+				path, c.line, n, nh);
 			goto bad;
 		}
 		for (i = 0; i < NCOLS; i++) {
-			if (idx[i] < 0 || is_word[i])
+			if (idx[i] < 0)
 				continue;
+			if (is_word[i] && !*c.fld[idx[i]]) {
+				fprintf(stderr, "%s:%zu: %s field empty\n", path, c.line,
+					names[i]);
+				goto bad;
+			}
+			/* A partial run may end before the floor was timed:
+			   no net figure, an empty field. */
+			if (i == C_NET && !*c.fld[idx[i]]) {
+				v[i] = NAN;
+				continue;
+			}
 			/* The timings may dip below 0 by timer noise. */
-			if (!num(fld[idx[i]], &v[i], is_whole[i])) {
-				fprintf(stderr, "%s:%d: %s '%s' is not a%s number\n",
-					path, lineno, names[i], fld[idx[i]],
+			if (!is_word[i] && !num(c.fld[idx[i]], &v[i], is_whole[i])) {
+				fprintf(stderr, "%s:%zu: %s '%s' is not a%s number\n",
+					path, c.line, names[i], c.fld[idx[i]],
 					is_whole[i] ? " whole" : "");
 				goto bad;
 			}
 		}
-		memset(&w, 0, sizeof(w));
-		for (i = 0; i < NCOLS; i++) {
-			static const size_t len[NCOLS] = {
-				[C_KERNEL] = sizeof(w.kernel), [C_CACHE] = sizeof(w.cache),
-				[C_PREFETCH] = sizeof(w.prefetch), [C_ARCH] = sizeof(w.arch),
-				[C_OFFSET] = sizeof(w.code_offset) };
-			if (!is_word[i] || idx[i] < 0)
-				continue;
-			if (!*fld[idx[i]] || strlen(fld[idx[i]]) >= len[i]) {
-				fprintf(stderr, "%s:%d: %s field empty or too long\n",
-					path, lineno, names[i]);
-				goto bad;
-			}
+		if (v[C_SIZE] == 0) {
+			fprintf(stderr, "%s:%zu: size 0\n", path, c.line);
+			goto bad;
 		}
-		snprintf(w.kernel, sizeof(w.kernel), "%s", fld[idx[C_KERNEL]]);
-		snprintf(w.cache, sizeof(w.cache), "%s", fld[idx[C_CACHE]]);
-		snprintf(w.prefetch, sizeof(w.prefetch), "%s", fld[idx[C_PREFETCH]]);
-		snprintf(w.arch, sizeof(w.arch), "%s", idx[C_ARCH] < 0 ? "" : fld[idx[C_ARCH]]);
-		snprintf(w.code_offset, sizeof(w.code_offset), "%s",
-			 idx[C_OFFSET] < 0 ? "none" : fld[idx[C_OFFSET]]);
+		memset(&w, 0, sizeof(w));
+		w.kernel = xstrdup(c.fld[idx[C_KERNEL]]);
+		w.cache = xstrdup(c.fld[idx[C_CACHE]]);
+		w.prefetch = xstrdup(c.fld[idx[C_PREFETCH]]);
+		w.arch = xstrdup(idx[C_ARCH] < 0 ? "" : c.fld[idx[C_ARCH]]);
+		w.code_offset = xstrdup(idx[C_OFFSET] < 0 ? "none" :
+					c.fld[idx[C_OFFSET]]);
+		w.line = c.line;
 		w.size = (unsigned)v[C_SIZE];
 		w.align = (unsigned)v[C_ALIGN];
 		w.samples = (unsigned)v[C_SAMPLES];
@@ -229,166 +383,218 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.cycles_per_byte_net = idx[C_NET] < 0 ? v[C_CPB] : v[C_NET];
 		w.bytes_per_cycle = v[C_BPC];
 		w.mb_per_s = v[C_MBPS];
-		if (w.size == 0) {
-			fprintf(stderr, "%s:%d: size 0\n", path, lineno);
-			goto bad;
+		if (nraw == cap) {
+			cap = cap ? 2 * cap : 256;
+			raw = xrealloc(raw, cap * sizeof(*raw));
 		}
-		/* A repeat of a point read before joins it. */
-		if (idx[C_REPEAT] >= 0 && v[C_REPEAT] > 1)
-			for (i = r->nrows; i > 0 && !old; i--)
-				if (same_point(&r->rows[i - 1], &w))
-					old = &r->rows[i - 1];
-		if (!old) {
-			r->rows = realloc(r->rows, (r->nrows + 1) * sizeof(*r->rows));
-			mg = realloc(mg, (r->nrows + 1) * sizeof(*mg));
-			if (!r->rows || !mg)
-				abort();
-			memset(&mg[r->nrows], 0, sizeof(*mg));
-			old = &r->rows[r->nrows++];
-			*old = w;
-		}
-		{
-			struct merge *m = &mg[old - r->rows];
-			size_t k = old->nrep++;
-			old->rep_cpb = realloc(old->rep_cpb, old->nrep * sizeof(double));
-			m->ticks = realloc(m->ticks, old->nrep * sizeof(double));
-			m->net = realloc(m->net, old->nrep * sizeof(double));
-			m->bpc = realloc(m->bpc, old->nrep * sizeof(double));
-			m->mbps = realloc(m->mbps, old->nrep * sizeof(double));
-			if (!old->rep_cpb || !m->ticks || !m->net || !m->bpc || !m->mbps)
-				abort();
-			old->rep_cpb[k] = w.cycles_per_byte;
-			m->ticks[k] = w.ticks_median;
-			m->net[k] = w.cycles_per_byte_net;
-			m->bpc[k] = w.bytes_per_cycle;
-			m->mbps[k] = w.mb_per_s;
-		}
+		raw[nraw].w = w;
+		raw[nraw++].rep = idx[C_REPEAT] < 0 ? 1 : (unsigned)v[C_REPEAT];
 	}
-	fclose(f);
-	f = NULL;
-	for (i = 0; i < r->nrows; i++) {
-		struct row *w = &r->rows[i];
-		if (w->nrep > r->repeats)
-			r->repeats = (unsigned)w->nrep;
-		w->cycles_per_byte = median(w->rep_cpb, w->nrep);
-		w->ticks_median = median(mg[i].ticks, w->nrep);
-		w->cycles_per_byte_net = median(mg[i].net, w->nrep);
-		w->bytes_per_cycle = median(mg[i].bpc, w->nrep);
-		w->mb_per_s = median(mg[i].mbps, w->nrep);
-	}
+	if (rc < 0)
+		goto bad;
+	csv_close(&c);
 	if (!nh) {
 		fprintf(stderr, "%s: no header line; expected a csumbench results "
 			"CSV (make bench writes them to results/)\n", path);
 		goto bad;
 	}
-	if (!r->nrows) {
+	if (!nraw) {
 		fprintf(stderr, "%s: no data rows after the header\n", path);
 		goto bad;
 	}
-	for (i = 0; i < r->nrows; i++)
-		free(mg[i].ticks), free(mg[i].net), free(mg[i].bpc), free(mg[i].mbps);
-	free(mg);
+	for (i = 0; i < nh; i++)
+		free(hdr[i]);
+	free(hdr);
+	hdr = NULL;
+	nh = 0;
+	if (merge(r, raw, nraw))
+		goto bad;
+	free_raw(raw, nraw);
 	r->samples = r->rows[0].samples;
 	r->core_mhz = hz * cpt / 1e6;
 	if (with_samples)
 		return read_samples(r, path);
 	return 0;
 bad:
-	if (f)
-		fclose(f);
-	if (mg)
-		for (i = 0; i < r->nrows; i++)
-			free(mg[i].ticks), free(mg[i].net), free(mg[i].bpc), free(mg[i].mbps);
-	free(mg);
+	csv_close(&c);
+	for (i = 0; hdr && i < nh; i++)
+		free(hdr[i]);
+	free(hdr);
+	free_raw(raw, nraw);
 	results_free(r);
 	return -1;
 }
 
+/* A sample as read: its point (an index into r->rows), repeat and round. */
+struct sample {
+	size_t row, line;
+	unsigned rep, round;
+	double cpb;
+};
+
+static int cmp_sample(const void *x, const void *y)
+{
+	const struct sample *a = x, *b = y;
+
+	if (a->row != b->row)
+		return a->row < b->row ? -1 : 1;
+	if (a->rep != b->rep)
+		return a->rep < b->rep ? -1 : 1;
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* Sorts the samples by point, repeat and round, rejects one taken twice,
+   and hands each point its own. */
+static int deal_samples(struct results *r, const char *name, struct sample *s,
+			size_t n)
+{
+	size_t i, j, dup = 0;
+
+	qsort(s, n, sizeof(*s), cmp_sample);
+	for (i = 1; i < n; i++)
+		if (s[i].round && s[i].row == s[i - 1].row && s[i].rep == s[i - 1].rep &&
+		    s[i].round == s[i - 1].round && (!dup || s[i].line < s[dup].line))
+			dup = i;
+	if (dup) {
+		const struct row *w = &r->rows[s[dup].row];
+		for (j = dup; j > 0 && s[j - 1].row == s[dup].row &&
+		     s[j - 1].rep == s[dup].rep && s[j - 1].round == s[dup].round;)
+			j--;
+		fprintf(stderr, "%s:%zu: duplicate sample of kernel=%s size=%u "
+			"align=%u cache=%s prefetch=%s code_offset=%s: repeat %u "
+			"round %u (first at line %zu)\n", name, s[dup].line, w->kernel,
+			w->size, w->align, w->cache, w->prefetch, w->code_offset,
+			s[dup].rep, s[dup].round, s[j].line);
+		return -1;
+	}
+	for (i = 0; i < n; i = j) {
+		struct row *w = &r->rows[s[i].row];
+		size_t k;
+
+		for (j = i; j < n && s[j].row == s[i].row; j++)
+			;
+		w->ncpb = j - i;
+		w->cpb = xrealloc(NULL, w->ncpb * sizeof(*w->cpb));
+		w->srep = xrealloc(NULL, w->ncpb * sizeof(*w->srep));
+		w->sround = xrealloc(NULL, w->ncpb * sizeof(*w->sround));
+		for (k = 0; k < w->ncpb; k++) {
+			w->cpb[k] = s[i + k].cpb;
+			w->srep[k] = s[i + k].rep;
+			w->sround[k] = s[i + k].round;
+		}
+	}
+	return 0;
+}
+
 static int read_samples(struct results *r, const char *path)
 {
-	char name[4096], line[4096], *fld[MAXF + 1];
-	size_t n = strlen(path);
-	int lineno = 0, nh = 0, ik = -1, is = -1, ia = -1, ic = -1, ip = -1;
-	int io = -1, iv = -1, irep = -1, ird = -1;
-	FILE *f;
+	size_t n = strlen(path), nh = 0, ns = 0, cap = 0;
+	int ik = -1, is = -1, ia = -1, ic = -1, ip = -1, io = -1, iv = -1;
+	int irep = -1, ird = -1, rc;
+	struct sample *s = NULL;
+	char *name;
+	struct csv c;
 
 	if (n > 4 && !strcmp(path + n - 4, ".csv"))
 		n -= 4;
-	snprintf(name, sizeof(name), "%.*s-samples.csv", (int)n, path);
-	f = fopen(name, "r");
-	if (!f) {
+	name = xrealloc(NULL, n + sizeof("-samples.csv"));
+	memcpy(name, path, n);
+	strcpy(name + n, "-samples.csv");
+	if (csv_open(&c, name)) {
 		fprintf(stderr, "%s: cannot open: %s (the per-sample file written "
 			"beside %s)\n", name, strerror(errno), path);
-		results_free(r);
-		return -1;
+		goto bad;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		struct row *w = NULL;
-		double v, rep = 1, rd = 0;
-		size_t i;
-		int nf;
+	while ((rc = csv_next(&c)) > 0) {
+		double v, size, align, rep = 1, rd = 0;
+		struct row key, *const *hit;
+		size_t nf, at;
+		const char *what = NULL, *field = NULL;
 
-		lineno++;
-		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+		if (c.buf[0] == '#' || c.buf[strspn(c.buf, " \t")] == '\0')
 			continue;
-		nf = split(line, fld);
+		nf = csv_split(&c);
 		if (nf > MAXF) {
-			fprintf(stderr, "%s:%d: more than %d columns\n", name, lineno, MAXF);
+			fprintf(stderr, "%s:%zu: more than %d columns\n", name, c.line,
+				MAXF);
 			goto bad;
 		}
-		if (ik < 0) {
+		if (!nh) {
 			nh = nf;
-			ik = col(fld, nf, "kernel");
-			is = col(fld, nf, "size");
-			ia = col(fld, nf, "align");
-			ic = col(fld, nf, "cache");
-			ip = col(fld, nf, "prefetch");
-			io = col(fld, nf, "code_offset");
-			iv = col(fld, nf, "cycles_per_byte");
-			irep = col(fld, nf, "repeat");
-			ird = col(fld, nf, "round");
+			ik = csv_col(c.fld, nf, "kernel");
+			is = csv_col(c.fld, nf, "size");
+			ia = csv_col(c.fld, nf, "align");
+			ic = csv_col(c.fld, nf, "cache");
+			ip = csv_col(c.fld, nf, "prefetch");
+			io = csv_col(c.fld, nf, "code_offset");
+			iv = csv_col(c.fld, nf, "cycles_per_byte");
+			irep = csv_col(c.fld, nf, "repeat");
+			ird = csv_col(c.fld, nf, "round");
 			if (ik < 0 || is < 0 || ia < 0 || ic < 0 || ip < 0 || iv < 0) {
-				fprintf(stderr, "%s:%d: expected the samples header "
-					"(kernel,...,cycles_per_byte)\n", name, lineno);
+				fprintf(stderr, "%s:%zu: expected the samples header "
+					"(kernel,...,cycles_per_byte)\n", name, c.line);
 				goto bad;
 			}
 			continue;
 		}
-		if (nf != nh || !num(fld[iv], &v, 0) ||
-		    (irep >= 0 && !num(fld[irep], &rep, 1)) ||
-		    (ird >= 0 && !num(fld[ird], &rd, 1))) {
-			fprintf(stderr, "%s:%d: malformed sample row\n", name, lineno);
+		if (nf != nh) {
+			fprintf(stderr, "%s:%zu: %zu fields, expected %zu as in the "
+				"header\n", name, c.line, nf, nh);
 			goto bad;
 		}
-		for (i = 0; i < r->nrows; i++)
-			if (!strcmp(r->rows[i].kernel, fld[ik]) &&
-			    r->rows[i].size == (unsigned)atol(fld[is]) &&
-			    r->rows[i].align == (unsigned)atol(fld[ia]) &&
-			    !strcmp(r->rows[i].cache, fld[ic]) &&
-			    !strcmp(r->rows[i].prefetch, fld[ip]) &&
-			    !strcmp(r->rows[i].code_offset, io < 0 ? "none" : fld[io])) {
-				w = &r->rows[i];
-				break;
-			}
-		if (!w) {
-			fprintf(stderr, "%s:%d: a sample of a point that %s does not "
-				"have\n", name, lineno, r->path);
+		if (!num(c.fld[is], &size, 1))
+			what = "size", field = c.fld[is];
+		else if (!num(c.fld[ia], &align, 1))
+			what = "align", field = c.fld[ia];
+		else if (!num(c.fld[iv], &v, 0))
+			what = "cycles_per_byte", field = c.fld[iv];
+		else if (irep >= 0 && !num(c.fld[irep], &rep, 1))
+			what = "repeat", field = c.fld[irep];
+		else if (ird >= 0 && !num(c.fld[ird], &rd, 1))
+			what = "round", field = c.fld[ird];
+		if (what) {
+			fprintf(stderr, "%s:%zu: %s '%s' is not a%s number\n", name,
+				c.line, what, field, strcmp(what, "cycles_per_byte") ?
+				" whole" : "");
 			goto bad;
 		}
-		w->cpb = realloc(w->cpb, (w->ncpb + 1) * sizeof(*w->cpb));
-		w->srep = realloc(w->srep, (w->ncpb + 1) * sizeof(*w->srep));
-		w->sround = realloc(w->sround, (w->ncpb + 1) * sizeof(*w->sround));
-		if (!w->cpb || !w->srep || !w->sround)
-			abort();
-		w->cpb[w->ncpb] = v;
-		w->srep[w->ncpb] = (unsigned)rep;
+		key.kernel = c.fld[ik];
+		key.size = (unsigned)size;
+		key.align = (unsigned)align;
+		key.cache = c.fld[ic];
+		key.prefetch = c.fld[ip];
+		key.code_offset = io < 0 ? (char *)"none" : c.fld[io];
+		at = rows_lower((const struct row *const *)r->index,
+				r->nrows, &key, cmp_point);
+		hit = &r->index[at];
+		if (at == r->nrows || cmp_point(*hit, &key)) {
+			fprintf(stderr, "%s:%zu: a sample of a point that %s does not "
+				"have\n", name, c.line, r->path);
+			goto bad;
+		}
+		if (ns == cap) {
+			cap = cap ? 2 * cap : 1024;
+			s = xrealloc(s, cap * sizeof(*s));
+		}
+		s[ns].row = (size_t)(*hit - r->rows);
+		s[ns].line = c.line;
+		s[ns].rep = (unsigned)rep;
 		/* Without a round column, rounds are unknown (0): no pairing. */
-		w->sround[w->ncpb++] = (unsigned)rd;
+		s[ns].round = (unsigned)rd;
+		s[ns++].cpb = v;
 	}
-	fclose(f);
+	if (rc < 0 || deal_samples(r, name, s, ns))
+		goto bad;
+	csv_close(&c);
+	free(s);
+	free(name);
 	return 0;
 bad:
-	fclose(f);
+	csv_close(&c);
+	free(s);
+	free(name);
 	results_free(r);
 	return -1;
 }
@@ -398,13 +604,22 @@ void results_free(struct results *r)
 	size_t i;
 
 	for (i = 0; i < r->nrows; i++) {
+		free_strings(&r->rows[i]);
 		free(r->rows[i].rep_cpb);
 		free(r->rows[i].cpb);
 		free(r->rows[i].srep);
 		free(r->rows[i].sround);
 	}
 	free(r->rows);
+	free(r->index);
+	free(r->cpu);
+	free(r->timer);
+	free(r->emulated);
+	free(r->run_id);
+	free(r->order);
+	r->cpu = r->timer = r->emulated = r->run_id = r->order = NULL;
 	r->rows = NULL;
+	r->index = NULL;
 	r->nrows = 0;
 }
 
@@ -413,64 +628,178 @@ int row_is_pseudo(const struct row *w)
 	return !strcmp(w->arch, "harness");
 }
 
-size_t results_sizes(const struct results *r, unsigned *out, size_t max)
+static int cmp_unsigned(const void *x, const void *y)
 {
-	size_t i, j, n = 0;
+	unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
 
-	for (i = 0; i < r->nrows; i++) {
-		unsigned s = r->rows[i].size;
-		for (j = 0; j < n && out[j] != s; j++)
-			;
-		if (j < n || n == max)
-			continue;
-		for (j = n++; j > 0 && out[j - 1] > s; j--)
-			out[j] = out[j - 1];
-		out[j] = s;
-	}
+	return (a > b) - (a < b);
+}
+
+size_t results_sizes(const struct results *r, unsigned **out)
+{
+	unsigned *v = xrealloc(NULL, r->nrows * sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nrows; i++)
+		v[i] = r->rows[i].size;
+	qsort(v, r->nrows, sizeof(*v), cmp_unsigned);
+	for (i = 0; i < r->nrows; i++)
+		if (!n || v[n - 1] != v[i])
+			v[n++] = v[i];
+	*out = v;
 	return n;
 }
 
-size_t results_prefetches(const struct results *r, const char *kernel,
-			  char out[][16], size_t max)
+int results_prefetch_cmp(const char *a, const char *b)
 {
-	size_t i, j, n = 0;
+	int an = !strcmp(a, "none"), bn = !strcmp(b, "none");
+	double da, db;
+
+	if (an || bn)
+		return bn - an;
+	da = strtod(a, NULL);
+	db = strtod(b, NULL);
+	if (da != db)
+		return da < db ? -1 : 1;
+	return strcmp(a, b);
+}
+
+static int cmp_prefetch(const void *x, const void *y)
+{
+	return results_prefetch_cmp(*(const char *const *)x,
+				    *(const char *const *)y);
+}
+
+size_t results_prefetches(const struct results *r, const char *kernel,
+			  const char ***out)
+{
+	struct row *const *first;
+	size_t m = results_kernel_rows(r, kernel, &first), i, n = 0;
+	const char **v = xrealloc(NULL, m * sizeof(*v));
+
+	for (i = 0; i < m; i++)
+		v[i] = first[i]->prefetch;
+	qsort(v, m, sizeof(*v), cmp_prefetch);
+	for (i = 0; i < m; i++)
+		if (!n || strcmp(v[n - 1], v[i]))
+			v[n++] = v[i];
+	*out = v;
+	return n;
+}
+
+/* A value and the line it first appears on. */
+struct seen {
+	const char *s;
+	size_t line;
+};
+
+static int cmp_seen_value(const void *x, const void *y)
+{
+	const struct seen *a = x, *b = y;
+	int c = strcmp(a->s, b->s);
+
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+static int cmp_seen_line(const void *x, const void *y)
+{
+	const struct seen *a = x, *b = y;
+
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* The distinct values of v[0..n) in the order they first appear. */
+static size_t first_seen(struct seen *v, size_t n, const char ***out)
+{
+	const char **o;
+	size_t i, m = 0;
+
+	qsort(v, n, sizeof(*v), cmp_seen_value);
+	for (i = 0; i < n; i++)
+		if (!m || strcmp(v[m - 1].s, v[i].s))
+			v[m++] = v[i];
+	qsort(v, m, sizeof(*v), cmp_seen_line);
+	o = xrealloc(NULL, m * sizeof(*o));
+	for (i = 0; i < m; i++)
+		o[i] = v[i].s;
+	free(v);
+	*out = o;
+	return m;
+}
+
+size_t results_kernels(const struct results *r, int only_none,
+		       const char ***out)
+{
+	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v));
+	size_t i, n = 0;
 
 	for (i = 0; i < r->nrows; i++) {
-		const char *p = r->rows[i].prefetch;
-		if (strcmp(r->rows[i].kernel, kernel))
+		const struct row *w = &r->rows[i];
+		if (row_is_pseudo(w) || (only_none && strcmp(w->prefetch, "none")))
 			continue;
-		for (j = 0; j < n && strcmp(out[j], p); j++)
-			;
-		if (j < n || n == max)
-			continue;
-		/* none first, then by distance */
-		for (j = n++; j > 0; j--) {
-			int before = !strcmp(p, "none") ||
-				     (strcmp(out[j - 1], "none") && atoi(out[j - 1]) > atoi(p));
-			if (!before)
-				break;
-			memcpy(out[j], out[j - 1], 16);
-		}
-		snprintf(out[j], 16, "%s", p);
+		v[n].s = w->kernel;
+		v[n++].line = w->line;
 	}
-	return n;
+	return first_seen(v, n, out);
+}
+
+size_t results_caches(const struct results *r, const char ***out)
+{
+	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (row_is_pseudo(&r->rows[i]))
+			continue;
+		v[n].s = r->rows[i].cache;
+		v[n++].line = r->rows[i].line;
+	}
+	return first_seen(v, n, out);
 }
 
 const struct row *results_find(const struct results *r, const char *kernel,
 			       unsigned size, unsigned align, const char *cache,
 			       const char *prefetch, const char *code_offset)
 {
+	struct row key;
 	size_t i;
 
-	if (!code_offset)
-		code_offset = r->rows[0].code_offset;
-	for (i = 0; i < r->nrows; i++) {
-		const struct row *w = &r->rows[i];
-		if (!strcmp(w->kernel, kernel) && w->size == size &&
-		    w->align == align && !strcmp(w->cache, cache) &&
-		    !strcmp(w->prefetch, prefetch) &&
-		    !strcmp(w->code_offset, code_offset))
-			return w;
-	}
-	return NULL;
+	memset(&key, 0, sizeof(key));
+	key.kernel = (char *)kernel;
+	key.size = size;
+	key.align = align;
+	key.cache = (char *)cache;
+	key.prefetch = (char *)prefetch;
+	key.code_offset = (char *)(code_offset ? code_offset : r->rows[0].code_offset);
+	i = rows_lower((const struct row *const *)r->index,
+				r->nrows, &key, cmp_point);
+	return i < r->nrows && !cmp_point(r->index[i], &key) ? r->index[i] : NULL;
+}
+
+size_t results_kernel_rows(const struct results *r, const char *kernel,
+			   struct row *const **first)
+{
+	struct row key;
+	size_t i, j;
+
+	memset(&key, 0, sizeof(key));
+	key.kernel = (char *)kernel;
+	i = rows_lower((const struct row *const *)r->index,
+				r->nrows, &key, cmp_kernel);
+	for (j = i; j < r->nrows && !cmp_kernel(r->index[j], &key); j++)
+		;
+	*first = r->index + i;
+	return j - i;
+}
+
+size_t results_placements(const struct results *r, const struct row *w,
+			  struct row *const **first)
+{
+	size_t i = rows_lower((const struct row *const *)r->index,
+				r->nrows, w, cmp_placed), j;
+
+	for (j = i; j < r->nrows && !cmp_placed(r->index[j], w); j++)
+		;
+	*first = r->index + i;
+	return j - i;
 }

@@ -5,7 +5,9 @@
 load "plot/common.gp"
 nk = words(kernels)
 klabel(j) = word(plot_pf, j) eq "none" ? word(kernels, j) : word(kernels, j) . " @" . word(plot_pf, j) . " B"
-keep(j, c) = strcol(1) eq word(kernels, j) && strcol(5) eq word(plot_pf, j) && strcol(4) eq c && $3 == align
+keep(j, c) = strcol("kernel") eq word(kernels, j) && \
+	strcol("prefetch") eq word(plot_pf, j) && strcol("cache") eq c && \
+	column("align") == align
 
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {
@@ -28,12 +30,16 @@ do for [fmt in "png svg"] {
 		# Rows of one line are scattered through the CSV; gathered into a
 		# datablock (x, y, line) each line's points are contiguous.
 		set table $lines
-		plot for [j=1:nk] data using 2:6:(j) with table if (keep(j, c))
+		plot for [j=1:nk] data \
+			using (column("size")):(column("cycles_per_byte")):(j) \
+			with table if (keep(j, c))
 		unset table
 		set datafile separator whitespace
+		set datafile nocolumnheaders
 		plot for [j=1:nk] $lines using ($3 == j ? $1 : NaN):2 \
 			smooth unique with linespoints lw 2 pt 7 title klabel(j)
 		set datafile separator ","
+		set datafile columnheaders
 	}
 	unset multiplot
 }

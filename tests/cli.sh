@@ -2,10 +2,11 @@
 # The command line as users meet it: list, sum, bad configs (exit status 2,
 # FILE:LINE, no results file), a run's CSV schema, no overwriting, user
 # kernels from a .so, the correctness gate, interrupted runs.
-# usage: tests/cli.sh BIN [SO]   (EMULATOR=qemu-ppc to run BIN under it)
+# usage: tests/cli.sh BIN [SO [SHIM]]   (EMULATOR=qemu-ppc to run BIN under it)
 set -u
 BIN=$1
 SO=${2:-}
+SHIM=${3:-}
 CB=(${EMULATOR:-} "$BIN")
 SUITE=cli
 . "$(dirname "$0")/lib.sh"
@@ -205,6 +206,238 @@ pid=$!
 sleep 1
 kill -TERM $pid; wait $pid 2> /dev/null; rc=$?
 ok "an interrupted run leaves no file" bash -c "[ $rc != 0 ] && [ -z \"\$(ls -A '$T/int')\" ]"
+
+
+# --- never lose a result, never hang (issue 8)
+Q=(-q --set kernels=ref --set sizes=64 --set samples=3)
+native_plain() { [ -z "${EMULATOR:-}" ] && case "$BIN" in *-sanitize/*) false ;; *) true ;; esac; }
+
+# 1. a device, pipe or link is never replaced, --force or not
+mkfifo "$T/fifo"
+"${CB[@]}" run "${Q[@]}" -o "$T/fifo" --force 2> "$T/err"; rc=$?
+ok "-o FIFO --force: refused, exit 2, the pipe kept, no samples file" \
+	bash -c "[ $rc = 2 ] && [ -p '$T/fifo' ] && [ ! -e '$T/fifo-samples.csv' ] &&
+		grep -q 'is not a regular file (a pipe)' '$T/err'"
+ln -s /dev/null "$T/devlink.csv"
+"${CB[@]}" run "${Q[@]}" -o "$T/devlink.csv" --force 2> "$T/err"; rc=$?
+ok "-o LINK --force: refused, the link kept" \
+	bash -c "[ $rc = 2 ] && [ -L '$T/devlink.csv' ] && grep -q 'a symbolic link' '$T/err'"
+
+# 3. runs in the same second into one folder: each keeps its pair
+mkdir "$T/same"
+for i in 1 2 3; do
+	{ "${CB[@]}" run "${Q[@]}" -o "$T/same/" 2> /dev/null; echo "exit $?" > "$T/rc$i"; } &
+done
+wait
+for i in 4 5 6; do "${CB[@]}" run "${Q[@]}" -o "$T/same/" 2> /dev/null; echo "exit $?" > "$T/rc$i"; done
+ok "six runs into one folder, three at once: six pairs, all exit 0" \
+	bash -c "[ \$(ls '$T/same' | grep -c -- '-samples\.csv$') = 6 ] &&
+		[ \$(ls '$T/same' | wc -l) = 12 ] && [ \$(cat '$T'/rc[1-6] | grep -cx 'exit 0') = 6 ]"
+ok "each results file has its rows" \
+	bash -c "for f in '$T'/same/*[0-9].csv; do grep -q '^ref,generic,csum,64,' \"\$f\" || exit 1; done"
+
+# 6. long paths are written whole, or refused before the run
+L=$(printf 'd%.0s' {1..200})
+LP="$T/long/$L/$L/$L/$L/$L"
+mkdir -p "$LP"
+"${CB[@]}" run "${Q[@]}" -o "$LP/" 2> "$T/err"; rc=$?
+ok "a folder path of 1000+ characters: the full name is written" \
+	bash -c "[ $rc = 0 ] && ls '$LP' | grep -Eq '^defaults-.*-[0-9]{8}-[0-9]{6}\.csv$' &&
+		ls '$LP' | grep -Eq '^defaults-.*-[0-9]{8}-[0-9]{6}-samples\.csv$'"
+"${CB[@]}" run "${Q[@]}" -o "$LP/$(printf 'x%.0s' {1..250}).csv" 2> "$T/err"; rc=$?
+ok "a file name past the filesystem's limit: refused before the run, exit 2" \
+	bash -c "[ $rc = 2 ] && grep -q 'is too long' '$T/err' && [ \$(ls '$LP' | wc -l) = 2 ]"
+
+# 8. an endless line is stopped at the limit, not read whole
+timeout 20 "${CB[@]}" run -q -c /dev/zero -o "$T/z/" 2> "$T/err"; rc=$?
+ok "run -c /dev/zero: exit 2 at once, binary data at line 1, nothing created" \
+	bash -c "[ $rc = 2 ] && grep -q '^/dev/zero:1: binary data (byte 0x00 at column 1)' '$T/err' && [ ! -e '$T/z' ]"
+{ printf 'kernels = ref\nsizes = '; head -c 100000 /dev/zero | tr '\0' '6'; } > "$T/endless.conf"
+"${CB[@]}" run -q -c "$T/endless.conf" -o "$T/z/" 2> "$T/err"; rc=$?
+ok "a 100000-character line with no end: line too long, exit 2" \
+	bash -c "[ $rc = 2 ] && grep -q 'endless.conf:2: line longer than 1024' '$T/err'"
+
+# 9. linear in points: a failing kernel over 300000 sizes and alignments
+if [ -n "$SO" ]; then
+	timeout 60 "${CB[@]}" run -q --set "kernels=$SO:csum_user_wrong" --set sizes=1..100000/1 \
+		--set aligns=0..2/1 --set samples=1 -o "$T/lin.csv" 2> "$T/err"; rc=$?
+	ok "600000 points of a failing kernel: refused in seconds, not half an hour" \
+		bash -c "[ $rc = 1 ] && grep -q 'no kernel passed' '$T/err' && [ ! -e '$T/lin.csv' ]"
+fi
+timeout 120 "${CB[@]}" run --check --set kernels=ref,word32,c64-prefetch --set prefetch=none,64 \
+	--set sizes=1..2000/1 --set aligns=0..49/1 > "$T/out" 2> "$T/err"; rc=$?
+ok "run --check: 300000 passing points gated at every size and alignment" \
+	bash -c "[ $rc = 0 ] && grep -q '^ok: 3 kernel(s) at 2000 size(s) and 50 alignment(s) agree with ref' '$T/out'"
+
+# 10. sum streams: any length, constant memory
+head -c $((3 * 1024 * 1024 + 1)) /dev/zero > "$T/multi"
+printf '\x01\x02' | dd of="$T/multi" conv=notrunc 2> /dev/null
+printf '\xff' | dd of="$T/multi" bs=1 seek=$((2 * 1024 * 1024)) conv=notrunc 2> /dev/null
+printf '\x07' | dd of="$T/multi" bs=1 seek=$((3 * 1024 * 1024)) conv=notrunc 2> /dev/null
+for k in "${KERNELS[@]}"; do
+	ok "sum -k $k: 3 MiB + 1 in chunks, words across chunk ends: 0102+ff00+0700" \
+		[ "$("${CB[@]}" sum -k "$k" --align 5 "$T/multi")" = "0703 f8fc  $T/multi" ]
+done
+ok "sum from standard input, in chunks" \
+	[ "$("${CB[@]}" sum -k c64 - < "$T/multi")" = "0703 f8fc  -" ]
+cp "$T/rfc" "$T/-k"
+ABS=(${EMULATOR:-} "$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")")
+ok "sum -- ends the options: a file named -k" \
+	[ "$(cd "$T" && "${ABS[@]}" sum -k ref -- -k)" = "ddf2 220d  -k" ]
+if native_plain; then
+	(ulimit -v 400000; timeout 3 "${CB[@]}" sum -k ref /dev/zero > /dev/null 2> "$T/err"); rc=$?
+	ok "sum /dev/zero in 400 MB of address space: still streaming when stopped (no abort)" \
+		[ $rc = 124 ]
+	truncate -s $((2 * 1024 * 1024 * 1024 + 1)) "$T/big"
+	printf '\xab' | dd of="$T/big" bs=1 seek=$((2 * 1024 * 1024 * 1024)) conv=notrunc 2> /dev/null
+	(ulimit -v 400000; "${CB[@]}" sum -k c64 "$T/big" > "$T/out" 2> "$T/err"); rc=$?
+	ok "sum of a 2 GiB + 1 file in 400 MB of address space: ab00 54ff" \
+		bash -c "[ $rc = 0 ] && [ \"\$(cat '$T/out')\" = 'ab00 54ff  $T/big' ]"
+	rm -f "$T/big"
+fi
+
+# 14. a value listed twice is one point
+n=$("${CB[@]}" run -n --set kernels=ref,word32,ref --set sizes=64,64,100..200/36,136 \
+	--set aligns=0,0,1 --set cache=warm | head -n 1)
+ok "duplicate sizes, aligns and kernels: 4 sizes x 2 aligns x (2 kernels + floor) = 24 points" \
+	[ "$n" = "24 points (8 of them the empty kernel's floor), 31 samples each:" ]
+n=$("${CB[@]}" run -n --set kernels=c64-prefetch --set sizes=64 --set prefetch=none,64,64,0..128/64 | head -n 1)
+ok "duplicate prefetch distances: none, 0, 64, 128 and the floor = 5 points" \
+	[ "$n" = "5 points (1 of them the empty kernel's floor), 31 samples each:" ]
+
+# 16. output that cannot be written is an error
+if [ -w /dev/full ]; then
+	for cmd in "sum -k ref $T/rfc" "list" "run -n -c $C/good-tiny.conf" "calibrate" \
+		"run ${Q[*]} -o -"; do
+		"${CB[@]}" $cmd > /dev/full 2> "$T/err"; rc=$?
+		ok "$cmd > /dev/full: exit 1 and why" \
+			bash -c "[ $rc = 1 ] && grep -q 'cannot write standard output: No space left' '$T/err'"
+	done
+fi
+
+# 19. smaller things
+printf '\xef\xbb\xbfsizes = 64\nkernels = ref\nsamples = 3\n' > "$T/bom.conf"
+"${CB[@]}" run -q -c "$T/bom.conf" -o "$T/bom.csv" 2> "$T/err"; rc=$?
+ok "a config saved with a UTF-8 byte-order mark is read" \
+	bash -c "[ $rc = 0 ] && grep -q '^ref,generic,csum,64,' '$T/bom.csv'"
+printf 'sizes = 64\nkernels = r\0ef\n' > "$T/nul.conf"
+bad "$T/nul.conf" 2 "binary data (byte 0x00 at column 12)"
+if native_plain; then
+	n=$(ulimit -v 300000; "${CB[@]}" run -n --set sizes=1G --set kernels=ref | head -n 1)
+	ok "run -n --set sizes=1G allocates nothing (300 MB of address space)" \
+		[ "$n" = "2 points (1 of them the empty kernel's floor), 31 samples each:" ]
+fi
+"${CB[@]}" run "${Q[@]:1}" -o - > "$T/stdout.csv" 2> "$T/err"; rc=$?
+ok "run -o -: says the samples file is not written, on stderr and in the CSV" \
+	bash -c "[ $rc = 0 ] && grep -q 'samples file is not written' '$T/err' &&
+		grep -q '^# samples_file: not written' '$T/stdout.csv' && grep -q '^ref,generic,csum,64,' '$T/stdout.csv'"
+
+# 4, 5. filesystems without hard links or RENAME_NOREPLACE; signals
+# during the final write (an LD_PRELOAD shim, host builds)
+if [ -n "$SHIM" ]; then
+	SHIM_NOLINK=1 LD_PRELOAD=$SHIM "${CB[@]}" run "${Q[@]}" -o "$T/nolink.csv" 2> "$T/err"; rc=$?
+	ok "no hard links (vfat, exFAT): results written" \
+		bash -c "[ $rc = 0 ] && grep -q '^ref,' '$T/nolink.csv' && [ -f '$T/nolink-samples.csv' ]"
+	mkdir "$T/norn"
+	SHIM_NOLINK=1 SHIM_NORENAME2=1 LD_PRELOAD=$SHIM "${CB[@]}" run "${Q[@]}" -o "$T/norn/" 2> "$T/err"; rc=$?
+	ok "no hard links and no RENAME_NOREPLACE: results written, nothing else left" \
+		bash -c "[ $rc = 0 ] && [ \$(ls '$T/norn' | wc -l) = 2 ] && grep -q '^ref,' '$T'/norn/*[0-9].csv"
+	echo precious > "$T/norn/taken.csv"
+	SHIM_NORENAME2=1 LD_PRELOAD=$SHIM "${CB[@]}" run "${Q[@]}" -o "$T/norn/taken.csv" 2> "$T/err"; rc=$?
+	ok "no RENAME_NOREPLACE: an existing file is still refused" \
+		bash -c "[ $rc = 2 ] && [ \"\$(cat '$T/norn/taken.csv')\" = precious ]"
+	mkdir "$T/nohup"
+	SHIM_SIGNAL=1 LD_PRELOAD=$SHIM bash -c 'trap "" HUP; exec "$@"' sh \
+		"${CB[@]}" run "${Q[@]}" -o "$T/nohup/" 2> /dev/null; rc=$?
+	ok "an ignored SIGHUP (nohup) during the final write stays ignored: results written" \
+		bash -c "[ $rc = 0 ] && [ \$(ls '$T/nohup' | wc -l) = 2 ]"
+	for sig in 2 15; do
+		for at in 1 2; do
+			mkdir "$T/sig$sig$at"
+			# (in a shell of its own, which reports the death quietly)
+			SHIM_SIGNAL=$sig SHIM_SIGNAL_AT=$at LD_PRELOAD=$SHIM bash -c '"$@"; exit $?' \
+				sh "${CB[@]}" run "${Q[@]}" -o "$T/sig$sig$at/" 2> /dev/null; rc=$?
+			ok "signal $sig during the final write (file $at): killed by it, no file left" \
+				bash -c "[ $rc = $((128 + sig)) ] && [ -z \"\$(ls -A '$T/sig$sig$at')\" ]"
+		done
+	done
+fi
+
+# 7, 17. kernels that hang or exit (user kernels from a .so)
+if [ -n "$SO" ]; then
+	KT=(--set kernel_timeout=0.3)
+	# after (KERNEL): twice the calls a one-sample run of it makes (the
+	# gate, finding its batch, a sample), so it misbehaves among the
+	# 1000 samples of a run, whatever the build's speed.
+	after() {
+		CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "${CB[@]}" run -q \
+			--set "kernels=$SO:$1" --set sizes=64 --set samples=1 -o - > /dev/null 2>&1
+		echo $(($(cat "$T/count") * 2))
+	}
+	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_hang" --set sizes=64 --set samples=3 \
+		"${KT[@]}" -o "$T/hang.csv" 2> "$T/err"; rc=$?
+	ok "a kernel that hangs in the gate: stopped, named (even with -q), the others timed" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang: did not return within .* s at len 0' '$T/err' &&
+			grep -q '^ref,generic,csum,64,' '$T/hang.csv' && ! grep -q '^$SO:csum_user_hang,' '$T/hang.csv' &&
+			grep -q '^# failed: .*csum_user_hang: did not return' '$T/hang.csv'"
+	CSUM_TEST_AFTER=$(after csum_user_hang) "${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_hang" \
+		--set sizes=64 --set samples=1000 "${KT[@]}" -o "$T/hang2.csv" 2> "$T/err"; rc=$?
+	ok "a kernel that hangs while timed: stopped, its rows dropped, the run goes on" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang: did not return within [0-9.]* s while timed' '$T/err' &&
+			[ \$(grep -c '^ref,generic,csum,' '$T/hang2.csv') = 1 ] &&
+			! grep -q '^$SO:csum_user_hang,' '$T/hang2.csv' && [ ! -e '$T/hang2-partial.csv' ]"
+	CSUM_TEST_AFTER=$(after csum_user_hang_libc) "${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_hang_libc" \
+		--set sizes=64 --set samples=1000 "${KT[@]}" -o "$T/libc.csv" 2> "$T/err"; rc=$?
+	ok "a kernel hung in the C library: the run stops, names it, keeps what it measured as partial" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang_libc: did not return.*not safe' '$T/err' &&
+			[ ! -e '$T/libc.csv' ] && grep -q '^# partial: the run stopped early: .*csum_user_hang_libc' '$T/libc-partial.csv' &&
+			[ \$(grep -c '^ref,generic,csum,64,' '$T/libc-partial.csv') = 1 ] &&
+			! grep -q '^$SO:csum_user_hang_libc,' '$T/libc-partial.csv' && [ -f '$T/libc-partial-samples.csv' ]"
+	CSUM_TEST_AFTER=$(after csum_user_block) "${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_block" \
+		--set sizes=64 --set samples=1000 --set kernel_timeout=0.1 -o "$T/block.csv" 2> "$T/err"; rc=$?
+	ok "a kernel blocked in a system call, using no CPU: stopped after 10 times the limit" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_block: did not return within [0-9.]* s while timed' '$T/err' &&
+			grep -q '^ref,' '$T/block-partial.csv'"
+	"${CB[@]}" run -q --set kernels=ref,c64 --set sizes=64 --set samples=4000 \
+		--set kernel_timeout=0.2 -o "$T/stopped.csv" 2> "$T/err" &
+	pid=$!
+	sleep 0.5; kill -STOP $pid; sleep 1; kill -CONT $pid; wait $pid; rc=$?
+	ok "a run stopped for 1 s (Ctrl-Z, fg) is not a hung kernel: every row kept" \
+		bash -c "[ $rc = 0 ] && [ \$(grep -c '^\(ref\|c64\|empty\),' '$T/stopped.csv') = 3 ] && ! grep -q 'did not return' '$T/err'"
+	timeout 20 "${CB[@]}" sum -k "$SO:csum_user_hang" "$T/rfc" > /dev/null 2> "$T/err"; rc=$?
+	ok "sum with a kernel that hangs: stopped, exit 1, named" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang: did not return' '$T/err'"
+	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_exit" --set sizes=64 -o "$T/exit.csv" 2> "$T/err"; rc=$?
+	ok "a kernel that calls exit(0) in the gate: exit 1, named, nothing written" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit() during a call' '$T/err' &&
+			[ ! -e '$T/exit.csv' ] && [ ! -e '$T/exit-partial.csv' ]"
+	CSUM_TEST_AFTER=$(after csum_user_exit) "${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_exit" \
+		--set sizes=64 --set samples=1000 -o "$T/exit2.csv" 2> "$T/err"; rc=$?
+	ok "a kernel that calls exit(0) while timed: exit 1, the rest kept as partial" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err' &&
+			grep -q '^ref,generic,csum,64,' '$T/exit2-partial.csv' && ! grep -q '^$SO:csum_user_exit,' '$T/exit2-partial.csv'"
+	"${CB[@]}" sum -k "$SO:csum_user_exit" "$T/rfc" > /dev/null 2> "$T/err"; rc=$?
+	ok "sum with a kernel that calls exit(0): exit 1, named" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err'"
+
+	# 11. the gate covers every size the run times, and sum the file
+	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_nocarry,$SO:csum_user_wrong_big" \
+		--set sizes=64,1M --set samples=3 -o "$T/carry.csv" 2> "$T/err"; rc=$?
+	ok "a kernel that drops carries past 128 KiB and one wrong above 100000 B: caught at 1 MiB, not timed" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_nocarry: len 1048576, align 0, sum 0xffffffff, 0xff data' '$T/err' &&
+			grep -q 'csum_user_wrong_big: len 1048576' '$T/err' && [ \$(grep -c '^ref,' '$T/carry.csv') = 2 ] &&
+			! grep -q '^$SO:' '$T/carry.csv'"
+	head -c 200000 /dev/urandom > "$T/200k"
+	"${CB[@]}" sum -k "$SO:csum_user_wrong_big" "$T/200k" > "$T/out" 2> "$T/err"; rc=$?
+	ok "sum: a kernel wrong on the file's length is caught against ref, no sum printed" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_wrong_big disagrees with ref on $T/200k, bytes 0 to 200000' '$T/err' && [ ! -s '$T/out' ]"
+
+	# 14. one .so symbol by two paths is one kernel
+	n=$("${CB[@]}" run -n --set "kernels=$SO:csum_user,$(cd "$(dirname "$SO")" && pwd)/$(basename "$SO"):csum_user" \
+		--set sizes=64 | head -n 1)
+	ok "a .so kernel named by two paths: one kernel" \
+		[ "$n" = "2 points (1 of them the empty kernel's floor), 31 samples each:" ]
+fi
 
 # --- calibrate
 "${CB[@]}" calibrate > "$T/cal" 2> /dev/null

@@ -3,7 +3,7 @@
 # significance known both ways, valid PNG and SVG, clear errors for bad
 # input.  usage: tests/plot.sh   (from the top of the tree)
 set -u
-R=build/host/csumreport
+R=${R:-build/host/csumreport}
 D=tests/data
 SUITE=plot
 . "$(dirname "$0")/lib.sh"
@@ -16,11 +16,18 @@ same() { # same NAME EXPECTED-FILE COMMAND...
 	fi
 }
 width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
+export -f width_ok
+# Column numbers in plot/*.gp, but for the $lines table they make.
+gp_numbers() {
+	grep -nE 'using +[(]?[0-9]|:[0-9]|strcol\([0-9]|column\([0-9]|[$][0-9]' plot/*.gp | grep -v '[$]lines'
+}
 
 # --- tables: exact text, 72 columns
 same "table: exact text" $D/small-table.expected \
 	bash -c "$R table $D/small.csv; echo; $R table $D/small.csv --metric cpb --by cache --size 1500"
 ok "table: no line over 72 columns" width_ok $D/small-table.expected
+ok "compare, one run: no line over 72 columns" width_ok $D/compare-paired.expected
+ok "compare, two runs: no line over 72 columns" width_ok $D/compare-repeats.expected
 make -s table RESULTS=$D/small.csv METRIC=bpc KERNEL=word32 > "$T/t2"
 ok "make table METRIC=bpc KERNEL=word32: rows are kernels" \
 	bash -c "grep -q '^word32 *1.226 *2.451\$' '$T/t2' && grep -q '^c64-prefetch *2.451 *4.902\$' '$T/t2'"
@@ -59,7 +66,8 @@ ok "compare, two runs of 1 repeat: no test, nothing called significant" \
 $R compare $D/placed.csv $D/placed.csv --before-kernel c64 --after-kernel c64-prefetch@0 > "$T/placed"
 ok "compare: a 5% change inside a 12% placement spread is flagged" \
 	bash -c "grep -q '^  but code placement alone moves it 12%$' '$T/placed' &&
-		grep -q '^WARNING: 4 significant change(s) are smaller than the spread code placement' '$T/placed'"
+		grep -q '^WARNING: 4 significant change(s) are smaller than the spread code' '$T/placed' &&
+		! awk 'length > 72 { bad = 1 } END { exit !bad }' '$T/placed'"
 make -s compare BEFORE=$D/paired.csv AFTER=$D/paired.csv BEFORE_ALIGN=0 AFTER_ALIGN=0 \
 	BEFORE_KERNEL=old AFTER_KERNEL=new > "$T/aligned"
 ok "make compare BEFORE_ALIGN= AFTER_ALIGN=: aligns as selectors" \
@@ -99,7 +107,7 @@ done
 ok "size figure: a line per kernel, underscores and dashes as written" \
 	grep -q 'c64-prefetch @128 B' "$T/small-size.svg"
 cp $D/after.csv $D/after-samples.csv "$T/"
-make -s plot BEFORE="$T/before.csv" AFTER="$T/after.csv" > "$T/out" 2>&1; rc=$?
+make -s plot RESULTS= BEFORE="$T/before.csv" AFTER="$T/after.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot BEFORE= AFTER= draws before/after bars" \
 	bash -c "[ $rc = 0 ] && [ -s '$T/after-vs-before.png' ] && grep -q '<svg' '$T/after-vs-before.svg'"
 
@@ -137,5 +145,239 @@ echo "kernel,size" > "$T/hdr.csv"
 $R table "$T/hdr.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a CSV that is not csumbench's: names the missing column" \
 	bash -c "[ $rc = 2 ] && grep -q \"header has no 'align' column\" '$T/err'"
+
+# --- big runs: matching points and samples is n log n, not quadratic (this
+# took 39 and 44 s when it was; it takes about 1 s)
+# bigrun STEM RUN_ID EVEN ODD ROUNDS: 20000 points (20 kernels x 1000
+# sizes), per repeat the cycles/byte of even and odd kernels (a list, one a
+# repeat), ROUNDS rounds per repeat drifting up by 0.05; rows repeat by
+# repeat and samples round by round, as csumbench writes them.
+bigrun() {
+	awk -v stem="$1" -v run="$2" -v even="$3" -v odd="$4" -v rounds="$5" 'BEGIN {
+		nrep = split(even, ev, " "); split(odd, od, " ")
+		m = "# run_id: " run "\n# cpu_model: Test CPU 1000\n# order: rounds (test)\n"
+		f = stem ".csv"; g = stem "-samples.csv"
+		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat," \
+			"samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s\n", m > f
+		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat," \
+			"round,ticks,cycles_per_byte\n", m > g
+		for (r = 1; r <= nrep; r++) {
+			for (p = 0; p < 20000; p++) {
+				c = (p % 2 ? od[r] : ev[r]) + 0.025 * (rounds - 1)
+				printf "k%d,generic,csum,%d,0,warm,none,none,%d,%d,%.2f,%.4f,%.4f,%.1f\n",
+					p % 20, 64 * (int(p / 20) + 1), r, rounds, c * 100, c, 1 / c, 1000 / c > f
+			}
+			for (i = 0; i < rounds; i++)
+				for (p = 0; p < 20000; p++) {
+					c = (p % 2 ? od[r] : ev[r]) + 0.05 * i
+					printf "k%d,generic,csum,%d,0,warm,none,none,%d,%d,%.2f,%.4f\n",
+						p % 20, 64 * (int(p / 20) + 1), r, i + 1, c * 100, c > g
+				}
+		}
+	}'
+}
+bigrun "$T/big-before" big-1 "1.0" "1.0" 31
+bigrun "$T/big-after" big-1 "1.0" "0.99" 31
+timeout 20 $R compare "$T/big-before.csv" "$T/big-after.csv" > "$T/big.txt" 2>&1; rc=$?
+ok "compare, one run of 20000 points x 31 rounds: paired in time (timeout 20 s)" \
+	bash -c "[ $rc = 0 ] && grep -q '^10000 of 20000 points changed significantly\$' '$T/big.txt'"
+bigrun "$T/bigrep-before" big-2 "1.0 1.1 0.9" "1.0 1.1 0.9" 11
+bigrun "$T/bigrep-after" big-3 "1.05 0.95 1.0" "0.7 0.75 0.65" 11
+timeout 20 $R compare "$T/bigrep-before.csv" "$T/bigrep-after.csv" > "$T/bigrep.txt" 2>&1; rc=$?
+ok "compare, two runs of 20000 points x 3 repeats x 11 rounds: in time (timeout 20 s)" \
+	bash -c "[ $rc = 0 ] && grep -q '^10000 of 20000 points changed significantly\$' '$T/bigrep.txt' &&
+		grep -q '^k19: 24% less time per byte at 64 B, warm (p = 0.020)\$' '$T/bigrep.txt'"
+timeout 20 $R table "$T/big-after.csv" > "$T/bigt.txt" 2>&1; rc=$?
+ok "table of 20000 points in time (timeout 20 s), all 1000 sizes" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep '^kernel' '$T/bigt.txt' | grep -o '[0-9]* \(B\|KiB\)' | sort -u | wc -l)\" = 1000 ]"
+rm -f "$T"/big*
+
+# --- figures by column name
+# Columns of a results CSV in reverse order, metadata kept.
+reverse_cols() {
+	awk -F, '/^#/ { print; next } { s = $NF; for (i = NF - 1; i >= 1; i--) s = s "," $i; print s }' "$1"
+}
+reverse_cols $D/sweep.csv > "$T/rsweep.csv"
+cp $D/sweep-samples.csv "$T/rsweep-samples.csv"
+$R gpvars $D/sweep.csv --data "$T/pts1" > "$T/vars1" 2>&1
+$R gpvars "$T/rsweep.csv" --data "$T/pts2" > "$T/vars2" 2>&1; rc=$?
+ok "columns in another order: the same points and layout for the figures" \
+	bash -c "[ $rc = 0 ] && [ -s '$T/pts1' ] && cmp -s '$T/pts1' '$T/pts2' && cmp -s '$T/vars1' '$T/vars2'"
+mkdir -p "$T/ord1" "$T/ord2"
+cp $D/sweep.csv $D/sweep-samples.csv "$T/ord1/"
+reverse_cols $D/sweep.csv > "$T/ord2/sweep.csv"
+make -s plot RESULTS="$T/ord1/sweep.csv" > /dev/null 2>&1
+make -s plot RESULTS="$T/ord2/sweep.csv" > /dev/null 2>&1; rc=$?
+ok "make plot of a CSV with columns in another order: the same figures" \
+	bash -c "[ $rc = 0 ] && cmp -s '$T/ord1/sweep-size.svg' '$T/ord2/sweep-size.svg' &&
+		cmp -s '$T/ord1/sweep-prefetch.svg' '$T/ord2/sweep-prefetch.svg'"
+# The scripts find the points file's columns by name too.
+head -n 1 "$T/pts1" | grep -q '^kernel,' &&
+	awk -F, '{ s = $NF; for (i = NF - 1; i >= 1; i--) s = s "," $i; print s }' "$T/pts1" > "$T/pts3"
+for p in pts1 pts3; do
+	gnuplot -e "data='$T/$p'; stem='$T/fig-$p'; vars='$T/vars1'" plot/size.gp > /dev/null 2>&1
+done
+ok "plot/size.gp reads the points by column name" \
+	bash -c "[ -s '$T/fig-pts1-size.svg' ] && cmp -s '$T/fig-pts1-size.svg' '$T/fig-pts3-size.svg'"
+ok "plot/*.gp use no column numbers of the files they are given" eval '! gp_numbers'
+
+# --- tables of any size: no silent limit
+# 70 kernels x 130 sizes; MB/s = kernel x 1000 + size index, so that each
+# cell says where it came from.
+awk 'BEGIN {
+	print "# cpu_model: Test CPU 1000"
+	print "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s"
+	for (k = 1; k <= 70; k++)
+		for (i = 1; i <= 130; i++)
+			printf "k%d,generic,csum,%d,0,warm,none,none,1,5,100,1,1,%d\n", k, 64 * i, k * 1000 + i
+}' > "$T/many.csv"
+$R table "$T/many.csv" > "$T/many.txt" 2>&1; rc=$?
+ok "table of 70 kernels x 130 sizes: every kernel and size, within 72 columns" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/many.txt' &&
+		[ \"\$(grep -o '^k[0-9][0-9]*' '$T/many.txt' | sort -u | wc -l)\" = 70 ] &&
+		[ \"\$(grep '^kernel' '$T/many.txt' | grep -o '[0-9]* \(B\|KiB\)' | sort -u | wc -l)\" = 130 ]"
+$R table "$T/many.csv" --size 8K --by cache > "$T/many8k.txt" 2>&1; rc=$?
+ok "table --size 8K --by cache: the 128th size is there" \
+	bash -c "[ $rc = 0 ] && grep -q '^k70  *70128\$' '$T/many8k.txt' && grep -q '^k1  *1128\$' '$T/many8k.txt'"
+$R gpvars "$T/many.csv" > "$T/many.vars" 2>&1; rc=$?
+ok "gpvars: all 70 kernels and 130 sizes for the figures" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep '^kernels = ' '$T/many.vars' | wc -w)\" = 72 ] &&
+		[ \"\$(grep '^sizes = ' '$T/many.vars' | wc -w)\" = 132 ]"
+awk 'BEGIN {
+	print "# cpu_model: Test CPU 1000"
+	print "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s"
+	for (d = 0; d <= 70; d++)
+		printf "pf,generic,csum,64,0,warm,%s,none,1,5,100,1,1,%d\n", d ? d * 8 : "none", d + 1
+}' > "$T/pfmany.csv"
+$R table "$T/pfmany.csv" > "$T/pfmany.txt" 2>&1; rc=$?
+ok "table of 70 prefetch distances: every one a row" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^[0-9]* bytes ' '$T/pfmany.txt')\" = 70 ] &&
+		grep -q '^none  *1\$' '$T/pfmany.txt' && grep -q '^560 bytes  *71\$' '$T/pfmany.txt'"
+
+# --- duplicate points are an error, not mixed samples
+{ cat $D/paired.csv; grep '^new,generic,csum,1500,' $D/paired.csv; } > "$T/dup.csv"
+cp $D/paired-samples.csv "$T/dup-samples.csv"
+$R compare "$T/dup.csv" "$T/dup.csv" --before-kernel old --after-kernel new > /dev/null 2> "$T/err"; rc=$?
+ok "compare: a duplicate point is FILE:LINE, with the first one's line" \
+	bash -c "[ $rc = 2 ] && grep -q '^$T/dup.csv:14: duplicate point .*new.*1500.*(first at line 13)' '$T/err'"
+$R table "$T/dup.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "table: a duplicate point is an error too" \
+	bash -c "[ $rc = 2 ] && grep -q 'dup.csv:14: duplicate point' '$T/err'"
+cp $D/paired.csv "$T/dups.csv"
+{ cat $D/paired-samples.csv; grep '^old,generic,csum,64,0,warm,none,none,1,3,' $D/paired-samples.csv; } > "$T/dups-samples.csv"
+$R compare "$T/dups.csv" "$T/dups.csv" --before-kernel old --after-kernel new > /dev/null 2> "$T/err"; rc=$?
+ok "compare: a duplicate sample (same point, repeat and round) is an error" \
+	bash -c "[ $rc = 2 ] && grep -q '^$T/dups-samples.csv:50: duplicate sample .*round 3 (first at line 12)' '$T/err'"
+
+# --- long kernel names (path/lib.so:symbol): read whole, labelled apart
+x89=$(printf 'x%.0s' $(seq 1 89)) x102=$(printf 'x%.0s' $(seq 1 102))
+# longk STEM A B: one interleaved run of kernels A and B at 64 and 1500 B,
+# 10 rounds; B is 0.01 cycles/byte faster at 1500 B in every round.
+longk() {
+	awk -v stem="$1" -v a="$2" -v b="$3" 'BEGIN {
+		m = "# run_id: long-1\n# cpu_model: Test CPU 1000\n# order: rounds (test)\n"
+		f = stem ".csv"; g = stem "-samples.csv"
+		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat," \
+			"samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s\n", m > f
+		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat," \
+			"round,ticks,cycles_per_byte\n", m > g
+		for (k = 0; k < 2; k++)
+			for (s = 64; s <= 1500; s += 1436) {
+				d = k && s == 1500 ? 0.01 : 0
+				c = 1.225 - d
+				printf "%s,so,csum,%d,0,warm,none,none,1,10,%.2f,%.4f,%.4f,%.1f\n",
+					k ? b : a, s, c * s / 1.5, c, 1 / c, 1000 / c > f
+				for (i = 0; i < 10; i++)
+					printf "%s,so,csum,%d,0,warm,none,none,1,%d,1,%.4f\n",
+						k ? b : a, s, i + 1, 1 + 0.05 * i - d > g
+			}
+	}'
+}
+ka=/very/long/dir/$x102/lib.so:csum_a kb=/very/long/dir/$x102/lib.so:csum_b
+longk "$T/long131" "$ka" "$kb"
+$R table "$T/long131.csv" --metric cpb > "$T/l131.txt" 2>&1; rc=$?
+ok "table: a 131-character kernel name is read" \
+	bash -c "[ $rc = 0 ] && grep -q '^csum_a  *1.225  *1.225\$' '$T/l131.txt' && grep -q '^csum_b  *1.225  *1.215\$' '$T/l131.txt'"
+ok "table: long names shortened to what differs, the prefix said, 72 columns" \
+	bash -c "width_ok '$T/l131.txt' && grep -q 'prefix of every kernel: /very/long/dir/' '$T/l131.txt'"
+longk "$T/long118" "/very/long/dir/$x89/lib.so:csum_a" "/very/long/dir/$x89/lib.so:csum_b"
+$R table "$T/long118.csv" --metric cpb > "$T/l118.txt" 2>&1; rc=$?
+ok "table: 118-character names from one folder stay apart, 72 columns" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/l118.txt' && grep -q '^csum_a  *1.225' '$T/l118.txt' && grep -q '^csum_b  *1.225' '$T/l118.txt'"
+$R compare "$T/long131.csv" "$T/long131.csv" > "$T/lc.txt" 2>&1; rc=$?
+ok "compare: long names shortened alike, every line within 72 columns" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/lc.txt' && grep -q '^csum_a  *64 B ' '$T/lc.txt' &&
+		grep -q '^csum_b: no significant change at 1500 B, warm' '$T/lc.txt' &&
+		grep -q 'prefix of every kernel: /very/long/dir/' '$T/lc.txt'"
+$R compare "$T/long131.csv" "$T/long131.csv" --before-kernel "$ka" --after-kernel "$kb" > "$T/lc2.txt" 2>&1; rc=$?
+ok "compare two long-named kernels: found, within 72 columns" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/lc2.txt' && grep -q '^1% less time per byte at 1500 B, warm (p = 0.002)\$' '$T/lc2.txt'"
+# Names that differ only in the middle: shortened apart all the same.
+longk "$T/mid" "/very/long/dir1/$x89/lib.so:csum" "/very/long/dir2/$x89/lib.so:csum"
+$R table "$T/mid.csv" --metric cpb > "$T/mid.txt" 2>&1; rc=$?
+ok "table: names that differ in the middle get labels apart, 72 columns" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/mid.txt' &&
+		[ \"\$(grep -E ' 1\.225  +1\.2(25|15)\$' '$T/mid.txt' | awk '{ print \$1 }' | sort -u | wc -l)\" = 2 ]"
+
+# --- writing standard output can fail
+$R table $D/small.csv > /dev/full 2> "$T/err"; rc=$?
+ok "table > /dev/full: exit non-zero, says so" \
+	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
+$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new > /dev/full 2> "$T/err"; rc=$?
+ok "compare > /dev/full: exit non-zero, says so" \
+	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
+
+# --- paths with quotes, a dollar and a space; no temporary folder
+W="$T/it's \"q\" \$x d"
+mkdir -p "$W"
+cp $D/small.csv $D/small-samples.csv "$W/"
+cp $D/before.csv "$W/be'fore.csv"; cp $D/before-samples.csv "$W/be'fore-samples.csv"
+cp $D/after.csv "$W/af\"ter.csv"; cp $D/after-samples.csv "$W/af\"ter-samples.csv"
+make -s plot RESULTS="$W/small.csv" > "$T/out" 2>&1; rc=$?
+ok "make plot RESULTS= in a folder named with ' \" \$ and a space: figures beside it" \
+	bash -c "[ $rc = 0 ] && head -c 4 \"\$1/small-size.png\" | grep -q PNG && grep -q '</svg>' \"\$1/small-prefetch.svg\"" _ "$W"
+make -s table RESULTS="$W/small.csv" > "$T/wt" 2>&1; rc=$?
+$R table $D/small.csv > "$T/wt.want"
+ok "make table RESULTS= in such a folder" bash -c "[ $rc = 0 ] && cmp -s '$T/wt' '$T/wt.want'"
+make -s compare BEFORE="$W/be'fore.csv" AFTER="$W/af\"ter.csv" > "$T/wc" 2>&1; rc=$?
+ok "make compare BEFORE= AFTER= named with ' and \"" \
+	bash -c "[ $rc = 0 ] && grep -q '^c64: not tested at 1500 B, warm (-31.2%)\$' '$T/wc'"
+make -s plot RESULTS= BEFORE="$W/be'fore.csv" AFTER="$W/af\"ter.csv" > "$T/out" 2>&1; rc=$?
+ok "make plot BEFORE= AFTER= named with ' and \": the bars" \
+	bash -c "[ $rc = 0 ] && grep -q '</svg>' \"\$1/af\\\"ter-vs-be'fore.svg\"" _ "$W"
+make -s table RESULTS="$W/small.csv" KERNEL="c64-prefetch" SIZE='1500' BY=cache > "$T/wt" 2>&1; rc=$?
+ok "make table with options, RESULTS in such a folder" \
+	bash -c "[ $rc = 0 ] && grep -q '1500 B buffers' '$T/wt'"
+mkdir -p "$T/notmp"; cp $D/small.csv $D/small-samples.csv "$T/notmp/"
+for f in /vars /points.csv; do [ -e "$f" ] && echo "$f" >> "$T/pre-existing"; done
+TMPDIR=/nonexistent plot/plot.sh $R "$T/notmp/small.csv" > "$T/out" 2>&1; rc=$?
+ok "plot.sh without a temporary folder: exit non-zero, says so, writes nothing" \
+	bash -c "[ $rc != 0 ] && grep -qi 'temporary' '$T/out' && [ \"\$(ls '$T/notmp' | wc -l)\" = 2 ] &&
+		for f in /vars /points.csv; do [ ! -e \$f ] || grep -qx \$f '$T/pre-existing' || exit 1; done"
+
+# --- binary data, a byte-order mark, size suffixes
+{ head -n 8 $D/small.csv; printf 'word32,generic,csum,64,0,wa\0rm,none\n'; } > "$T/nul.csv"
+$R table "$T/nul.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "a NUL byte: binary data at FILE:LINE:COLUMN" \
+	bash -c "[ $rc = 2 ] && grep -q '^$T/nul.csv:9:28: binary data' '$T/err'"
+{ printf '\357\273\277'; cat $D/small.csv; } > "$T/bom.csv"
+$R table "$T/bom.csv" > "$T/bom.txt" 2>&1; rc=$?
+$R table $D/small.csv > "$T/nobom.txt"
+ok "a UTF-8 byte-order mark is skipped" bash -c "[ $rc = 0 ] && cmp -s '$T/bom.txt' '$T/nobom.txt'"
+{ sed -n '/^#/p;/^kernel,/p' $D/small.csv; grep '^word32,generic,csum,1500,0,' $D/small.csv |
+	sed 's/,1500,/,1048576,/'; } > "$T/mib.csv"
+$R table "$T/mib.csv" --by cache --size 1M > "$T/mib.txt" 2>&1; rc=$?
+ok "table --size 1M: sizes take M (and B, K, G) as csumbench's config does" \
+	bash -c "[ $rc = 0 ] && grep -q '1 MiB buffers' '$T/mib.txt' &&
+		$R table '$T/mib.csv' --by cache --size 1048576 | cmp -s - '$T/mib.txt' &&
+		$R table '$T/mib.csv' --by cache --size 1024K | cmp -s - '$T/mib.txt' &&
+		$R table '$T/mib.csv' --by cache --size 1048576B | cmp -s - '$T/mib.txt' &&
+		$R table $D/small.csv --by cache --size 1500b > /dev/null"
+$R table "$T/mib.csv" --by cache --size 1X > /dev/null 2> "$T/err"; rc=$?
+ok "table --size 1X: an error naming the suffixes" \
+	bash -c "[ $rc = 2 ] && grep -q \"size '1X', expected .*B, K, M or G\" '$T/err'"
+$R table "$T/mib.csv" --by cache --size 8G > /dev/null 2> "$T/err"; rc=$?
+ok "table --size 8G: too large, not wrapped round" \
+	bash -c "[ $rc = 2 ] && grep -q \"size '8G'\" '$T/err'"
 
 finish

@@ -53,7 +53,7 @@ if build native test-bin; then
 	for t in kernels stats calibrate config sweep timing; do
 		suite "$t" "$A/test-$t"
 	done
-	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so" "$A/libtest-fs-shim.so"
 	suite placement tests/placement.sh "$A" "${A#build/}"
 	suite bench-ssh tests/bench-ssh.sh
 else
@@ -101,6 +101,8 @@ if ! command -v gnuplot > /dev/null && ! scripts/need.sh gnuplot-nox; then
 	skipped plot "needs gnuplot-nox"
 elif build report build/host/csumreport; then
 	suite plot tests/plot.sh
+	[ -f "$A/libtest-so-kernel.so" ] &&
+		suite roundtrip tests/roundtrip.sh "$A/csumbench" "$A/libtest-so-kernel.so"
 else
 	echo "FAIL csumreport build"; total_fail=$((total_fail + 1))
 fi

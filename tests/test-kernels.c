@@ -12,6 +12,7 @@
 #include "check.h"
 #include "kernel.h"
 #include "verify.h"
+#include "watchdog.h"
 
 #define MAXLEN 1536
 #define BIGLEN (65536 + 1)
@@ -223,6 +224,55 @@ static void gate_catches_bugs(void)
 		      "gate rejects %s: %s", vars[i].name, err);
 }
 
+/* Right up to 100,000 bytes: the fixed gate tops out at 65,537. */
+static uint32_t wrong_big_kernel(const void *buf, int len, uint32_t sum)
+{
+	return verify_ref(buf, len, sum) + (len > 100000);
+}
+
+static uint32_t hung_kernel(const void *buf, int len, uint32_t sum)
+{
+	volatile int forever = 1;
+
+	while (forever && len >= 0)
+		;
+	return verify_ref(buf, len, sum);
+}
+
+/* The gate at a run's sizes, and a kernel that never returns: stopped
+   by the watchdog (the interrupted program counter read on each arch)
+   and reported, and the process goes on. */
+static void gate_sizes_and_hangs(void)
+{
+	const struct kernel big = { .name = "wrong-big", .arch = "generic",
+				    .op = "csum", .desc = "test",
+				    .fn = (void (*)(void))wrong_big_kernel };
+	const struct kernel hung = { .name = "hung", .arch = "generic",
+				     .op = "csum", .desc = "test",
+				     .fn = (void (*)(void))hung_kernel };
+	static const uint32_t sizes[] = { 1500, 131072, 99999, 64 };
+	static const uint32_t aligns[] = { 0, 3 };
+	char err[256];
+	int rc;
+
+	CHECK(verify_kernel(&big, 0, err, sizeof(err)) == VERIFY_OK,
+	      "a kernel wrong only above 100000 B passes the fixed lengths");
+	rc = verify_sizes(&big, 0, sizes, 4, aligns, 2, err, sizeof(err));
+	CHECK(rc == VERIFY_WRONG && strstr(err, "len 131072, align 0"),
+	      "the gate at the run's sizes catches it at 131072: %d %s", rc, err);
+	CHECK(verify_sizes(vars[0].k, 0, sizes, 4, aligns, 2, err, sizeof(err)) ==
+	      VERIFY_OK, "ref at the run's sizes: %s", err);
+	watchdog_init(0.2);
+	rc = verify_kernel(&hung, 0, err, sizeof(err));
+	CHECK(rc == VERIFY_WRONG && strstr(err, "hung: did not return within"),
+	      "a hung kernel is stopped and reported: %d %s", rc, err);
+	rc = verify_sizes(&hung, 0, sizes, 4, aligns, 2, err, sizeof(err));
+	CHECK(rc == VERIFY_WRONG && strstr(err, "did not return within 0.2 s at len 64"),
+	      "and at the run's sizes, the smallest first: %d %s", rc, err);
+	CHECK(verify_kernel(vars[0].k, 0, err, sizeof(err)) == VERIFY_OK,
+	      "after a stop, kernels run as before: %s", err);
+}
+
 int main(void)
 {
 	unsigned char *g1 = guarded(BIGLEN + 4096);
@@ -237,5 +287,6 @@ int main(void)
 	matrix(g1, lead, "0x04", 0x04);
 	random_long(g1);
 	gate_catches_bugs();
+	gate_sizes_and_hangs();
 	return check_done("kernels");
 }

@@ -1,0 +1,204 @@
+/* Labels for kernel names that may be paths: "/very/long/dir/lib.so:csum_a"
+   and "/very/long/dir/lib.so:csum_b" differ only at the end, so a table
+   that cuts them to fit shows the same text twice.  In turn, until the
+   longest fits: drop the prefix common to all up to a '/' or ':' (said
+   once in a caption); keep the end with "..." in front, if the ends still
+   differ; else number them and print the names in a legend. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "labels.h"
+#include "report.h"
+
+static int cmp_name(const void *x, const void *y)
+{
+	const struct label *a = x, *b = y;
+	int c = strcmp(a->name, b->name);
+
+	return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+static int cmp_text(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+static int cmp_pos(const void *x, const void *y)
+{
+	const struct label *a = *(struct label *const *)x;
+	const struct label *b = *(struct label *const *)y;
+
+	return (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+static char *xstrdup(const char *s)
+{
+	char *d = malloc(strlen(s) + 1);
+
+	if (!d)
+		abort();
+	return strcpy(d, s);
+}
+
+/* Whether the texts are all different. */
+static int distinct(const struct labels *l)
+{
+	char **t = malloc((l->n ? l->n : 1) * sizeof(*t));
+	size_t i;
+	int ok = 1;
+
+	if (!t)
+		abort();
+	for (i = 0; i < l->n; i++)
+		t[i] = l->v[i].text;
+	qsort(t, l->n, sizeof(*t), cmp_text);
+	for (i = 1; i < l->n && ok; i++)
+		ok = strcmp(t[i - 1], t[i]) != 0;
+	free(t);
+	return ok;
+}
+
+/* The common prefix of every name, up to and including its last '/' or
+   ':', and shorter than each name. */
+static size_t common_prefix(const struct labels *l)
+{
+	const char *a = l->v[0].name, *b = l->v[l->n - 1].name;
+	size_t lcp = 0, shortest = (size_t)-1, i;
+
+	/* Sorted: what the first and last share, all share. */
+	while (a[lcp] && a[lcp] == b[lcp])
+		lcp++;
+	for (i = 0; i < l->n; i++)
+		if (strlen(l->v[i].name) < shortest)
+			shortest = strlen(l->v[i].name);
+	if (!shortest)
+		return 0;
+	if (lcp >= shortest)
+		lcp = shortest - 1;
+	while (lcp > 0 && a[lcp - 1] != '/' && a[lcp - 1] != ':')
+		lcp--;
+	return lcp;
+}
+
+void labels_make(struct labels *l, const char *const *names, size_t n,
+		 size_t width, const char *what)
+{
+	size_t i, m = 0, longest = 0;
+
+	memset(l, 0, sizeof(*l));
+	l->what = what;
+	l->v = calloc(n ? n : 1, sizeof(*l->v));
+	if (!l->v)
+		abort();
+	for (i = 0; i < n; i++) {
+		l->v[i].name = names[i];
+		l->v[i].pos = i;
+	}
+	qsort(l->v, n, sizeof(*l->v), cmp_name);
+	for (i = 0; i < n; i++)
+		if (!m || strcmp(l->v[m - 1].name, l->v[i].name))
+			l->v[m++] = l->v[i];
+	l->n = m;
+	for (i = 0; i < m; i++)
+		if (strlen(l->v[i].name) > longest)
+			longest = strlen(l->v[i].name);
+	if (width < 4)
+		width = 4;
+	if (m && longest > width) {
+		l->cut = common_prefix(l);
+		l->prefix = l->cut ? l->v[0].name : NULL;
+	}
+	for (i = 0; i < m; i++) {
+		const char *s = l->v[i].name + l->cut;
+		size_t len = strlen(s);
+
+		if (len <= width) {
+			l->v[i].text = xstrdup(s);
+			continue;
+		}
+		l->v[i].text = malloc(width + 1);
+		if (!l->v[i].text)
+			abort();
+		snprintf(l->v[i].text, width + 1, "...%s", s + len - (width - 3));
+	}
+	if (distinct(l))
+		return;
+	/* The ends are alike too: numbers, in the caller's order. */
+	{
+		struct label **byp = malloc(m * sizeof(*byp));
+		char num[32];
+
+		if (!byp)
+			abort();
+		for (i = 0; i < m; i++)
+			byp[i] = &l->v[i];
+		qsort(byp, m, sizeof(*byp), cmp_pos);
+		for (i = 0; i < m; i++) {
+			snprintf(num, sizeof(num), "#%zu", i + 1);
+			free(byp[i]->text);
+			byp[i]->text = xstrdup(num);
+		}
+		free(byp);
+		l->numbered = 1;
+	}
+}
+
+const char *labels_get(const struct labels *l, const char *name)
+{
+	size_t lo = 0, hi = l->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(l->v[mid].name, name);
+		if (!c)
+			return l->v[mid].text;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return name;
+}
+
+size_t labels_width(const struct labels *l)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < l->n; i++)
+		if (strlen(l->v[i].text) > w)
+			w = strlen(l->v[i].text);
+	return w;
+}
+
+void labels_caption(const struct labels *l)
+{
+	size_t i;
+
+	if (l->cut)
+		print_wrapped("  ", "prefix of every %s: %.*s", l->what,
+			      (int)l->cut, l->prefix);
+	if (l->numbered) {
+		struct label **byp = malloc(l->n * sizeof(*byp));
+
+		if (!byp)
+			abort();
+		for (i = 0; i < l->n; i++)
+			byp[i] = &l->v[i];
+		qsort(byp, l->n, sizeof(*byp), cmp_pos);
+		for (i = 0; i < l->n; i++)
+			print_wrapped("     ", "%s = %s%s", byp[i]->text,
+				      l->cut ? "..." : "", byp[i]->name + l->cut);
+		free(byp);
+	}
+}
+
+void labels_free(struct labels *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i].text);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}

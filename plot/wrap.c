@@ -1,0 +1,79 @@
+/* Text no wider than TABLE_WIDTH columns, as a commit message wants it:
+   lines are broken at spaces where they can be and inside a word (a long
+   path) only where they must, after a '/' or ':' if it can; what follows
+   a break is indented. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static void wrap_line(const char *s, size_t len, const char *indent)
+{
+	size_t width = TABLE_WIDTH, ind = strlen(indent);
+	int first = 1;
+
+	if (ind > TABLE_WIDTH / 2)
+		ind = TABLE_WIDTH / 2;
+	for (;;) {
+		size_t k;
+
+		if (!first) {
+			width = TABLE_WIDTH - ind;
+			printf("%.*s", (int)ind, indent);
+		}
+		first = 0;
+		if (len <= width) {
+			printf("%.*s\n", (int)len, s);
+			return;
+		}
+		for (k = width; k > 0 && s[k] != ' '; k--)
+			;
+		/* A word longer than any line (a path) fills this one. */
+		if (k > 0) {
+			size_t e = width;
+			while (e < len && s[e] != ' ')
+				e++;
+			if (e - k - 1 > TABLE_WIDTH - ind)
+				k = 0;
+		}
+		/* In a path, after a '/' or ':' if there is one late enough. */
+		if (k == 0) {
+			for (k = width; k > width / 2 && s[k - 1] != '/' &&
+			     s[k - 1] != ':'; k--)
+				;
+			if (k <= width / 2)
+				k = width;
+		}
+		printf("%.*s\n", (int)k, s);
+		for (s += k, len -= k; len && *s == ' '; s++, len--)
+			;
+		if (!len)
+			return;
+	}
+}
+
+void print_wrapped(const char *indent, const char *fmt, ...)
+{
+	va_list ap;
+	char *buf, *p, *nl;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	buf = malloc((size_t)n + 1);
+	if (!buf)
+		abort();
+	va_start(ap, fmt);
+	vsnprintf(buf, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	for (p = buf; (nl = strchr(p, '\n')); p = nl + 1)
+		wrap_line(p, (size_t)(nl - p), indent);
+	if (*p)
+		wrap_line(p, strlen(p), indent);
+	free(buf);
+}

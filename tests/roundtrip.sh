@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The harness's own CSV, read back by csumreport: whatever the harness
+# writes, the report tools take.  usage: tests/roundtrip.sh BIN SO
+set -u
+BIN=$1 SO=$2
+R=${R:-build/host/csumreport}
+SUITE=roundtrip
+. "$(dirname "$0")/lib.sh"
+width_ok() { ! awk 'length > 72 { bad = 1 } END { exit !bad }' "$1"; }
+export -f width_ok
+
+# A user kernel whose path.so:symbol is 131 characters (and a second
+# from the same folder): the harness writes it, the report reads it.
+D=$T/$(printf 'k%.0s' {1..100})
+mkdir -p "$D"
+cp "$SO" "$D/libk.so"
+K=$D/libk.so:csum_user
+K2=$D/libk.so:csum_user_wrong_big
+"$BIN" run -q --set "kernels=ref,$K,$K2" --set sizes=64,1500 --set samples=5 \
+	-o "$T/long.csv" 2> "$T/err"; rc=$?
+ok "a ${#K}-character .so kernel is timed" \
+	bash -c "[ $rc = 0 ] && [ \$(grep -c '^$K,so,csum,' '$T/long.csv') = 2 ]"
+"$R" table "$T/long.csv" > "$T/table" 2> "$T/err"; rc=$?
+ok "csumreport table reads it, every line within 72 columns" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/table' && [ \$(grep -c 'libk.so:csum_user' '$T/table') = 2 ]"
+ok "the two kernels of one folder keep labels apart" \
+	bash -c "grep -q 'libk.so:csum_user  ' '$T/table' && grep -q 'libk.so:csum_user_wrong_big' '$T/table'"
+"$R" compare "$T/long.csv" "$T/long.csv" --before-kernel ref --after-kernel "$K" \
+	> "$T/cmp" 2> "$T/err"; rc=$?
+ok "csumreport compare pairs ref with it, within 72 columns" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/cmp' && grep -q 'at 1500 B, warm' '$T/cmp'"
+
+# Results of a run with its columns in another order read the same.
+awk -F, -v OFS=, '/^#/ { print; next } { t = $1; $1 = $4; $4 = t; print }' \
+	"$T/long.csv" > "$T/swapped.csv"
+cp "$T/long-samples.csv" "$T/swapped-samples.csv"
+"$R" table "$T/swapped.csv" > "$T/table2" 2> "$T/err"
+ok "the same table with the columns kernel and size swapped" diff "$T/table" "$T/table2"
+# A partial run (a kernel hung in the C library) in sequential order,
+# stopped before the floors were timed: no net figures, and the report
+# says it is partial.
+H=$SO:csum_user_hang_libc
+CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "$BIN" run -q --set "kernels=$H" \
+	--set sizes=64 --set samples=1 --set order=sequential -o - > /dev/null 2>&1
+CSUM_TEST_AFTER=$(($(cat "$T/count") * 3)) "$BIN" run -q --set "kernels=ref,$H" \
+	--set sizes=64,1500 --set samples=100 --set order=sequential --set kernel_timeout=0.3 \
+	-o "$T/seq.csv" 2> /dev/null
+ok "a sequential partial run: rows without a floor have empty floor and net fields" \
+	awk -F, '!/^#/ && $1 == "ref" { n++; if ($22 != "" || $25 != "") exit 1 } END { exit n != 2 }' \
+	"$T/seq-partial.csv"
+"$R" table "$T/seq-partial.csv" > "$T/table3" 2> "$T/err"; rc=$?
+ok "csumreport reads it and says it is partial" \
+	bash -c "[ $rc = 0 ] && grep -q '^PARTIAL RUN' '$T/table3' && grep -q '^ref ' '$T/table3'"
+finish
