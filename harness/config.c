@@ -505,24 +505,33 @@ static int key_timer(struct config *c, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static int key_cycles_per_tick(struct config *c, const char *v, char *err,
-			       size_t errlen)
+/* "auto" (0), or a number in [lo, hi]: 0, or -1 if it is neither. */
+static int auto_or_real(const char *v, double lo, double hi, double *out)
 {
 	char *end;
 	double x;
 
 	if (strcmp(v, "auto") == 0) {
-		c->cycles_per_tick = 0;
+		*out = 0;
 		return 0;
 	}
 	errno = 0;
 	x = strtod(v, &end);
-	if (*end || errno || !(x > 0 && x < 1e6)) {
+	if (end == v || *end || errno || !(x >= lo && x <= hi))
+		return -1;
+	*out = x;
+	return 0;
+}
+
+static int key_cycles_per_tick(struct config *c, const char *v, char *err,
+			       size_t errlen)
+{
+	/* Above 0: the smallest double will do as the bound. */
+	if (auto_or_real(v, 1e-300, 1e6, &c->cycles_per_tick)) {
 		snprintf(err, errlen, "cycles_per_tick '%s', expected auto or a "
 			 "positive number such as 16 or 1.6", v);
 		return -1;
 	}
-	c->cycles_per_tick = x;
 	return 0;
 }
 
@@ -562,21 +571,11 @@ static int key_emulated(struct config *c, const char *v, char *err,
 static int key_kernel_timeout(struct config *c, const char *v, char *err,
 			      size_t errlen)
 {
-	char *end;
-	double x;
-
-	if (strcmp(v, "auto") == 0) {
-		c->kernel_timeout = 0;
-		return 0;
-	}
-	errno = 0;
-	x = strtod(v, &end);
-	if (end == v || *end || errno || !(x >= 0.01 && x <= 86400)) {
+	if (auto_or_real(v, 0.01, 86400, &c->kernel_timeout)) {
 		snprintf(err, errlen, "kernel_timeout '%s', expected auto or "
 			 "seconds from 0.01 to 86400", v);
 		return -1;
 	}
-	c->kernel_timeout = x;
 	return 0;
 }
 

@@ -88,6 +88,9 @@ ok "missing config: exit 2 and its name" \
 "${CB[@]}" run -q --set aligns=0..4095/1 --set sizes=1..65536/1 -o "$T/s/" 2> "$T/err"; rc=$?
 ok "a sweep of a billion points is refused before it starts" \
 	bash -c "[ $rc = 2 ] && grep -q 'expand to [0-9]* points, expected at most 1000000' '$T/err' && [ ! -e '$T/s' ]"
+"${CB[@]}" run -q --set kernel_timeout=0 -o "$T/s/" 2> "$T/err"; rc=$?
+ok "--set kernel_timeout=0: exit 2, the range said" \
+	bash -c "[ $rc = 2 ] && grep -q \"kernel_timeout '0', expected auto or seconds from 0.01 to 86400\" '$T/err' && [ ! -e '$T/s' ]"
 "${CB[@]}" run -q --set sizes=0 -o "$T/s/" 2> "$T/err"; rc=$?
 ok "--set sizes=0: exit 2 naming the argument" \
 	bash -c "[ $rc = 2 ] && grep -q -- '--set sizes=0: sizes: size 0 out of range' '$T/err'"
