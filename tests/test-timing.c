@@ -39,7 +39,7 @@ struct reading {
 	double floor;		/* the empty kernel's ticks per call */
 	uint64_t k;		/* calls per timed region */
 	size_t nwarnings;
-	char warning[512];
+	char warning[2048];	/* every warning, joined by " | " */
 };
 
 /* One run of the known-cost kernel through the real path: plan, gate,
@@ -96,9 +96,13 @@ static int measure(const char *timer, const char *cache, const char *size,
 	out->margin = COST * fmax(0.03, 3 * p->st[0].iqr / p->st[0].median + chain_iqr);
 	out->floor = point_floor_ticks(&b, p, 0);
 	out->k = p->iters;
+	/* All of them: a drift warning on a busy machine may come first. */
 	out->nwarnings = b.nwarnings;
-	snprintf(out->warning, sizeof(out->warning), "%s",
-		 b.nwarnings ? b.warnings[0] : "");
+	out->warning[0] = '\0';
+	for (i = 0; i < b.nwarnings; i++)
+		snprintf(out->warning + strlen(out->warning),
+			 sizeof(out->warning) - strlen(out->warning), "%s%s",
+			 i ? " | " : "", b.warnings[i]);
 	sweep_free(&b);
 	config_free(&c);
 	return 0;
