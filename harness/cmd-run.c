@@ -91,7 +91,6 @@ static void identify(struct bench *b)
 struct abandon {
 	struct bench *b;
 	struct output *o;
-	bool quiet;
 };
 
 static void write_partial(const char *why, void *ctx)
@@ -207,7 +206,6 @@ int cmd_run(int argc, char **argv)
 			"the samples file is not written (give -o FILE for both)\n");
 	ab.b = &b;
 	ab.o = &o;
-	ab.quiet = quiet;
 	watchdog_on_abandon(write_partial, &ab);
 	b.flush = flush_select(NULL);
 	b.line = cache_line_size(&b.line_source);

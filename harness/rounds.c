@@ -85,10 +85,8 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 }
 
 /* Visit i: point i, or the chain when i == npts. */
-static void visit(struct bench *b, size_t i, unsigned rep, unsigned round,
-		  size_t block)
+static void visit(struct bench *b, size_t i, unsigned rep, size_t block)
 {
-	(void)round;
 	if (b->tracing)
 		b->trace[b->ntrace++] = i;
 	if (i == b->npts)
@@ -140,7 +138,7 @@ void sweep_run(struct bench *b, bool progress_on)
 			for (r = 0; r < b->samples; r++) {
 				shuffle(order, n, &rng);
 				for (i = 0; i < n; i++)
-					visit(b, order[i], rep, r, rep);
+					visit(b, order[i], rep, rep);
 				g.done++;
 				snprintf(what, sizeof(what), "rounds");
 				if (b->repeats > 1)
@@ -155,9 +153,9 @@ void sweep_run(struct bench *b, bool progress_on)
 			const struct point *p = &b->pts[i];
 			size_t block = (size_t)rep * b->npts + i;
 			for (r = 0; r < SEQ_CHAIN && r < b->samples; r++)
-				visit(b, b->npts, rep, r, block);
+				visit(b, b->npts, rep, block);
 			for (r = 0; r < b->samples; r++)
-				visit(b, i, rep, r, block);
+				visit(b, i, rep, block);
 			g.done++;
 			snprintf(what, sizeof(what), "%s %u B %s", p->kernel->name,
 				 p->size, cache_state_name[p->cache]);
