@@ -12,7 +12,7 @@ include mk/arch-$(ARCH).mk
 CC := $(CROSS_COMPILE)gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra
-BUILD := build/$(ARCH)$(if $(SANITIZE),-sanitize)
+BUILD := build/$(ARCH)$(if $(CPU),-$(CPU))$(if $(SANITIZE),-sanitize)
 comma := ,
 SAN_FLAGS := $(if $(SANITIZE),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 ALL_CFLAGS = $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS)
@@ -30,7 +30,7 @@ LDLIBS += -lm $(if $(STATIC),,-ldl)
 
 # Arch-specific harness files are named *-<arch>-*.c or *-<arch>.c.
 ARCH_ONLY := $(foreach a,$(ARCHES),$(wildcard harness/*-$(a)-*.c harness/*-$(a).c))
-HARNESS := $(filter-out $(ARCH_ONLY) harness/main.c,$(wildcard harness/*.c)) \
+HARNESS := $(filter-out $(ARCH_ONLY) harness/main.c,$(wildcard harness/*.c harness/op/*.c)) \
 	$(wildcard harness/*-$(ARCH)-*.c harness/*-$(ARCH).c)
 KERNELS := $(wildcard kernels/generic/*.c kernels/$(ARCH)/*.c kernels/$(ARCH)/*.S)
 LIB_OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(basename $(HARNESS) $(KERNELS)))
@@ -99,26 +99,28 @@ $(REPORT): $(wildcard plot/*.c plot/*.h)
 	$(HOST_CC) -O2 $(WARN) -o $@ $(wildcard plot/*.c) -lm
 
 plot: $(REPORT)
-	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	plot/plot.sh $(REPORT) "$$RESULTS" "$$KERNEL" "$$BEFORE" "$$AFTER" \
-		"$$BEFORE_KERNEL" "$$AFTER_KERNEL"
+		"$$BEFORE_KERNEL" "$$AFTER_KERNEL" "$$OP"
 
 table: $(REPORT)
-	@$(foreach v,RESULTS KERNEL METRIC BY CACHE SIZE CODE_OFFSET,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(foreach v,RESULTS KERNEL METRIC BY CACHE SIZE CODE_OFFSET OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	if [ -z "$$RESULTS" ]; then echo "make table: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi; \
 	$(REPORT) table "$$RESULTS" $${KERNEL:+--kernel "$$KERNEL"} \
 		$${METRIC:+--metric "$$METRIC"} $${BY:+--by "$$BY"} \
 		$${CACHE:+--cache "$$CACHE"} $${SIZE:+--size "$$SIZE"} \
-		$${CODE_OFFSET:+--code-offset "$$CODE_OFFSET"}
+		$${CODE_OFFSET:+--code-offset "$$CODE_OFFSET"} \
+		$${OP:+--op "$$OP"}
 
 compare: $(REPORT)
-	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi; \
 	$(REPORT) compare "$$BEFORE" "$$AFTER" \
 		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
 		$${AFTER_KERNEL:+--after-kernel "$$AFTER_KERNEL"} \
 		$${BEFORE_ALIGN:+--before-align "$$BEFORE_ALIGN"} \
-		$${AFTER_ALIGN:+--after-align "$$AFTER_ALIGN"}
+		$${AFTER_ALIGN:+--after-align "$$AFTER_ALIGN"} \
+		$${OP:+--op "$$OP"}
 
 # A user kernel of exactly 1 cycle per byte, for make accuracy.
 $(BUILD)/libknown-cost.so: tests/so-known-cost.c

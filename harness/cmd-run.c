@@ -20,10 +20,10 @@ static int run_usage(FILE *f)
 	fprintf(f,
 		"usage: csumbench run [-c CONFIG] [-o FILE|DIR/|-] [--set key=value]...\n"
 		"                     [--force] [--dry-run] [--check] [-q]\n\n"
-		"Verifies every kernel of the config against ref, then times each\n"
-		"point (kernel, size, align, cache, prefetch, code offset) in rounds\n"
-		"and writes one CSV row per point and repeat, plus every sample in a\n"
-		"-samples.csv beside it.\n\n"
+		"Verifies every kernel of the config against its op's reference,\n"
+		"then times each point (kernel, size, align, cache, prefetch, code\n"
+		"offset) in rounds and writes one CSV row per point and repeat,\n"
+		"plus every sample in a -samples.csv beside it.\n\n"
 		"  -c CONFIG     settings file (configs/*.conf); built-in defaults without\n"
 		"  -o DIR/       write DIR/<config>-<host>-<YYYYmmdd-HHMMSS>.csv (default\n"
 		"                results/; -2, -3... if taken); -o FILE names it;\n"
@@ -53,7 +53,7 @@ static void dry_run(const struct bench *b)
 {
 	size_t i;
 
-	printf("%zu points (%zu of them the empty kernel's floor), %u samples "
+	printf("%zu points (%zu of them the floor, each op's empty kernel), %u samples "
 	       "each%s:\n", b->npts, b->nempty, b->cfg->samples,
 	       b->cfg->repeat > 1 ? " per repeat" : "");
 	for (i = 0; i < b->npts; i++) {
@@ -188,8 +188,8 @@ int cmd_run(int argc, char **argv)
 			printf("%s: %zu kernel(s) at %zu size(s) and %zu "
 			       "alignment(s)%s\n", rc ? "FAILED" : "ok",
 			       c.nkernels - b.nfailed, c.nsizes, c.naligns,
-			       rc ? " agree with ref; the others failed, as above" :
-			       " agree with ref");
+			       rc ? " agree with their reference; the others failed, as above" :
+			       " agree with their reference");
 		goto done;
 	}
 	b.emulated = setup_emulated(&c, false);

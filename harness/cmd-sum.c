@@ -139,6 +139,12 @@ int cmd_sum(int argc, char **argv)
 			!k ? "-k KERNEL is required" : "no FILE given");
 		return sum_usage(stderr);
 	}
+	if (k->op != &op_csum) {
+		fprintf(stderr, "csumbench sum: kernel '%s' is op %s; sum takes "
+			"csum kernels (csumbench list shows each kernel's op)\n",
+			k->name, k->op->name);
+		return 2;
+	}
 	switch (verify_kernel(k, 0, err, sizeof(err))) {
 	case VERIFY_OK:
 		break;

@@ -412,10 +412,14 @@ static int key_code_offset(struct config *c, const char *v, char *err,
 			       &c->code_offset, &c->ncode_offset, err, errlen);
 }
 
+/* "all" is every kernel of the ops the config selects (csum when it
+   selects none); names are kept as given and filtered by ops later
+   (config_resolve), so the two keys may come in either order. */
 static int key_kernels(struct config *c, const char *v, char *err, size_t errlen)
 {
 	char buf[CONFIG_LINE_MAX + 1];
 	const struct kernel **ks = NULL;
+	unsigned char *all = NULL;
 	size_t n = 0, i, j;
 	char *tok, *save = NULL;
 
@@ -426,8 +430,9 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 	     tok = strtok_r(NULL, ", \t", &save)) {
 		const struct kernel *add[256];
 		size_t nadd = 0;
+		bool from_all = strcmp(tok, "all") == 0;
 
-		if (strcmp(tok, "all") == 0) {
+		if (from_all) {
 			for (i = 0; i < kernel_count && nadd < 256; i++)
 				if (!kernel_table[i].pseudo)
 					add[nadd++] = &kernel_table[i];
@@ -435,6 +440,7 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 			add[0] = kernel_find(tok, err, errlen);
 			if (!add[0]) {
 				free(ks);
+				free(all);
 				return -1;
 			}
 			nadd = 1;
@@ -445,17 +451,52 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 			for (j = 0; j < n && ks[j] != add[i] &&
 			     !(ks[j]->fn == add[i]->fn && ks[j]->prefetch == add[i]->prefetch); j++)
 				;
-			if (j < n)
+			if (j < n) {
+				all[j] &= from_all;	/* named: not filtered as all's */
 				continue;
+			}
 			ks = realloc(ks, (n + 1) * sizeof(*ks));
-			if (!ks)
+			all = realloc(all, n + 1);
+			if (!ks || !all)
 				abort();
+			all[n] = from_all;
 			ks[n++] = add[i];
 		}
 	}
 	free(c->kernels);
+	free(c->kernel_from_all);
 	c->kernels = ks;
+	c->kernel_from_all = all;
 	c->nkernels = n;
+	return 0;
+}
+
+static int key_ops(struct config *c, const char *v, char *err, size_t errlen)
+{
+	char buf[CONFIG_LINE_MAX + 1];
+	char *tok, *save = NULL;
+	size_t n = 0, i, j;
+
+	if (words_have_gap(v, err, errlen))
+		return -1;
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, ", \t", &save); tok;
+	     tok = strtok_r(NULL, ", \t", &save)) {
+		const struct op *o = op_find(tok);
+		if (!o) {
+			size_t m = (size_t)snprintf(err, errlen, "unknown op '%s', "
+						    "expected one of:", tok);
+			for (i = 0; i < op_count && m < errlen; i++)
+				m += (size_t)snprintf(err + m, errlen - m, " %s",
+						      op_table[i]->name);
+			return -1;
+		}
+		for (j = 0; j < n && c->ops[j] != o; j++)
+			;
+		if (j == n)
+			c->ops[n++] = o;
+	}
+	c->nops = n;
 	return 0;
 }
 
@@ -598,6 +639,7 @@ static const struct key {
 	{ "cpu", key_cpu },
 	{ "emulated", key_emulated },
 	{ "kernel_timeout", key_kernel_timeout },
+	{ "ops", key_ops },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -674,6 +716,12 @@ static int apply(struct config *c, char *text, const struct origin *o,
 		c->timer_origin = *o;
 	if (strcmp(key, "code_offset") == 0)
 		c->code_offset_origin = *o;
+	if (strcmp(key, "kernels") == 0)
+		c->kernels_origin = *o;
+	if (strcmp(key, "sizes") == 0)
+		c->sizes_origin = *o;
+	if (strcmp(key, "ops") == 0)
+		c->ops_origin = *o;
 	return 0;
 }
 
@@ -696,6 +744,7 @@ void config_defaults(struct config *c)
 	c->cpu = CPU_AUTO;
 	c->emulated = -1;
 	c->cpu_origin = c->timer_origin = c->code_offset_origin = builtin;
+	c->kernels_origin = c->sizes_origin = c->ops_origin = builtin;
 }
 
 /* One line into buf (CONFIG_LINE_MAX bytes and a NUL), read a byte at a
@@ -823,18 +872,72 @@ void config_error(const struct origin *o, const char *key, const char *err)
 uint64_t config_points(const struct config *c)
 {
 	uint64_t n = 0;
-	size_t i;
+	size_t i, o;
 
 	for (i = 0; i < c->nkernels; i++)
 		if (!c->kernels[i]->pseudo)
 			n += (c->kernels[i]->prefetch ? c->nprefetch : 1) *
 			     (c->kernels[i]->sym ? c->ncode_offset : 1);
-	/* and the empty kernel, the floor, at each size, alignment and cache */
-	return (n + 1) * c->ncaches * c->nsizes * c->naligns;
+	/* and each op's empty kernel, the floor, at each size, alignment
+	   and cache */
+	for (o = 0; o < op_count; o++)
+		for (i = 0; i < c->nkernels; i++)
+			if (c->kernels[i]->op == op_table[o]) {
+				n++;
+				break;
+			}
+	return n * c->ncaches * c->nsizes * c->naligns;
+}
+
+static bool op_selected(const struct config *c, const struct op *o)
+{
+	size_t i;
+
+	for (i = 0; i < c->nops; i++)
+		if (c->ops[i] == o)
+			return true;
+	return false;
+}
+
+int config_resolve(struct config *c)
+{
+	char err[512], msg[1024];
+	size_t i, n, si;
+
+	for (i = 0, n = 0; i < c->nkernels; i++) {
+		const struct kernel *k = c->kernels[i];
+		if (c->nops ? !op_selected(c, k->op) :
+		    c->kernel_from_all[i] && k->op != &op_csum)
+			continue;
+		c->kernel_from_all[n] = c->kernel_from_all[i];
+		c->kernels[n++] = k;
+	}
+	c->nkernels = n;
+	if (!n) {
+		config_error(c->nops ? &c->ops_origin : &c->kernels_origin,
+			     c->nops ? "ops" : "kernels",
+			     "no kernel left to run: the kernels named are of "
+			     "other ops (csumbench list shows each kernel's op)");
+		return -1;
+	}
+	/* Sizes must suit every op that will be timed (an IPv4 header
+	   length for ip_fast_csum). */
+	for (i = 0; i < c->nkernels; i++) {
+		const struct kernel *k = c->kernels[i];
+		for (si = 0; si < c->nsizes; si++)
+			if (k->op->size_ok(c->sizes[si], err, sizeof(err))) {
+				snprintf(msg, sizeof(msg), "%s (kernel %s is op %s)",
+					 err, k->name, k->op->name);
+				config_error(&c->sizes_origin, "sizes", msg);
+				return -1;
+			}
+	}
+	return 0;
 }
 
 void config_free(struct config *c)
 {
+	free(c->kernel_from_all);
 	free(c->kernels);
 	free(c->sizes);
 	free(c->aligns);

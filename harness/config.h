@@ -35,7 +35,10 @@ struct origin {
 struct config {
 	const char *path;	/* the config file, or NULL for defaults */
 	const struct kernel **kernels;
+	unsigned char *kernel_from_all;	/* [nkernels]: came from "all" */
 	size_t nkernels;
+	const struct op *ops[OP_MAX];	/* "ops": a filter; none given: all */
+	size_t nops;
 	uint32_t *sizes;
 	size_t nsizes;
 	uint32_t *aligns;
@@ -57,6 +60,7 @@ struct config {
 	double kernel_timeout;	/* seconds, the floor of every kernel
 				   call's limit; 0: auto (2 s) */
 	struct origin cpu_origin, timer_origin, code_offset_origin;
+	struct origin kernels_origin, sizes_origin, ops_origin;
 };
 
 /* Built-in defaults: every kernel, 1500 B, warm, no prefetch. */
@@ -66,6 +70,10 @@ int config_load(struct config *c, const char *path);
 /* One "key=value" from the command line.  0, or -1 after a message. */
 int config_set(struct config *c, const char *kv);
 void config_free(struct config *c);
+/* After every file and --set: keeps the kernels of the ops selected
+   ("all" alone means csum's) and checks the sizes suit their ops.  0, or
+   -1 after "FILE:LINE: key: why". */
+int config_resolve(struct config *c);
 /* A setting found wrong after parsing: "FILE:LINE: key: err", or naming
    --set or the defaults. */
 void config_error(const struct origin *o, const char *key, const char *err);

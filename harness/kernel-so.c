@@ -1,4 +1,7 @@
-/* User kernels from a shared object: "path/lib.so:symbol", csum contract. */
+/* User kernels from a shared object: "path/lib.so:symbol".  The csum
+   contract, unless the library also exports a string "symbol_op" naming
+   another op (ip_fast_csum, csum_copy). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 {
 	const char *colon = strrchr(spec, ':');
+	const struct op *op;
 	struct kernel *k;
 	char *path;
 	void *h, *sym;
@@ -58,6 +62,27 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 		dlclose(h);
 		return NULL;
 	}
+	{
+		char opsym[512];
+		const char *opname;
+		snprintf(opsym, sizeof(opsym), "%s_op", colon + 1);
+		opname = dlsym(h, opsym);
+		op = opname ? op_find(opname) : &op_csum;
+		if (!op) {
+			/* Shown as text: a pointer in its place is no string. */
+			char shown[41];
+			size_t i;
+			for (i = 0; i < 40 && opname[i]; i++)
+				shown[i] = isprint((unsigned char)opname[i]) ?
+					   opname[i] : '?';
+			shown[i] = '\0';
+			snprintf(err, errlen, "'%s': %s names op '%s', expected "
+				 "csum, ip_fast_csum or csum_copy (as const char "
+				 "%s[] = \"csum_copy\";)", spec, opsym, shown, opsym);
+			dlclose(h);
+			return NULL;
+		}
+	}
 	k = calloc(1, sizeof(*k));
 	if (!k) {
 		snprintf(err, errlen, "out of memory");
@@ -66,7 +91,7 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 	}
 	k->name = strdup(spec);
 	k->arch = "so";
-	k->op = "csum";
+	k->op = op;
 	k->desc = "user kernel loaded with dlopen";
 	k->fn = (void (*)(void))sym;
 	return k;	/* lives as long as the process */

@@ -6,25 +6,37 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "op/op.h"
+
 /*
- * op "csum": Linux's csum_partial contract.  Returns a 32-bit unfolded
- * ones'-complement partial sum in host order; any address, any len >= 0.
- * Prefetching kernels take the distance in bytes as a fourth argument so
- * one binary sweeps every distance.
+ * The call of each op (harness/op/op.h).  Prefetching kernels take the
+ * distance in bytes as a last argument so one binary sweeps every
+ * distance.
+ *
+ * csum: Linux's csum_partial.  A 32-bit unfolded ones'-complement partial
+ * sum in host order; any address, any len >= 0.
  */
 typedef uint32_t csum_fn(const void *buf, int len, uint32_t sum);
 typedef uint32_t csum_pf_fn(const void *buf, int len, uint32_t sum, int dist);
+/* ip_fast_csum: the folded, inverted sum of ihl (5..15) 32-bit words, as
+   stored in the header: 0 for a header whose checksum is right. */
+typedef uint16_t ip_fast_csum_fn(const void *iph, unsigned int ihl);
+/* csum_copy: copies len bytes and returns the partial sum csum_partial
+   gives over them; src and dst at any addresses, not overlapping. */
+typedef uint32_t csum_copy_fn(const void *src, void *dst, int len, uint32_t sum);
+typedef uint32_t csum_copy_pf_fn(const void *src, void *dst, int len,
+				 uint32_t sum, int dist);
 
 struct kernel {
 	const char *name;
 	const char *arch;	/* generic, x86_64, ppc32, arm64, harness, so */
-	const char *op;		/* csum (copy_csum and others later) */
+	const struct op *op;	/* its contract: call, gate, sizes */
 	const char *desc;
 	const char *nopf;	/* prefetch kernels: the variant without prefetch,
 				   measured for "prefetch = none" */
 	bool prefetch;		/* fn takes a run-time prefetch distance */
 	bool pseudo;		/* timed, but not a checksum: never gated */
-	void (*fn)(void);	/* csum_fn or csum_pf_fn, as .prefetch says */
+	void (*fn)(void);	/* the op's function type, as .prefetch says */
 	const char *sym;	/* its symbol, to find its size (code_offset) */
 	const void *loop;	/* its hot loop where the source marks it
 				   (symbol sym_loop), else NULL */
@@ -32,7 +44,8 @@ struct kernel {
 
 extern const struct kernel kernel_table[];
 extern const size_t kernel_count;
-/* The pseudo-kernel that returns its sum: the harness's per-call floor. */
+/* The pseudo-kernel that returns its sum: the csum op's per-call floor
+   (op_empty() gives each op's). */
 extern const struct kernel *const kernel_empty;
 
 /* A table kernel by name, or "path/lib.so:symbol" loaded with dlopen.
@@ -43,13 +56,27 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen);
 /* The kernel that runs for point (k, prefetch = none). */
 const struct kernel *kernel_nopf(const struct kernel *k);
 
-/* One call; dist is ignored by kernels without prefetch. */
+/* One call of a csum kernel; dist is ignored by kernels without prefetch. */
 static inline uint32_t kernel_csum(const struct kernel *k, const void *buf,
 				   int len, uint32_t sum, int dist)
 {
 	if (k->prefetch)
 		return ((csum_pf_fn *)(void *)k->fn)(buf, len, sum, dist);
 	return ((csum_fn *)(void *)k->fn)(buf, len, sum);
+}
+
+static inline uint32_t kernel_csum_copy(const struct kernel *k, const void *src,
+					void *dst, int len, uint32_t sum, int dist)
+{
+	if (k->prefetch)
+		return ((csum_copy_pf_fn *)(void *)k->fn)(src, dst, len, sum, dist);
+	return ((csum_copy_fn *)(void *)k->fn)(src, dst, len, sum);
+}
+
+static inline uint16_t kernel_ip_fast_csum(const struct kernel *k,
+					   const void *iph, unsigned int ihl)
+{
+	return ((ip_fast_csum_fn *)(void *)k->fn)(iph, ihl);
 }
 
 /* Ones'-complement fold of a 32-bit partial sum to 16 bits (not inverted). */

@@ -4,15 +4,20 @@
 #include <string.h>
 
 #include "kernel.h"
+#include "generic/csum-best.h"
 
 /* Prototypes, and a weak reference to the hot-loop mark that assembly
    kernels define (LOOP() in kernels/ppc32/ppc32-asm.h); NULL elsewhere. */
 #define PROTO_csum(sym) csum_fn sym;
 #define PROTO_PF_csum(sym) csum_pf_fn sym;
+#define PROTO_ip_fast_csum(sym) ip_fast_csum_fn sym;
+#define PROTO_csum_copy(sym) csum_copy_fn sym;
+#define PROTO_PF_csum_copy(sym) csum_copy_pf_fn sym;
 #define LOOP_MARK(sym) extern const char sym##_loop[] __attribute__((weak));
 #define KERNEL(op, name, sym, arch, desc) PROTO_##op(sym) LOOP_MARK(sym)
 #define KERNEL_PF(op, name, sym, arch, nopf, desc) PROTO_PF_##op(sym) LOOP_MARK(sym)
 #define KERNEL_PSEUDO KERNEL
+#define KERNEL_FIXED KERNEL
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF
 #include ARCH_KERNELS_DEF
@@ -20,16 +25,22 @@
 #undef KERNEL
 #undef KERNEL_PF
 #undef KERNEL_PSEUDO
+#undef KERNEL_FIXED
 
+#define ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, symname) \
+	{ name, #arch, &op_##op, desc, nopf, pf, pseudo, (void (*)(void))sym, \
+	  symname, sym##_loop },
 #define ROW(op, name, sym, arch, desc, nopf, pf, pseudo) \
-	{ name, #arch, #op, desc, nopf, pf, pseudo, (void (*)(void))sym, #sym, \
-	  sym##_loop },
+	ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, #sym)
 #define KERNEL(op, name, sym, arch, desc) \
 	ROW(op, name, sym, arch, desc, NULL, false, false)
 #define KERNEL_PF(op, name, sym, arch, nopf, desc) \
 	ROW(op, name, sym, arch, desc, nopf, true, false)
 #define KERNEL_PSEUDO(op, name, sym, arch, desc) \
 	ROW(op, name, sym, arch, desc, NULL, false, true)
+/* No symbol: not copied for code_offset (its calls would not follow). */
+#define KERNEL_FIXED(op, name, sym, arch, desc) \
+	ROW_AT(op, name, sym, arch, desc, NULL, false, false, NULL)
 const struct kernel kernel_table[] = {
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF
@@ -39,6 +50,7 @@ const struct kernel kernel_table[] = {
 #undef KERNEL
 #undef KERNEL_PF
 #undef KERNEL_PSEUDO
+#undef KERNEL_FIXED
 
 const size_t kernel_count = sizeof(kernel_table) / sizeof(kernel_table[0]);
 const struct kernel *const kernel_empty = &kernel_table[0];

@@ -21,104 +21,60 @@
 #include "sweep.h"
 #include "watchdog.h"
 
-/* Results are stored here so the calls cannot be optimised away. */
-static volatile uint32_t sink;
-
-/* n calls on one buffer; the kind of call is chosen outside the loop. */
-static uint64_t time_batch(const struct timer *t, const struct kernel *k,
-			   const unsigned char *p, int len, int dist, uint64_t n)
-{
-	csum_fn *plain = (csum_fn *)(void *)k->fn;
-	csum_pf_fn *pf = (csum_pf_fn *)(void *)k->fn;
-	uint32_t acc = 0;
-	uint64_t i, t0, t1;
-
-	if (k->prefetch) {
-		t0 = t->read();
-		for (i = 0; i < n; i++)
-			acc += pf(p, len, 0, dist);
-		t1 = t->read();
-	} else {
-		t0 = t->read();
-		for (i = 0; i < n; i++)
-			acc += plain(p, len, 0);
-		t1 = t->read();
-	}
-	sink = acc;
-	return t1 - t0;
-}
-
-/* One call on each of bufs[0..n), each after a fence, so that none
-   overlaps the one before: K calls cost K single calls. */
-static uint64_t time_list(const struct timer *t, const struct kernel *k,
-			  unsigned char *const *bufs, int len, int dist,
-			  uint64_t n)
-{
-	csum_fn *plain = (csum_fn *)(void *)k->fn;
-	csum_pf_fn *pf = (csum_pf_fn *)(void *)k->fn;
-	uint32_t acc = 0;
-	uint64_t i, t0, t1;
-
-	if (k->prefetch) {
-		t0 = t->read();
-		for (i = 0; i < n; i++) {
-			fence_wait();
-			acc += pf(bufs[i], len, 0, dist);
-		}
-		t1 = t->read();
-	} else {
-		t0 = t->read();
-		for (i = 0; i < n; i++) {
-			fence_wait();
-			acc += plain(bufs[i], len, 0);
-		}
-		t1 = t->read();
-	}
-	sink = acc;
-	return t1 - t0;
-}
-
 static int dist_of(const struct point *p)
 {
 	return p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
 }
 
 /* Bytes from one cold buffer to the next: whole pages, so that every
-   buffer keeps its alignment to the page, and room for the prefetches. */
+   buffer keeps its alignment to the page, and room for the prefetches.
+   An op with a destination has it in the second half of the slot. */
 static size_t cold_slot(const struct bench *b, const struct point *p)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t half = (p->align + p->size + b->pfspan + page - 1) / page * page;
 
-	return (p->align + p->size + b->pfspan + page - 1) / page * page;
+	return p->runs && p->runs->op->dst ? 2 * half : half;
 }
 
 double sweep_sample(struct bench *b, struct point *p)
 {
 	const struct timer *t = b->cal.timer;
-	unsigned char *bufs[K_MAX];
-	int len = (int)p->size, dist = dist_of(p);
+	const struct kernel *kn = p->runs;
+	const struct op *op = kn->op;
+	unsigned char *bufs[K_MAX], *dsts[K_MAX];
+	unsigned char *wdst = op->dst ? b->dbuf + p->align : NULL;
+	int dist = dist_of(p);
 	uint64_t k, ticks;
 	size_t slot;
 
 	switch (p->cache) {
-	case CACHE_WARM:
-		time_batch(t, p->runs, b->buf + p->align, len, dist, 2);
-		ticks = time_batch(t, p->runs, b->buf + p->align, len, dist, p->iters);
+	case CACHE_WARM:	/* the two untimed calls warm dst too */
+		op->batch(t, kn, b->buf + p->align, wdst, p->size, dist, 2);
+		ticks = op->batch(t, kn, b->buf + p->align, wdst, p->size, dist,
+				  p->iters);
 		break;
 	case CACHE_COLD:
 		slot = cold_slot(b, p);
-		for (k = 0; k < p->iters; k++)
+		for (k = 0; k < p->iters; k++) {
 			bufs[k] = b->pool + k * slot + p->align;
-		time_list(t, p->runs, bufs, len, dist, p->iters);
-		for (k = 0; k < (b->flush->whole ? 1 : p->iters); k++)
+			dsts[k] = op->dst ? bufs[k] + slot / 2 : NULL;
+		}
+		op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
+		for (k = 0; k < (b->flush->whole ? 1 : p->iters); k++) {
 			b->flush->flush(bufs[k], p->size + b->pfspan, b->line);
-		ticks = time_list(t, p->runs, bufs, len, dist, p->iters);
+			if (op->dst && !b->flush->whole)
+				b->flush->flush(dsts[k], p->size, b->line);
+		}
+		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
 		break;
-	default:	/* CACHE_RING */
-		time_batch(t, p->runs, b->buf + p->align, len, dist, 1);
-		for (k = 0; k < p->iters; k++)
+	default:	/* CACHE_RING: source and destination both from it */
+		op->batch(t, kn, b->buf + p->align, wdst, p->size, dist, 1);
+		for (k = 0; k < p->iters; k++) {
 			bufs[k] = ring_next(p->ring) + p->align;
-		ticks = time_list(t, p->runs, bufs, len, dist, p->iters);
+			dsts[k] = op->dst ? ring_next(p->ring) + p->align : NULL;
+		}
+		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
 		break;
 	}
 	return ((double)ticks - b->cal.overhead) / (double)p->iters;
@@ -128,12 +84,14 @@ double sweep_sample(struct bench *b, struct point *p)
 static uint64_t warm_iters(const struct bench *b, const struct point *p)
 {
 	const struct timer *t = b->cal.timer;
+	const struct op *op = p->runs->op;
 	const unsigned char *buf = b->buf + p->align;
+	unsigned char *dst = op->dst ? b->dbuf + p->align : NULL;
 	uint64_t iters = 1;
 
-	time_batch(t, p->runs, buf, (int)p->size, dist_of(p), 4);
+	op->batch(t, p->runs, buf, dst, p->size, dist_of(p), 4);
 	while (iters < (UINT64_C(1) << 32) &&
-	       (double)time_batch(t, p->runs, buf, (int)p->size, dist_of(p), iters) -
+	       (double)op->batch(t, p->runs, buf, dst, p->size, dist_of(p), iters) -
 	       b->cal.overhead < b->cal.sample_ticks)
 		iters *= 2;
 	return iters;
@@ -163,17 +121,25 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Rings are one per distinct size of the config, in ascending order. */
-static size_t ring_of_size(const struct bench *b, uint32_t size)
+/* A ring's key: its size, and whether its points write into it (an op
+   with a destination).  Those get rings of their own: the dirty lines
+   they leave would be written back during other points' timed regions. */
+static uint32_t ring_key(const struct point *p)
 {
-	const uint32_t *s = bsearch(&size, b->ring_sizes, b->nrings,
+	return p->size << 1 | (p->runs && p->runs->op->dst);
+}
+
+/* Rings are one per distinct key, in ascending order. */
+static size_t ring_of(const struct bench *b, uint32_t key)
+{
+	const uint32_t *s = bsearch(&key, b->ring_sizes, b->nrings,
 				    sizeof(*s), cmp_u32);
 
 	return (size_t)(s - b->ring_sizes);
 }
 
-/* One ring per buffer size, all planned, checked against the memory
-   there is, and made before any point refers to one. */
+/* One ring per buffer size (and per writing), all planned, checked
+   against the memory there is, and made before any point refers to one. */
 static int make_rings(struct bench *b, char *err, size_t errlen)
 {
 	uint64_t total = 0, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
@@ -185,16 +151,18 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 			n++;
 	if (!n)
 		return 0;
-	b->ring_sizes = malloc(b->cfg->nsizes * sizeof(*b->ring_sizes));
+	b->ring_sizes = malloc(n * sizeof(*b->ring_sizes));
 	if (!b->ring_sizes)
 		abort();
-	memcpy(b->ring_sizes, b->cfg->sizes, b->cfg->nsizes * sizeof(*b->ring_sizes));
-	qsort(b->ring_sizes, b->cfg->nsizes, sizeof(*b->ring_sizes), cmp_u32);
-	for (i = 0, n = 0; i < b->cfg->nsizes; i++)
-		if (!n || b->ring_sizes[i] != b->ring_sizes[n - 1])
-			b->ring_sizes[n++] = b->ring_sizes[i];
-	b->nrings = n;
-	b->rings = calloc(n, sizeof(*b->rings));
+	for (i = 0, n = 0; i < b->npts; i++)
+		if (b->pts[i].cache == CACHE_RING)
+			b->ring_sizes[n++] = ring_key(&b->pts[i]);
+	qsort(b->ring_sizes, n, sizeof(*b->ring_sizes), cmp_u32);
+	for (i = 0, j = 0; i < n; i++)
+		if (!j || b->ring_sizes[i] != b->ring_sizes[j - 1])
+			b->ring_sizes[j++] = b->ring_sizes[i];
+	b->nrings = j;
+	b->rings = calloc(j, sizeof(*b->rings));
 	if (!b->rings)
 		abort();
 	for (i = 0; i < b->npts; i++) {
@@ -203,14 +171,15 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 
 		if (p->cache != CACHE_RING)
 			continue;
-		/* Points of one size are found by size, not by a search of
-		   every ring, so this stays linear in sizes. */
-		j = ring_of_size(b, p->size);
+		/* Points are found by key, not by a search of every ring,
+		   so this stays linear in sizes. */
+		j = ring_of(b, ring_key(p));
 		p->ring = &b->rings[j];
 		if (b->rings[j].size)
 			continue;
 		bytes = ring_plan(p->ring, p->size, b->align_max + b->pfspan,
 				  b->line, cache_largest(NULL));
+		p->ring->written = ring_key(p) & 1;
 		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
 	}
 	if (total > mem / 2) {
@@ -267,8 +236,12 @@ static uint64_t find_iters(struct bench *b, struct point *p)
 		return warm_iters(b, p);
 	if (p->cache == CACHE_COLD)
 		return cold_iters(b, p, pool_cap(b, p));
-	return cold_iters(b, p, p->ring->nslots / 2 < K_MAX ?
-			  p->ring->nslots / 2 : K_MAX);
+	/* Half the ring at most, so a buffer comes round cold; an op with
+	   a destination takes two buffers a call. */
+	{
+		size_t cap = p->ring->nslots / (p->runs->op->dst ? 4 : 2);
+		return cold_iters(b, p, cap < K_MAX ? (cap ? cap : 1) : K_MAX);
+	}
 }
 
 static void pilot(struct bench *b, struct point *p)

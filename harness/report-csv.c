@@ -7,7 +7,7 @@
 static void point_key(FILE *f, const struct point *p)
 {
 	fprintf(f, "%s,%s,%s,%u,%u,%s,", p->kernel->name, p->kernel->arch,
-		p->kernel->op, p->size, p->align, cache_state_name[p->cache]);
+		p->kernel->op->name, p->size, p->align, cache_state_name[p->cache]);
 	if (p->prefetch == PREFETCH_NONE)
 		fprintf(f, "none,");
 	else

@@ -17,8 +17,9 @@ static void rings(FILE *f, const struct bench *b)
 		"twice the largest cache; buffers taken in memory order\n",
 		b->nrings, (double)bytes / (1 << 20));
 	for (i = 0; i < b->nrings; i++)
-		fprintf(f, "# cold_ring_%u: %zu buffers %zu bytes apart\n",
-			b->rings[i].size, b->rings[i].nslots, b->rings[i].slot);
+		fprintf(f, "# cold_ring_%u%s: %zu buffers %zu bytes apart\n",
+			b->rings[i].size, b->rings[i].written ? "_written" : "",
+			b->rings[i].nslots, b->rings[i].slot);
 }
 
 void report_meta(FILE *f, const struct bench *b)

@@ -1,5 +1,5 @@
-/* For people: the fastest kernel at each size and cache state, and the
-   harness's own floor. */
+/* For people: the fastest kernel of each op at each size and cache
+   state, and the harness's own floor under that op's calls. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +16,14 @@ static int cmp_u32(const void *a, const void *b)
 /* Sizes shown; a sweep of thousands is read in the CSV, not here. */
 #define SUMMARY_SIZES 64
 
-void report_summary(FILE *f, const struct bench *b)
+static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 {
 	const struct config *c = b->cfg;
 	size_t si, ci, i, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
 	uint32_t *sorted = malloc(c->nsizes * sizeof(*sorted));
 	const struct point **best = calloc(c->nsizes * CACHE_NSTATES, sizeof(*best));
 	double *bc = calloc(c->nsizes * CACHE_NSTATES, sizeof(*bc));
+	int prec = op->per_call ? 1 : 3;
 
 	if (!sorted || !best || !bc)
 		abort();
@@ -35,20 +36,19 @@ void report_summary(FILE *f, const struct bench *b)
 		double cpb;
 		size_t k;
 
-		if (p->kernel->pseudo)
+		if (p->kernel->pseudo || p->kernel->op != op)
 			continue;
 		at = bsearch(&p->size, sorted, c->nsizes, sizeof(*sorted), cmp_u32);
 		k = (size_t)(at - sorted) * CACHE_NSTATES + (size_t)p->cache;
-		cpb = point_cycles_per_byte_all(b, p);
+		cpb = point_cycles_per_byte_all(b, p) * (op->per_call ? p->size : 1);
 		if (!best[k] || cpb < bc[k]) {
 			best[k] = p;
 			bc[k] = cpb;
 		}
 	}
 
-	if (b->emulated)
-		fprintf(f, "EMULATED RUN: these timings are not real; do not quote them.\n");
-	fprintf(f, "Fastest kernel, cycles/byte (median of %u%s, timer %s):\n",
+	fprintf(f, "op %s: fastest kernel, %s (median of %u%s, timer %s):\n",
+		op->name, op->per_call ? "cycles/call" : "cycles/byte",
 		b->samples, b->repeats > 1 ? " per repeat, median of repeats" : "",
 		b->cal.timer->name);
 	fprintf(f, "%10s", "size");
@@ -71,14 +71,14 @@ void report_summary(FILE *f, const struct bench *b)
 			if (!p)
 				snprintf(cell, sizeof(cell), "-");
 			else if (!p->kernel->prefetch)
-				snprintf(cell, sizeof(cell), "%.3f %s%s", bc[k],
+				snprintf(cell, sizeof(cell), "%.*f %s%s", prec, bc[k],
 					 p->kernel->name, off);
 			else if (p->prefetch == PREFETCH_NONE)
-				snprintf(cell, sizeof(cell), "%.3f %s@none%s", bc[k],
-					 p->kernel->name, off);
+				snprintf(cell, sizeof(cell), "%.*f %s@none%s", prec,
+					 bc[k], p->kernel->name, off);
 			else
-				snprintf(cell, sizeof(cell), "%.3f %s@%d%s", bc[k],
-					 p->kernel->name, p->prefetch, off);
+				snprintf(cell, sizeof(cell), "%.*f %s@%d%s", prec,
+					 bc[k], p->kernel->name, p->prefetch, off);
 			fprintf(f, "  %-30s", cell);
 		}
 		fprintf(f, "\n");
@@ -86,10 +86,11 @@ void report_summary(FILE *f, const struct bench *b)
 	if (ns < c->nsizes)
 		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
 			c->nsizes - ns);
-	fprintf(f, "Harness floor (the empty kernel), ticks per call:");
+	fprintf(f, "Harness floor (%s), ticks per call:", op_empty(op)->name);
 	for (ci = 0; ci < c->ncaches; ci++)
 		for (i = b->npts - b->nempty; i < b->npts; i++)
-			if (b->pts[i].cache == c->caches[ci]) {
+			if (b->pts[i].cache == c->caches[ci] &&
+			    b->pts[i].kernel->op == op && b->pts[i].taken[0]) {
 				fprintf(f, " %.1f %s", b->pts[i].st[0].median,
 					cache_state_name[c->caches[ci]]);
 				break;
@@ -98,4 +99,19 @@ void report_summary(FILE *f, const struct bench *b)
 	free(sorted);
 	free(best);
 	free(bc);
+}
+
+void report_summary(FILE *f, const struct bench *b)
+{
+	size_t o, i;
+
+	if (b->emulated)
+		fprintf(f, "EMULATED RUN: these timings are not real; do not quote them.\n");
+	for (o = 0; o < op_count; o++) {
+		for (i = 0; i < b->npts && (b->pts[i].kernel->pseudo ||
+					    b->pts[i].kernel->op != op_table[o]); i++)
+			;
+		if (i < b->npts)
+			summary_op(f, b, op_table[o]);
+	}
 }

@@ -3,6 +3,7 @@
 #ifndef CSUMBENCH_RING_H
 #define CSUMBENCH_RING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,6 +13,7 @@ struct ring {
 	size_t slot;		/* bytes from one buffer's start to the next */
 	size_t nslots, next;
 	uint32_t size;		/* the buffer size it was made for */
+	bool written;		/* its points write into it (csum_copy) */
 };
 
 /* The shape of a ring for buffers of size bytes, each followed by room

@@ -14,6 +14,8 @@ int setup_config(struct config *c, const char *path, char **sets, int nsets)
 	for (i = 0; i < nsets; i++)
 		if (config_set(c, sets[i]))
 			return 2;
+	if (config_resolve(c))
+		return 2;
 	if (config_points(c) > POINTS_MAX) {
 		fprintf(stderr, "%s: the settings expand to %llu points, expected at "
 			"most %d: narrow kernels, sizes, aligns or prefetch\n",

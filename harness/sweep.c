@@ -48,11 +48,30 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	return p;
 }
 
+/* The ops of the config's kernels, each once, in order of appearance:
+   each has its own floor points. */
+static size_t plan_ops(const struct config *c, const struct op **ops)
+{
+	size_t ki, i, n = 0;
+
+	for (ki = 0; ki < c->nkernels; ki++) {
+		const struct op *o = c->kernels[ki]->op;
+		if (c->kernels[ki]->pseudo)
+			continue;
+		for (i = 0; i < n && ops[i] != o; i++)
+			;
+		if (i == n)
+			ops[n++] = o;
+	}
+	return n;
+}
+
 int sweep_plan(struct bench *b, char *err, size_t errlen)
 {
 	static const int32_t in_place = CODE_OFFSET_NONE, no_pf = PREFETCH_NONE;
 	const struct config *c = b->cfg;
-	size_t ki, ci, si, ai, pi, oi, cap = 0, nkpts = 0;
+	const struct op *ops[OP_MAX];
+	size_t ki, ci, si, ai, pi, oi, cap = 0, nkpts = 0, nops, opi;
 	size_t per_kernel = c->ncaches * c->nsizes * c->naligns;
 
 	b->samples = c->samples;
@@ -64,9 +83,11 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 	for (ai = 0; ai < c->naligns; ai++)
 		if (c->aligns[ai] > b->align_max)
 			b->align_max = c->aligns[ai];
+	nops = plan_ops(c, ops);
 
-	/* The floor points come after every kernel's, in cache, size,
-	   alignment order: a point's floor is found by arithmetic. */
+	/* The floor points come after every kernel's, by op (in order of
+	   appearance), then cache, size, alignment: a point's floor is
+	   found by arithmetic. */
 	for (ki = 0; ki < c->nkernels; ki++)
 		if (!c->kernels[ki]->pseudo)
 			nkpts += per_kernel *
@@ -81,7 +102,9 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 		const struct kernel **runs;
 
 		if (k->pseudo)
-			continue;	/* the empty kernel is added below */
+			continue;	/* the empty kernels are added below */
+		for (opi = 0; ops[opi] != k->op; opi++)
+			;
 		runs = malloc(npf * noff * sizeof(*runs));
 		if (!runs)
 			abort();
@@ -105,19 +128,24 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 							add_point(b, &cap, k, runs[pi * noff + oi],
 								  c->caches[ci], c->sizes[si],
 								  c->aligns[ai], pfs[pi], offs[oi],
-								  nkpts + (ci * c->nsizes + si) *
+								  nkpts + opi * per_kernel +
+								  (ci * c->nsizes + si) *
 								  c->naligns + ai);
 		free(runs);
 	}
-	/* The floor: the empty kernel at every size, alignment and cache. */
-	for (ci = 0; ci < c->ncaches; ci++)
-		for (si = 0; si < c->nsizes; si++)
-			for (ai = 0; ai < c->naligns; ai++) {
-				add_point(b, &cap, kernel_empty, kernel_empty,
-					  c->caches[ci], c->sizes[si], c->aligns[ai],
-					  PREFETCH_NONE, CODE_OFFSET_NONE, b->npts);
-				b->nempty++;
-			}
+	/* The floors: each op's empty kernel at every size, alignment and
+	   cache state. */
+	for (opi = 0; opi < nops; opi++)
+		for (ci = 0; ci < c->ncaches; ci++)
+			for (si = 0; si < c->nsizes; si++)
+				for (ai = 0; ai < c->naligns; ai++) {
+					const struct kernel *e = op_empty(ops[opi]);
+					add_point(b, &cap, e, e, c->caches[ci],
+						  c->sizes[si], c->aligns[ai],
+						  PREFETCH_NONE, CODE_OFFSET_NONE,
+						  b->npts);
+					b->nempty++;
+				}
 	return 0;
 }
 
@@ -144,6 +172,21 @@ int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
 	}
 	for (i = 0; i < b->bufsize; i++)
 		b->buf[i] = (unsigned char)(i * 2654435761u >> 13);
+	for (i = 0; i < b->cfg->nkernels && !b->cfg->kernels[i]->op->dst; i++)
+		;
+	if (i == b->cfg->nkernels)
+		return 0;
+	/* Destinations, written now so the first timed store faults no
+	   page in. */
+	b->dbuf = mmap(NULL, b->bufsize, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (b->dbuf == MAP_FAILED) {
+		b->dbuf = NULL;
+		snprintf(err, errlen, "no memory for a destination buffer of "
+			 "%zu bytes", b->bufsize);
+		return -1;
+	}
+	memset(b->dbuf, 0x5a, b->bufsize);
 	return 0;
 }
 
@@ -432,6 +475,8 @@ void sweep_free(struct bench *b)
 	free(b->trace);
 	if (b->buf)
 		munmap(b->buf, b->bufsize);
+	if (b->dbuf)
+		munmap(b->dbuf, b->bufsize);
 	if (b->pool)
 		munmap(b->pool, b->poolsize);
 	place_free();

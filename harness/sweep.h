@@ -50,11 +50,12 @@ struct bench {
 					   flushed and kept free past buffers */
 	size_t align_max;		/* the run's largest alignment */
 	struct point *pts;
-	size_t npts, nempty;
+	size_t npts, nempty;		/* nempty: the floors, last of pts */
 	unsigned samples, repeats;	/* rounds per repeat; repeats */
 	uint64_t seed;			/* of the rounds' random order */
 	char run_id[128];		/* host, time, pid: tells runs apart */
 	unsigned char *buf;		/* warm buffers: page-aligned, written */
+	unsigned char *dbuf;		/* and destinations (ops with one) */
 	size_t bufsize;
 	unsigned char *pool;		/* cold: K buffers a page apart or more */
 	size_t poolsize;

@@ -1,4 +1,6 @@
-/* The correctness gate: no kernel is timed before it agrees with ref. */
+/* The correctness gate: no kernel is timed before it agrees with its op's
+   reference.  The gates themselves are the ops' (harness/op/); this is
+   what they share: guarded buffers, trapped faults, the deadline. */
 #ifndef CSUMBENCH_VERIFY_H
 #define CSUMBENCH_VERIFY_H
 
@@ -10,15 +12,16 @@
 /* What the gate found. */
 enum {
 	VERIFY_OK = 0,
-	VERIFY_WRONG = -1,	/* a wrong sum, a fault, or a hang it was
+	VERIFY_WRONG = -1,	/* a wrong result, a fault, or a hang it was
 				   stopped from: not timed, the run goes on */
 	VERIFY_UNSAFE = -2,	/* hung where it could not be left safely:
 				   the process must stop */
 };
 
-/* Compares k (at prefetch distance dist) with ref over a spread of
-   lengths, alignments, incoming sums and data, random and all-0xFF (every
-   add carries).  VERIFY_OK, or the first disagreement in err. */
+/* Checks k (at prefetch distance dist) against its op's reference over
+   the op's spread of lengths, alignments, incoming sums and data, random
+   and all-0xFF (every add carries).  VERIFY_OK, or the first
+   disagreement in err. */
 int verify_kernel(const struct kernel *k, int dist, char *err, size_t errlen);
 
 /* The same at every size and alignment (offset from a page) a run will
@@ -27,7 +30,36 @@ int verify_sizes(const struct kernel *k, int dist, const uint32_t *sizes,
 		 size_t nsizes, const uint32_t *aligns, size_t naligns,
 		 char *err, size_t errlen);
 
-/* The reference kernel, the oracle. */
+/* The csum reference kernel, the oracle of every op. */
 uint32_t verify_ref(const void *buf, int len, uint32_t sum);
+
+/* Data pages [lo, hi) with an inaccessible page on either side: a
+   kernel that reads or writes past either end faults. */
+struct guarded {
+	unsigned char *map, *lo, *hi;
+	size_t size;
+};
+int guarded_map(struct guarded *g, size_t bytes);
+void guarded_unmap(struct guarded *g);
+/* Random bytes (the same on every run and arch; seed picks the stream),
+   or, with fill >= 0, all that byte. */
+void guarded_fill(struct guarded *g, int fill, uint32_t seed);
+
+/* Where the gate is, for the message if the kernel faults or hangs
+   there; dst_align < 0 when the op has no destination. */
+void verify_at(int len, int align, int dst_align);
+
+/* Runs body(ctx, err, errlen) with the kernel's faults trapped and under
+   the deadline for a kernel working on this many bytes in this many
+   calls.  body returns 0 when all agreed, else nonzero with why in err.
+   VERIFY_OK, VERIFY_WRONG with err, or VERIFY_UNSAFE. */
+typedef int verify_body(void *ctx, char *err, size_t errlen);
+int verify_guarded(const struct kernel *k, double bytes, double calls,
+		   verify_body *body, void *ctx, char *err, size_t errlen);
+
+/* Sizes sorted ascending without repeats, in a new array; the largest
+   alignment.  For verify_sizes of each op. */
+uint32_t *verify_sorted_sizes(const uint32_t *sizes, size_t nsizes, size_t *n);
+uint32_t verify_max(const uint32_t *v, size_t n);
 
 #endif

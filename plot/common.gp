@@ -1,8 +1,9 @@
 # Shared by the figure scripts: reads the layout csumreport gpvars wrote
-# (cpu, kernels, sizes, caches, pf_kernel, pf_list, plot_pf, ...), and sets
-# what every figure has.  The points file it writes (data) has a header
-# (kernel, size, align, cache, prefetch, cycles_per_byte, bytes_per_cycle),
-# and the scripts read its columns by those names, never by position.
+# (op, cpu, kernels, sizes, caches, pf_kernel, pf_list, plot_pf, size_*,
+# ...), and sets what every figure has.  The points file it writes (data)
+# has a header (kernel, size, align, cache, prefetch, cycles_per_byte,
+# bytes_per_cycle, cycles_per_call), and the scripts read its columns by
+# those names, never by position.
 load vars
 set datafile separator ","
 set datafile commentschars "#"

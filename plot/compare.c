@@ -12,7 +12,11 @@
  *     the unit is the repeat (repeat = N): Welch's t-test on the per-repeat
  *     medians, which needs at least 3 repeats a side; with fewer, no test.
  * A change smaller than the spread that code placement alone causes (rows
- * of a code_offset sweep) is flagged: it may be placement, not the code. */
+ * of a code_offset sweep) is flagged: it may be placement, not the code.
+ *
+ * Points of different ops are never paired, and each op has a table of
+ * its own, in its unit: cycles per byte, or per call for ip_fast_csum (a
+ * header's cost is per call; the change and the test are the same). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,15 +64,17 @@ static void parse_spec(struct side *s, const char *spec)
 		s->prefetch = at + 1;
 }
 
+static const char *only_op;	/* --op */
+
 static int selected(const struct side *s, const struct row *w)
 {
-	return !row_is_pseudo(w) &&
+	return !row_is_pseudo(w) && (!only_op || !strcmp(only_op, w->op)) &&
 	       (!s->kernel || !strcmp(s->kernel, w->kernel)) &&
 	       (!s->prefetch || !strcmp(s->prefetch, w->prefetch)) &&
 	       (s->align < 0 || (long)w->align == s->align);
 }
 
-/* Points match on size, cache state and code offset, and on kernel,
+/* Points match on op, size, cache state and code offset, and on kernel,
    distance and alignment unless a side selects them.  (qsort and the
    bisection below take no context: these say what is compared.) */
 static int ignore_kernel, ignore_prefetch, ignore_align;
@@ -77,6 +83,8 @@ static int cmp_match(const struct row *x, const struct row *w)
 {
 	int c;
 
+	if ((c = strcmp(x->op, w->op)))
+		return c;
 	if (x->size != w->size)
 		return x->size < w->size ? -1 : 1;
 	if ((c = strcmp(x->cache, w->cache)) ||
@@ -167,19 +175,27 @@ static const char *pstr(double p, char *buf, size_t n)
 	return buf;
 }
 
+/* A point's median cost in its op's unit. */
+static double cost(const struct row *w, int per_call)
+{
+	return per_call ? w->cycles_per_byte * w->size : w->cycles_per_byte;
+}
+
 static int usage(FILE *f)
 {
 	fprintf(f, "usage: csumreport compare BEFORE.csv AFTER.csv "
 		"[--before-kernel K[@D]]\n"
 		"         [--after-kernel K[@D]] [--before-align N] [--after-align N]\n"
-		"         [--alpha A] [--csv OUT.csv]\n\n"
+		"         [--op OP] [--alpha A] [--csv OUT.csv]\n\n"
 		"Matches points by kernel, size, alignment, cache state, prefetch and\n"
 		"code offset; what a --before-/--after- option selects may differ\n"
 		"between the sides (two kernels, distances or alignments).  Reads the\n"
 		"-samples.csv beside each file.  Both sides from one interleaved run:\n"
 		"Wilcoxon signed-rank test on per-round differences.  Two runs: Welch's\n"
 		"t-test on per-repeat medians, with repeat >= 3 on each side, else no\n"
-		"test.  Default alpha 0.05.\n");
+		"test.  Default alpha 0.05.  Kernels of different ops are never\n"
+		"compared; each op has a table (--op: only that op's), in cycles per\n"
+		"byte, or per call for ip_fast_csum.\n");
 	return f == stdout ? 0 : 2;
 }
 
@@ -202,8 +218,10 @@ struct widths {
 	int sep;	/* spaces between columns: 2, or 1 where 2 do not fit */
 };
 
-static void measure(const struct pair *pairs, size_t n, struct widths *w)
+static void measure(const struct pair *pairs, size_t n, int per_call,
+		    struct widths *w)
 {
+	const char *fmt = per_call ? "%.2f" : "%.3f";
 	char buf[64];
 	size_t i;
 
@@ -215,9 +233,9 @@ static void measure(const struct pair *pairs, size_t n, struct widths *w)
 		w->cache = max_len(w->cache, q->a->cache);
 		w->pf = max_len(w->pf, q->a->prefetch);
 		w->code = max_len(w->code, q->a->code_offset);
-		snprintf(buf, sizeof(buf), "%.3f", q->b->cycles_per_byte);
+		snprintf(buf, sizeof(buf), fmt, cost(q->b, per_call));
 		w->before = max_len(w->before, buf);
-		snprintf(buf, sizeof(buf), "%.3f", q->a->cycles_per_byte);
+		snprintf(buf, sizeof(buf), fmt, cost(q->a, per_call));
 		w->after = max_len(w->after, buf);
 		snprintf(buf, sizeof(buf), "%+.1f%%", q->change);
 		w->change = max_len(w->change, buf);
@@ -225,10 +243,11 @@ static void measure(const struct pair *pairs, size_t n, struct widths *w)
 	}
 }
 
-static void print_pairs(const struct pair *pairs, size_t n,
+static void print_pairs(const struct pair *pairs, size_t n, int per_call,
 			const struct labels *lab, const struct widths *w)
 {
 	char sz[64], ch[64], pb[16];
+	int dp = per_call ? 2 : 3;
 	size_t i;
 
 	const char *s = w->sep > 1 ? "  " : " ";
@@ -242,12 +261,13 @@ static void print_pairs(const struct pair *pairs, size_t n,
 		const struct pair *q = &pairs[i];
 		label(q->a, sz, sizeof(sz));
 		snprintf(ch, sizeof(ch), "%+.1f%%", q->change);
-		printf("%-*s%s%-*s%s%-*s%s%-*s%s%-*s%s%*.3f%s%*.3f%s%*s%s%*s%s\n",
+		printf("%-*s%s%-*s%s%-*s%s%-*s%s%-*s%s%*.*f%s%*.*f%s%*s%s%*s%s\n",
 		       (int)w->kernel, labels_get(lab, q->a->kernel), s,
 		       (int)w->size, sz, s, (int)w->cache, q->a->cache, s,
 		       (int)w->pf, q->a->prefetch, s, (int)w->code,
-		       q->a->code_offset, s, (int)w->before, q->b->cycles_per_byte,
-		       s, (int)w->after, q->a->cycles_per_byte, s, (int)w->change,
+		       q->a->code_offset, s, (int)w->before, dp,
+		       cost(q->b, per_call), s, (int)w->after, dp,
+		       cost(q->a, per_call), s, (int)w->change,
 		       ch, s, (int)w->p, pstr(q->p, pb, sizeof(pb)),
 		       q->sig ? " *" : "");
 	}
@@ -271,19 +291,21 @@ static int write_bars(const char *csv, const struct pair *pairs, size_t n,
 		free(tmp);
 		return -1;
 	}
+	/* before and after in the op's unit, as the tables show them. */
 	fprintf(out, "label,kernel,size,align,cache,prefetch,before,after,"
-		"change_pct,p,significant\n");
+		"change_pct,p,significant,op\n");
 	for (i = 0; i < n; i++) {
 		const struct pair *q = &pairs[i];
+		int per_call = op_info(q->a->op)->per_call;
 		label(q->a, lab, sizeof(lab));
-		fprintf(out, "%s%s%s %s%s%s,%s,%u,%u,%s,%s,%.4f,%.4f,%.2f,%.6f,%s\n",
+		fprintf(out, "%s%s%s %s%s%s,%s,%u,%u,%s,%s,%.4f,%.4f,%.2f,%.6f,%s,"
+			"%s\n",
 			named ? "" : q->a->kernel, named ? "" : " ", lab,
 			q->a->cache, strcmp(q->a->prefetch, "none") ? " @" : "",
 			strcmp(q->a->prefetch, "none") ? q->a->prefetch : "",
 			q->a->kernel, q->a->size, q->a->align, q->a->cache,
-			q->a->prefetch, q->b->cycles_per_byte,
-			q->a->cycles_per_byte, q->change, q->p,
-			q->sig ? "yes" : "no");
+			q->a->prefetch, cost(q->b, per_call), cost(q->a, per_call),
+			q->change, q->p, q->sig ? "yes" : "no", q->a->op);
 	}
 	if (ferror(out) | fclose(out) || rename(tmp, csv) != 0) {
 		perror(csv);
@@ -296,7 +318,7 @@ static int write_bars(const char *csv, const struct pair *pairs, size_t n,
 }
 
 /* One sentence per point; without --*-kernel, led by the kernel. */
-static void print_summary(const struct pair *pairs, size_t n,
+static void print_summary(const struct pair *pairs, size_t n, int per_call,
 			  const struct labels *lab, int named)
 {
 	char sz[64], pb[16];
@@ -332,9 +354,10 @@ static void print_summary(const struct pair *pairs, size_t n,
 			print_wrapped("  ", "%ssame median at %s, though the samples "
 				      "differ (p %s)", who, where, pb);
 		} else if (q->sig) {
-			print_wrapped("  ", "%s%.0f%% %s time per byte at %s (p %s)",
+			print_wrapped("  ", "%s%.0f%% %s time per %s at %s (p %s)",
 				      who, fabs(q->change),
-				      q->change < 0 ? "less" : "more", where, pb);
+				      q->change < 0 ? "less" : "more",
+				      per_call ? "call" : "byte", where, pb);
 			if (q->placement >= 0 && fabs(q->change) < q->placement)
 				printf("  but code placement alone moves it %.0f%%\n",
 				       q->placement);
@@ -348,20 +371,110 @@ static void print_summary(const struct pair *pairs, size_t n,
 	}
 }
 
+/* One op's table and summary. */
+static void print_op(const struct pair *pairs, size_t n, int per_call,
+		     int named, double alpha)
+{
+	const char **names = malloc((n ? n : 1) * sizeof(*names));
+	size_t i, rest, nsig = 0;
+	struct labels lab;
+	struct widths w;
+
+	if (!names)
+		abort();
+	/* Kernels get what the other columns leave of the width. */
+	measure(pairs, n, per_call, &w);
+	for (i = 0; i < n; i++) {
+		names[i] = pairs[i].a->kernel;
+		nsig += (size_t)pairs[i].sig;
+	}
+	rest = w.size + w.cache + w.pf + w.code + w.before + w.after + w.change +
+	       w.p + 8 + 2;
+	labels_make(&lab, names, n, rest + 6 < TABLE_WIDTH ? TABLE_WIDTH - rest : 6,
+		    "kernel");
+	if (labels_width(&lab) > w.kernel)
+		w.kernel = labels_width(&lab);
+	w.sep = w.kernel + rest + 8 <= TABLE_WIDTH ? 2 : 1;
+	labels_caption(&lab);
+	print_pairs(pairs, n, per_call, &lab, &w);
+	printf("* significant at alpha %.2f\n\nSummary:\n", alpha);
+	print_summary(pairs, n, per_call, &lab, named);
+	printf("%zu of %zu points changed significantly\n", nsig, n);
+	labels_free(&lab);
+	free(names);
+}
+
+/* Kernels named on both sides must be in their files and of one op (and
+   of --op's): 0, or -1 after a message. */
+static int check_named(const struct side *b, const struct side *a)
+{
+	const char *bop, *aop;
+
+	if (!b->kernel)
+		return 0;
+	bop = results_kernel_op(&b->r, b->kernel);
+	aop = results_kernel_op(&a->r, a->kernel);
+	if (!bop || !aop) {
+		fprintf(stderr, "csumreport compare: %s has no kernel '%s'\n",
+			bop ? a->path : b->path, bop ? a->kernel : b->kernel);
+		return -1;
+	}
+	if (strcmp(bop, aop)) {
+		fprintf(stderr, "csumreport compare: %s is a %s kernel and %s a %s "
+			"kernel; expected two kernels of one op\n", b->kernel, bop,
+			a->kernel, aop);
+		return -1;
+	}
+	if (only_op && strcmp(only_op, bop)) {
+		fprintf(stderr, "csumreport compare: %s and %s are %s kernels, "
+			"not %s\n", b->kernel, a->kernel, bop, only_op);
+		return -1;
+	}
+	return 0;
+}
+
+/* --op must be an op of one side at least. */
+static int check_op(const struct side *b, const struct side *a)
+{
+	const char **bo, **ao;
+	size_t nb, na, i;
+	int found = 0;
+
+	if (!only_op)
+		return 0;
+	nb = results_ops(&b->r, &bo);
+	na = results_ops(&a->r, &ao);
+	for (i = 0; i < nb; i++)
+		found |= !strcmp(bo[i], only_op);
+	for (i = 0; i < na; i++)
+		found |= !strcmp(ao[i], only_op);
+	if (!found) {
+		fprintf(stderr, "csumreport compare: neither side has op '%s'; "
+			"ops before:", only_op);
+		for (i = 0; i < nb; i++)
+			fprintf(stderr, " %s", bo[i]);
+		fprintf(stderr, "; after:");
+		for (i = 0; i < na; i++)
+			fprintf(stderr, " %s", ao[i]);
+		fprintf(stderr, "\n");
+	}
+	free(bo);
+	free(ao);
+	return found ? 0 : -1;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct side b = { .align = -1 }, a = { .align = -1 };
-	const char *csv = NULL, **names = NULL;
+	const char *csv = NULL, **ops = NULL;
 	const struct row **cand = NULL;
 	double alpha = 0.05;
-	size_t i, n = 0, ncand = 0, nsig = 0, nplaced = 0, nswept = 0, rest;
-	struct pair *pairs = NULL;
-	struct labels lab;
-	struct widths w;
+	size_t i, j, k, n = 0, ncand = 0, nplaced = 0, nswept = 0, nops = 0;
+	struct pair *pairs = NULL, *sub = NULL;
 	enum test test;
 	int named, rc = 2;
 
-	memset(&lab, 0, sizeof(lab));
+	only_op = NULL;
 	for (i = 1; i < (size_t)argc; i++) {
 		const char *o = argv[i], *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
 		char *end;
@@ -396,6 +509,8 @@ int cmd_compare(int argc, char **argv)
 		}
 		else if (!strcmp(o, "--csv"))
 			csv = v;
+		else if (!strcmp(o, "--op"))
+			only_op = *v ? v : NULL;
 		else if (!strcmp(o, "--alpha") && (alpha = atof(v)) > 0 && alpha < 1)
 			;
 		else {
@@ -414,6 +529,8 @@ int cmd_compare(int argc, char **argv)
 	if (results_read(&b.r, b.path, 1))
 		goto out;
 	if (results_read(&a.r, a.path, 1))
+		goto out;
+	if (check_named(&b, &a) || check_op(&b, &a))
 		goto out;
 	if (b.r.run_id[0] && !strcmp(b.r.run_id, a.r.run_id) &&
 	    !strcmp(b.r.order, "rounds"))
@@ -452,7 +569,6 @@ int cmd_compare(int argc, char **argv)
 				    placement_spread(&a.r, wa));
 		nswept += q->placement >= 0;
 		nplaced += q->sig && q->placement >= 0 && fabs(q->change) < q->placement;
-		nsig += (size_t)q->sig;
 		n++;
 	}
 	if (!n) {
@@ -465,22 +581,22 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	}
 
-	/* Kernels get what the other columns leave of the width. */
-	measure(pairs, n, &w);
-	names = malloc(n * sizeof(*names));
-	if (!names)
+	/* The ops of the pairs, in the order the after side has them. */
+	ops = malloc(n * sizeof(*ops));
+	sub = malloc(n * sizeof(*sub));
+	if (!ops || !sub)
 		abort();
-	for (i = 0; i < n; i++)
-		names[i] = pairs[i].a->kernel;
-	rest = w.size + w.cache + w.pf + w.code + w.before + w.after + w.change +
-	       w.p + 8 + 2;
-	labels_make(&lab, names, n, rest + 6 < TABLE_WIDTH ? TABLE_WIDTH - rest : 6,
-		    "kernel");
-	if (labels_width(&lab) > w.kernel)
-		w.kernel = labels_width(&lab);
-	w.sep = w.kernel + rest + 8 <= TABLE_WIDTH ? 2 : 1;
-
-	printf("Cycles/byte, median; alpha %.2f; test: ", alpha);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < nops && strcmp(ops[j], pairs[i].a->op); j++)
+			;
+		if (j == nops)
+			ops[nops++] = pairs[i].a->op;
+	}
+	if (nops > 1)
+		printf("Medians by op; alpha %.2f; test: ", alpha);
+	else
+		printf("Cycles/%s, median; alpha %.2f; test: ",
+		       op_info(ops[0])->per_call ? "call" : "byte", alpha);
 	if (test == TEST_PAIRED)
 		printf("Wilcoxon signed-rank on per-round\ndifferences (both sides "
 		       "from one interleaved run, paired by round)\n");
@@ -515,12 +631,18 @@ int cmd_compare(int argc, char **argv)
 		printf("EMULATED RUN: these timings are not real; do not quote them.\n");
 	if (b.r.partial || a.r.partial)
 		printf("PARTIAL RUN: one stopped early (# partial: in its CSV).\n");
-	printf("\n");
-	labels_caption(&lab);
-	print_pairs(pairs, n, &lab, &w);
-	printf("* significant at alpha %.2f\n\nSummary:\n", alpha);
-	print_summary(pairs, n, &lab, named);
-	printf("%zu of %zu points changed significantly\n", nsig, n);
+	for (j = 0; j < nops; j++) {
+		int per_call = op_info(ops[j])->per_call;
+
+		for (i = k = 0; i < n; i++)
+			if (!strcmp(pairs[i].a->op, ops[j]))
+				sub[k++] = pairs[i];
+		printf("\n");
+		if (nops > 1)
+			print_wrapped("  ", "op %s: cycles per %s, median", ops[j],
+				      per_call ? "call" : "byte");
+		print_op(sub, k, per_call, named, alpha);
+	}
 	if (nplaced)
 		print_wrapped("", "WARNING: %zu significant change(s) are smaller "
 			      "than the spread code placement alone causes in the "
@@ -534,8 +656,8 @@ int cmd_compare(int argc, char **argv)
 bad_usage:
 	rc = usage(stderr);
 out:
-	labels_free(&lab);
-	free(names);
+	free(ops);
+	free(sub);
 	free(cand);
 	free(pairs);
 	free(b.kernel);

@@ -1,7 +1,7 @@
-# Before/after bars of cycles per byte, from the CSV that
-# "csumreport compare --csv" writes (label,...,before,after,...), its
-# columns read by name.
-# gnuplot -e "cmp='C.csv'; stem='C'; title_text='...'" plot/compare.gp
+# Before/after bars of one op's cost (cycles per byte, or per call), from
+# the CSV that "csumreport compare --csv" writes (label,...,before,after,
+# ...,op), its columns read by name; plot.sh gives it one op's rows.
+# gnuplot -e "cmp='C.csv'; stem='C'; title_text='...'; ylabel_text='...'" plot/compare.gp
 set datafile separator ","
 set datafile columnheaders
 set style data histogram
@@ -13,7 +13,9 @@ set bmargin 8
 set grid ytics
 set key top left noenhanced
 set xtics rotate by -35 noenhanced
-set ylabel "cycles per byte (median; lower is faster)"
+# The op's unit (plot.sh passes ylabel_text): per byte, or per call.
+if (!exists("ylabel_text")) ylabel_text = "cycles per byte (median; lower is faster)"
+set ylabel ylabel_text noenhanced
 set yrange [0:*]
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {

@@ -4,7 +4,12 @@
    line per point, repeats merged, at one code placement, without the
    harness's floor rows, under a header naming the columns.  The scripts
    read columns by those names, so neither the results CSV nor this file
-   is tied to an order of columns. */
+   is tied to an order of columns.
+ *
+ * A figure shows one op: --op picks it (else --kernel's op, else the
+ * first in the file), and the axes and unit follow it: bytes summed or
+ * copied against cycles per byte, IPv4 header bytes against cycles per
+ * call.  --ops lists a file's ops, one a line, for plot.sh to loop on. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,8 +96,9 @@ static const char *best_distance(const struct results *r, const char *k)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: csumreport gpvars RESULTS.csv [--kernel K] "
-		"[--data OUT]\n");
+	fprintf(stderr, "usage: csumreport gpvars RESULTS.csv [--op OP] "
+		"[--kernel K] [--data OUT]\n"
+		"       csumreport gpvars RESULTS.csv --ops\n");
 	return 2;
 }
 
@@ -106,14 +112,16 @@ static int write_data(const struct results *r, const char *out)
 		return -1;
 	}
 	fprintf(f, "kernel,size,align,cache,prefetch,cycles_per_byte,"
-		"bytes_per_cycle\n");
+		"bytes_per_cycle,cycles_per_call\n");
 	for (i = 0; i < r->nrows; i++) {
 		const struct row *w = &r->rows[i];
 		if (row_is_pseudo(w) || strcmp(w->code_offset, r->rows[0].code_offset))
 			continue;
-		fprintf(f, "%s,%u,%u,%s,%s,%.6f,%.6f\n", w->kernel, w->size,
+		/* Files without cycles_per_tick: from cycles/byte. */
+		fprintf(f, "%s,%u,%u,%s,%s,%.6f,%.6f,%.4f\n", w->kernel, w->size,
 			w->align, w->cache, w->prefetch, w->cycles_per_byte,
-			w->bytes_per_cycle);
+			w->bytes_per_cycle, isfinite(w->cyc_median) ? w->cyc_median :
+			w->cycles_per_byte * w->size);
 	}
 	if (ferror(f) | fclose(f)) {
 		perror(out);
@@ -122,21 +130,70 @@ static int write_data(const struct results *r, const char *out)
 	return 0;
 }
 
+/* The op to lay out (see the top): NULL after a message. */
+static const char *pick_op(const struct results *all, const char *path,
+			   const char *op, const char *kernel)
+{
+	const char **ops, *kop = kernel ? results_kernel_op(all, kernel) : NULL;
+	size_t n = results_ops(all, &ops), i;
+
+	for (i = 0; op && i < n && strcmp(ops[i], op); i++)
+		;
+	if (op && i == n) {
+		fprintf(stderr, "csumreport: %s has no op '%s'; its ops:", path, op);
+		for (i = 0; i < n; i++)
+			fprintf(stderr, " %s", ops[i]);
+		fprintf(stderr, "\n");
+		op = NULL;
+	} else if (!op) {
+		op = kop ? kop : n ? ops[0] : all->rows[0].op;
+	}
+	free(ops);
+	return op;
+}
+
+/* The size figure's axes and title for op. */
+static void size_axes(const char *op)
+{
+	const struct op_info *oi = op_info(op);
+	char title[256];
+
+	if (oi == op_info("csum"))
+		snprintf(title, sizeof(title), "cycles per byte by buffer size");
+	else
+		snprintf(title, sizeof(title), "%.100s: cycles per %s by %s", op,
+			 oi->per_call ? "call" : "byte", oi->size_title);
+	gp_string("size_title", title);
+	gp_string("size_xlabel", oi->size_axis);
+	printf("size_xlog = %d\n", !oi->per_call);
+	gp_string("size_ycol", oi->per_call ? "cycles_per_call" :
+		  "cycles_per_byte");
+	gp_string("unit", oi->per_call ? "cycles per call" : "cycles per byte");
+	gp_string("size_ylabel", oi->per_call ?
+		  "cycles per call (median; lower is faster)" :
+		  "cycles per byte (median; lower is faster)");
+}
+
 int cmd_gpvars(int argc, char **argv)
 {
 	const char *path = NULL, *want = NULL, *pfk = NULL, *data = NULL;
-	const char **kernels, **caches, **pf = NULL, **best, **sz;
+	const char *op = NULL, **kernels, **caches, **pf = NULL, **best, **sz;
 	unsigned *sizes, align;
 	size_t nk, nc, ns, np = 0, i;
 	char (*szbuf)[16];
-	struct results r;
+	struct results all, r;
 	struct row *const *w;
+	int list = 0;
 
 	for (i = 1; i < (size_t)argc; i++) {
 		if (!strcmp(argv[i], "--kernel") && i + 1 < (size_t)argc)
 			want = argv[++i];
 		else if (!strcmp(argv[i], "--data") && i + 1 < (size_t)argc)
 			data = argv[++i];
+		else if (!strcmp(argv[i], "--op") && i + 1 < (size_t)argc)
+			op = argv[++i];
+		else if (!strcmp(argv[i], "--ops"))
+			list = 1;
 		else if (argv[i][0] != '-' && !path)
 			path = argv[i];
 		else
@@ -144,8 +201,28 @@ int cmd_gpvars(int argc, char **argv)
 	}
 	if (!path)
 		return usage();
-	if (results_read(&r, path, 0))
+	if (results_read(&all, path, 0))
 		return 2;
+	if (list) {
+		const char **ops;
+		size_t n = results_ops(&all, &ops);
+		for (i = 0; i < n; i++)
+			printf("%s\n", ops[i]);
+		free(ops);
+		results_free(&all);
+		return 0;
+	}
+	op = pick_op(&all, path, op, want);
+	if (!op) {
+		results_free(&all);
+		return 2;
+	}
+	/* KERNEL= names one op's kernel; the other ops' figures go on
+	   without it. */
+	if (want && results_kernel_op(&all, want) &&
+	    strcmp(results_kernel_op(&all, want), op))
+		want = NULL;
+	results_of_op(&all, op, &r);
 	align = r.rows[0].align;
 	for (i = 0; i < r.nrows; i++)
 		if (r.rows[i].align < align)
@@ -156,6 +233,7 @@ int cmd_gpvars(int argc, char **argv)
 			fprintf(stderr, "csumreport: %s has no prefetch distances for "
 				"kernel '%s'\n", path, want);
 			results_free(&r);
+			results_free(&all);
 			return 2;
 		}
 		pfk = want;
@@ -167,6 +245,7 @@ int cmd_gpvars(int argc, char **argv)
 	if (data && write_data(&r, data)) {
 		free(kernels);
 		results_free(&r);
+		results_free(&all);
 		return 2;
 	}
 	nc = results_caches(&r, &caches);
@@ -185,6 +264,8 @@ int cmd_gpvars(int argc, char **argv)
 	if (pfk)
 		np = results_prefetches(&r, pfk, &pf);
 
+	gp_string("op", op);
+	size_axes(op);
 	gp_string("cpu", r.cpu);
 	gp_string("timer", r.timer);
 	printf("emulated = %d\n", !strcmp(r.emulated, "yes"));
@@ -205,5 +286,6 @@ int cmd_gpvars(int argc, char **argv)
 	free(caches);
 	free(kernels);
 	results_free(&r);
+	results_free(&all);
 	return 0;
 }

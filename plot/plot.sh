@@ -2,7 +2,16 @@
 # make plot: figures (PNG and SVG) beside a results CSV, and before/after
 # bars when given two runs.  csumreport checks the CSV, lays out the
 # figures and writes the points gnuplot draws.
-# usage: plot/plot.sh CSUMREPORT RESULTS [KERNEL] [BEFORE AFTER [BK AK]]
+# usage: plot/plot.sh CSUMREPORT RESULTS [KERNEL] [BEFORE AFTER [BK AK]] [OP]
+#   (by position: CSUMREPORT RESULTS KERNEL BEFORE AFTER BK AK OP; empty
+#   ones are not given)
+#
+# A figure never mixes ops.  A file of one op gives STEM-size and
+# STEM-prefetch; a file of several gives STEM-OP-size and STEM-OP-prefetch
+# for each op (or for OP alone), each with its op's axes.  Bars likewise:
+# STEM-vs-B, or STEM-vs-B-OP for each op of the pairs when AFTER has
+# several.
+# KERNEL picks the prefetch figure's kernel of its own op.
 #
 # gnuplot takes its settings as program text (-e), where a quote in a path
 # would end a string.  So it never sees a path of the user's: it runs in a
@@ -10,6 +19,7 @@
 # moved out by the shell.
 set -u
 report=$1 results=$2 kernel=${3:-} before=${4:-} after=${5:-} bk=${6:-} ak=${7:-}
+op=${8:-}
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 
 if ! command -v gnuplot > /dev/null; then
@@ -44,6 +54,18 @@ gp_string() {
 	printf "'%s'" "${s//\'/\'\'}"
 }
 
+# safe NAME: an op as part of a file name (ops are words; a CSV may say
+# anything).
+safe() {
+	printf '%s' "${1//[^A-Za-z0-9_.-]/_}"
+}
+
+# gpvar NAME FILE: a string csumreport gpvars wrote, its \ and " escapes
+# undone.
+gpvar() {
+	sed -n "s/^$1 = \"\(.*\)\"\$/\1/p" "$2" | sed 's/\\\(.\)/\1/g'
+}
+
 # figure SCRIPT OUT DEST VARS: runs one script in $T, which draws OUT.png
 # and OUT.svg there, and moves them to DEST.png and DEST.svg.  On failure,
 # or on a panel with nothing to draw, it leaves no file at DEST.  Other
@@ -63,32 +85,57 @@ figure() {
 }
 
 rc=0
-"$report" gpvars "$results" ${kernel:+--kernel "$kernel"} --data "$T/points.csv" \
-	> "$T/vars" || exit 2
-stem=${results%.csv}
+"$report" gpvars "$results" --ops > "$T/ops" || exit 2
+mapfile -t all_ops < "$T/ops"
+ops=("${all_ops[@]}")
+[ -n "$op" ] && ops=("$op")
 vars="data='points.csv'; vars='vars'; stem='fig'"
-if grep -q '^pf_kernel = ""' "$T/vars"; then
-	echo "plot: $results has no prefetching kernel: no prefetch figure" >&2
-else
-	figure prefetch.gp fig-prefetch "$stem-prefetch" "$vars" || rc=1
-fi
-figure size.gp fig-size "$stem-size" "$vars" || rc=1
+for o in "${ops[@]}"; do
+	stem=${results%.csv} where=$results
+	if [ ${#all_ops[@]} -gt 1 ]; then
+		stem=$stem-$(safe "$o") where="$results, op $o,"
+	fi
+	"$report" gpvars "$results" --op "$o" ${kernel:+--kernel "$kernel"} \
+		--data "$T/points.csv" > "$T/vars" || exit 2
+	if grep -q '^pf_kernel = ""' "$T/vars"; then
+		echo "plot: $where has no prefetching kernel: no prefetch figure" >&2
+	else
+		figure prefetch.gp fig-prefetch "$stem-prefetch" "$vars" || rc=1
+	fi
+	figure size.gp fig-size "$stem-size" "$vars" || rc=1
+done
 
 if [ -n "$before" ]; then
 	specs=()
 	[ -n "$bk" ] && specs+=(--before-kernel "$bk")
 	[ -n "$ak" ] && specs+=(--after-kernel "$ak")
+	[ -n "$op" ] && specs+=(--op "$op")
 	b=$(basename -- "${before%.csv}")
 	stem=${after%.csv}
 	"$report" compare "$before" "$after" "${specs[@]}" --csv "$T/cmp.csv" > "$T/cmp.txt" || exit 2
-	"$report" gpvars "$after" > "$T/after.vars" || exit 2
-	# gpvars escapes \ and " in its strings; undone here.
-	cpu=$(sed -n 's/^cpu = "\(.*\)"$/\1/p' "$T/after.vars" | sed 's/\\\(.\)/\1/g')
-	n=$(sed -n 's/^samples = //p' "$T/after.vars")
-	title="$cpu: cycles per byte, median of $n samples; before: $b, after: $(basename -- "$stem")${bk:+ ($bk vs $ak)}"
-	grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
-	figure compare.gp fig "$stem-vs-$b" \
-		"cmp='cmp.csv'; stem='fig'; title_text=$(gp_string "$title")" || rc=1
+	# The bars' ops (their op column), in order: a figure each.
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "op") c = i; next }
+		c && !seen[$c]++ { print $c }' "$T/cmp.csv" > "$T/cmp.ops"
+	mapfile -t cops < "$T/cmp.ops"
+	"$report" gpvars "$after" --ops > "$T/after.ops" || exit 2
+	mapfile -t after_ops < "$T/after.ops"
+	i=0
+	for o in "${cops[@]}"; do
+		i=$((i + 1))
+		OPNAME=$o awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "op") c = i; print; next }
+			$c == ENVIRON["OPNAME"]' "$T/cmp.csv" > "$T/cmp$i.csv"
+		"$report" gpvars "$after" --op "$o" > "$T/after.vars" || exit 2
+		cpu=$(gpvar cpu "$T/after.vars")
+		unit=$(gpvar unit "$T/after.vars")
+		n=$(sed -n 's/^samples = //p' "$T/after.vars")
+		dest=$stem-vs-$b what=$unit
+		if [ ${#after_ops[@]} -gt 1 ]; then
+			dest=$dest-$(safe "$o") what="$o, $unit"
+		fi
+		title="$cpu: $what, median of $n samples; before: $b, after: $(basename -- "$stem")${bk:+ ($bk vs $ak)}"
+		grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
+		figure compare.gp fig "$dest" "cmp='cmp$i.csv'; stem='fig'; title_text=$(gp_string "$title"); ylabel_text=$(gp_string "$(gpvar size_ylabel "$T/after.vars")")" || rc=1
+	done
 fi
 for f in "${written[@]}"; do
 	echo "wrote $f"

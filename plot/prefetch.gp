@@ -1,5 +1,6 @@
 # Throughput versus prefetch distance, a line per size, one panel per
-# cache state: the figure behind a "distance vs throughput" table.
+# cache state: the figure behind a "distance vs throughput" table.  One
+# op's (csumreport gpvars --op), named in the title unless csum.
 # gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'" plot/prefetch.gp
 load "plot/common.gp"
 if (pf_kernel eq "") {
@@ -18,7 +19,7 @@ do for [fmt in "png svg"] {
 		set terminal svg size 1400,560 noenhanced font "sans,10" dynamic
 	}
 	set output out(fmt, "prefetch")
-	set multiplot layout 1, words(caches) title sprintf("%s: %s, throughput by prefetch distance (median of %d samples, timer %s)%s", cpu, pf_kernel, samples, timer, emu)
+	set multiplot layout 1, words(caches) title sprintf("%s: %s%s, throughput by prefetch distance (median of %d samples, timer %s)%s", cpu, pf_kernel, op eq "csum" ? "" : " (" . op . ")", samples, timer, emu)
 	set xtics ()
 	do for [i=1:npf] {
 		set xtics add (word(pf_list, i) i)

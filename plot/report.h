@@ -9,6 +9,47 @@
 
 #define TABLE_WIDTH 72
 
+/* How an op's results read.  Unknown ops get a generic one (name NULL). */
+struct op_info {
+	const char *name;
+	const char *about;	/* what it is and what its sizes count */
+	const char *size_axis;	/* a figure's x axis */
+	const char *size_title;	/* "... by <this>" */
+	const char *size_word;	/* "1500 B <this>": buffers, copied, ... */
+	int per_call;		/* a call, not a byte, is the unit of cost */
+};
+
+const struct op_info *op_info(const char *op);
+/* Whether a timer (as "# timer:" names it) is a fixed-rate timebase or
+   TSC, not a cycle or nanosecond counter. */
+int timer_is_timebase(const char *timer);
+
+/* What csumreport table was asked for: NULL, 0 or -1 where not given. */
+struct table_opts {
+	const char *path, *kernel, *by, *cache, *off, *op;
+	long align;
+	unsigned size;
+};
+
+/* The tables printed so far, and the heading of an op still to print
+   before its first table. */
+struct table_out {
+	size_t ntables;
+	const char *heading;
+};
+
+/* Before a table: a blank line after the one before, the op's heading. */
+void table_begin(struct table_out *out);
+/* The smallest alignment of r's rows, or o's. */
+unsigned table_align(const struct results *r, const struct table_opts *o);
+/* The cycles_per_tick of r's rows into buf ("1.5000", or "1.49 to 1.52
+   (per row)"): 0 if the CSV has none. */
+int table_cpt(const struct results *r, char *buf, size_t n);
+/* csum_copy: per size and cache state, min, max and mean ns and cycles
+   per call, a row per kernel; the pseudo kernel's floor in a footer. */
+void copy_tables(const struct results *r, const struct table_opts *o,
+		 struct table_out *out);
+
 int cmd_table(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_gpvars(int argc, char **argv);

@@ -56,6 +56,16 @@ static void set_meta(char **dst, const char *v, int word)
 	*dst = xstrndup(v, word ? strcspn(v, " \t") : strlen(v));
 }
 
+/* "tsc (what it counts)": the words in brackets after the name. */
+static void set_timer_what(struct results *r, const char *v)
+{
+	const char *o = strchr(v, '('), *c = strrchr(v, ')');
+
+	free(r->timer_what);
+	r->timer_what = o && c > o ? xstrndup(o + 1, (size_t)(c - o - 1)) :
+				     xstrdup("");
+}
+
 static void meta(struct results *r, const char *line, double *hz, double *cpt)
 {
 	char key[64];
@@ -67,8 +77,10 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 	v = line + n;
 	if (!strcmp(key, "cpu_model"))
 		set_meta(&r->cpu, v, 0);
-	else if (!strcmp(key, "timer"))
+	else if (!strcmp(key, "timer")) {
 		set_meta(&r->timer, v, 1);
+		set_timer_what(r, v);
+	}
 	else if (!strcmp(key, "emulated"))
 		set_meta(&r->emulated, v, 1);
 	else if (!strcmp(key, "run_id"))
@@ -87,14 +99,15 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
    are.  Words are copied, numbers checked (whole ones as such). */
 enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
        C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
-       C_NET, NCOLS };
+       C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, NCOLS };
 static const char *const names[NCOLS] = {
 	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
 	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
-	"repeat", "cycles_per_byte_net",
+	"repeat", "cycles_per_byte_net", "op", "ticks_min", "ticks_mean",
+	"ticks_max", "cycles_per_tick",
 };
 static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
-	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1 };
+	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1 };
 static const char is_whole[NCOLS] = { [C_SIZE] = 1, [C_ALIGN] = 1,
 	[C_SAMPLES] = 1, [C_REPEAT] = 1 };
 
@@ -175,10 +188,12 @@ static void free_strings(struct row *w)
 {
 	free(w->kernel);
 	free(w->arch);
+	free(w->op);
 	free(w->cache);
 	free(w->prefetch);
 	free(w->code_offset);
-	w->kernel = w->arch = w->cache = w->prefetch = w->code_offset = NULL;
+	w->kernel = w->arch = w->op = w->cache = w->prefetch = NULL;
+	w->code_offset = NULL;
 }
 
 static int cmp_raw(const void *x, const void *y)
@@ -198,6 +213,65 @@ static int cmp_line(const void *x, const void *y)
 	const struct row *a = x, *b = y;
 
 	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* Kernel names are unique across ops: a kernel under two ops is a file
+   put together wrongly, and its rows would land in two tables.  s is
+   sorted by kernel; the row reported is the first that disagrees with
+   the kernel's first row. */
+static int check_ops(const struct results *r, struct raw *const *s, size_t n)
+{
+	size_t i, j, k, first, bad;
+
+	for (i = 0; i < n; i = j) {
+		first = i;
+		bad = n;
+		for (j = i + 1; j < n && !cmp_kernel(&s[i]->w, &s[j]->w); j++)
+			if (s[j]->w.line < s[first]->w.line)
+				first = j;
+		for (k = i; k < j; k++)
+			if (strcmp(s[k]->w.op, s[first]->w.op) &&
+			    (bad == n || s[k]->w.line < s[bad]->w.line))
+				bad = k;
+		if (bad < n) {
+			fprintf(stderr, "%s:%zu: kernel %s has op %s here but op %s "
+				"at line %zu; expected one op per kernel\n", r->path,
+				s[bad]->w.line, s[bad]->w.kernel, s[bad]->w.op,
+				s[first]->w.op, s[first]->w.line);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The spread of a point's calls over its c repeats s[0..c) (s[base] is
+   the one kept): the fewest and most ticks of any, the mean weighted by
+   samples; in cycles, each repeat's at its own cycles_per_tick. */
+static void merge_spread(struct row *m, struct raw *const *s, size_t c,
+			 size_t base)
+{
+	const struct row kept = *m;	/* m changes below */
+	double wsum = 0, tsum = 0, csum = 0;
+	size_t k;
+
+	for (k = 0; k < c; k++) {
+		const struct row *x = k == base ? &kept : &s[k]->w;
+		double wt = x->samples ? x->samples : 1;
+
+		if (!k || x->ticks_min < m->ticks_min)
+			m->ticks_min = x->ticks_min;
+		if (!k || x->ticks_max > m->ticks_max)
+			m->ticks_max = x->ticks_max;
+		if (!k || x->ticks_min * x->cpt < m->cyc_min)
+			m->cyc_min = x->ticks_min * x->cpt;
+		if (!k || x->ticks_max * x->cpt > m->cyc_max)
+			m->cyc_max = x->ticks_max * x->cpt;
+		wsum += wt;
+		tsum += wt * x->ticks_mean;
+		csum += wt * x->ticks_mean * x->cpt;
+	}
+	m->ticks_mean = tsum / wsum;
+	m->cyc_mean = csum / wsum;
 }
 
 /* Merges the repeats of each point into r->rows, in the order the points
@@ -229,8 +303,12 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		free(s);
 		return -1;
 	}
+	if (check_ops(r, s, n)) {
+		free(s);
+		return -1;
+	}
 	r->rows = xrealloc(NULL, n * sizeof(*r->rows));
-	tmp = xrealloc(NULL, 4 * n * sizeof(*tmp));
+	tmp = xrealloc(NULL, 6 * n * sizeof(*tmp));
 	for (i = 0; i < n; i = j) {
 		struct row *m = &r->rows[r->nrows++];
 		size_t base = i, c;
@@ -252,12 +330,17 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 			tmp[n + k] = x->cycles_per_byte_net;
 			tmp[2 * n + k] = x->bytes_per_cycle;
 			tmp[3 * n + k] = x->mb_per_s;
+			tmp[4 * n + k] = x->ticks_median * x->cpt;
+			tmp[5 * n + k] = x->cpt;
 		}
+		merge_spread(m, s + i, c, base - i);
 		m->cycles_per_byte = median(m->rep_cpb, c);
 		m->ticks_median = median(tmp, c);
 		m->cycles_per_byte_net = median(tmp + n, c);
 		m->bytes_per_cycle = median(tmp + 2 * n, c);
 		m->mb_per_s = median(tmp + 3 * n, c);
+		m->cyc_median = median(tmp + 4 * n, c);
+		m->cpt = median(tmp + 5 * n, c);
 		if (c > r->repeats)
 			r->repeats = (unsigned)c;
 	}
@@ -298,6 +381,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 	r->emulated = xstrdup("");
 	r->run_id = xstrdup("");
 	r->order = xstrdup("");
+	r->timer_what = xstrdup("");
 	if (csv_open(&c, path)) {
 		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
 		goto bad;
@@ -345,8 +429,9 @@ int results_read(struct results *r, const char *path, int with_samples)
 			if (idx[i] < 0)
 				continue;
 			if (is_word[i] && !*c.fld[idx[i]]) {
-				fprintf(stderr, "%s:%zu: %s field empty\n", path, c.line,
-					names[i]);
+				fprintf(stderr, "%s:%zu: %s field empty%s\n", path,
+					c.line, names[i], i == C_OP ? "; expected the "
+					"kernel's op (csum, ip_fast_csum, csum_copy)" : "");
 				goto bad;
 			}
 			/* A partial run may end before the floor was timed:
@@ -372,6 +457,8 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.cache = xstrdup(c.fld[idx[C_CACHE]]);
 		w.prefetch = xstrdup(c.fld[idx[C_PREFETCH]]);
 		w.arch = xstrdup(idx[C_ARCH] < 0 ? "" : c.fld[idx[C_ARCH]]);
+		/* Before ops, every kernel was csum_partial's. */
+		w.op = xstrdup(idx[C_OP] < 0 ? "csum" : c.fld[idx[C_OP]]);
 		w.code_offset = xstrdup(idx[C_OFFSET] < 0 ? "none" :
 					c.fld[idx[C_OFFSET]]);
 		w.line = c.line;
@@ -383,6 +470,11 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.cycles_per_byte_net = idx[C_NET] < 0 ? v[C_CPB] : v[C_NET];
 		w.bytes_per_cycle = v[C_BPC];
 		w.mb_per_s = v[C_MBPS];
+		w.ticks_min = idx[C_TMIN] < 0 ? NAN : v[C_TMIN];
+		w.ticks_mean = idx[C_TMEAN] < 0 ? NAN : v[C_TMEAN];
+		w.ticks_max = idx[C_TMAX] < 0 ? NAN : v[C_TMAX];
+		/* Older files give the ratio once, above the header. */
+		w.cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
 		if (nraw == cap) {
 			cap = cap ? 2 * cap : 256;
 			raw = xrealloc(raw, cap * sizeof(*raw));
@@ -412,6 +504,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 	free_raw(raw, nraw);
 	r->samples = r->rows[0].samples;
 	r->core_mhz = hz * cpt / 1e6;
+	r->tick_hz = hz > 0 ? hz : 0;
 	if (with_samples)
 		return read_samples(r, path);
 	return 0;
@@ -603,6 +696,12 @@ void results_free(struct results *r)
 {
 	size_t i;
 
+	if (r->view) {
+		free(r->rows);
+		free(r->index);
+		memset(r, 0, sizeof(*r));
+		return;
+	}
 	for (i = 0; i < r->nrows; i++) {
 		free_strings(&r->rows[i]);
 		free(r->rows[i].rep_cpb);
@@ -617,7 +716,9 @@ void results_free(struct results *r)
 	free(r->emulated);
 	free(r->run_id);
 	free(r->order);
+	free(r->timer_what);
 	r->cpu = r->timer = r->emulated = r->run_id = r->order = NULL;
+	r->timer_what = NULL;
 	r->rows = NULL;
 	r->index = NULL;
 	r->nrows = 0;
@@ -626,6 +727,56 @@ void results_free(struct results *r)
 int row_is_pseudo(const struct row *w)
 {
 	return !strcmp(w->arch, "harness");
+}
+
+void results_of_op(const struct results *r, const char *op,
+		   struct results *out)
+{
+	size_t i, n = 0;
+
+	*out = *r;
+	out->view = true;
+	out->rows = xrealloc(NULL, r->nrows * sizeof(*out->rows));
+	out->repeats = 0;
+	for (i = 0; i < r->nrows; i++) {
+		if (strcmp(r->rows[i].op, op))
+			continue;
+		out->rows[n] = r->rows[i];
+		if (r->rows[i].nrep > out->repeats)
+			out->repeats = (unsigned)r->rows[i].nrep;
+		n++;
+	}
+	out->nrows = n;
+	out->samples = n ? out->rows[0].samples : 0;
+	out->index = xrealloc(NULL, n * sizeof(*out->index));
+	for (i = 0; i < n; i++)
+		out->index[i] = &out->rows[i];
+	qsort(out->index, n, sizeof(*out->index), cmp_index);
+}
+
+const char *results_kernel_op(const struct results *r, const char *kernel)
+{
+	struct row *const *w;
+
+	return results_kernel_rows(r, kernel, &w) ? w[0]->op : NULL;
+}
+
+const struct row *results_floor(const struct results *r, const struct row *w)
+{
+	const struct row *any = NULL;
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		const struct row *f = &r->rows[i];
+		if (!row_is_pseudo(f) || f->size != w->size || f->align != w->align ||
+		    strcmp(f->cache, w->cache) || strcmp(f->op, w->op))
+			continue;
+		if (!strcmp(f->code_offset, w->code_offset))
+			return f;
+		if (!any)
+			any = f;
+	}
+	return any;
 }
 
 static int cmp_unsigned(const void *x, const void *y)
@@ -754,6 +905,23 @@ size_t results_caches(const struct results *r, const char ***out)
 		v[n].s = r->rows[i].cache;
 		v[n++].line = r->rows[i].line;
 	}
+	return first_seen(v, n, out);
+}
+
+size_t results_ops(const struct results *r, const char ***out)
+{
+	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v));
+	size_t i, n = 0;
+	int pass;
+
+	/* Pass 1: the harness's ops only if no kernel has one. */
+	for (pass = 0; pass < 2 && !n; pass++)
+		for (i = 0; i < r->nrows; i++) {
+			if (!pass && row_is_pseudo(&r->rows[i]))
+				continue;
+			v[n].s = r->rows[i].op;
+			v[n++].line = r->rows[i].line;
+		}
 	return first_seen(v, n, out);
 }
 

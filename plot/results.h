@@ -8,11 +8,18 @@
 /* A point: the rows of its repeats merged (figures are the medians of the
    repeats').  Strings are as long as the CSV has them. */
 struct row {
-	char *kernel, *arch, *cache, *prefetch, *code_offset;
+	char *kernel, *arch, *op, *cache, *prefetch, *code_offset;
 	unsigned size, align, samples;
 	size_t line;		/* of its first row in the CSV */
 	double ticks_median, cycles_per_byte, cycles_per_byte_net;
 	double bytes_per_cycle, mb_per_s;
+	/* Per call, over every sample of every repeat: the fewest and most
+	   ticks and their mean, and the same in cycles (each repeat's ticks
+	   times its own cycles_per_tick); the median's cycles, and the
+	   cycles_per_tick, are the repeats' medians.  NAN where the CSV
+	   has no such column. */
+	double ticks_min, ticks_max, ticks_mean, cpt;
+	double cyc_min, cyc_max, cyc_mean, cyc_median;
 	double *rep_cpb;	/* each repeat's cycles/byte */
 	size_t nrep;
 	/* From -samples.csv, ordered by repeat and round: cycles/byte, and
@@ -25,8 +32,11 @@ struct row {
 struct results {
 	const char *path;
 	char *cpu, *timer, *emulated, *run_id, *order;	/* never NULL */
+	char *timer_what;	/* "# timer: tsc (this)": what it counts */
 	bool partial;		/* "# partial:": the run stopped early */
+	bool view;		/* results_of_op's: rows of another's */
 	double core_mhz;	/* tick_hz x cycles_per_tick, for MB/s axes */
+	double tick_hz;		/* 0: not in the file */
 	struct row *rows;	/* in the order of the CSV */
 	size_t nrows;
 	struct row **index;	/* the rows ordered by point, for lookups */
@@ -38,12 +48,30 @@ struct results {
    stderr.  A point twice in one repeat is an error.  with_samples also
    reads the -samples.csv beside it.  Older files without code_offset,
    repeat or cycles_per_byte_net columns read as code in place, one
-   repeat, and net equal to raw. */
+   repeat, and net equal to raw; without an op column, every row is op
+   csum (all there was).  A kernel has one op: two are an error. */
 int results_read(struct results *r, const char *path, int with_samples);
+/* Frees what r owns; of a view, its rows and index only. */
 void results_free(struct results *r);
 
-/* A harness pseudo-kernel (the empty kernel's floor), not a checksum. */
+/* The rows of one op as results of their own (a view: strings, samples
+   and metadata stay r's, so r must outlive it), so that a table or figure
+   never mixes ops.  The op's pseudo rows come too. */
+void results_of_op(const struct results *r, const char *op,
+		   struct results *out);
+/* The ops of the kernels (but the harness's) in the order they first
+   appear; of the harness's rows if there are no others. */
+size_t results_ops(const struct results *r, const char ***out);
+/* The op of a kernel, or NULL if r has no such kernel. */
+const char *results_kernel_op(const struct results *r, const char *kernel);
+
+/* A harness pseudo-kernel (an op's empty kernel: empty, ip-empty,
+   copy-empty; the floor of its points), not a checksum: arch harness. */
 int row_is_pseudo(const struct row *w);
+/* The pseudo row at w's size, alignment, cache state and code offset (or
+   the first one at that size, alignment and cache state), or NULL.  A
+   linear search: for captions, not for every cell of a large run. */
+const struct row *results_floor(const struct results *r, const struct row *w);
 
 /* Ordered distinct values, in arrays the caller frees.  Sizes ascending. */
 size_t results_sizes(const struct results *r, unsigned **out);

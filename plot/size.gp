@@ -1,9 +1,13 @@
-# Cycles per byte versus buffer size (log x), a line per kernel, one panel
-# per cache state.  Prefetching kernels are drawn at the distance that
-# csumreport found best over the run (plot_pf), named in the legend.
+# Cost versus size, a line per kernel, one panel per cache state, for one
+# op (csumreport gpvars --op): cycles per byte by buffer size (log x) for
+# csum and csum_copy, cycles per call by IPv4 header length (linear x,
+# a tic per length) for ip_fast_csum; gpvars says which (size_*).
+# Prefetching kernels are drawn at the distance that csumreport found
+# best over the run (plot_pf), named in the legend.
 # gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'" plot/size.gp
 load "plot/common.gp"
 nk = words(kernels)
+ns = words(sizes)
 klabel(j) = word(plot_pf, j) eq "none" ? word(kernels, j) : word(kernels, j) . " @" . word(plot_pf, j) . " B"
 keep(j, c) = strcol("kernel") eq word(kernels, j) && \
 	strcol("prefetch") eq word(plot_pf, j) && strcol("cache") eq c && \
@@ -16,14 +20,20 @@ do for [fmt in "png svg"] {
 		set terminal svg size 1400,560 noenhanced font "sans,10" dynamic
 	}
 	set output out(fmt, "size")
-	set multiplot layout 1, words(caches) title sprintf("%s: cycles per byte by buffer size (median of %d samples, timer %s)%s", cpu, samples, timer, emu)
-	set logscale x 2
-	if (words(sizes) == 1) {
-		# One size: a range around it rather than an empty one.
-		set xrange [word(sizes, 1) / 2.0 : word(sizes, 1) * 2.0]
+	set multiplot layout 1, words(caches) title sprintf("%s: %s (median of %d samples, timer %s)%s", cpu, size_title, samples, timer, emu)
+	if (size_xlog) {
+		set logscale x 2
+	} else {
+		# A few header lengths: each its own tic, a margin either side.
+		unset logscale x
+		set xtics ()
+		do for [i=1:ns] {
+			set xtics add (word(sizes, i) word(sizes, i) + 0)
+		}
+		set xrange [word(sizes, 1) - 4 : word(sizes, ns) + 4]
 	}
-	set xlabel "buffer size (bytes)"
-	set ylabel "cycles per byte (median; lower is faster)"
+	set xlabel size_xlabel
+	set ylabel size_ylabel
 	set yrange [0:*]
 	do for [c in caches] {
 		set title sprintf("%s cache", c)
@@ -31,11 +41,22 @@ do for [fmt in "png svg"] {
 		# datablock (x, y, line) each line's points are contiguous.
 		set table $lines
 		plot for [j=1:nk] data \
-			using (column("size")):(column("cycles_per_byte")):(j) \
+			using (column("size")):(column(size_ycol)):(j) \
 			with table if (keep(j, c))
 		unset table
 		set datafile separator whitespace
 		set datafile nocolumnheaders
+		if (size_xlog && |$lines| > 0) {
+			# A panel of one size (one size in the run, or a cache
+			# state timed at one size only): a range around it
+			# rather than an empty one.
+			stats $lines using 1 nooutput
+			if (STATS_min == STATS_max) {
+				set xrange [STATS_min / 2.0 : STATS_max * 2.0]
+			} else {
+				set autoscale x
+			}
+		}
 		plot for [j=1:nk] $lines using ($3 == j ? $1 : NaN):2 \
 			smooth unique with linespoints lw 2 pt 7 title klabel(j)
 		set datafile separator ","

@@ -1,6 +1,7 @@
 /* csumreport table: rows are prefetch distances (or kernels), columns are
    sizes or cache states, cells the median in one metric; no line over 72
    columns, ready for a commit message. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,18 +11,67 @@
 
 struct metric {
 	const char *name, *unit, *fmt;
-	double (*get)(const struct row *);
+	double (*get)(const struct results *, const struct row *);
+	int per_call;		/* says which timer made it */
 };
 
-static double get_mbps(const struct row *w) { return w->mb_per_s; }
-static double get_bpc(const struct row *w) { return w->bytes_per_cycle; }
-static double get_cpb(const struct row *w) { return w->cycles_per_byte; }
+static double get_mbps(const struct results *r, const struct row *w)
+{
+	(void)r;
+	return w->mb_per_s;
+}
 
+static double get_bpc(const struct results *r, const struct row *w)
+{
+	(void)r;
+	return w->bytes_per_cycle;
+}
+
+static double get_cpb(const struct results *r, const struct row *w)
+{
+	(void)r;
+	return w->cycles_per_byte;
+}
+
+/* Without cycles_per_tick (older files), from cycles per byte. */
+static double get_cycles(const struct results *r, const struct row *w)
+{
+	(void)r;
+	return isfinite(w->cyc_median) ? w->cyc_median :
+	       w->cycles_per_byte * w->size;
+}
+
+static double get_ticks(const struct results *r, const struct row *w)
+{
+	(void)r;
+	return w->ticks_median;
+}
+
+static double get_ns(const struct results *r, const struct row *w)
+{
+	return w->ticks_median / r->tick_hz * 1e9;
+}
+
+/* The unit of ticks is the timer's: named in the caption. */
 static const struct metric metrics[] = {
-	{ "mbps", "MB/s", "%.0f", get_mbps },
-	{ "bpc", "bytes/cycle", "%.3f", get_bpc },
-	{ "cpb", "cycles/byte", "%.3f", get_cpb },
+	{ "mbps", "MB/s", "%.0f", get_mbps, 0 },
+	{ "bpc", "bytes/cycle", "%.3f", get_bpc, 0 },
+	{ "cpb", "cycles/byte", "%.3f", get_cpb, 0 },
+	{ "cycles", "cycles per call", "%.1f", get_cycles, 1 },
+	{ "ticks", "ticks per call", "%.2f", get_ticks, 1 },
+	{ "ns", "ns per call", "%.1f", get_ns, 1 },
 };
+#define NMETRICS (sizeof(metrics) / sizeof(metrics[0]))
+
+static const struct metric *metric_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NMETRICS; i++)
+		if (!strcmp(metrics[i].name, name))
+			return &metrics[i];
+	return NULL;
+}
 
 int kernel_prefetches(const struct results *r, const char *kernel)
 {
@@ -50,8 +100,8 @@ void print_caption(const struct results *r, const char *what)
 
 static int usage(FILE *f)
 {
-	fprintf(f, "usage: csumreport table RESULTS.csv [--kernel K] "
-		"[--metric mbps|bpc|cpb]\n"
+	fprintf(f, "usage: csumreport table RESULTS.csv [--op OP] [--kernel K]\n"
+		"                       [--metric mbps|bpc|cpb|cycles|ticks|ns]\n"
 		"                       [--by size|cache] [--cache C] [--size N] "
 		"[--align N]\n"
 		"                       [--code-offset none|N]\n\n"
@@ -60,7 +110,14 @@ static int usage(FILE *f)
 		"prefetching kernel; without one, rows are kernels); columns are\n"
 		"sizes (a table per cache state) or cache states (a table per size).\n"
 		"Points of a code_offset sweep are shown at the first offset in the\n"
-		"file unless --code-offset picks one.\n");
+		"file unless --code-offset picks one.\n\n"
+		"Each op has tables of its own, headed with its name when the file\n"
+		"holds several; --op (or --kernel) picks one.  Metrics: MB/s, bytes\n"
+		"per cycle, cycles per byte (the median), or per call the median's\n"
+		"cycles, timer ticks or ns.  csum tables default to mbps,\n"
+		"ip_fast_csum tables to cycles.  csum_copy tables are per size and\n"
+		"cache state: min, max and mean ns and cycles per call of each\n"
+		"kernel (--metric does not apply), with the floor below.\n");
 	return f == stdout ? 0 : 2;
 }
 
@@ -89,6 +146,39 @@ static const struct row *cell(const struct table *t, size_t i, unsigned size,
 
 /* One table: the rows by columns (sizes at one cache state, or cache
    states at one size), split into chunks of columns that fit. */
+/* Per-call tables end with the op's empty call at each column: what
+   the harness's loop and the call cost, under every figure above. */
+static char floor_name[64];
+
+static void print_floor(const struct table *t, char **cols, size_t j0,
+			size_t j1, const unsigned *colsize, const char *cache,
+			unsigned size, size_t w0, size_t cw)
+{
+	char cell_buf[64];
+	size_t i, j;
+
+	floor_name[0] = '\0';
+	printf("%-*s", (int)w0, "(floor)");
+	for (j = j0; j < j1; j++) {
+		const struct row *w = NULL, *f = NULL;
+
+		for (i = 0; i < t->nrows && !w; i++)
+			w = cell(t, i, colsize ? colsize[j] : size,
+				 colsize ? cache : cols[j]);
+		if (w)
+			f = results_floor(t->r, w);
+		if (f) {
+			snprintf(cell_buf, sizeof(cell_buf), t->m->fmt,
+				 t->m->get(t->r, f));
+			snprintf(floor_name, sizeof(floor_name), "%s", f->kernel);
+		} else {
+			snprintf(cell_buf, sizeof(cell_buf), "-");
+		}
+		printf("  %*s", (int)cw, cell_buf);
+	}
+	printf("\n");
+}
+
 static void print_table(const struct table *t, char **cols, size_t ncols,
 			const unsigned *colsize, const char *cache, unsigned size)
 {
@@ -105,7 +195,7 @@ static void print_table(const struct table *t, char **cols, size_t ncols,
 			const struct row *w = cell(t, i, colsize ? colsize[j] : size,
 						   colsize ? cache : cols[j]);
 			if (w && (size_t)snprintf(cell_buf, sizeof(cell_buf), t->m->fmt,
-						  t->m->get(w)) > cw)
+						  t->m->get(t->r, w)) > cw)
 				cw = strlen(cell_buf);
 		}
 	per = w0 + cw + 2 <= TABLE_WIDTH ? (TABLE_WIDTH - w0) / (cw + 2) : 1;
@@ -124,16 +214,22 @@ static void print_table(const struct table *t, char **cols, size_t ncols,
 					 colsize ? cache : cols[j]);
 				if (w)
 					snprintf(cell_buf, sizeof(cell_buf), t->m->fmt,
-						 t->m->get(w));
+						 t->m->get(t->r, w));
 				else
 					snprintf(cell_buf, sizeof(cell_buf), "-");
 				printf("  %*s", (int)cw, cell_buf);
 			}
 			printf("\n");
 		}
+		if (t->m->per_call)
+			print_floor(t, cols, c0, c0 + per < ncols ? c0 + per : ncols,
+				    colsize, cache, size, w0, cw);
 		if (c0 + per < ncols)
 			printf("\n");
 	}
+	if (t->m->per_call && floor_name[0])
+		printf("floor: %s, the call with no work (not taken off)\n",
+		       floor_name);
 }
 
 static char *xstrdup(const char *s)
@@ -145,111 +241,112 @@ static char *xstrdup(const char *s)
 	return strcpy(d, s);
 }
 
-int cmd_table(int argc, char **argv)
+void table_begin(struct table_out *out)
 {
-	const char *path = NULL, *kernel = NULL, *by = "size", *only_cache = NULL;
-	const char *off = NULL, **caches = NULL, **kernels = NULL;
-	const struct metric *m = &metrics[0];
-	long align = -1;
-	unsigned only_size = 0, *sizes = NULL;
-	char *what = NULL, lab[32], reps[32] = "", **cols = NULL;
+	if (out->ntables++)
+		printf("\n");
+	if (out->heading) {
+		print_wrapped("  ", "%s", out->heading);
+		out->heading = NULL;
+	}
+}
+
+unsigned table_align(const struct results *r, const struct table_opts *o)
+{
+	unsigned align;
+	size_t i;
+
+	if (o->align >= 0)
+		return (unsigned)o->align;
+	align = r->rows[0].align;
+	for (i = 0; i < r->nrows; i++)
+		if (r->rows[i].align < align)
+			align = r->rows[i].align;
+	return align;
+}
+
+int table_cpt(const struct results *r, char *buf, size_t n)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++)
+		if (isfinite(r->rows[i].cpt)) {
+			lo = fmin(lo, r->rows[i].cpt);
+			hi = fmax(hi, r->rows[i].cpt);
+		}
+	if (lo > hi)
+		return 0;
+	if (lo == hi)
+		snprintf(buf, n, "%.4f", lo);
+	else
+		snprintf(buf, n, "%.4f to %.4f (per row)", lo, hi);
+	return 1;
+}
+
+/* Which timer made a per-call figure, and how it became cycles or ns:
+   ticks of a timebase, of a cycle counter and of a clock are not alike,
+   so a table in ticks says what its timer counts. */
+static void print_timer(const struct results *r, const struct metric *m)
+{
+	const char *t = r->timer[0] ? r->timer : "unknown";
+	char what[512] = "", cpt[96];
+
+	if (r->timer_what[0])
+		snprintf(what, sizeof(what), " (%.500s)", r->timer_what);
+	if (!strcmp(m->name, "ticks")) {
+		if (!r->timer[0])
+			printf("timer: not named (no '# timer:' line in the CSV)\n");
+		else if (timer_is_timebase(r->timer))
+			print_wrapped("  ", "timer: %s%s", t, what);
+		else
+			print_wrapped("  ", "timer: %s%s; NOT the timebase or TSC: "
+				      "these are %s ticks", t, what, t);
+	} else if (!strcmp(m->name, "ns")) {
+		print_wrapped("  ", "timer: %s; ns = ticks / %.0f Hz", t, r->tick_hz);
+	} else if (table_cpt(r, cpt, sizeof(cpt))) {
+		print_wrapped("  ", "timer: %s; cycles = ticks x %s cycles/tick",
+			      t, cpt);
+	} else {
+		print_wrapped("  ", "timer: %s; cycles = cycles/byte x size (no "
+			      "cycles_per_tick in the CSV)", t);
+	}
+}
+
+/* The tables of one op whose rows are kernels or distances and whose
+   cells are one metric. */
+static void kernel_tables(const struct results *r, const struct table_opts *o,
+			  const struct metric *m, struct table_out *out)
+{
+	const char *kernel = o->kernel, *off = o->off, **caches = NULL;
+	const char **kernels = NULL, *op = r->rows[0].op;
+	const struct op_info *oi = op_info(op);
+	unsigned *sizes = NULL;
+	char *what = NULL, lab[32], reps[32] = "", unit[96], kinds[96], by[64];
+	char **cols = NULL;
 	size_t nsizes = 0, ncaches = 0, nkernels, i, j, n;
-	int first = 1, rc = 2;
 	struct table t;
-	struct results r;
 
 	memset(&t, 0, sizeof(t));
-	for (i = 1; i < (size_t)argc; i++) {
-		const char *a = argv[i], *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(stdout);
-		if (a[0] != '-' && !path) {
-			path = a;
-			continue;
-		}
-		if (!v || a[0] != '-') {
-			fprintf(stderr, "csumreport table: unexpected '%s'\n", a);
-			return usage(stderr);
-		}
-		i++;
-		if (!strcmp(a, "--kernel")) {
-			kernel = *v ? v : NULL;
-		} else if (!strcmp(a, "--metric")) {
-			for (j = 0; j < 3 && strcmp(metrics[j].name, v); j++)
-				;
-			if (j == 3) {
-				fprintf(stderr, "csumreport table: metric '%s', expected "
-					"mbps, bpc or cpb\n", v);
-				return 2;
-			}
-			m = &metrics[j];
-		} else if (!strcmp(a, "--by")) {
-			if (strcmp(v, "size") && strcmp(v, "cache")) {
-				fprintf(stderr, "csumreport table: --by '%s', expected "
-					"size or cache\n", v);
-				return 2;
-			}
-			by = v;
-		} else if (!strcmp(a, "--cache")) {
-			only_cache = *v ? v : NULL;
-		} else if (!strcmp(a, "--size")) {
-			int e = parse_size(v, &only_size);
-			if (e == -1) {
-				fprintf(stderr, "csumreport table: --size '%s', expected "
-					"bytes such as 1500, 64K or 1M: a whole number "
-					"with an optional B, K, M or G (powers of 1024)\n", v);
-				return 2;
-			}
-			if (e == -2) {
-				fprintf(stderr, "csumreport table: --size '%s' is too "
-					"large, expected at most 4294967295 bytes\n", v);
-				return 2;
-			}
-		} else if (!strcmp(a, "--align")) {
-			align = *v ? atol(v) : -1;
-		} else if (!strcmp(a, "--code-offset")) {
-			off = *v ? v : NULL;
-		} else {
-			fprintf(stderr, "csumreport table: unknown option '%s'\n", a);
-			return usage(stderr);
-		}
-	}
-	if (!path)
-		return usage(stderr);
-	if (results_read(&r, path, 0))
-		return 2;
 	if (!off)
-		off = r.rows[0].code_offset;
-	for (i = 0; i < r.nrows && strcmp(r.rows[i].code_offset, off); i++)
+		off = r->rows[0].code_offset;
+	for (i = 0; i < r->nrows && strcmp(r->rows[i].code_offset, off); i++)
 		;
-	if (i == r.nrows) {
-		fprintf(stderr, "csumreport table: %s has no points at code offset "
-			"'%s'\n", path, off);
-		goto out;
-	}
-
-	nkernels = results_kernels(&r, 0, &kernels);
-	if (kernel) {
-		struct row *const *w;
-		if (!results_kernel_rows(&r, kernel, &w)) {
-			fprintf(stderr, "csumreport table: %s has no kernel '%s'\n",
-				path, kernel);
-			goto out;
-		}
-	} else {
-		for (i = 0; i < nkernels && !kernel; i++)
-			if (kernel_prefetches(&r, kernels[i]))
-				kernel = kernels[i];
-	}
-	t.r = &r;
+	if (i == r->nrows)
+		return;		/* this op was not swept: not at that offset */
+	nkernels = results_kernels(r, 0, &kernels);
+	for (i = 0; i < nkernels && !kernel; i++)
+		if (kernel_prefetches(r, kernels[i]))
+			kernel = kernels[i];
+	t.r = r;
 	t.m = m;
 	t.kernel = kernel;
 	t.off = off;
-	t.rows_are_kernels = !kernel || !kernel_prefetches(&r, kernel);
+	t.rows_are_kernels = !kernel || !kernel_prefetches(r, kernel);
 	if (t.rows_are_kernels)
-		t.nrows = results_kernels(&r, 1, &t.rows);
+		t.nrows = results_kernels(r, 1, &t.rows);
 	else
-		t.nrows = results_prefetches(&r, kernel, &t.rows);
+		t.nrows = results_prefetches(r, kernel, &t.rows);
 	t.names = calloc(t.nrows ? t.nrows : 1, sizeof(*t.names));
 	if (!t.names)
 		abort();
@@ -267,43 +364,49 @@ int cmd_table(int argc, char **argv)
 	/* Room for the cells of two columns at least. */
 	labels_make(&t.lab, (const char *const *)t.names, t.nrows, TABLE_WIDTH / 2,
 		    t.rows_are_kernels ? "kernel" : "distance");
-	if (align < 0) {	/* the smallest alignment in the file */
-		align = (long)r.rows[0].align;
-		for (i = 0; i < r.nrows; i++)
-			if ((long)r.rows[i].align < align)
-				align = (long)r.rows[i].align;
-	}
-	t.align = (unsigned)align;
-	nsizes = results_sizes(&r, &sizes);
-	ncaches = results_caches(&r, &caches);
+	t.align = table_align(r, o);
+	nsizes = results_sizes(r, &sizes);
+	ncaches = results_caches(r, &caches);
 
-	if (r.repeats > 1)
-		snprintf(reps, sizeof(reps), " x %u repeats", r.repeats);
-	n = strlen(kernel ? kernel : "") + strlen(off) + 256;
+	if (r->repeats > 1)
+		snprintf(reps, sizeof(reps), " x %u repeats", r->repeats);
+	/* Ticks are the timer's own unit: its name says which. */
+	if (!strcmp(m->name, "ticks") && r->timer[0])
+		snprintf(unit, sizeof(unit), "%.40s ticks per call", r->timer);
+	else
+		snprintf(unit, sizeof(unit), "%s", m->unit);
+	snprintf(kinds, sizeof(kinds), "%.60s kernels", op);
+	/* csum's tables say nothing of what a size is, as they always did. */
+	by[0] = '\0';
+	if (oi != op_info("csum"))
+		snprintf(by, sizeof(by), " by %s", oi->size_title);
+	n = strlen(kernel ? kernel : "") + strlen(off) + strlen(unit) +
+	    strlen(kinds) + strlen(by) + 256;
 	for (i = 0; i < ncaches; i++)
 		n += strlen(caches[i]);
 	what = malloc(n);
 	if (!what)
 		abort();
-	if (!strcmp(by, "size")) {
+	if (!strcmp(o->by, "size")) {
 		cols = calloc(nsizes ? nsizes : 1, sizeof(*cols));
 		if (!cols)
 			abort();
 		for (j = 0; j < nsizes; j++)
 			cols[j] = xstrdup(size_label(sizes[j], lab, sizeof(lab)));
 		for (i = 0; i < ncaches; i++) {
-			if (only_cache && strcmp(only_cache, caches[i]))
+			if (o->cache && strcmp(o->cache, caches[i]))
 				continue;
-			snprintf(what, n, "%s, %s, median of %u%s, %s cache%s%s%s",
-				 t.rows_are_kernels ? "csum kernels" : kernel, m->unit,
-				 r.samples, reps, caches[i],
-				 align ? ", misaligned" : "",
+			snprintf(what, n, "%s%s, %s, median of %u%s, %s cache%s%s%s",
+				 t.rows_are_kernels ? kinds : kernel,
+				 t.rows_are_kernels ? by : "", unit,
+				 r->samples, reps, caches[i],
+				 t.align ? ", misaligned" : "",
 				 strcmp(off, "none") ? ", code at +" : "",
 				 strcmp(off, "none") ? off : "");
-			if (!first)
-				printf("\n");
-			first = 0;
-			print_caption(&r, what);
+			table_begin(out);
+			print_caption(r, what);
+			if (m->per_call)
+				print_timer(r, m);
 			print_table(&t, cols, nsizes, sizes, caches[i], 0);
 		}
 		for (j = 0; j < nsizes; j++)
@@ -315,28 +418,23 @@ int cmd_table(int argc, char **argv)
 		for (j = 0; j < ncaches; j++)
 			cols[j] = xstrdup(caches[j]);
 		for (i = 0; i < nsizes; i++) {
-			if (only_size && only_size != sizes[i])
+			if (o->size && o->size != sizes[i])
 				continue;
-			snprintf(what, n, "%s, %s, median of %u%s, %s buffers%s%s",
-				 t.rows_are_kernels ? "csum kernels" : kernel, m->unit,
-				 r.samples, reps, size_label(sizes[i], lab, sizeof(lab)),
+			snprintf(what, n, "%s, %s, median of %u%s, %s %s%s%s",
+				 t.rows_are_kernels ? kinds : kernel, unit,
+				 r->samples, reps, size_label(sizes[i], lab, sizeof(lab)),
+				 oi->size_word,
 				 strcmp(off, "none") ? ", code at +" : "",
 				 strcmp(off, "none") ? off : "");
-			if (!first)
-				printf("\n");
-			first = 0;
-			print_caption(&r, what);
+			table_begin(out);
+			print_caption(r, what);
+			if (m->per_call)
+				print_timer(r, m);
 			print_table(&t, cols, ncaches, NULL, NULL, sizes[i]);
 		}
 		for (j = 0; j < ncaches; j++)
 			free(cols[j]);
 	}
-	if (first)
-		fprintf(stderr, "csumreport table: %s has no rows for that cache "
-			"state or size\n", path);
-	else
-		rc = 0;
-out:
 	free(cols);
 	free(what);
 	for (i = 0; t.names && i < t.nrows; i++)
@@ -347,6 +445,156 @@ out:
 	free(sizes);
 	free(caches);
 	free(kernels);
+}
+
+/* "csum, csum_copy and ip_fast_csum" into buf. */
+static const char *op_list(const char *const *ops, size_t n, char *buf,
+			   size_t len)
+{
+	size_t i, k = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i == 0 ? "" :
+				      i + 1 == n ? " and " : ", ", ops[i]);
+	return buf;
+}
+
+int cmd_table(int argc, char **argv)
+{
+	const char **ops = NULL, *kop;
+	const struct metric *m = NULL;
+	struct table_opts o = { .by = "size", .align = -1 };
+	struct table_out out = { 0, NULL };
+	char heading[512], list[1024];
+	size_t nops = 0, i;
+	int rc = 2;
+	struct results r, part;
+
+	for (i = 1; i < (size_t)argc; i++) {
+		const char *a = argv[i], *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return usage(stdout);
+		if (a[0] != '-' && !o.path) {
+			o.path = a;
+			continue;
+		}
+		if (!v || a[0] != '-') {
+			fprintf(stderr, "csumreport table: unexpected '%s'\n", a);
+			return usage(stderr);
+		}
+		i++;
+		if (!strcmp(a, "--kernel")) {
+			o.kernel = *v ? v : NULL;
+		} else if (!strcmp(a, "--op")) {
+			o.op = *v ? v : NULL;
+		} else if (!strcmp(a, "--metric")) {
+			m = metric_named(v);
+			if (!m) {
+				fprintf(stderr, "csumreport table: metric '%s', expected "
+					"mbps, bpc, cpb, cycles, ticks or ns\n", v);
+				return 2;
+			}
+		} else if (!strcmp(a, "--by")) {
+			if (strcmp(v, "size") && strcmp(v, "cache")) {
+				fprintf(stderr, "csumreport table: --by '%s', expected "
+					"size or cache\n", v);
+				return 2;
+			}
+			o.by = v;
+		} else if (!strcmp(a, "--cache")) {
+			o.cache = *v ? v : NULL;
+		} else if (!strcmp(a, "--size")) {
+			int e = parse_size(v, &o.size);
+			if (e == -1) {
+				fprintf(stderr, "csumreport table: --size '%s', expected "
+					"bytes such as 1500, 64K or 1M: a whole number "
+					"with an optional B, K, M or G (powers of 1024)\n", v);
+				return 2;
+			}
+			if (e == -2) {
+				fprintf(stderr, "csumreport table: --size '%s' is too "
+					"large, expected at most 4294967295 bytes\n", v);
+				return 2;
+			}
+		} else if (!strcmp(a, "--align")) {
+			o.align = *v ? atol(v) : -1;
+		} else if (!strcmp(a, "--code-offset")) {
+			o.off = *v ? v : NULL;
+		} else {
+			fprintf(stderr, "csumreport table: unknown option '%s'\n", a);
+			return usage(stderr);
+		}
+	}
+	if (!o.path)
+		return usage(stderr);
+	if (results_read(&r, o.path, 0))
+		return 2;
+	nops = results_ops(&r, &ops);
+	if (o.off) {
+		for (i = 0; i < r.nrows && strcmp(r.rows[i].code_offset, o.off); i++)
+			;
+		if (i == r.nrows) {
+			fprintf(stderr, "csumreport table: %s has no points at code "
+				"offset '%s'\n", o.path, o.off);
+			goto out;
+		}
+	}
+	if (o.op) {
+		for (i = 0; i < nops && strcmp(ops[i], o.op); i++)
+			;
+		if (i == nops) {
+			fprintf(stderr, "csumreport table: %s has no op '%s'; its "
+				"ops: %s\n", o.path, o.op,
+				op_list(ops, nops, list, sizeof(list)));
+			goto out;
+		}
+	}
+	if (o.kernel) {
+		kop = results_kernel_op(&r, o.kernel);
+		if (!kop) {
+			fprintf(stderr, "csumreport table: %s has no kernel '%s'\n",
+				o.path, o.kernel);
+			goto out;
+		}
+		if (o.op && strcmp(o.op, kop)) {
+			fprintf(stderr, "csumreport table: kernel %s is a %s kernel, "
+				"not %s\n", o.kernel, kop, o.op);
+			goto out;
+		}
+		/* A kernel's distances are rows of its own op's tables. */
+		o.op = kop;
+	}
+	if (m && !strcmp(m->name, "ns") && r.tick_hz <= 0) {
+		fprintf(stderr, "csumreport table: %s has no '# tick_hz:' line; "
+			"ns need the timer's rate\n", o.path);
+		goto out;
+	}
+	for (i = 0; i < nops; i++) {
+		if (o.op && strcmp(o.op, ops[i]))
+			continue;
+		results_of_op(&r, ops[i], &part);
+		out.heading = NULL;
+		if (nops > 1) {
+			snprintf(heading, sizeof(heading), "op %s: %s", ops[i],
+				 op_info(ops[i])->about);
+			out.heading = heading;
+		}
+		if (!strcmp(ops[i], "csum_copy"))
+			copy_tables(&part, &o, &out);
+		else
+			kernel_tables(&part, &o, m ? m : metric_named(
+				      op_info(ops[i])->per_call ? "cycles" : "mbps"),
+				      &out);
+		results_free(&part);
+	}
+	if (!out.ntables)
+		fprintf(stderr, "csumreport table: %s has no rows for that cache "
+			"state or size\n", o.path);
+	else
+		rc = 0;
+out:
+	free(ops);
 	results_free(&r);
 	return rc;
 }

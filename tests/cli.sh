@@ -23,7 +23,7 @@ if grep -q '^v0,' "$T/list.csv"; then
 	ok "list --csv: unroll4-dcbt takes a distance" grep -q '^unroll4-dcbt,ppc32,csum,yes,' "$T/list.csv"
 fi
 ok "list --csv: the empty pseudo-kernel, arch harness" grep -q '^empty,harness,csum,no,' "$T/list.csv"
-mapfile -t KERNELS < <(tail -n +2 "$T/list.csv" | grep -v '^[^,]*,harness,' | cut -d, -f1)
+mapfile -t KERNELS < <(tail -n +2 "$T/list.csv" | grep -v '^[^,]*,harness,' | grep '^[^,]*,[^,]*,csum,' | cut -d, -f1)
 
 # --- sum: RFC 1071's example, for every kernel
 printf '\x00\x01\xf2\x03\xf4\xf5\xf6\xf7' > "$T/rfc"
@@ -100,7 +100,7 @@ n=$("${CB[@]}" run -n -c $C/good-tiny.conf | head -n 1)
 # word32: 2 sizes x 2 aligns x 2 caches; c64-prefetch the same x 2
 # distances; the empty kernel's floor at 2 sizes x 2 aligns x 2 caches
 ok "dry run of good-tiny.conf: 32 points" \
-	[ "$n" = "32 points (8 of them the empty kernel's floor), 3 samples each:" ]
+	[ "$n" = "32 points (8 of them the floor, each op's empty kernel), 3 samples each:" ]
 
 # col NAME FILE: the number of a column, from the header line
 col() { grep -v '^#' "$2" | head -n 1 | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
@@ -270,7 +270,7 @@ fi
 timeout 120 "${CB[@]}" run --check --set kernels=ref,word32,c64-prefetch --set prefetch=none,64 \
 	--set sizes=1..2000/1 --set aligns=0..49/1 > "$T/out" 2> "$T/err"; rc=$?
 ok "run --check: 300000 passing points gated at every size and alignment" \
-	bash -c "[ $rc = 0 ] && grep -q '^ok: 3 kernel(s) at 2000 size(s) and 50 alignment(s) agree with ref' '$T/out'"
+	bash -c "[ $rc = 0 ] && grep -q '^ok: 3 kernel(s) at 2000 size(s) and 50 alignment(s) agree with their reference' '$T/out'"
 
 # 10. sum streams: any length, constant memory
 head -c $((3 * 1024 * 1024 + 1)) /dev/zero > "$T/multi"
@@ -303,10 +303,10 @@ fi
 n=$("${CB[@]}" run -n --set kernels=ref,word32,ref --set sizes=64,64,100..200/36,136 \
 	--set aligns=0,0,1 --set cache=warm | head -n 1)
 ok "duplicate sizes, aligns and kernels: 4 sizes x 2 aligns x (2 kernels + floor) = 24 points" \
-	[ "$n" = "24 points (8 of them the empty kernel's floor), 31 samples each:" ]
+	[ "$n" = "24 points (8 of them the floor, each op's empty kernel), 31 samples each:" ]
 n=$("${CB[@]}" run -n --set kernels=c64-prefetch --set sizes=64 --set prefetch=none,64,64,0..128/64 | head -n 1)
 ok "duplicate prefetch distances: none, 0, 64, 128 and the floor = 5 points" \
-	[ "$n" = "5 points (1 of them the empty kernel's floor), 31 samples each:" ]
+	[ "$n" = "5 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
 
 # 16. output that cannot be written is an error
 if [ -w /dev/full ]; then
@@ -328,7 +328,7 @@ bad "$T/nul.conf" 2 "binary data (byte 0x00 at column 12)"
 if native_plain; then
 	n=$(ulimit -v 300000; "${CB[@]}" run -n --set sizes=1G --set kernels=ref | head -n 1)
 	ok "run -n --set sizes=1G allocates nothing (300 MB of address space)" \
-		[ "$n" = "2 points (1 of them the empty kernel's floor), 31 samples each:" ]
+		[ "$n" = "2 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
 fi
 "${CB[@]}" run "${Q[@]:1}" -o - > "$T/stdout.csv" 2> "$T/err"; rc=$?
 ok "run -o -: says the samples file is not written, on stderr and in the CSV" \
@@ -439,7 +439,7 @@ if [ -n "$SO" ]; then
 	n=$("${CB[@]}" run -n --set "kernels=$SO:csum_user,$(cd "$(dirname "$SO")" && pwd)/$(basename "$SO"):csum_user" \
 		--set sizes=64 | head -n 1)
 	ok "a .so kernel named by two paths: one kernel" \
-		[ "$n" = "2 points (1 of them the empty kernel's floor), 31 samples each:" ]
+		[ "$n" = "2 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
 fi
 
 # --- calibrate
@@ -464,6 +464,64 @@ if [ -n "$SO" ]; then
 	"${CB[@]}" run -q --set "kernels=$T/none.so:f" -o "$T/x.csv" 2> "$T/err"; rc=$?
 	ok "a missing .so: exit 2 and why" bash -c "[ $rc = 2 ] && grep -q 'cannot load' '$T/err'"
 	ok "sum with a .so kernel" [ "$("${CB[@]}" sum -k "$SO:csum_user" "$T/rfc")" = "ddf2 220d  $T/rfc" ]
+	"${CB[@]}" run -q --set "kernels=$SO:copy_user" --set samples=3 -o "$T/socopy.csv" 2> "$T/err"; rc=$?
+	ok ".so kernel of op csum_copy (symbol_op): gated and timed as one" \
+		bash -c "[ $rc = 0 ] && grep -q '^$SO:copy_user,so,csum_copy,1500,' '$T/socopy.csv' &&
+			grep -q '^copy-empty,harness,csum_copy,1500,' '$T/socopy.csv'"
+	"${CB[@]}" run -q --set "kernels=$SO:odd_user" -o "$T/x.csv" 2> "$T/err"; rc=$?
+	ok ".so naming an op there is not: exit 2 and the ops there are" \
+		bash -c "[ $rc = 2 ] && grep -q \"odd_user_op names op 'crc32', expected csum, ip_fast_csum or csum_copy\" '$T/err'"
 fi
+
+# --- issue 9: ops other than csum
+"${CB[@]}" list --csv > "$T/list.csv"
+ok "list --csv: ip_fast_csum and csum_copy kernels, each op's empty floor" \
+	bash -c "grep -q '^ip-ref,generic,ip_fast_csum,no,' '$T/list.csv' &&
+		grep -q '^copy-split,generic,csum_copy,no,' '$T/list.csv' &&
+		grep -q '^copy-c64,generic,csum_copy,no,' '$T/list.csv' &&
+		grep -q '^ip-empty,harness,ip_fast_csum,no,' '$T/list.csv' &&
+		grep -q '^copy-empty,harness,csum_copy,no,' '$T/list.csv'"
+"${CB[@]}" list > "$T/list.txt"
+ok "list: one block per op, headed by its contract" \
+	bash -c "grep -q '^op ip_fast_csum: uint16_t f(const void \*iph, unsigned int ihl)' '$T/list.txt' &&
+		grep -q '^op csum_copy: uint32_t f(const void \*src, void \*dst' '$T/list.txt'"
+n=$("${CB[@]}" run -n -c configs/ip-fast-csum.conf | head -n 1)
+nip=$(grep -c ',ip_fast_csum,no,' "$T/list.csv")
+ok "configs/ip-fast-csum.conf: every ip kernel ($((nip - 1))) x 4 lengths x 2 caches + floor" \
+	[ "$n" = "$(( (nip - 1) * 8 + 8 )) points (8 of them the floor, each op's empty kernel), 31 samples each:" ]
+"${CB[@]}" run -n -c configs/csum-copy.conf > "$T/dry" 2>&1
+ok "configs/csum-copy.conf: csum_copy kernels only, at 32, 1024, 1500" \
+	bash -c "! grep -Eq '^(c64|ref|ip-)' '$T/dry' && grep -q '^copy-split 1024 0 cold none' '$T/dry' &&
+		grep -q '^copy-empty 32 0 warm none' '$T/dry'"
+n=$("${CB[@]}" run -n --set kernels=c64,ip-ref,copy-c64 --set ops=csum,csum_copy | head -n 1)
+ok "ops filters the kernels named: c64 and copy-c64, two floors" \
+	[ "$n" = "4 points (2 of them the floor, each op's empty kernel), 31 samples each:" ]
+printf 'kernels = ip-ref, c64\nsizes = 20, 1500\n' > "$T/ipsize.conf"
+bad "$T/ipsize.conf" 2 "sizes: 1500 is not an IPv4 header length: ip_fast_csum expects a multiple of 4 from 20 to 60 bytes (kernel ip-ref is op ip_fast_csum)"
+printf 'kernels = all\nops = csum, crc\n' > "$T/badop.conf"
+bad "$T/badop.conf" 2 "ops: unknown op 'crc', expected one of: csum ip_fast_csum csum_copy"
+printf 'kernels = c64\nops = csum_copy\n' > "$T/noop.conf"
+bad "$T/noop.conf" 2 "ops: no kernel left to run"
+"${CB[@]}" sum -k copy-c64 "$T/rfc" > "$T/out" 2> "$T/err"; rc=$?
+ok "sum refuses a kernel of another op, exit 2" \
+	bash -c "[ $rc = 2 ] && grep -q \"kernel 'copy-c64' is op csum_copy; sum takes csum kernels\" '$T/err' && [ ! -s '$T/out' ]"
+"${CB[@]}" run -q -c configs/csum-copy.conf --set samples=3 --set cache=warm,cold,cold-ring \
+	--set sizes=32,1500 -o "$T/copy.csv" > "$T/out" 2> "$T/err"; rc=$?
+# 2 sizes x 3 caches of each kernel (x 3 distances if it takes one), and the floor
+ncopy=$(awk -F, '$3 == "csum_copy" { n += $4 == "yes" ? 3 : 1 } END { print n * 6 }' "$T/list.csv")
+ok "csum-copy.conf runs: each csum_copy kernel and copy-empty at 2 sizes x 3 caches ($ncopy rows)" \
+	bash -c "[ $rc = 0 ] && [ \$(grep -c '^[^#,]*,[^,]*,csum_copy,' '$T/copy.csv') = $ncopy ]"
+"${CB[@]}" run -q --set kernels=c64,copy-c64 --set cache=cold-ring --set sizes=1500 \
+	--set samples=3 -o "$T/ring2.csv" 2> "$T/err"; rc=$?
+ok "cold-ring: csum_copy points write into a ring of their own" \
+	bash -c "[ $rc = 0 ] && grep -Eq '^# cold_ring_1500: [0-9]+ buffers' '$T/ring2.csv' &&
+		grep -Eq '^# cold_ring_1500_written: [0-9]+ buffers' '$T/ring2.csv' &&
+		grep -q '^# cold_ring: 2 ring(s)' '$T/ring2.csv'"
+"${CB[@]}" run -c configs/ip-fast-csum.conf --set samples=3 --set sizes=20,60 \
+	-o "$T/ip.csv" > "$T/out" 2> "$T/err"; rc=$?
+ok "ip-fast-csum.conf runs; the summary gives cycles per call for it" \
+	bash -c "[ $rc = 0 ] && grep -q '^ip-ref,generic,ip_fast_csum,60,0,cold,' '$T/ip.csv' &&
+		grep -q '^op ip_fast_csum: fastest kernel, cycles/call' '$T/out' &&
+		grep -q '^Harness floor (ip-empty), ticks per call:' '$T/out'"
 
 finish

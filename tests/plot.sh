@@ -380,4 +380,191 @@ $R table "$T/mib.csv" --by cache --size 8G > /dev/null 2> "$T/err"; rc=$?
 ok "table --size 8G: too large, not wrapped round" \
 	bash -c "[ $rc = 2 ] && grep -q \"size '8G'\" '$T/err'"
 
+
+# --- ops (issue 9): csum, csum_copy and ip_fast_csum in one run, never in
+# one table, comparison or figure.  tests/data/fixtures.py works the
+# figures of ops.csv out by hand: a 100 MHz timebase, 4 cycles a tick.
+# section FILE OP: the lines of OP's part of a table of several ops.
+section() {
+	awk -v op="$2" '/^op [^ ]*: / { on = ($2 == op ":") } on' "$1"
+}
+export -f section
+same "table of three ops: exact text" $D/ops-table.expected $R table $D/ops.csv
+$R table $D/ops.csv > "$T/ops.txt" 2>&1; rc=$?
+ok "table of three ops: a table per op, headed with its name, in file order" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep '^op ' '$T/ops.txt' | cut -d: -f1 | tr '\n' ' ')\" = 'op csum op csum_copy op ip_fast_csum ' ]"
+section "$T/ops.txt" csum > "$T/s-csum"
+section "$T/ops.txt" csum_copy > "$T/s-copy"
+section "$T/ops.txt" ip_fast_csum > "$T/s-ip"
+ok "table of three ops: each kernel in its op's table only, no pseudo rows" \
+	bash -c "grep -q '^c64 ' '$T/s-csum' && ! grep -Eq '^(copy-|ip-)' '$T/s-csum' &&
+		grep -q '^copy-split ' '$T/s-copy' && ! grep -Eq '^(c64|unroll4|ip-)' '$T/s-copy' &&
+		grep -q '^ip-ref ' '$T/s-ip' && ! grep -Eq '^(c64|unroll4|copy-)' '$T/s-ip' &&
+		! grep -Eq '^(empty|copy-empty|ip-empty) ' '$T/ops.txt'"
+ok "table of three ops: no line over 72 columns" width_ok "$T/ops.txt"
+# csum_copy at 1500 B, warm (ticks x 10 ns, x 4 cycles):
+#   copy-split min 160 max 181 mean 166.00; copy-c64 134 150 139.00;
+#   copy-empty mean 1.84: 18.4 ns, 7.36 cycles.
+$R table $D/ops.csv --op csum_copy --size 1500 --cache warm > "$T/copy.txt" 2>&1; rc=$?
+ok "csum_copy table: min, max, avg per call in ns and cycles, worked by hand" \
+	bash -c "[ $rc = 0 ] && grep -q '^copy-split  *1600\.0  *1810\.0  *1660\.0  *640\.0  *724\.0  *664\.0\$' '$T/copy.txt' &&
+		grep -q '^copy-c64  *1340\.0  *1500\.0  *1390\.0  *536\.0  *600\.0  *556\.0\$' '$T/copy.txt' &&
+		grep -q '^kernel  *min  *max  *avg  *min  *max  *avg\$' '$T/copy.txt' &&
+		grep -q -- '-- ns --.*-- cycles --' '$T/copy.txt'"
+ok "csum_copy table: the floor (copy-empty's avg) in a footer, not a row" \
+	bash -c "grep -q '^floor: copy-empty avg 18\.4 ns, 7\.4 cycles (not taken off)\$' '$T/copy.txt' &&
+		[ \"\$(grep -c '^copy-' '$T/copy.txt')\" = 5 ]"
+ok "csum_copy table: a prefetching kernel a row per distance, K@D" \
+	bash -c "grep -q '^copy-ppc32-dcbt@none  *1025\.0 ' '$T/copy.txt' && grep -q '^copy-ppc32-dcbt@128  *960\.0 ' '$T/copy.txt'"
+ok "csum_copy tables: a block per size and cache state present" \
+	bash -c "[ \"\$(grep -c '^Test e300 400 MHz: csum_copy, ' '$T/s-copy')\" = 4 ] &&
+		grep -q 'csum_copy, 1500 B copied, cold cache' '$T/s-copy' &&
+		! grep -q 'csum_copy, 32 B copied, cold' '$T/s-copy' && grep -q 'csum_copy, 1 KiB copied, warm' '$T/s-copy'"
+# Repeat 2 of copy-split at 1500 B warm: 158, mean 170, 190 ticks at 4.5
+# cycles a tick.  Merged: ns 1580 1900 (166 + 170) / 2 x 10 = 1680;
+# cycles min(640, 711) = 640, max(724, 855) = 855, (664 + 765) / 2 = 714.5.
+{ cat $D/ops.csv; grep '^copy-split,generic,csum_copy,1500,0,warm,' $D/ops.csv |
+	awk -F, -v OFS=, '{ $11 = 2; $15 = "158.00"; $16 = "165.00"; $17 = "170.00"; $18 = "190.00"; $23 = "4.5000"; print }'; } > "$T/rep2.csv"
+$R table "$T/rep2.csv" --op csum_copy --size 1500 --cache warm > "$T/rep2.txt" 2>&1; rc=$?
+ok "csum_copy table over 2 repeats: min of mins, max of maxes, mean; cycles at each repeat's ratio" \
+	bash -c "[ $rc = 0 ] && grep -q '^copy-split  *1580\.0  *1900\.0  *1680\.0  *640\.0  *855\.0  *714\.5\$' '$T/rep2.txt' &&
+		grep -q '5 samples x 2 repeats' '$T/rep2.txt'"
+# Calls of 7 s (a stuck board): the ns and cycles side by side would pass
+# 72 columns, so they come one under the other.
+sed 's/,1500,0,cold,\(.*\),600.00,612.00,627.20,700.00,/,1500,0,cold,\1,600000000.00,612.00,627.20,700000000.00,/' \
+	$D/ops.csv > "$T/slow.csv"
+$R table "$T/slow.csv" --op csum_copy --size 1500 --cache cold > "$T/slow.txt" 2>&1; rc=$?
+ok "csum_copy table of wide figures: ns and cycles one under the other, 72 columns" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/slow.txt' && grep -q '^copy-split  *6000000000\.0  *7000000000\.0  *6272\.0\$' '$T/slow.txt' &&
+		grep -q '^copy-split  *2400000000\.0  *2800000000\.0  *2508\.8\$' '$T/slow.txt' && [ \"\$(grep -c '^kernel ' '$T/slow.txt')\" = 2 ]"
+# ip_fast_csum medians in ticks: ip-ref 10.25 11.50 17.25 24.00, so
+# 41 46 69 96 cycles and 102.5 115 172.5 240 ns.
+$R table $D/ops.csv --op ip_fast_csum > "$T/ip.txt" 2>&1; rc=$?
+ok "ip_fast_csum table: cycles per call by default, a column per header length" \
+	bash -c "[ $rc = 0 ] && grep -q '^kernel  *20 B  *24 B  *40 B  *60 B\$' '$T/ip.txt' &&
+		grep -q '^ip-ref  *41\.0  *46\.0  *69\.0  *96\.0\$' '$T/ip.txt' &&
+		grep -q '^ip-adc  *18\.0  *20\.0  *28\.0  *37\.0\$' '$T/ip.txt' &&
+		grep -q 'cycles per call' '$T/ip.txt' &&
+		grep -q '^timer: mftb; cycles = ticks x 4\.0000 cycles/tick\$' '$T/ip.txt' && width_ok '$T/ip.txt'"
+make -s table RESULTS=$D/ops.csv METRIC=ticks > "$T/ipt.txt" 2>&1; rc=$?
+section "$T/ipt.txt" ip_fast_csum > "$T/ipt-s"
+ok "make table METRIC=ticks: ip_fast_csum in timebase ticks, the timer named" \
+	bash -c "[ $rc = 0 ] && grep -q '^ip-ref  *10\.25  *11\.50  *17\.25  *24\.00\$' '$T/ipt-s' &&
+		grep -q 'mftb ticks per call' '$T/ipt-s' && grep -q '^timer: mftb (test data' '$T/ipt-s' &&
+		! grep -q 'NOT the timebase' '$T/ipt-s' && width_ok '$T/ipt.txt'"
+sed -e 's/^# timer: mftb.*/# timer: clock (clock_gettime(CLOCK_MONOTONIC_RAW) nanoseconds, not cycles)/' \
+	-e '/^[a-z]/s/,mftb,/,clock,/' $D/ops.csv > "$T/clock.csv"
+$R table "$T/clock.csv" --op ip_fast_csum --metric ticks > "$T/ipc.txt" 2>&1; rc=$?
+ok "ip_fast_csum in ticks of a timer that is not a timebase: ticks, and says which timer" \
+	bash -c "[ $rc = 0 ] && grep -q '^ip-ref  *10\.25  *11\.50  *17\.25  *24\.00\$' '$T/ipc.txt' &&
+		grep -q 'clock ticks per call' '$T/ipc.txt' && grep -q 'NOT the timebase or TSC' '$T/ipc.txt' &&
+		width_ok '$T/ipc.txt'"
+$R table $D/ops.csv --op ip_fast_csum --metric ns > "$T/ipn.txt" 2>&1; rc=$?
+ok "ip_fast_csum table --metric ns: ticks / tick_hz" \
+	bash -c "[ $rc = 0 ] && grep -q '^ip-ref  *102\.5  *115\.0  *172\.5  *240\.0\$' '$T/ipn.txt' &&
+		grep -q 'ns per call' '$T/ipn.txt' && grep -q 'ns = ticks / 100000000 Hz' '$T/ipn.txt'"
+sed '/^# tick_hz/d' $D/ops.csv > "$T/nohz.csv"
+$R table "$T/nohz.csv" --metric ns > /dev/null 2> "$T/err"; rc=$?
+ok "table --metric ns without tick_hz: an error, not a table of nothing" \
+	bash -c "[ $rc = 2 ] && grep -q \"no '# tick_hz:' line\" '$T/err'"
+$R table $D/ops.csv --op nope > "$T/out" 2> "$T/err"; rc=$?
+ok "table --op unknown: exit 2, the ops it has" \
+	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] &&
+		grep -q \"has no op 'nope'; its ops: csum, csum_copy and ip_fast_csum\$\" '$T/err'"
+$R table $D/ops.csv --op csum > "$T/only.txt"; rc=$?
+ok "table --op csum: that op's table only" \
+	bash -c "[ $rc = 0 ] && grep -q '^c64 ' '$T/only.txt' && ! grep -Eq '^(copy-|ip-)|csum_copy|ip_fast' '$T/only.txt'"
+$R table $D/ops.csv --kernel copy-split --op ip_fast_csum > /dev/null 2> "$T/err"; rc=$?
+ok "table --kernel of another op than --op: an error" \
+	bash -c "[ $rc = 2 ] && grep -q 'copy-split is a csum_copy kernel, not ip_fast_csum' '$T/err'"
+sed 's/^# emulated: no/# emulated: yes/' $D/ops.csv > "$T/emu.csv"
+$R table "$T/emu.csv" > "$T/emu.txt" 2>&1
+ok "emulated run: every table of every op says the timings are not real" \
+	bash -c "[ \"\$(grep -c '^EMULATED RUN: these timings are not real' '$T/emu.txt')\" = 6 ] &&
+		section '$T/emu.txt' csum_copy | grep -q EMULATED && section '$T/emu.txt' ip_fast_csum | grep -q EMULATED"
+# An empty op cell on line 12 (c64 at 1500 B); a kernel under two ops.
+sed '12s/,csum,/,,/' $D/ops.csv > "$T/noop.csv"
+$R table "$T/noop.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "an empty op cell: FILE:LINE, what was expected" \
+	bash -c "[ $rc = 2 ] && grep -q \"^$T/noop.csv:12: op field empty; expected the kernel's op\" '$T/err'"
+sed '12s/,csum,/,csum_copy,/' $D/ops.csv > "$T/twoop.csv"
+$R table "$T/twoop.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "a kernel under two ops: FILE:LINE of the odd row, the line of the first" \
+	bash -c "[ $rc = 2 ] && grep -q '^$T/twoop.csv:12: kernel c64 has op csum_copy here but op csum at line 11' '$T/err'"
+awk -F, -v OFS=, '/^#/ { print; next } { $3 = ""; sub(/,,/, ","); print }' $D/small.csv > "$T/noopcol.csv"
+$R table "$T/noopcol.csv" > "$T/noopcol.txt" 2>&1; rc=$?
+$R table $D/small.csv > "$T/withop.txt"
+ok "a CSV without an op column reads as csum, as before" \
+	bash -c "[ $rc = 0 ] && grep -q '^kernel,arch,size,' '$T/noopcol.csv' && cmp -s '$T/withop.txt' '$T/noopcol.txt'"
+
+# compare: never across ops
+$R compare $D/ops.csv $D/ops.csv --before-kernel copy-split --after-kernel c64 > "$T/out" 2> "$T/err"; rc=$?
+ok "compare kernels of two ops: exit 2, says so, prints no table" \
+	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] &&
+		grep -q '^csumreport compare: copy-split is a csum_copy kernel and c64 a csum kernel; expected two kernels of one op\$' '$T/err'"
+$R compare $D/ops.csv $D/small.csv --before-kernel copy-split --after-kernel word32 > /dev/null 2> "$T/err"; rc=$?
+ok "compare kernels of two ops from two files: refused too" \
+	bash -c "[ $rc = 2 ] && grep -q 'copy-split is a csum_copy kernel and word32 a csum kernel' '$T/err'"
+$R compare $D/ops.csv $D/ops.csv > "$T/cmpops.txt" 2>&1; rc=$?
+section "$T/cmpops.txt" csum > "$T/c-csum"
+section "$T/cmpops.txt" csum_copy > "$T/c-copy"
+section "$T/cmpops.txt" ip_fast_csum > "$T/c-ip"
+ok "compare a run of three ops: a table and summary per op, no op's kernel in another's" \
+	bash -c "[ $rc = 0 ] && grep -q '^Medians by op; alpha 0.05' '$T/cmpops.txt' &&
+		grep -q '^op csum: cycles per byte, median\$' '$T/c-csum' && grep -q '^c64  ' '$T/c-csum' &&
+		! grep -Eq '^(copy-|ip-)' '$T/c-csum' &&
+		grep -q '^op csum_copy: cycles per byte, median\$' '$T/c-copy' && grep -q '^copy-split ' '$T/c-copy' &&
+		! grep -Eq '^(c64|unroll4|ip-)' '$T/c-copy' &&
+		grep -q '^op ip_fast_csum: cycles per call, median\$' '$T/c-ip' && grep -q '^ip-ref  *20 B .* 41\.00  *41\.00 ' '$T/c-ip' &&
+		! grep -Eq '^(c64|unroll4|copy-)' '$T/c-ip' &&
+		[ \"\$(grep -c '^Summary:' '$T/cmpops.txt')\" = 3 ] && width_ok '$T/cmpops.txt'"
+# ip-adc against ip-ref at 20 B: 18 / 41 cycles a call, -56.1%.
+$R compare $D/ops.csv $D/ops.csv --before-kernel ip-ref --after-kernel ip-adc > "$T/cmpip.txt" 2>&1; rc=$?
+ok "compare two ip_fast_csum kernels: cycles per call" \
+	bash -c "[ $rc = 0 ] && grep -q '^Cycles/call, median' '$T/cmpip.txt' &&
+		grep -q '^ip-adc  *20 B  *warm  *none  *none  *41\.00  *18\.00  *-56\.1%' '$T/cmpip.txt' &&
+		grep -q 'time per call at 20 B' '$T/cmpip.txt'"
+$R compare $D/ops.csv $D/ops.csv --op csum_copy > "$T/cmpcp.txt" 2>&1; rc=$?
+ok "compare --op csum_copy: that op only, in cycles per byte" \
+	bash -c "[ $rc = 0 ] && grep -q '^Cycles/byte, median' '$T/cmpcp.txt' && grep -q '^copy-split ' '$T/cmpcp.txt' &&
+		! grep -Eq '^(c64|unroll4|ip-)' '$T/cmpcp.txt'"
+$R compare $D/ops.csv $D/ops.csv --op nope > /dev/null 2> "$T/err"; rc=$?
+ok "compare --op unknown: exit 2, the ops each side has" \
+	bash -c "[ $rc = 2 ] && grep -q \"neither side has op 'nope'; ops before: csum csum_copy ip_fast_csum\" '$T/err'"
+
+# figures: one per op, axes of the op
+mkdir -p "$T/fig"
+cp $D/ops.csv $D/ops-samples.csv "$T/fig/"
+make -s plot RESULTS="$T/fig/ops.csv" > "$T/out" 2>&1; rc=$?
+ok "make plot of three ops: a size figure per op, PNG and SVG, none of them mixed" \
+	bash -c "[ $rc = 0 ] && for o in csum csum_copy ip_fast_csum; do
+			head -c 8 '$T/fig/ops-'\$o'-size.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' &&
+			grep -q '</svg>' '$T/fig/ops-'\$o'-size.svg' || exit 1; done &&
+		[ ! -e '$T/fig/ops-size.png' ] &&
+		! grep -Eq '>(copy-|ip-)' '$T/fig/ops-csum-size.svg' &&
+		! grep -Eq '>(c64|unroll4|ip-)' '$T/fig/ops-csum_copy-size.svg' &&
+		! grep -Eq '>(c64|unroll4|copy-)' '$T/fig/ops-ip_fast_csum-size.svg'"
+ok "figures: axes of the op (IPv4 header bytes, cycles per call; bytes copied)" \
+	bash -c "grep -q 'IPv4 header bytes' '$T/fig/ops-ip_fast_csum-size.svg' &&
+		grep -q 'cycles per call' '$T/fig/ops-ip_fast_csum-size.svg' &&
+		grep -q 'bytes copied' '$T/fig/ops-csum_copy-size.svg' &&
+		grep -q 'buffer size (bytes)' '$T/fig/ops-csum-size.svg'"
+ok "figures: the csum_copy prefetch figure, none for ops without a prefetching kernel" \
+	bash -c "[ -s '$T/fig/ops-csum_copy-prefetch.png' ] && grep -q 'copy-ppc32-dcbt' '$T/fig/ops-csum_copy-prefetch.svg' &&
+		[ ! -e '$T/fig/ops-ip_fast_csum-prefetch.png' ] &&
+		grep -q 'op ip_fast_csum, has no prefetching kernel' '$T/out'"
+mkdir -p "$T/fig1"
+cp $D/ops.csv $D/ops-samples.csv "$T/fig1/"
+plot/plot.sh $R "$T/fig1/ops.csv" "" "" "" "" "" ip_fast_csum > "$T/out" 2>&1; rc=$?
+ok "plot.sh with an OP: that op's figure only, named with it" \
+	bash -c "[ $rc = 0 ] && [ -s '$T/fig1/ops-ip_fast_csum-size.svg' ] && [ \"\$(ls '$T/fig1' | grep -c svg)\" = 1 ]"
+plot/plot.sh $R "$T/fig1/ops.csv" "" "" "" "" "" nope > "$T/out" 2>&1; rc=$?
+ok "plot.sh with an OP the file lacks: exit 2, the ops it has" \
+	bash -c "[ $rc = 2 ] && grep -q \"has no op 'nope'; its ops: csum csum_copy ip_fast_csum\" '$T/out'"
+make -s plot RESULTS= BEFORE="$T/fig/ops.csv" AFTER="$T/fig/ops.csv" > "$T/out" 2>&1; rc=$?
+ok "make plot BEFORE= AFTER= of three ops: bars per op, in its unit" \
+	bash -c "[ $rc = 0 ] && for o in csum csum_copy ip_fast_csum; do [ -s '$T/fig/ops-vs-ops-'\$o'.png' ] || exit 1; done &&
+		grep -q 'cycles per call' '$T/fig/ops-vs-ops-ip_fast_csum.svg' &&
+		! grep -q 'ip-ref' '$T/fig/ops-vs-ops-csum.svg' && ! grep -q 'copy-split' '$T/fig/ops-vs-ops-ip_fast_csum.svg'"
+
 finish

@@ -50,7 +50,7 @@ build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
 # Native: the whole suite, timing included.
 A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
 if build native test-bin; then
-	for t in kernels stats calibrate config sweep timing; do
+	for t in kernels ops stats calibrate config sweep timing; do
 		suite "$t" "$A/test-$t"
 	done
 	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so" "$A/libtest-fs-shim.so"
@@ -63,7 +63,7 @@ fi
 # The same tests built with AddressSanitizer and UBSan (timing excluded:
 # instrumented code is not what users time).
 if build sanitize SANITIZE=1 test-bin; then
-	for t in kernels stats calibrate config sweep; do
+	for t in kernels ops stats calibrate config sweep; do
 		suite "sanitize-$t" "$A-sanitize/test-$t"
 	done
 	suite sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
@@ -85,14 +85,38 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
 		echo "FAIL $arch build"; total_fail=$((total_fail + 1))
 		return
 	fi
-	for t in kernels stats calibrate config sweep timing; do
+	for t in kernels ops stats calibrate config sweep timing; do
 		suite "$arch-$t" "$emu" "build/$arch/test-$t"
 	done
 	suite "$arch-cli" env EMULATOR="$emu" tests/cli.sh "build/$arch/csumbench"
-	suite "$arch-placement" tests/placement.sh "build/$arch" "$arch" "$prefix"
+	suite "$arch-placement" env EMULATOR="$emu" tests/placement.sh "build/$arch" "$arch" "$prefix"
 }
 cross ppc32 qemu-ppc powerpc-linux-gnu- gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user
 [ -f build/ppc32/csumbench ] && suite ppc32-bench tests/bench-ppc32.sh
+
+# The Book E and e300 paths: each CPU preset under the qemu CPU it is
+# for (the timebase read it encodes, every kernel), and the generic
+# build's probe under both.
+cpu_preset() { # cpu_preset PRESET QEMU-CPU TIMEBASE-READ
+	if ! build "ppc32-$1" ARCH=ppc32 CPU="$1" test-bin; then
+		echo "FAIL ppc32 CPU=$1 build"; total_fail=$((total_fail + 1))
+		return
+	fi
+	for t in kernels ops calibrate timing; do
+		suite "ppc32-$1-$t" qemu-ppc -cpu "$2" "build/ppc32-$1/test-$t"
+	done
+	suite "ppc32-$1-run" tests/ppc32-cpu.sh "build/ppc32-$1" "$2" "$3"
+}
+if [ -f build/ppc32/csumbench ]; then
+	cpu_preset 440 440epx mfspr
+	cpu_preset e300c3 e300c3 mftb
+	for q in 440epx e300c3; do
+		for t in kernels ops; do
+			suite "ppc32-generic-$q-$t" qemu-ppc -cpu "$q" "build/ppc32/test-$t"
+		done
+		suite "ppc32-generic-$q-run" tests/ppc32-cpu.sh build/ppc32 "$q"
+	done
+fi
 [ "$(uname -m)" != aarch64 ] &&
 	cross arm64 qemu-aarch64 aarch64-linux-gnu- gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 

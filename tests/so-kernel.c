@@ -159,3 +159,24 @@ uint32_t csum_user_wrong_big(const void *buf, int len, uint32_t sum)
 {
 	return csum_user(buf, len, sum) + (len > 100000);
 }
+
+/* A user kernel of another op: the library names it with symbol_op. */
+uint32_t copy_user(const void *src, void *dst, int len, uint32_t sum);
+extern const char copy_user_op[];
+const char copy_user_op[] = "csum_copy";
+
+uint32_t copy_user(const void *src, void *dst, int len, uint32_t sum)
+{
+	memcpy(dst, src, (size_t)len);
+	return csum_user(dst, len, sum);
+}
+
+/* An op this build does not have. */
+uint32_t odd_user(const void *buf, int len, uint32_t sum);
+extern const char odd_user_op[];
+const char odd_user_op[] = "crc32";
+
+uint32_t odd_user(const void *buf, int len, uint32_t sum)
+{
+	return csum_user(buf, len, sum);
+}

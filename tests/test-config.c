@@ -33,14 +33,18 @@ int main(void)
 	char path[] = "/tmp/csumbench-test-XXXXXX";
 	struct config c;
 	int fd = mkstemp(path);
+	size_t i, ncsum;
 
 	CHECK(fd >= 0, "mkstemp");
 	config_defaults(&c);
-	CHECK(c.nkernels == kernel_count - 1 && c.samples >= 31 && c.ncaches == 1 &&
+	CHECK(config_resolve(&c) == 0, "defaults resolve");
+	for (i = 0, ncsum = 0; i < kernel_count; i++)
+		ncsum += kernel_table[i].op == &op_csum && !kernel_table[i].pseudo;
+	CHECK(c.nkernels == ncsum && c.samples >= 31 && c.ncaches == 1 &&
 	      c.nprefetch == 1 && c.prefetch[0] == PREFETCH_NONE &&
 	      c.cpu == CPU_AUTO && c.repeat == 1 && c.order == ORDER_ROUNDS &&
 	      c.ncode_offset == 1 && c.code_offset[0] == CODE_OFFSET_NONE,
-	      "defaults: every kernel but the empty one, >= 31 samples, warm, no "
+	      "defaults: every csum kernel but the empty one, >= 31 samples, warm, no "
 	      "prefetch, pinned, rounds, code in place");
 
 	CHECK(config_set(&c, "sizes=64..256/64") == 0 &&

@@ -73,8 +73,8 @@ static void add_variants(void)
 
 	for (i = 0; i < kernel_count; i++) {
 		const struct kernel *k = &kernel_table[i];
-		if (k->pseudo)
-			continue;	/* not a checksum */
+		if (k->pseudo || k->op != &op_csum)
+			continue;	/* not a checksum; other ops below */
 		for (d = 0; d < (k->prefetch ? 5 : 1); d++) {
 			struct variant *v = &vars[nvars++];
 			v->k = k;
@@ -209,7 +209,7 @@ static uint32_t broken_kernel(const void *buf, int len, uint32_t sum)
 static void gate_catches_bugs(void)
 {
 	const struct kernel bad = { .name = "broken", .arch = "generic",
-				    .op = "csum", .desc = "test",
+				    .op = &op_csum, .desc = "test",
 				    .fn = (void (*)(void))broken_kernel };
 	char err[256];
 	int i;
@@ -245,10 +245,10 @@ static uint32_t hung_kernel(const void *buf, int len, uint32_t sum)
 static void gate_sizes_and_hangs(void)
 {
 	const struct kernel big = { .name = "wrong-big", .arch = "generic",
-				    .op = "csum", .desc = "test",
+				    .op = &op_csum, .desc = "test",
 				    .fn = (void (*)(void))wrong_big_kernel };
 	const struct kernel hung = { .name = "hung", .arch = "generic",
-				     .op = "csum", .desc = "test",
+				     .op = &op_csum, .desc = "test",
 				     .fn = (void (*)(void))hung_kernel };
 	static const uint32_t sizes[] = { 1500, 131072, 99999, 64 };
 	static const uint32_t aligns[] = { 0, 3 };

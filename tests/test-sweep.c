@@ -40,7 +40,7 @@ static uint32_t known_cost(const void *buf, int len, uint32_t sum)
 }
 
 static const struct kernel known = { .name = "known-cost", .arch = "generic",
-				     .op = "csum",
+				     .op = &op_csum,
 				     .desc = "4 cycles per byte of dependent adds",
 				     .fn = (void (*)(void))known_cost };
 
@@ -55,6 +55,8 @@ static int make_with(struct bench *b, struct config *c, const struct timer *t,
 	for (; *sets; sets++)
 		if (config_set(c, *sets))
 			return -1;
+	if (config_resolve(c))
+		return -1;
 	memset(b, 0, sizeof(*b));
 	b->cfg = c;
 	b->flush = flush_select(NULL);
@@ -369,8 +371,81 @@ static void placement(void)
 	config_free(&c);
 }
 
+/* A flusher that writes down what it was asked to flush. */
+static struct { const unsigned char *p; size_t len; } flushed[2 * K_MAX + 2];
+static size_t nflushed;
+
+static void record_flush(const void *p, size_t len, size_t line)
+{
+	(void)line;
+	if (nflushed < sizeof(flushed) / sizeof(flushed[0])) {
+		flushed[nflushed].p = p;
+		flushed[nflushed].len = len;
+	}
+	nflushed++;
+}
+
+static const struct flusher recorder = { "record", "test", record_flush, false };
+
+/* Two ops in one run: each point's floor is its own op's empty kernel;
+   a csum_copy point writes its destination (warm) and has both its
+   source and its destination flushed (cold). */
+static void ops(void)
+{
+	static const char *const sets[] = { "kernels=c64,copy-c64", "sizes=1500",
+		"cache=warm,cold", "samples=3", "timer=clock", NULL };
+	struct config c;
+	struct bench b;
+	struct point *warm = NULL, *cold = NULL;
+	size_t i, good = 0, k;
+	bool src_ok = true, dst_ok = true;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "ops: setup");
+	CHECK(b.npts == 8 && b.nempty == 4, "2 kernels x 2 caches, and each "
+	      "op's floor at 2 caches: %zu points, %zu floors", b.npts, b.nempty);
+	for (i = 0; i < b.npts; i++) {
+		const struct point *p = &b.pts[i], *f = &b.pts[p->floor];
+		good += f->kernel == op_empty(p->kernel->op) && f->size == p->size &&
+			f->cache == p->cache && f->align == p->align;
+		if (p->kernel->op == &op_csum_copy && !p->kernel->pseudo)
+			*(p->cache == CACHE_WARM ? &warm : &cold) = &b.pts[i];
+	}
+	CHECK(good == b.npts, "every point's floor is its op's empty kernel at "
+	      "its size, align and cache: %zu of %zu", good, b.npts);
+	CHECK(op_empty(&op_csum_copy) && !strcmp(op_empty(&op_csum_copy)->name,
+						  "copy-empty"), "copy-empty");
+	if (!warm || !cold) {
+		CHECK(0, "ops: no warm and cold copy-c64 points");
+		sweep_free(&b);
+		config_free(&c);
+		return;
+	}
+	memset(b.dbuf, 0, b.bufsize);
+	sweep_sample(&b, warm);
+	CHECK(!memcmp(b.dbuf + warm->align, b.buf + warm->align, 1500),
+	      "a warm csum_copy sample copies into the destination buffer");
+	b.flush = &recorder;
+	nflushed = 0;
+	sweep_sample(&b, cold);
+	k = cold->iters;
+	CHECK(nflushed == 2 * k, "cold csum_copy: source and destination of "
+	      "each of its %zu buffers flushed: %zu flushes", (size_t)k, nflushed);
+	for (i = 0; i + 1 < nflushed && i + 1 < 2 * K_MAX; i += 2) {
+		src_ok &= flushed[i].len >= 1500;
+		dst_ok &= flushed[i + 1].len == 1500 &&
+			  (flushed[i + 1].p >= flushed[i].p + flushed[i].len ||
+			   flushed[i + 1].p + 1500 <= flushed[i].p);
+	}
+	CHECK(src_ok && dst_ok, "each flush covers a whole buffer, the "
+	      "destination apart from the source");
+	b.flush = flush_select(NULL);
+	sweep_free(&b);
+	config_free(&c);
+}
+
 int main(void)
 {
+	ops();
 	rounds();
 	sequential();
 	floors();

@@ -28,7 +28,7 @@ static uint32_t known_cost(const void *buf, int len, uint32_t sum)
 }
 
 static const struct kernel known = { .name = "known-cost", .arch = "generic",
-				     .op = "csum",
+				     .op = &op_csum,
 				     .desc = "4 cycles per byte of dependent adds",
 				     .fn = (void (*)(void))known_cost };
 
@@ -67,6 +67,8 @@ static int measure(const char *timer, const char *cache, const char *size,
 	for (i = 0; sets[i]; i++)
 		if (config_set(&c, sets[i]))
 			return -1;
+	if (config_resolve(&c))
+		return -1;
 	memset(&b, 0, sizeof(b));
 	b.cfg = &c;
 	b.flush = flush_select(NULL);
@@ -155,6 +157,7 @@ static void cold_is_cold(const char *timer)
 		config_defaults(&c);
 		for (i = 0; sets[i]; i++)
 			config_set(&c, sets[i]);
+		config_resolve(&c);
 		memset(&b, 0, sizeof(b));
 		b.cfg = &c;
 		b.flush = flush_select(NULL);

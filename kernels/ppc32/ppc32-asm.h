@@ -13,6 +13,7 @@
 #define r9 9
 #define r10 10
 #define r11 11
+#define r12 12
 
 /* Condition-register bits of cr7 after "mtcrf 0x01,len": bit 30 is the
    length's value-2 bit, bit 31 its value-1 bit. */

@@ -1,0 +1,249 @@
+/* op csum: Linux's csum_partial (kernel.h, csum_fn).
+ *
+ * Gate: every length 0..256 at every alignment 0..7, against both guard
+ * pages, and long lengths around packet and page sizes; three incoming
+ * sums; random and all-0xFF data (every add carries).  Then every size
+ * and alignment the run times.  Results agree when they fold alike:
+ * partial sums of one buffer may differ by multiples of 0xffff. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fence.h"
+#include "timer.h"
+#include "verify.h"
+
+volatile uint32_t op_sink;
+
+static const int long_lens[] = {
+	511, 512, 513, 1023, 1024, 1025, 1499, 1500, 1501, 4095, 4096, 4097,
+	65535, 65536, 65537,
+};
+#define DATA_BYTES (65537 + 64)
+/* Bytes and calls of one sweep over one kind of data, for its limit. */
+#define SWEEP_BYTES (3u << 20)
+#define SWEEP_CALLS 25000
+
+struct gate {
+	const struct kernel *k;
+	int dist;
+	const struct guarded *g;
+	const char *data;
+	/* verify_sizes: */
+	const uint32_t *sz;
+	size_t n;
+	uint32_t align, sum;
+};
+
+static int check(const struct gate *c, const unsigned char *p, int len,
+		 uint32_t sum, int align, char *err, size_t errlen)
+{
+	uint16_t want = csum_fold16(verify_ref(p, len, sum));
+	uint16_t got;
+
+	verify_at(len, align, -1);
+	got = csum_fold16(kernel_csum(c->k, p, len, sum, c->dist));
+	if (want == got)
+		return 0;
+	snprintf(err, errlen, "%s: len %d, align %d, sum 0x%08x, %s data: "
+		 "folded 0x%04x, ref 0x%04x", c->k->name, len, align, sum,
+		 c->data, got, want);
+	return -1;
+}
+
+/* One buffer of every length and alignment against each guard page. */
+static int sweep(void *ctx, char *err, size_t errlen)
+{
+	static const uint32_t sums[] = { 0, 0xffffffffu, 0x89abcdefu };
+	const struct gate *c = ctx;
+	const struct guarded *g = c->g;
+	int len, align, rc = 0;
+	size_t i, s;
+
+	for (len = 0; len <= 256 && !rc; len++)
+		for (align = 0; align < 8 && !rc; align++) {
+			/* As close to the end as this alignment allows. */
+			uintptr_t end = (uintptr_t)(g->hi - len);
+			const unsigned char *p = g->hi - len - ((end - (uintptr_t)align) & 7);
+			for (s = 0; s < 3 && !rc; s++)
+				rc = check(c, p, len, sums[s], align, err, errlen) ||
+				     check(c, g->lo + align, len, sums[s], align,
+					   err, errlen);
+		}
+	for (i = 0; i < sizeof(long_lens) / sizeof(long_lens[0]) && !rc; i++) {
+		len = long_lens[i];
+		for (align = 0; align < 8 && !rc; align += len > 4097 ? 3 : 1)
+			rc = check(c, g->lo + align, len, sums[i % 3], align,
+				   err, errlen);
+		if (!rc)
+			rc = check(c, g->hi - len, len, sums[i % 3],
+				   (int)((uintptr_t)(g->hi - len) & 7), err, errlen);
+	}
+	return rc;
+}
+
+static int verify(const struct kernel *k, int dist, char *err, size_t errlen)
+{
+	struct guarded g;
+	struct gate c = { k, dist, &g, NULL, NULL, 0, 0, 0 };
+	int pass, rc = VERIFY_OK;
+
+	if (guarded_map(&g, DATA_BYTES))
+		abort();
+	for (pass = 0; pass < 2 && rc == VERIFY_OK; pass++) {
+		guarded_fill(&g, pass ? 0xff : -1, 0);
+		c.data = pass ? "0xff" : "random";
+		rc = verify_guarded(k, SWEEP_BYTES, SWEEP_CALLS, sweep, &c, err,
+				    errlen);
+	}
+	guarded_unmap(&g);
+	return rc;
+}
+
+/* Sizes ascending, so ref's sum of each size extends the last one's:
+   ref costs one pass over the largest buffer, not one per size.  The sum
+   is carried over whole 16-bit words; an odd size adds its last byte as
+   the first byte of a word, as the contract says. */
+static int sizes_pass(void *ctx, char *err, size_t errlen)
+{
+	const struct gate *c = ctx;
+	const unsigned char *p = c->g->lo + c->align;
+	uint32_t acc = c->sum, even = 0;
+	uint16_t want, got;
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		uint32_t len = c->sz[i], e = len & ~1u;
+
+		acc = verify_ref(p + even, (int)(e - even), acc);
+		even = e;
+		want = csum_fold16(len & 1 ? verify_ref(p + e, 1, acc) : acc);
+		verify_at((int)len, (int)c->align, -1);
+		got = csum_fold16(kernel_csum(c->k, p, (int)len, c->sum, c->dist));
+		if (got != want) {
+			snprintf(err, errlen, "%s: len %u, align %u, sum 0x%08x, "
+				 "%s data: folded 0x%04x, ref 0x%04x", c->k->name,
+				 len, c->align, c->sum, c->data, got, want);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int verify_sizes_csum(const struct kernel *k, int dist,
+			     const uint32_t *sizes, size_t nsizes,
+			     const uint32_t *aligns, size_t naligns,
+			     char *err, size_t errlen)
+{
+	static const uint32_t sums[] = { 0xffffffffu, 0, 0x89abcdefu };
+	struct guarded g;
+	struct gate c = { k, dist, &g, NULL, NULL, 0, 0, 0 };
+	double bytes = 0;
+	size_t pass, a, i;
+	int rc = VERIFY_OK;
+
+	c.sz = verify_sorted_sizes(sizes, nsizes, &c.n);
+	for (i = 0; i < c.n; i++)
+		bytes += c.sz[i];
+	if (guarded_map(&g, (size_t)c.sz[c.n - 1] + verify_max(aligns, naligns))) {
+		snprintf(err, errlen, "%s: no memory to check it at %u bytes",
+			 k->name, c.sz[c.n - 1]);
+		free((void *)c.sz);
+		return VERIFY_WRONG;
+	}
+	/* All-0xFF first: the carries are where kernels go wrong. */
+	for (pass = 0; pass < 2 && rc == VERIFY_OK; pass++) {
+		guarded_fill(&g, pass ? -1 : 0xff, 0);
+		c.data = pass ? "random" : "0xff";
+		for (a = 0; a < naligns && rc == VERIFY_OK; a++) {
+			c.align = aligns[a];
+			c.sum = sums[(pass + a) % 3];
+			rc = verify_guarded(k, bytes, (double)c.n, sizes_pass, &c,
+					    err, errlen);
+		}
+	}
+	guarded_unmap(&g);
+	free((void *)c.sz);
+	return rc;
+}
+
+static int size_ok(uint32_t size, char *err, size_t errlen)
+{
+	(void)size, (void)err, (void)errlen;
+	return 0;
+}
+
+static unsigned any_align(const struct kernel *k)
+{
+	(void)k;
+	return 1;
+}
+
+static uint64_t batch(const struct timer *t, const struct kernel *k,
+		      const unsigned char *p, unsigned char *dst, uint32_t size,
+		      int dist, uint64_t n)
+{
+	csum_fn *plain = (csum_fn *)(void *)k->fn;
+	csum_pf_fn *pf = (csum_pf_fn *)(void *)k->fn;
+	int len = (int)size;
+	uint32_t acc = 0;
+	uint64_t i, t0, t1;
+
+	(void)dst;
+	if (k->prefetch) {
+		t0 = t->read();
+		for (i = 0; i < n; i++)
+			acc += pf(p, len, 0, dist);
+		t1 = t->read();
+	} else {
+		t0 = t->read();
+		for (i = 0; i < n; i++)
+			acc += plain(p, len, 0);
+		t1 = t->read();
+	}
+	op_sink = acc;
+	return t1 - t0;
+}
+
+static uint64_t list(const struct timer *t, const struct kernel *k,
+		     unsigned char *const *bufs, unsigned char *const *dst,
+		     uint32_t size, int dist, uint64_t n)
+{
+	csum_fn *plain = (csum_fn *)(void *)k->fn;
+	csum_pf_fn *pf = (csum_pf_fn *)(void *)k->fn;
+	int len = (int)size;
+	uint32_t acc = 0;
+	uint64_t i, t0, t1;
+
+	(void)dst;
+	if (k->prefetch) {
+		t0 = t->read();
+		for (i = 0; i < n; i++) {
+			fence_wait();
+			acc += pf(bufs[i], len, 0, dist);
+		}
+		t1 = t->read();
+	} else {
+		t0 = t->read();
+		for (i = 0; i < n; i++) {
+			fence_wait();
+			acc += plain(bufs[i], len, 0);
+		}
+		t1 = t->read();
+	}
+	op_sink = acc;
+	return t1 - t0;
+}
+
+const struct op op_csum = {
+	.name = "csum",
+	.contract = "uint32_t f(const void *buf, int len, uint32_t sum): "
+		    "csum_partial's unfolded partial sum",
+	.size_means = "bytes summed",
+	.dst = false,
+	.size_ok = size_ok,
+	.align_needed = any_align,
+	.verify = verify,
+	.verify_sizes = verify_sizes_csum,
+	.batch = batch,
+	.list = list,
+};

@@ -1,0 +1,232 @@
+/* csumreport table for op csum_copy: what one copy-and-checksum call
+   costs, at each size and cache state, as the folded-versus-split
+   discussion quoted it: the fastest, slowest and mean call of each kernel
+   in ns and in cycles.  The pseudo kernel's floor (the cost of calling
+   at all) is said below each table, not taken off its rows. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "labels.h"
+#include "report.h"
+
+/* A row of the tables: a kernel, at one distance if it prefetches. */
+struct crow {
+	const char *kernel, *pf;
+	char *name;
+};
+
+static void cell(double v, char *buf, size_t n)
+{
+	if (isfinite(v))
+		snprintf(buf, n, "%.1f", v);
+	else
+		snprintf(buf, n, "-");
+}
+
+/* The six figures of a point: ns min, max, mean, then cycles. */
+static void figures(const struct results *r, const struct row *w, double *v)
+{
+	double hz = r->tick_hz > 0 ? r->tick_hz : NAN;
+
+	v[0] = w->ticks_min / hz * 1e9;
+	v[1] = w->ticks_max / hz * 1e9;
+	v[2] = w->ticks_mean / hz * 1e9;
+	v[3] = w->cyc_min;
+	v[4] = w->cyc_max;
+	v[5] = w->cyc_mean;
+}
+
+/* t in w columns, centred between dashes where they fit. */
+static void dashed(const char *t, size_t w)
+{
+	size_t len = strlen(t), l, i;
+
+	if (len + 2 > w) {
+		printf("%*.*s", (int)w, (int)w, t);
+		return;
+	}
+	l = (w - len - 2) / 2;
+	for (i = 0; i < l; i++)
+		putchar('-');
+	printf(" %s ", t);
+	for (i = l + len + 2; i < w; i++)
+		putchar('-');
+}
+
+static void print_block(const struct results *r, const struct crow *rows,
+			const struct row *const *pts, size_t nrows,
+			const char *what)
+{
+	static const char *const group[2] = { "ns", "cycles" };
+	static const char *const col[3] = { "min", "max", "avg" };
+	const char **names = malloc(nrows * sizeof(*names));
+	const struct row *any = NULL, *f;
+	size_t cw = 5, gw, per, w0, i, j, g, g0, n = 0;
+	char buf[64], cpt[96], ns[64], cyc[128];
+	struct labels lab;
+	double v[6];
+
+	if (!names)
+		abort();
+	for (i = 0; i < nrows; i++) {
+		if (!pts[i])
+			continue;
+		any = pts[i];
+		names[n++] = rows[i].name;
+		figures(r, pts[i], v);
+		for (j = 0; j < 6; j++) {
+			cell(v[j], buf, sizeof(buf));
+			if (strlen(buf) > cw)
+				cw = strlen(buf);
+		}
+	}
+	/* Both groups side by side if a kernel column of 8 still fits. */
+	gw = 3 * cw + 4;
+	per = 8 + 2 * (gw + 2) <= TABLE_WIDTH ? 2 : 1;
+	labels_make(&lab, names, n, TABLE_WIDTH > per * (gw + 2) + 8 ?
+		    TABLE_WIDTH - per * (gw + 2) : 8, "kernel");
+	w0 = labels_width(&lab) > 6 ? labels_width(&lab) : 6;
+
+	print_caption(r, what);
+	if (table_cpt(r, cpt, sizeof(cpt)))
+		snprintf(cyc, sizeof(cyc), "cycles = ticks x %s", cpt);
+	else
+		snprintf(cyc, sizeof(cyc), "no cycles_per_tick in the CSV");
+	if (r->tick_hz > 0)
+		snprintf(ns, sizeof(ns), "ns = ticks / %.0f Hz", r->tick_hz);
+	else
+		snprintf(ns, sizeof(ns), "no '# tick_hz:' line, no ns");
+	print_wrapped("  ", "per call; timer %s: %s, %s", r->timer[0] ?
+		      r->timer : "unknown", ns, cyc);
+	labels_caption(&lab);
+	for (g0 = 0; g0 < 2; g0 += per) {
+		if (g0)
+			printf("\n");
+		printf("%-*s", (int)w0, "");
+		for (g = g0; g < g0 + per; g++) {
+			printf("  ");
+			dashed(group[g], gw);
+		}
+		printf("\n%-*s", (int)w0, "kernel");
+		for (g = g0; g < g0 + per; g++)
+			for (j = 0; j < 3; j++)
+				printf("  %*s", (int)cw, col[j]);
+		printf("\n");
+		for (i = 0; i < nrows; i++) {
+			if (!pts[i])
+				continue;
+			figures(r, pts[i], v);
+			printf("%-*s", (int)w0, labels_get(&lab, rows[i].name));
+			for (g = g0; g < g0 + per; g++)
+				for (j = 0; j < 3; j++) {
+					cell(v[3 * g + j], buf, sizeof(buf));
+					printf("  %*s", (int)cw, buf);
+				}
+			printf("\n");
+		}
+	}
+	f = results_floor(r, any);
+	if (f) {
+		figures(r, f, v);
+		cell(v[2], ns, sizeof(ns));
+		cell(v[5], cyc, sizeof(cyc));
+		print_wrapped("  ", "floor: %s avg %s ns, %s cycles (not taken "
+			      "off)", f->kernel, ns, cyc);
+	} else {
+		printf("floor: no harness row at this point\n");
+	}
+	labels_free(&lab);
+	free(names);
+}
+
+void copy_tables(const struct results *r, const struct table_opts *o,
+		 struct table_out *out)
+{
+	const char *off = o->off ? o->off : r->rows[0].code_offset;
+	const char **kernels, **caches, **pf;
+	const struct row **pts;
+	struct crow *rows = NULL;
+	unsigned *sizes, align = table_align(r, o);
+	size_t nk, nc, ns, nrows = 0, cap = 0, i, j, k, np, len;
+	char *what, lab[32], reps[32] = "";
+
+	for (i = 0; i < r->nrows && strcmp(r->rows[i].code_offset, off); i++)
+		;
+	if (i == r->nrows)
+		return;		/* this op was not swept: not at that offset */
+	nk = results_kernels(r, 0, &kernels);
+	for (i = 0; i < nk; i++) {
+		if (o->kernel && strcmp(o->kernel, kernels[i]))
+			continue;
+		np = results_prefetches(r, kernels[i], &pf);
+		for (j = 0; j < np; j++) {
+			if (nrows == cap) {
+				cap = cap ? 2 * cap : 16;
+				rows = realloc(rows, cap * sizeof(*rows));
+				if (!rows)
+					abort();
+			}
+			len = strlen(kernels[i]) + strlen(pf[j]) + 2;
+			rows[nrows].kernel = kernels[i];
+			rows[nrows].pf = pf[j];
+			rows[nrows].name = malloc(len);
+			if (!rows[nrows].name)
+				abort();
+			/* K@D as compare takes it, for a kernel with distances. */
+			if (np == 1 && !strcmp(pf[j], "none"))
+				snprintf(rows[nrows].name, len, "%s", kernels[i]);
+			else
+				snprintf(rows[nrows].name, len, "%s@%s", kernels[i], pf[j]);
+			nrows++;
+		}
+		free(pf);
+	}
+	ns = results_sizes(r, &sizes);
+	nc = results_caches(r, &caches);
+	pts = malloc((nrows ? nrows : 1) * sizeof(*pts));
+	len = strlen(r->rows[0].op) + strlen(off) + 256;
+	for (i = 0; i < nc; i++)
+		if (strlen(caches[i]) + 256 > len)
+			len = strlen(caches[i]) + 256 + strlen(r->rows[0].op) +
+			      strlen(off);
+	what = malloc(len);
+	if (!pts || !what)
+		abort();
+	if (r->repeats > 1)
+		snprintf(reps, sizeof(reps), " x %u repeats", r->repeats);
+	for (i = 0; i < ns; i++) {
+		if (o->size && o->size != sizes[i])
+			continue;
+		for (j = 0; j < nc; j++) {
+			size_t found = 0;
+
+			if (o->cache && strcmp(o->cache, caches[j]))
+				continue;
+			for (k = 0; k < nrows; k++) {
+				pts[k] = results_find(r, rows[k].kernel, sizes[i], align,
+						      caches[j], rows[k].pf, off);
+				found += pts[k] != NULL;
+			}
+			if (!found)
+				continue;
+			snprintf(what, len, "%s, %s copied, %s cache%s%s%s, %u "
+				 "samples%s", r->rows[0].op,
+				 size_label(sizes[i], lab, sizeof(lab)), caches[j],
+				 align ? ", misaligned" : "",
+				 strcmp(off, "none") ? ", code at +" : "",
+				 strcmp(off, "none") ? off : "", r->samples, reps);
+			table_begin(out);
+			print_block(r, rows, pts, nrows, what);
+		}
+	}
+	for (i = 0; i < nrows; i++)
+		free(rows[i].name);
+	free(rows);
+	free(pts);
+	free(what);
+	free(sizes);
+	free(caches);
+	free(kernels);
+}
