@@ -147,17 +147,16 @@ static const struct row *cell(const struct table *t, size_t i, unsigned size,
 /* One table: the rows by columns (sizes at one cache state, or cache
    states at one size), split into chunks of columns that fit. */
 /* Per-call tables end with the op's empty call at each column: what
-   the harness's loop and the call cost, under every figure above. */
-static char floor_name[64];
-
-static void print_floor(const struct table *t, char **cols, size_t j0,
+   the harness's loop and the call cost, under every figure above.
+   Returns the empty kernel's name, or NULL when no column has one. */
+static const char *print_floor(const struct table *t, char **cols, size_t j0,
 			size_t j1, const unsigned *colsize, const char *cache,
 			unsigned size, size_t w0, size_t cw)
 {
+	const char *name = NULL;
 	char cell_buf[64];
 	size_t i, j;
 
-	floor_name[0] = '\0';
 	printf("%-*s", (int)w0, "(floor)");
 	for (j = j0; j < j1; j++) {
 		const struct row *w = NULL, *f = NULL;
@@ -170,19 +169,21 @@ static void print_floor(const struct table *t, char **cols, size_t j0,
 		if (f) {
 			snprintf(cell_buf, sizeof(cell_buf), t->m->fmt,
 				 t->m->get(t->r, f));
-			snprintf(floor_name, sizeof(floor_name), "%s", f->kernel);
+			name = f->kernel;
 		} else {
 			snprintf(cell_buf, sizeof(cell_buf), "-");
 		}
 		printf("  %*s", (int)cw, cell_buf);
 	}
 	printf("\n");
+	return name;
 }
 
 static void print_table(const struct table *t, char **cols, size_t ncols,
 			const unsigned *colsize, const char *cache, unsigned size)
 {
 	size_t w0 = 8, cw = 6, i, j, c0, per;
+	const char *floor_name = NULL;
 	char cell_buf[64];
 
 	if (labels_width(&t->lab) > w0)
@@ -221,13 +222,16 @@ static void print_table(const struct table *t, char **cols, size_t ncols,
 			}
 			printf("\n");
 		}
-		if (t->m->per_call)
-			print_floor(t, cols, c0, c0 + per < ncols ? c0 + per : ncols,
-				    colsize, cache, size, w0, cw);
+		if (t->m->per_call) {
+			const char *f = print_floor(t, cols, c0, c0 + per < ncols ?
+						    c0 + per : ncols, colsize,
+						    cache, size, w0, cw);
+			floor_name = f ? f : floor_name;
+		}
 		if (c0 + per < ncols)
 			printf("\n");
 	}
-	if (t->m->per_call && floor_name[0])
+	if (floor_name)
 		printf("floor: %s, the call with no work (not taken off)\n",
 		       floor_name);
 }
