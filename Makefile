@@ -28,9 +28,16 @@ CPPFLAGS += -D_GNU_SOURCE -Iharness -Ikernels -I$(BUILD) \
 LDFLAGS += $(if $(STATIC),-static) $(SAN_FLAGS)
 LDLIBS += -lm $(if $(STATIC),,-ldl)
 
+# Captures for sizes = mix:FILE are read with libpcap where the build finds
+# it (Debian libpcap-dev); static and cross builds go without (PCAP=0).
+HASH := \#
+PCAP ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <pcap/pcap.h>' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0))
+NO_PCAP_SRC := harness/mix-$(if $(filter 1,$(PCAP)),nopcap,pcap).c
+LDLIBS += $(if $(filter 1,$(PCAP)),-lpcap)
+
 # Arch-specific harness files are named *-<arch>-*.c or *-<arch>.c.
 ARCH_ONLY := $(foreach a,$(ARCHES),$(wildcard harness/*-$(a)-*.c harness/*-$(a).c))
-HARNESS := $(filter-out $(ARCH_ONLY) harness/main.c,$(wildcard harness/*.c harness/op/*.c)) \
+HARNESS := $(filter-out $(ARCH_ONLY) $(NO_PCAP_SRC) harness/main.c,$(wildcard harness/*.c harness/op/*.c)) \
 	$(wildcard harness/*-$(ARCH)-*.c harness/*-$(ARCH).c)
 KERNELS := $(wildcard kernels/generic/*.c kernels/$(ARCH)/*.c kernels/$(ARCH)/*.S)
 LIB_OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(basename $(HARNESS) $(KERNELS)))
@@ -131,7 +138,11 @@ $(BUILD)/libknown-cost.so: tests/so-known-cost.c
 $(BUILD)/libtest-fs-shim.so: tests/fs-shim.c
 	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $< -ldl
 
-test-bin: $(BIN) $(TESTS) $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so $(BUILD)/libtest-fs-shim.so)
+# Small captures for the replay tests, written here, not downloaded.
+$(BUILD)/make-capture: tests/make-capture.c
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
+test-bin: $(BIN) $(TESTS) $(BUILD)/make-capture $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so $(BUILD)/libtest-fs-shim.so)
 
 # Does a kernel of known cost read its cost on this machine?  Five runs.
 accuracy: $(BIN) $(BUILD)/libknown-cost.so

@@ -4,6 +4,7 @@
 
 #include "cmd.h"
 #include "kernel.h"
+#include "mix.h"
 
 int cmd_list(int argc, char **argv)
 {
@@ -47,5 +48,7 @@ int cmd_list(int argc, char **argv)
 				       kn->prefetch ? "yes" : "no", kn->desc);
 		}
 	}
+	printf("\nsizes = mix:FILE takes 'size weight' text, and captures: %s\n",
+	       mix_capture_support);
 	return 0;
 }

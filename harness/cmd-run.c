@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "load.h"
 #include "output.h"
 #include "platform.h"
 #include "report.h"
@@ -58,16 +59,23 @@ static void dry_run(const struct bench *b)
 	       b->cfg->repeat > 1 ? " per repeat" : "");
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
-		printf("%s %u %u %s ", p->kernel->name, p->size, p->align,
-		       cache_state_name[p->cache]);
+		printf("%s ", p->kernel->name);
+		if (p->size == SIZE_MIX)
+			printf("mix ");
+		else
+			printf("%u ", p->size);
+		printf("%u %s ", p->align, cache_state_name[p->cache]);
 		if (p->prefetch == PREFETCH_NONE)
 			printf("none");
 		else
 			printf("%d", p->prefetch);
 		if (p->code_offset == CODE_OFFSET_NONE)
-			printf(" in-place\n");
+			printf(" in-place");
 		else
-			printf(" +%d\n", p->code_offset);
+			printf(" +%d", p->code_offset);
+		if (p->cache == CACHE_RX)
+			printf(" rx_prefetch=%s", rx_prefetch_name[p->rxpf]);
+		printf("%s\n", p->load == LOAD_BUSY ? " busy" : "");
 	}
 }
 
@@ -98,6 +106,7 @@ static void write_partial(const char *why, void *ctx)
 	struct abandon *a = ctx;
 	struct bench *b = a->b;
 
+	load_stop();
 	/* The kernel to blame leaves the results; the others stay. */
 	if (watchdog_current() && b->npts)
 		sweep_fail_kernel(b, watchdog_current(), why);
@@ -193,6 +202,12 @@ int cmd_run(int argc, char **argv)
 		goto done;
 	}
 	b.emulated = setup_emulated(&c, false);
+	/* The load's CPUs are found among those allowed before pinning. */
+	if (b.busy && load_plan(&c, c.cpu, err, sizeof(err))) {
+		config_error(&c.load_cpus_origin, "load_cpus", err);
+		rc = 2;
+		goto done;
+	}
 	rc = setup_timer(&c, &b.cal, quiet);
 	if (rc)
 		goto done;
@@ -229,6 +244,11 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
+	if (b.busy && load_start(err, sizeof(err))) {
+		fprintf(stderr, "csumbench: %s\n", err);
+		rc = 1;
+		goto done;
+	}
 	if (!quiet)
 		fprintf(stderr, "csumbench: %zu points x %u rounds%s, timer %s, "
 			"%s order (seed %llu)\n", b.npts, b.samples,
@@ -236,6 +256,7 @@ int cmd_run(int argc, char **argv)
 			c.order == ORDER_ROUNDS ? "rounds" : "sequential",
 			(unsigned long long)b.seed);
 	sweep_run(&b, !quiet);
+	load_stop();
 	sweep_finish(&b);
 	for (i = 0; i < (int)b.nwarnings; i++)
 		fprintf(stderr, "csumbench: WARNING: %s\n", b.warnings[i]);
@@ -256,6 +277,7 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 	}
 done:
+	load_stop();
 	watchdog_on_abandon(NULL, NULL);
 	output_free(&o);
 	sweep_free(&b);

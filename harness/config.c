@@ -10,11 +10,18 @@
 #include <string.h>
 
 #include "config.h"
+#include "mix.h"
 #include "place.h"
 #include "timer.h"
 
 const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
-						       "cold-ring" };
+						       "cold-ring", "ring" };
+const char *const load_state_name[LOAD_NSTATES] = { "idle", "busy" };
+const char *const rx_prefetch_name[RXPF_NPOLICIES] = { "none", "current",
+						       "next" };
+
+/* The setting being applied: a mix file is found beside its config. */
+static const struct origin *applying;
 
 #define LIST_MAX 100000
 /* Larger than any setting takes, small enough that ranges cannot overflow. */
@@ -284,14 +291,59 @@ static int set_u32_list(uint32_t **dst, size_t *n, struct list *l)
 	return 0;
 }
 
+/* sizes = mix:FILE, FILE relative to the config's folder (to the
+   working folder for --set). */
+static int key_mix(struct config *c, const char *file, char *err, size_t errlen)
+{
+	char path[4096];
+	const char *slash = applying && applying->line > 0 ?
+			    strrchr(applying->file, '/') : NULL;
+	struct mix *m;
+
+	if (!*file) {
+		snprintf(err, errlen, "'mix:' names no file, expected mix:FILE "
+			 "(a 'size weight' list or a pcap/pcapng capture)");
+		return -1;
+	}
+	if (slash && file[0] != '/')
+		snprintf(path, sizeof(path), "%.*s/%s",
+			 (int)(slash - applying->file), applying->file, file);
+	else
+		snprintf(path, sizeof(path), "%s", file);
+	m = mix_load(path, err, errlen);
+	if (!m)
+		return -1;
+	mix_free(c->mix);
+	c->mix = m;
+	free(c->sizes);
+	c->sizes = malloc(sizeof(*c->sizes));
+	if (!c->sizes)
+		abort();
+	c->sizes[0] = SIZE_MIX;
+	c->nsizes = 1;
+	return 0;
+}
+
 static int key_sizes(struct config *c, const char *v, char *err, size_t errlen)
 {
 	struct list l = { 0 };
-	int r = parse_list(v, &l, NULL, err, errlen) ||
+	int r;
+
+	if (!strncmp(v, "mix:", 4))
+		return key_mix(c, v + 4, err, errlen);
+	if (strstr(v, "mix:")) {
+		snprintf(err, errlen, "a mix is the whole value: sizes = mix:FILE, "
+			 "not beside other sizes");
+		return -1;
+	}
+	r = parse_list(v, &l, NULL, err, errlen) ||
 		bounded(&l, 1, SIZE_MAX_BYTES, "size",
 			"1 to 1073741824 bytes (1G)", err, errlen);
-	if (!r)
+	if (!r) {
 		set_u32_list(&c->sizes, &c->nsizes, &l);
+		mix_free(c->mix);
+		c->mix = NULL;
+	}
 	free(l.v);
 	return r ? -1 : 0;
 }
@@ -517,7 +569,7 @@ static int key_cache(struct config *c, const char *v, char *err, size_t errlen)
 				break;
 		if (i == CACHE_NSTATES) {
 			snprintf(err, errlen, "unknown cache state '%s', expected "
-				 "warm, cold and/or cold-ring", tok);
+				 "warm, cold, cold-ring and/or ring", tok);
 			return -1;
 		}
 		if (!seen[i]++)
@@ -620,6 +672,117 @@ static int key_kernel_timeout(struct config *c, const char *v, char *err,
 	return 0;
 }
 
+/* A list of words from names[n], each kept once in order of appearance. */
+static int word_list(const char *v, const char *const *names, size_t nnames,
+		     const char *what, int *out, size_t *nout, char *err,
+		     size_t errlen)
+{
+	char buf[CONFIG_LINE_MAX + 1];
+	char *tok, *save = NULL;
+	size_t n = 0, i, m;
+	bool seen[8] = { false };
+
+	if (words_have_gap(v, err, errlen))
+		return -1;
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, ", \t", &save); tok;
+	     tok = strtok_r(NULL, ", \t", &save)) {
+		for (i = 0; i < nnames && strcmp(tok, names[i]); i++)
+			;
+		if (i == nnames) {
+			m = (size_t)snprintf(err, errlen, "unknown %s '%s', expected",
+					     what, tok);
+			for (i = 0; i < nnames && m < errlen; i++)
+				m += (size_t)snprintf(err + m, errlen - m, "%s %s",
+						      i ? (i + 1 == nnames ? " and/or" : ",") : "",
+						      names[i]);
+			return -1;
+		}
+		if (!seen[i]) {
+			seen[i] = true;
+			out[n++] = (int)i;
+		}
+	}
+	*nout = n;
+	return 0;
+}
+
+static int key_load(struct config *c, const char *v, char *err, size_t errlen)
+{
+	return word_list(v, load_state_name, LOAD_NSTATES, "load", c->loads,
+			 &c->nloads, err, errlen);
+}
+
+static int key_load_kind(struct config *c, const char *v, char *err,
+			 size_t errlen)
+{
+	static const char *const kinds[] = { "stream", "sched" };
+	int k[2];
+	size_t n, i;
+
+	if (word_list(v, kinds, 2, "load kind", k, &n, err, errlen))
+		return -1;
+	c->load_kind = 0;
+	for (i = 0; i < n; i++)
+		c->load_kind |= k[i] ? LOAD_SCHED : LOAD_STREAM;
+	return 0;
+}
+
+static int key_load_cpus(struct config *c, const char *v, char *err,
+			 size_t errlen)
+{
+	struct list l = { 0 };
+	size_t i;
+	int r;
+
+	if (!strcmp(v, "auto")) {
+		free(c->load_cpus);
+		c->load_cpus = NULL;
+		c->nload_cpus = 0;
+		return 0;
+	}
+	r = parse_list(v, &l, NULL, err, errlen) ||
+	    bounded(&l, 0, LOAD_CPUS_LIST_MAX - 1, "CPU", "auto or CPU numbers "
+		    "0 to 255", err, errlen);
+	if (!r) {
+		list_unique(&l);
+		free(c->load_cpus);
+		c->load_cpus = malloc(l.n * sizeof(*c->load_cpus));
+		if (!c->load_cpus)
+			abort();
+		for (i = 0; i < l.n; i++)
+			c->load_cpus[i] = (int)l.v[i];
+		c->nload_cpus = l.n;
+	}
+	free(l.v);
+	return r ? -1 : 0;
+}
+
+static int key_ring(struct config *c, const char *v, char *err, size_t errlen)
+{
+	return count(v, "ring size", RING_MAX, &c->ring, err, errlen);
+}
+
+static int key_rx_batch(struct config *c, const char *v, char *err,
+			size_t errlen)
+{
+	return count(v, "rx_batch", RX_BATCH_MAX, &c->rx_batch, err, errlen);
+}
+
+static int key_rx_prefetch(struct config *c, const char *v, char *err,
+			   size_t errlen)
+{
+	return word_list(v, rx_prefetch_name, RXPF_NPOLICIES, "rx_prefetch",
+			 c->rx_prefetch, &c->nrx_prefetch, err, errlen);
+}
+
+static int key_rx_ahead(struct config *c, const char *v, char *err,
+			size_t errlen)
+{
+	return count(v, "rx_prefetch_ahead", RING_MAX - 1, &c->rx_ahead, err,
+		     errlen);
+}
+
 static const struct key {
 	const char *name;
 	int (*set)(struct config *, const char *, char *, size_t);
@@ -640,6 +803,13 @@ static const struct key {
 	{ "emulated", key_emulated },
 	{ "kernel_timeout", key_kernel_timeout },
 	{ "ops", key_ops },
+	{ "load", key_load },
+	{ "load_cpus", key_load_cpus },
+	{ "load_kind", key_load_kind },
+	{ "ring", key_ring },
+	{ "rx_batch", key_rx_batch },
+	{ "rx_prefetch", key_rx_prefetch },
+	{ "rx_prefetch_ahead", key_rx_ahead },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -670,6 +840,7 @@ static int apply(struct config *c, char *text, const struct origin *o,
 	char err[1024], msg[1200];
 	char *eq = strchr(text, '='), *key, *value;
 	size_t i;
+	int rc;
 
 	if (!eq) {
 		snprintf(msg, sizeof(msg), "no '=' in '%s', expected key = value",
@@ -703,7 +874,10 @@ static int apply(struct config *c, char *text, const struct origin *o,
 		report(o, arg, msg);
 		return -1;
 	}
-	if (keys[i].set(c, value, err, sizeof(err))) {
+	applying = o;
+	rc = keys[i].set(c, value, err, sizeof(err));
+	applying = NULL;
+	if (rc) {
 		snprintf(msg, sizeof(msg), "%s: %s", key, err);
 		report(o, arg, msg);
 		return -1;
@@ -722,6 +896,12 @@ static int apply(struct config *c, char *text, const struct origin *o,
 		c->sizes_origin = *o;
 	if (strcmp(key, "ops") == 0)
 		c->ops_origin = *o;
+	if (strcmp(key, "cache") == 0)
+		c->cache_origin = *o;
+	if (strcmp(key, "load_cpus") == 0)
+		c->load_cpus_origin = *o;
+	if (strcmp(key, "rx_prefetch_ahead") == 0)
+		c->rx_ahead_origin = *o;
 	return 0;
 }
 
@@ -743,8 +923,15 @@ void config_defaults(struct config *c)
 	snprintf(c->timer, sizeof(c->timer), "auto");
 	c->cpu = CPU_AUTO;
 	c->emulated = -1;
+	key_load(c, "idle", err, sizeof(err));
+	c->load_kind = LOAD_STREAM | LOAD_SCHED;
+	c->ring = 256;
+	c->rx_batch = 64;
+	key_rx_prefetch(c, "none", err, sizeof(err));
+	c->rx_ahead = 1;
 	c->cpu_origin = c->timer_origin = c->code_offset_origin = builtin;
 	c->kernels_origin = c->sizes_origin = c->ops_origin = builtin;
+	c->cache_origin = c->load_cpus_origin = c->rx_ahead_origin = builtin;
 }
 
 /* One line into buf (CONFIG_LINE_MAX bytes and a NUL), read a byte at a
@@ -886,7 +1073,19 @@ uint64_t config_points(const struct config *c)
 				n++;
 				break;
 			}
-	return n * c->ncaches * c->nsizes * c->naligns;
+	for (i = 0, o = 0; i < c->ncaches; i++)
+		o += config_rx_policies(c, c->caches[i]);
+	return n * o * c->nloads * c->nsizes * c->naligns;
+}
+
+size_t config_rx_policies(const struct config *c, int cache)
+{
+	return cache == CACHE_RX ? c->nrx_prefetch : 1;
+}
+
+double config_bytes(const struct config *c, uint32_t size)
+{
+	return size == SIZE_MIX && c->mix ? c->mix->mean : (double)size;
 }
 
 static bool op_selected(const struct config *c, const struct op *o)
@@ -920,13 +1119,32 @@ int config_resolve(struct config *c)
 			     "other ops (csumbench list shows each kernel's op)");
 		return -1;
 	}
+	if (c->rx_ahead >= c->ring) {
+		snprintf(msg, sizeof(msg), "rx_prefetch_ahead %u, expected fewer "
+			 "than the ring's %u descriptors", c->rx_ahead, c->ring);
+		config_error(&c->rx_ahead_origin, "rx_prefetch_ahead", msg);
+		return -1;
+	}
+	if (c->mix)
+		for (i = 0; i < c->ncaches; i++)
+			if (c->caches[i] == CACHE_COLD || c->caches[i] == CACHE_RING) {
+				config_error(&c->cache_origin, "cache", "a mix "
+					     "(sizes = mix:FILE) is replayed warm or "
+					     "in the rx ring: expected cache = warm "
+					     "and/or ring");
+				return -1;
+			}
 	/* Sizes must suit every op that will be timed (an IPv4 header
-	   length for ip_fast_csum). */
+	   length for ip_fast_csum); a mix's, every size it has. */
 	for (i = 0; i < c->nkernels; i++) {
 		const struct kernel *k = c->kernels[i];
-		for (si = 0; si < c->nsizes; si++)
-			if (k->op->size_ok(c->sizes[si], err, sizeof(err))) {
-				snprintf(msg, sizeof(msg), "%s (kernel %s is op %s)",
+		const uint32_t *sz = c->mix ? c->mix->len : c->sizes;
+		size_t nsz = c->mix ? c->mix->n : c->nsizes;
+		for (si = 0; si < nsz; si++)
+			if ((si == 0 || sz[si] != sz[si - 1]) &&
+			    k->op->size_ok(sz[si], err, sizeof(err))) {
+				snprintf(msg, sizeof(msg), "%s%s%s (kernel %s is op %s)",
+					 c->mix ? c->mix->path : "", c->mix ? ": " : "",
 					 err, k->name, k->op->name);
 				config_error(&c->sizes_origin, "sizes", msg);
 				return -1;
@@ -937,6 +1155,8 @@ int config_resolve(struct config *c)
 
 void config_free(struct config *c)
 {
+	mix_free(c->mix);
+	free(c->load_cpus);
 	free(c->kernel_from_all);
 	free(c->kernels);
 	free(c->sizes);

@@ -18,9 +18,28 @@
 #define CPU_NONE (-1)		/* do not pin */
 #define CPU_AUTO (-2)		/* pin to the first CPU this process may use */
 
-/* Cache states (README, "Cache states"); busy comes later. */
-enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_RING, CACHE_NSTATES };
+/* Cache states (README, "Cache states").  CACHE_RING is cold-ring;
+   CACHE_RX ("ring") the rx ring walk (rxring.h). */
+enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_RING, CACHE_RX, CACHE_NSTATES };
 extern const char *const cache_state_name[CACHE_NSTATES];
+
+/* load: nothing else running, or the background load of load.h. */
+enum load_state { LOAD_IDLE, LOAD_BUSY, LOAD_NSTATES };
+extern const char *const load_state_name[LOAD_NSTATES];
+#define LOAD_STREAM 1u		/* load_kind bits */
+#define LOAD_SCHED 2u
+
+/* rx_prefetch: the header prefetch of the rx walk (rxring.h). */
+enum rx_prefetch { RXPF_NONE, RXPF_CURRENT, RXPF_NEXT, RXPF_NPOLICIES };
+extern const char *const rx_prefetch_name[RXPF_NPOLICIES];
+
+/* sizes = mix:FILE: the one size, standing for the mix's packets. */
+#define SIZE_MIX 0u
+#define RING_MAX 65536
+#define RX_BATCH_MAX 4096
+#define LOAD_CPUS_LIST_MAX 256
+
+struct mix;
 
 /* How samples are taken: a round visits every point once, in a fresh
    random order; sequential takes all of a point's samples in a row. */
@@ -59,11 +78,29 @@ struct config {
 	int emulated;		/* -1: detect, 0 no, 1 yes */
 	double kernel_timeout;	/* seconds, the floor of every kernel
 				   call's limit; 0: auto (2 s) */
+	struct mix *mix;	/* sizes = mix:FILE (sizes is then SIZE_MIX) */
+	int loads[LOAD_NSTATES];
+	size_t nloads;
+	int *load_cpus;		/* none: auto */
+	size_t nload_cpus;
+	unsigned load_kind;	/* LOAD_STREAM | LOAD_SCHED */
+	unsigned ring;		/* rx ring descriptors */
+	unsigned rx_batch;	/* descriptors per sample (a NAPI budget) */
+	int rx_prefetch[RXPF_NPOLICIES];
+	size_t nrx_prefetch;
+	unsigned rx_ahead;	/* rx_prefetch = next: descriptors ahead */
 	struct origin cpu_origin, timer_origin, code_offset_origin;
-	struct origin kernels_origin, sizes_origin, ops_origin;
+	struct origin kernels_origin, sizes_origin, ops_origin, cache_origin;
+	struct origin load_cpus_origin, rx_ahead_origin;
 };
 
-/* Built-in defaults: every kernel, 1500 B, warm, no prefetch. */
+/* Points per kernel, size and alignment at a cache state: one per
+   rx_prefetch policy for the rx walk, else one. */
+size_t config_rx_policies(const struct config *c, int cache);
+/* The bytes one call of a size of c covers: the size, or the mix's mean. */
+double config_bytes(const struct config *c, uint32_t size);
+
+/* Built-in defaults: every kernel, 1500 B, warm, idle, no prefetch. */
 void config_defaults(struct config *c);
 /* Reads a file over c.  0, or -1 after printing FILE:LINE: message. */
 int config_load(struct config *c, const char *path);

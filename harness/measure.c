@@ -7,6 +7,10 @@
  *            then K calls timed together.
  * cold-ring: one untimed call on the warm buffer (code warm), then the
  *            next K buffers of the ring timed together; nothing flushed.
+ * ring:      one untimed descriptor, then rx_batch descriptors of the
+ *            point's rx ring walked (rxring.h).
+ * a mix:     warm: rx_batch buffers holding the mix's next packets, walked
+ *            once untimed, then timed; ring: as ring.
  * K is 1 unless one call lasts under COARSE_STEPS steps of the timer; the
  * K calls are fenced apart (fence.h), so each costs what it would alone.
  * No flush and no bookkeeping happens between the two timer reads. */
@@ -37,6 +41,46 @@ static size_t cold_slot(const struct bench *b, const struct point *p)
 	return p->runs && p->runs->op->dst ? 2 * half : half;
 }
 
+/* Points timed by walking descriptors: the rx ring, and any mix. */
+static bool walks(const struct point *p)
+{
+	return p->cache == CACHE_RX || p->size == SIZE_MIX;
+}
+
+/* The largest payload one call of p covers. */
+static uint32_t max_size(const struct bench *b, const struct point *p)
+{
+	return p->size == SIZE_MIX ? b->cfg->mix->max : p->size;
+}
+
+static uint64_t walk_sample(struct bench *b, struct point *p)
+{
+	const struct timer *t = b->cal.timer;
+	const struct op *op = p->runs->op;
+	const struct mix *m = b->cfg->mix;
+	struct rx_walk_args a = {
+		op, p->runs, op->dst ? b->dbuf + p->align : NULL, p->align,
+		dist_of(p), p->rxpf, b->cfg->rx_ahead, b->line,
+	};
+	struct rxring *r = &b->rxwarm;
+	size_t i;
+
+	if (p->cache == CACHE_RX) {
+		rx_walk(t, &p->rx, &a, 1);	/* code warm */
+		return rx_walk(t, &p->rx, &a, p->iters);
+	}
+	/* warm: the next packets of the mix, in buffers that stay put */
+	for (i = 0; i < p->iters; i++) {
+		r->desc[i].len = m->len[(p->mixpos + i) % m->n];
+		rx_fill(r->desc[i].buf, m, p->mixpos + i, p->align);
+	}
+	p->mixpos = (p->mixpos + p->iters) % m->n;
+	r->next = 0;
+	rx_walk(t, r, &a, p->iters);
+	r->next = 0;
+	return rx_walk(t, r, &a, p->iters);
+}
+
 double sweep_sample(struct bench *b, struct point *p)
 {
 	const struct timer *t = b->cal.timer;
@@ -48,6 +92,9 @@ double sweep_sample(struct bench *b, struct point *p)
 	uint64_t k, ticks;
 	size_t slot;
 
+	if (walks(p))
+		return ((double)walk_sample(b, p) - b->cal.overhead) /
+		       (double)p->iters;
 	switch (p->cache) {
 	case CACHE_WARM:	/* the two untimed calls warm dst too */
 		op->batch(t, kn, b->buf + p->align, wdst, p->size, dist, 2);
@@ -114,32 +161,42 @@ static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
 	return p->iters < cap ? p->iters : cap;
 }
 
-static int cmp_u32(const void *a, const void *b)
+static int cmp_u64(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return x < y ? -1 : x > y;
 }
 
-/* A ring's key: its size, and whether its points write into it (an op
-   with a destination).  Those get rings of their own: the dirty lines
-   they leave would be written back during other points' timed regions. */
-static uint32_t ring_key(const struct point *p)
+/* A ring's key: its size; for cold-ring, whether its points write into
+   it (an op with a destination: the dirty lines they leave would be
+   written back during other points' timed regions); for an rx pool, a
+   bit of its own and, for a capture's bytes, the payload's alignment. */
+static uint64_t ring_key(const struct bench *b, const struct point *p)
 {
-	return p->size << 1 | (p->runs && p->runs->op->dst);
+	if (p->cache == CACHE_RX)
+		return (uint64_t)p->size << 16 |
+		       (b->cfg->mix && b->cfg->mix->capture ? p->align : 0) << 2 | 2;
+	return (uint64_t)p->size << 16 | (p->runs && p->runs->op->dst);
+}
+
+static bool has_ring(const struct point *p)
+{
+	return p->cache == CACHE_RING || p->cache == CACHE_RX;
 }
 
 /* Rings are one per distinct key, in ascending order. */
-static size_t ring_of(const struct bench *b, uint32_t key)
+static size_t ring_of(const struct bench *b, uint64_t key)
 {
-	const uint32_t *s = bsearch(&key, b->ring_sizes, b->nrings,
-				    sizeof(*s), cmp_u32);
+	const uint64_t *s = bsearch(&key, b->ring_keys, b->nrings,
+				    sizeof(*s), cmp_u64);
 
-	return (size_t)(s - b->ring_sizes);
+	return (size_t)(s - b->ring_keys);
 }
 
-/* One ring per buffer size (and per writing), all planned, checked
-   against the memory there is, and made before any point refers to one. */
+/* One ring per buffer size (and per writing), and one rx pool per
+   payload size, all planned, checked against the memory there is, and
+   made before any point refers to one. */
 static int make_rings(struct bench *b, char *err, size_t errlen)
 {
 	uint64_t total = 0, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
@@ -147,20 +204,20 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 	size_t i, j, n = 0;
 
 	for (i = 0; i < b->npts; i++)
-		if (b->pts[i].cache == CACHE_RING)
+		if (has_ring(&b->pts[i]))
 			n++;
 	if (!n)
 		return 0;
-	b->ring_sizes = malloc(n * sizeof(*b->ring_sizes));
-	if (!b->ring_sizes)
+	b->ring_keys = malloc(n * sizeof(*b->ring_keys));
+	if (!b->ring_keys)
 		abort();
 	for (i = 0, n = 0; i < b->npts; i++)
-		if (b->pts[i].cache == CACHE_RING)
-			b->ring_sizes[n++] = ring_key(&b->pts[i]);
-	qsort(b->ring_sizes, n, sizeof(*b->ring_sizes), cmp_u32);
+		if (has_ring(&b->pts[i]))
+			b->ring_keys[n++] = ring_key(b, &b->pts[i]);
+	qsort(b->ring_keys, n, sizeof(*b->ring_keys), cmp_u64);
 	for (i = 0, j = 0; i < n; i++)
-		if (!j || b->ring_sizes[i] != b->ring_sizes[j - 1])
-			b->ring_sizes[j++] = b->ring_sizes[i];
+		if (!j || b->ring_keys[i] != b->ring_keys[j - 1])
+			b->ring_keys[j++] = b->ring_keys[i];
 	b->nrings = j;
 	b->rings = calloc(j, sizeof(*b->rings));
 	if (!b->rings)
@@ -169,33 +226,79 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 		struct point *p = &b->pts[i];
 		uint64_t bytes;
 
-		if (p->cache != CACHE_RING)
+		if (!has_ring(p))
 			continue;
 		/* Points are found by key, not by a search of every ring,
 		   so this stays linear in sizes. */
-		j = ring_of(b, ring_key(p));
+		j = ring_of(b, ring_key(b, p));
 		p->ring = &b->rings[j];
 		if (b->rings[j].size)
 			continue;
-		bytes = ring_plan(p->ring, p->size, b->align_max + b->pfspan,
+		bytes = ring_plan(p->ring, max_size(b, p) + (p->cache == CACHE_RX ?
+				  RX_HDR : 0), b->align_max + b->pfspan,
 				  b->line, cache_largest(NULL));
-		p->ring->written = ring_key(p) & 1;
+		p->ring->written = p->cache == CACHE_RING && (ring_key(b, p) & 1);
 		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
 	}
 	if (total > mem / 2) {
-		snprintf(err, errlen, "cache = cold-ring: rings whose buffers touch "
-			 "twice the largest cache (%zu KiB) need %llu MiB for these "
-			 "sizes, more than half of this machine's %llu MiB",
-			 cache_largest(NULL) >> 10, (unsigned long long)(total >> 20),
+		snprintf(err, errlen, "cache = cold-ring and ring: rings whose "
+			 "buffers touch twice the largest cache (%zu KiB) need %llu "
+			 "MiB for these sizes, more than half of this machine's %llu "
+			 "MiB", cache_largest(NULL) >> 10,
+			 (unsigned long long)(total >> 20),
 			 (unsigned long long)(mem >> 20));
 		return -1;
 	}
-	for (j = 0; j < b->nrings; j++)
-		if (ring_alloc(&b->rings[j])) {
-			snprintf(err, errlen, "cache = cold-ring: no memory for a "
-				 "ring of %zu MiB", b->rings[j].bytes >> 20);
+	for (j = 0; j < b->nrings; j++) {
+		struct ring *r = &b->rings[j];
+		int rc;
+		if (b->ring_keys[j] & 2)	/* an rx pool: with the mix's packets */
+			rc = rx_pool_init(r, r->size - RX_HDR, b->align_max + b->pfspan,
+					  b->line, cache_largest(NULL),
+					  b->ring_keys[j] >> 16 == SIZE_MIX ? b->cfg->mix : NULL,
+					  (uint32_t)(b->ring_keys[j] >> 2 & 0x3fff));
+		else
+			rc = ring_alloc(r);
+		if (rc) {
+			snprintf(err, errlen, "cache = %s: no memory for a ring of "
+				 "%zu MiB", b->ring_keys[j] & 2 ? "ring" : "cold-ring",
+				 r->bytes >> 20);
 			return -1;
 		}
+	}
+	for (i = 0; i < b->npts; i++)
+		if (b->pts[i].cache == CACHE_RX &&
+		    rxring_init(&b->pts[i].rx, b->cfg->ring, b->pts[i].ring)) {
+			snprintf(err, errlen, "cache = ring: no memory for %u "
+				 "descriptors", b->cfg->ring);
+			return -1;
+		}
+	return 0;
+}
+
+/* A mix in warm: rx_batch buffers, made once and shared by its points
+   (one is sampled at a time). */
+static int make_rxwarm(struct bench *b, char *err, size_t errlen)
+{
+	struct ring *r = &b->rxwarm_mem;
+	size_t i;
+
+	for (i = 0; i < b->npts; i++)
+		if (b->pts[i].size == SIZE_MIX && b->pts[i].cache == CACHE_WARM)
+			break;
+	if (i == b->npts)
+		return 0;
+	r->size = RX_HDR + b->cfg->mix->max;
+	r->slot = (r->size + b->align_max + b->pfspan + b->line - 1) / b->line * b->line;
+	r->nslots = b->cfg->rx_batch;
+	r->bytes = r->slot * r->nslots;
+	if (ring_alloc(r) || rxring_init(&b->rxwarm, r->nslots, NULL)) {
+		snprintf(err, errlen, "no memory for %zu warm rx buffers",
+			 r->nslots);
+		return -1;
+	}
+	for (i = 0; i < r->nslots; i++)
+		b->rxwarm.desc[i].buf = r->mem + i * r->slot;
 	return 0;
 }
 
@@ -216,8 +319,8 @@ double sweep_sample_limit(const struct bench *b, const struct point *p)
 
 	(void)b;
 	/* A cold region also flushes, which is the harness's time. */
-	return watchdog_limit(calls * p->size, calls,
-			      p->cache == CACHE_WARM ? 0 : 1.0);
+	return watchdog_limit(calls * max_size(b, p), calls,
+			      p->cache == CACHE_WARM && !walks(p) ? 0 : 1.0);
 }
 
 /* Finding the calls per region takes a few samples' length, and up to
@@ -226,12 +329,14 @@ static double pilot_limit(const struct bench *b, const struct point *p)
 {
 	double sample_s = b->cal.sample_ticks / b->cal.tick_hz;
 
-	return watchdog_limit(6.0 * K_MAX * p->size, 6.0 * K_MAX,
+	return watchdog_limit(6.0 * K_MAX * max_size(b, p), 6.0 * K_MAX,
 			      3000 * sample_s + (p->cache == CACHE_WARM ? 0 : 1.0));
 }
 
 static uint64_t find_iters(struct bench *b, struct point *p)
 {
+	if (walks(p))
+		return b->cfg->rx_batch;
 	if (p->cache == CACHE_WARM)
 		return warm_iters(b, p);
 	if (p->cache == CACHE_COLD)
@@ -262,7 +367,7 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 
 	if (!b->buf && sweep_alloc_buf(b, err, errlen))
 		return -1;
-	if (make_rings(b, err, errlen))
+	if (make_rings(b, err, errlen) || make_rxwarm(b, err, errlen))
 		return -1;
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];

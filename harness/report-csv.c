@@ -1,13 +1,19 @@
 /* Tidy CSV: one row per point and repeat, and a second file with every
    sample. */
+#include <math.h>
 #include <stdio.h>
 
 #include "report.h"
 
 static void point_key(FILE *f, const struct point *p)
 {
-	fprintf(f, "%s,%s,%s,%u,%u,%s,", p->kernel->name, p->kernel->arch,
-		p->kernel->op->name, p->size, p->align, cache_state_name[p->cache]);
+	fprintf(f, "%s,%s,%s,", p->kernel->name, p->kernel->arch,
+		p->kernel->op->name);
+	if (p->size == SIZE_MIX)
+		fprintf(f, "mix,");
+	else
+		fprintf(f, "%u,", p->size);
+	fprintf(f, "%u,%s,", p->align, cache_state_name[p->cache]);
 	if (p->prefetch == PREFETCH_NONE)
 		fprintf(f, "none,");
 	else
@@ -16,6 +22,7 @@ static void point_key(FILE *f, const struct point *p)
 		fprintf(f, "none");
 	else
 		fprintf(f, "%d", p->code_offset);
+	fprintf(f, ",%s,%s", load_state_name[p->load], rx_prefetch_name[p->rxpf]);
 }
 
 void report_csv(FILE *f, const struct bench *b)
@@ -38,10 +45,14 @@ void report_csv(FILE *f, const struct bench *b)
 			fprintf(f, ",%u,", p->code_mod64);
 			if (p->loop_mod64 >= 0)
 				fprintf(f, "%d", p->loop_mod64);
-			fprintf(f, ",%u,%s,%u,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%u,",
-				r + 1, c->timer->name, p->taken[r],
+			fprintf(f, ",%u,%s,%u,%llu,%.2f,%.2f,%.2f,%.2f,", r + 1,
+				c->timer->name, p->taken[r],
 				(unsigned long long)p->iters, st->min, st->median,
-				st->mean, st->max, st->stddev, st->iqr, st->outliers);
+				st->mean, st->max);
+			if (!isnan(st->p99))
+				fprintf(f, "%.2f", st->p99);
+			fprintf(f, ",%.2f,%.2f,%u,", st->stddev, st->iqr,
+				st->outliers);
 			/* A partial run may stop before the floor was timed:
 			   then there is no floor and no net figure. */
 			if (b->pts[p->floor].taken[r])
@@ -49,8 +60,8 @@ void report_csv(FILE *f, const struct bench *b)
 					p->cpt[r], cpb, point_cycles_per_byte_net(b, p, r));
 			else
 				fprintf(f, ",%.4f,%.4f,,", p->cpt[r], cpb);
-			fprintf(f, "%.4f,%.2f,%.1f\n", cpb > 0 ? 1 / cpb : 0, ns,
-				ns > 0 ? (double)p->size / ns * 1e3 : 0);
+			fprintf(f, "%.4f,%.1f,%.2f,%.1f\n", cpb > 0 ? 1 / cpb : 0,
+				cpb * 1024, ns, ns > 0 ? p->bytes / ns * 1e3 : 0);
 		}
 	}
 }
@@ -68,7 +79,7 @@ void report_samples_csv(FILE *f, const struct bench *b)
 				double t = p->ticks[(size_t)r * b->samples + s];
 				point_key(f, p);
 				fprintf(f, ",%u,%u,%.2f,%.4f\n", r + 1, s + 1, t,
-					t * p->cpt[r] / (double)p->size);
+					t * p->cpt[r] / p->bytes);
 			}
 	}
 }

@@ -4,22 +4,81 @@
 
 #include "buildinfo.h"
 #include "chain.h"
+#include "load.h"
+#include "mix.h"
 #include "platform.h"
 #include "report.h"
 
 static void rings(FILE *f, const struct bench *b)
 {
-	size_t i, bytes = 0;
+	size_t i, bytes[2] = { 0, 0 }, n[2] = { 0, 0 };
 
-	for (i = 0; i < b->nrings; i++)
-		bytes += b->rings[i].bytes;
-	fprintf(f, "# cold_ring: %zu ring(s), %.0f MiB in all, each touching "
-		"twice the largest cache; buffers taken in memory order\n",
-		b->nrings, (double)bytes / (1 << 20));
-	for (i = 0; i < b->nrings; i++)
-		fprintf(f, "# cold_ring_%u%s: %zu buffers %zu bytes apart\n",
-			b->rings[i].size, b->rings[i].written ? "_written" : "",
-			b->rings[i].nslots, b->rings[i].slot);
+	for (i = 0; i < b->nrings; i++) {
+		bytes[b->ring_keys[i] & 2 ? 1 : 0] += b->rings[i].bytes;
+		n[b->ring_keys[i] & 2 ? 1 : 0]++;
+	}
+	if (n[0])
+		fprintf(f, "# cold_ring: %zu ring(s), %.0f MiB in all, each "
+			"touching twice the largest cache; buffers taken in memory "
+			"order\n", n[0], (double)bytes[0] / (1 << 20));
+	if (n[1])
+		fprintf(f, "# rx_pools: %zu pool(s), %.0f MiB in all, each touching "
+			"twice the largest cache; descriptors refilled from them in "
+			"memory order\n", n[1], (double)bytes[1] / (1 << 20));
+	for (i = 0; i < b->nrings; i++) {
+		const struct ring *r = &b->rings[i];
+		if (!(b->ring_keys[i] & 2))
+			fprintf(f, "# cold_ring_%u%s: %zu buffers %zu bytes apart\n",
+				r->size, r->written ? "_written" : "", r->nslots,
+				r->slot);
+		else if (r->len)
+			fprintf(f, "# rx_pool_mix: %zu buffers %zu bytes apart "
+				"(%d B header, then the payload at its alignment)\n",
+				r->nslots, r->slot, RX_HDR);
+		else
+			fprintf(f, "# rx_pool_%u: %zu buffers %zu bytes apart (%d B "
+				"header, then the payload at its alignment)\n",
+				r->size - RX_HDR, r->nslots, r->slot, RX_HDR);
+	}
+}
+
+static bool has_cache(const struct bench *b, int cache)
+{
+	size_t i;
+
+	for (i = 0; i < b->cfg->ncaches; i++)
+		if (b->cfg->caches[i] == cache)
+			return true;
+	return false;
+}
+
+static void workloads(FILE *f, const struct bench *b)
+{
+	const struct config *c = b->cfg;
+	const struct mix *m = c->mix;
+
+	if (m) {
+		fprintf(f, "# mix: %s: %zu packets, mean %.1f B, min %u, max %u; "
+			"size = mix rows: per call over every packet, in turn\n",
+			m->path, m->n, m->mean, m->min, m->max);
+		if (m->capture)
+			fprintf(f, "# mix_capture: %zu frames, %zu TCP/UDP payloads "
+				"replayed in capture order, their own bytes; "
+				"checksums the packets carry: %zu right, %zu wrong, "
+				"%zu UDP without one (each kernel checked against "
+				"every one at the gate)\n", m->frames, m->n,
+				m->csum_good, m->csum_bad, m->csum_none);
+	}
+	if (has_cache(b, CACHE_RX))
+		fprintf(f, "# rx_ring: %u descriptors, %u walked per sample, "
+			"%d B header before each payload; rx_prefetch = next "
+			"prefetches %u descriptor(s) ahead\n", c->ring,
+			c->rx_batch, RX_HDR, c->rx_ahead);
+	if (m && has_cache(b, CACHE_WARM))
+		fprintf(f, "# mix_warm: %u buffers hold the next packets, walked "
+			"once untimed before each sample\n", c->rx_batch);
+	if (b->busy)
+		load_report(f);
 }
 
 void report_meta(FILE *f, const struct bench *b)
@@ -86,6 +145,7 @@ void report_meta(FILE *f, const struct bench *b)
 		"not run (no cold points)");
 	if (b->nrings)
 		rings(f, b);
+	workloads(f, b);
 	if (c->cpu >= 0)
 		fprintf(f, "# cpu_pinned: %d\n", c->cpu);
 	else

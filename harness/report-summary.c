@@ -16,14 +16,51 @@ static int cmp_u32(const void *a, const void *b)
 /* Sizes shown; a sweep of thousands is read in the CSV, not here. */
 #define SUMMARY_SIZES 64
 
+/* A column: cache state, rx policy and load. */
+#define NCOLS (CACHE_NSTATES * RXPF_NPOLICIES * LOAD_NSTATES)
+
+static size_t col_of(int cache, int rxpf, int load)
+{
+	return ((size_t)cache * RXPF_NPOLICIES + (size_t)rxpf) * LOAD_NSTATES +
+	       (size_t)load;
+}
+
+/* The columns of the run, in config order, as column numbers. */
+static size_t columns(const struct config *c, size_t *cols)
+{
+	size_t ci, xi, li, n = 0;
+
+	for (ci = 0; ci < c->ncaches; ci++)
+		for (xi = 0; xi < config_rx_policies(c, c->caches[ci]); xi++)
+			for (li = 0; li < c->nloads; li++)
+				cols[n++] = col_of(c->caches[ci], c->caches[ci] == CACHE_RX ?
+						   c->rx_prefetch[xi] : RXPF_NONE,
+						   c->loads[li]);
+	return n;
+}
+
+static void col_name(size_t col, char *buf, size_t len)
+{
+	int load = (int)(col % LOAD_NSTATES);
+	int rxpf = (int)(col / LOAD_NSTATES % RXPF_NPOLICIES);
+	int cache = (int)(col / LOAD_NSTATES / RXPF_NPOLICIES);
+
+	snprintf(buf, len, "%s%s%s%s", cache_state_name[cache],
+		 cache == CACHE_RX ? " rx_prefetch=" : "",
+		 cache == CACHE_RX ? rx_prefetch_name[rxpf] : "",
+		 load == LOAD_BUSY ? " busy" : "");
+}
+
 static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 {
 	const struct config *c = b->cfg;
 	size_t si, ci, i, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
 	uint32_t *sorted = malloc(c->nsizes * sizeof(*sorted));
-	const struct point **best = calloc(c->nsizes * CACHE_NSTATES, sizeof(*best));
-	double *bc = calloc(c->nsizes * CACHE_NSTATES, sizeof(*bc));
+	const struct point **best = calloc(c->nsizes * NCOLS, sizeof(*best));
+	double *bc = calloc(c->nsizes * NCOLS, sizeof(*bc));
 	int prec = op->per_call ? 1 : 3;
+	size_t cols[NCOLS], ncols = columns(c, cols);
+	char name[64];
 
 	if (!sorted || !best || !bc)
 		abort();
@@ -39,8 +76,8 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		if (p->kernel->pseudo || p->kernel->op != op)
 			continue;
 		at = bsearch(&p->size, sorted, c->nsizes, sizeof(*sorted), cmp_u32);
-		k = (size_t)(at - sorted) * CACHE_NSTATES + (size_t)p->cache;
-		cpb = point_cycles_per_byte_all(b, p) * (op->per_call ? p->size : 1);
+		k = (size_t)(at - sorted) * NCOLS + col_of(p->cache, p->rxpf, p->load);
+		cpb = point_cycles_per_byte_all(b, p) * (op->per_call ? p->bytes : 1);
 		if (!best[k] || cpb < bc[k]) {
 			best[k] = p;
 			bc[k] = cpb;
@@ -52,17 +89,21 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		b->samples, b->repeats > 1 ? " per repeat, median of repeats" : "",
 		b->cal.timer->name);
 	fprintf(f, "%10s", "size");
-	for (ci = 0; ci < c->ncaches; ci++)
-		fprintf(f, "  %-30s", cache_state_name[c->caches[ci]]);
+	for (ci = 0; ci < ncols; ci++) {
+		col_name(cols[ci], name, sizeof(name));
+		fprintf(f, "  %-30s", name);
+	}
 	fprintf(f, "\n");
 	for (si = 0; si < ns; si++) {
 		const uint32_t *at = bsearch(&c->sizes[si], sorted, c->nsizes,
 					     sizeof(*sorted), cmp_u32);
 
-		fprintf(f, "%10u", c->sizes[si]);
-		for (ci = 0; ci < c->ncaches; ci++) {
-			size_t k = (size_t)(at - sorted) * CACHE_NSTATES +
-				   (size_t)c->caches[ci];
+		if (c->sizes[si] == SIZE_MIX)
+			fprintf(f, "%10s", "mix");
+		else
+			fprintf(f, "%10u", c->sizes[si]);
+		for (ci = 0; ci < ncols; ci++) {
+			size_t k = (size_t)(at - sorted) * NCOLS + cols[ci];
 			const struct point *p = best[k];
 			char cell[64], off[16] = "";
 
@@ -87,14 +128,16 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
 			c->nsizes - ns);
 	fprintf(f, "Harness floor (%s), ticks per call:", op_empty(op)->name);
-	for (ci = 0; ci < c->ncaches; ci++)
-		for (i = b->npts - b->nempty; i < b->npts; i++)
-			if (b->pts[i].cache == c->caches[ci] &&
-			    b->pts[i].kernel->op == op && b->pts[i].taken[0]) {
-				fprintf(f, " %.1f %s", b->pts[i].st[0].median,
-					cache_state_name[c->caches[ci]]);
+	for (ci = 0; ci < ncols; ci++)
+		for (i = b->npts - b->nempty; i < b->npts; i++) {
+			const struct point *p = &b->pts[i];
+			if (col_of(p->cache, p->rxpf, p->load) == cols[ci] &&
+			    p->kernel->op == op && p->taken[0]) {
+				col_name(cols[ci], name, sizeof(name));
+				fprintf(f, " %.1f %s", p->st[0].median, name);
 				break;
 			}
+		}
 	fprintf(f, "\n");
 	free(sorted);
 	free(best);

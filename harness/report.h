@@ -15,11 +15,13 @@ void report_samples_csv(FILE *f, const struct bench *b);
 /* Best kernel per size and cache state, for people. */
 void report_summary(FILE *f, const struct bench *b);
 
-#define CSV_KEY "kernel,arch,op,size,align,cache,prefetch,code_offset"
+#define CSV_KEY "kernel,arch,op,size,align,cache,prefetch,code_offset," \
+	"load,rx_prefetch"
 #define CSV_HEADER CSV_KEY ",code_mod64,loop_mod64,repeat,timer,samples," \
-	"iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev," \
-	"ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte," \
-	"cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s"
+	"iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99," \
+	"ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick," \
+	"cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb," \
+	"ns_per_call,mb_per_s"
 #define CSV_SAMPLES_HEADER CSV_KEY ",repeat,round,ticks,cycles_per_byte"
 
 #endif

@@ -4,6 +4,7 @@
    they would see there.  The ring is sized by the bytes the buffers touch,
    not by its slots, so even 64-byte buffers come back cold. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -54,5 +55,6 @@ void ring_free(struct ring *r)
 {
 	if (r->mem)
 		munmap(r->mem, r->bytes);
+	free(r->len);
 	memset(r, 0, sizeof(*r));
 }

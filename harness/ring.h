@@ -14,6 +14,8 @@ struct ring {
 	size_t nslots, next;
 	uint32_t size;		/* the buffer size it was made for */
 	bool written;		/* its points write into it (csum_copy) */
+	uint32_t *len;		/* rx pools of a mix: each slot's payload
+				   length (rxring.h); else NULL */
 };
 
 /* The shape of a ring for buffers of size bytes, each followed by room

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "chain.h"
+#include "load.h"
 #include "sweep.h"
 #include "watchdog.h"
 
@@ -68,7 +69,8 @@ static void chain_sample(struct bench *b, size_t block)
 }
 
 /* One sample of p under the watchdog; a kernel that hangs is stopped
-   and its points take no more samples. */
+   and its points take no more samples.  A busy point's sample is taken
+   with the load running, and only then. */
 static void sample(struct bench *b, struct point *p, unsigned rep)
 {
 	double t = 0;
@@ -76,7 +78,11 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 
 	if (p->dead)
 		return;
+	if (p->load == LOAD_BUSY)
+		load_resume();
 	WATCHDOG_RUN(done, p->runs, sweep_sample_limit(b, p), t = sweep_sample(b, p));
+	if (p->load == LOAD_BUSY)
+		load_pause();
 	if (!done) {
 		sweep_stopped(b, p, "while timed");
 		return;

@@ -84,6 +84,7 @@ struct summary stats_summarise(const double *v, size_t n)
 	q1 = quantile_sorted(o, n, 0.25);
 	q3 = quantile_sorted(o, n, 0.75);
 	s.iqr = q3 - q1;
+	s.p99 = n >= P99_MIN ? quantile_sorted(o, n, 0.99) : NAN;
 	for (i = 0; i < n; i++)
 		if (o[i] < q1 - 1.5 * s.iqr || o[i] > q3 + 1.5 * s.iqr)
 			s.outliers++;

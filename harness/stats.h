@@ -8,7 +8,11 @@ struct summary {
 	double min, median, mean, max, stddev;	/* over every sample */
 	double iqr;		/* third quartile minus first */
 	unsigned outliers;	/* samples beyond 1.5 IQR of the quartiles */
+	double p99;		/* the 99th percentile, or NAN when fewer
+				   than P99_MIN samples: the largest but one
+				   of 100 is the least that names it */
 };
+#define P99_MIN 100
 
 /* v is left unsorted; n may be 0 (all fields 0). */
 struct summary stats_summarise(const double *v, size_t n);

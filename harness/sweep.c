@@ -6,14 +6,22 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "mix.h"
 #include "sweep.h"
 #include "verify.h"
 #include "watchdog.h"
 
+/* Where a point stands apart from its kernel and placement: cache state
+   with its rx policy, load, size and alignment. */
+struct where {
+	int cache, rxpf, load;
+	uint32_t size, align;
+};
+
 static struct point *add_point(struct bench *b, size_t *cap,
 			       const struct kernel *k, const struct kernel *runs,
-			       int cache, uint32_t size, uint32_t align,
-			       int32_t pf, int32_t off, size_t floor)
+			       const struct where *w, int32_t pf, int32_t off,
+			       size_t floor)
 {
 	struct point *p;
 	size_t n = (size_t)b->samples * b->repeats;
@@ -28,9 +36,12 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	memset(p, 0, sizeof(*p));
 	p->kernel = k;
 	p->runs = runs;
-	p->cache = cache;
-	p->size = size;
-	p->align = align;
+	p->cache = w->cache;
+	p->rxpf = w->rxpf;
+	p->load = w->load;
+	p->size = w->size;
+	p->bytes = config_bytes(b->cfg, w->size);
+	p->align = w->align;
 	p->prefetch = pf;
 	p->code_offset = off;
 	p->floor = floor;
@@ -66,14 +77,40 @@ static size_t plan_ops(const struct config *c, const struct op **ops)
 	return n;
 }
 
+/* The n-th place of the config's places, in the order points take them:
+   cache state (by rx policy at ring), load, size, alignment. */
+static size_t plan_places(const struct config *c, struct where *w)
+{
+	size_t ci, xi, li, si, ai, n = 0;
+
+	for (ci = 0; ci < c->ncaches; ci++)
+		for (xi = 0; xi < config_rx_policies(c, c->caches[ci]); xi++)
+			for (li = 0; li < c->nloads; li++)
+				for (si = 0; si < c->nsizes; si++)
+					for (ai = 0; ai < c->naligns; ai++, n++)
+						if (w) {
+							w[n].cache = c->caches[ci];
+							w[n].rxpf = c->caches[ci] == CACHE_RX ?
+								c->rx_prefetch[xi] : RXPF_NONE;
+							w[n].load = c->loads[li];
+							w[n].size = c->sizes[si];
+							w[n].align = c->aligns[ai];
+						}
+	return n;
+}
+
 int sweep_plan(struct bench *b, char *err, size_t errlen)
 {
 	static const int32_t in_place = CODE_OFFSET_NONE, no_pf = PREFETCH_NONE;
 	const struct config *c = b->cfg;
 	const struct op *ops[OP_MAX];
-	size_t ki, ci, si, ai, pi, oi, cap = 0, nkpts = 0, nops, opi;
-	size_t per_kernel = c->ncaches * c->nsizes * c->naligns;
+	size_t ki, wi, ai, pi, oi, cap = 0, nkpts = 0, nops, opi;
+	size_t per_kernel = plan_places(c, NULL);
+	struct where *w = malloc(per_kernel * sizeof(*w));
 
+	if (!w)
+		abort();
+	plan_places(c, w);
 	b->samples = c->samples;
 	b->repeats = c->repeat;
 	b->pfspan = 0;
@@ -83,11 +120,12 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 	for (ai = 0; ai < c->naligns; ai++)
 		if (c->aligns[ai] > b->align_max)
 			b->align_max = c->aligns[ai];
+	for (wi = 0; wi < per_kernel; wi++)
+		b->busy |= w[wi].load == LOAD_BUSY;
 	nops = plan_ops(c, ops);
 
 	/* The floor points come after every kernel's, by op (in order of
-	   appearance), then cache, size, alignment: a point's floor is
-	   found by arithmetic. */
+	   appearance), then place: a point's floor is found by arithmetic. */
 	for (ki = 0; ki < c->nkernels; ki++)
 		if (!c->kernels[ki]->pseudo)
 			nkpts += per_kernel *
@@ -116,36 +154,28 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 				if (r && offs[oi] != CODE_OFFSET_NONE &&
 				    !(r = place_copy(r, (unsigned)offs[oi], err, errlen))) {
 					free(runs);
+					free(w);
 					return -1;
 				}
 				runs[pi * noff + oi] = r;
 			}
-		for (ci = 0; ci < c->ncaches; ci++)
-			for (si = 0; si < c->nsizes; si++)
-				for (ai = 0; ai < c->naligns; ai++)
-					for (pi = 0; pi < npf; pi++)
-						for (oi = 0; oi < noff; oi++)
-							add_point(b, &cap, k, runs[pi * noff + oi],
-								  c->caches[ci], c->sizes[si],
-								  c->aligns[ai], pfs[pi], offs[oi],
-								  nkpts + opi * per_kernel +
-								  (ci * c->nsizes + si) *
-								  c->naligns + ai);
+		for (wi = 0; wi < per_kernel; wi++)
+			for (pi = 0; pi < npf; pi++)
+				for (oi = 0; oi < noff; oi++)
+					add_point(b, &cap, k, runs[pi * noff + oi], &w[wi],
+						  pfs[pi], offs[oi],
+						  nkpts + opi * per_kernel + wi);
 		free(runs);
 	}
-	/* The floors: each op's empty kernel at every size, alignment and
-	   cache state. */
+	/* The floors: each op's empty kernel at every place. */
 	for (opi = 0; opi < nops; opi++)
-		for (ci = 0; ci < c->ncaches; ci++)
-			for (si = 0; si < c->nsizes; si++)
-				for (ai = 0; ai < c->naligns; ai++) {
-					const struct kernel *e = op_empty(ops[opi]);
-					add_point(b, &cap, e, e, c->caches[ci],
-						  c->sizes[si], c->aligns[ai],
-						  PREFETCH_NONE, CODE_OFFSET_NONE,
-						  b->npts);
-					b->nempty++;
-				}
+		for (wi = 0; wi < per_kernel; wi++) {
+			const struct kernel *e = op_empty(ops[opi]);
+			add_point(b, &cap, e, e, &w[wi], PREFETCH_NONE,
+				  CODE_OFFSET_NONE, b->npts);
+			b->nempty++;
+		}
+	free(w);
 	return 0;
 }
 
@@ -160,6 +190,8 @@ int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
 	for (i = 0; i < b->cfg->nsizes; i++)
 		if (b->cfg->sizes[i] > need)
 			need = b->cfg->sizes[i];
+	if (b->cfg->mix)
+		need = b->cfg->mix->max;
 	need += ALIGN_MAX + 1 + b->pfspan;
 	b->bufsize = (need + page - 1) & ~(page - 1);
 	b->buf = mmap(NULL, b->bufsize, PROT_READ | PROT_WRITE,
@@ -200,6 +232,7 @@ static void fail(struct bench *b, const char *msg)
 
 static void drop_point(struct point *p)
 {
+	rxring_free(&p->rx);
 	free(p->ticks);
 	free(p->st);
 	free(p->cpt);
@@ -307,10 +340,14 @@ size_t sweep_gate(struct bench *b)
 				 p->kernel->name, p->kernel->nopf);
 		else if ((rc = verify_kernel(p->runs, dist, err, sizeof(err))) ==
 			 VERIFY_OK &&
-			 (rc = verify_sizes(p->runs, dist, b->cfg->sizes,
+			 (rc = verify_sizes(p->runs, dist, b->cfg->mix ?
+					    b->cfg->mix->len : b->cfg->sizes,
+					    b->cfg->mix ? b->cfg->mix->n :
 					    b->cfg->nsizes, b->cfg->aligns,
 					    b->cfg->naligns, err, sizeof(err))) ==
-			 VERIFY_OK)
+			 VERIFY_OK &&
+			 (rc = verify_mix(p->runs, dist, b->cfg->mix, err,
+					  sizeof(err))) == VERIFY_OK)
 			continue;
 		if (p->code_offset != CODE_OFFSET_NONE)
 			snprintf(err + strlen(err), sizeof(err) - strlen(err),
@@ -427,7 +464,7 @@ double point_cycles_per_byte(const struct bench *b, const struct point *p,
 			     unsigned r)
 {
 	(void)b;
-	return p->st[r].median * p->cpt[r] / (double)p->size;
+	return p->st[r].median * p->cpt[r] / p->bytes;
 }
 
 double point_floor_ticks(const struct bench *b, const struct point *p,
@@ -440,7 +477,7 @@ double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
 				 unsigned r)
 {
 	return (p->st[r].median - point_floor_ticks(b, p, r)) * p->cpt[r] /
-	       (double)p->size;
+	       p->bytes;
 }
 
 double point_cycles_per_byte_all(const struct bench *b, const struct point *p)
@@ -466,7 +503,9 @@ void sweep_free(struct bench *b)
 	for (i = 0; i < b->nrings; i++)
 		ring_free(&b->rings[i]);
 	free(b->rings);
-	free(b->ring_sizes);
+	free(b->ring_keys);
+	rxring_free(&b->rxwarm);
+	ring_free(&b->rxwarm_mem);
 	free(b->pts);
 	free(b->failed);
 	free(b->warnings);

@@ -12,15 +12,22 @@
 #include "kernel.h"
 #include "place.h"
 #include "ring.h"
+#include "rxring.h"
 #include "stats.h"
 
-/* A point is (kernel, size, align, cache, prefetch, code offset). */
+/* A point is (kernel, size, align, cache, prefetch, code offset, load,
+   rx_prefetch). */
 struct point {
 	const struct kernel *kernel;	/* as the config names it */
 	const struct kernel *runs;	/* what is called: kernel or its nopf,
 					   or a copy of it at code_offset */
-	uint32_t size, align;
+	uint32_t size, align;	/* size: SIZE_MIX for a mix's point */
+	double bytes;		/* per call: size, or the mix's mean */
 	int cache;
+	int load;		/* LOAD_IDLE or LOAD_BUSY */
+	int rxpf;		/* cache = ring: its rx_prefetch policy */
+	struct rxring rx;	/* cache = ring: its descriptors */
+	size_t mixpos;		/* a mix in warm: the next packet */
 	int32_t prefetch;		/* PREFETCH_NONE or bytes */
 	int32_t code_offset;		/* CODE_OFFSET_NONE or bytes */
 	unsigned code_mod64;		/* the called entry's address mod 64 */
@@ -59,9 +66,12 @@ struct bench {
 	size_t bufsize;
 	unsigned char *pool;		/* cold: K buffers a page apart or more */
 	size_t poolsize;
-	struct ring *rings;		/* cold-ring: one per size */
-	uint32_t *ring_sizes;		/* their sizes, ascending */
+	struct ring *rings;		/* cold-ring and rx pools: one per size */
+	uint64_t *ring_keys;		/* their keys, ascending */
 	size_t nrings;
+	struct rxring rxwarm;		/* a mix in warm: rx_batch buffers */
+	struct ring rxwarm_mem;
+	bool busy;			/* some point is load = busy */
 	/* The add chain, a pseudo-point of every round: cycles per tick of
 	   each window, in the order taken, and the block (the repeat, or in
 	   sequential order the point) it belongs to. */

@@ -30,6 +30,13 @@ int verify_sizes(const struct kernel *k, int dist, const uint32_t *sizes,
 		 size_t nsizes, const uint32_t *aligns, size_t naligns,
 		 char *err, size_t errlen);
 
+/* For a capture (sizes = mix:FILE): each replayed packet's transport
+   segment, summed by k, against the reference and its checksum (ops
+   whose call returns csum_partial's sum; others pass).  verify-mix.c. */
+struct mix;
+int verify_mix(const struct kernel *k, int dist, const struct mix *m,
+	       char *err, size_t errlen);
+
 /* The csum reference kernel, the oracle of every op. */
 uint32_t verify_ref(const void *buf, int len, uint32_t sum);
 

@@ -1,7 +1,8 @@
-/* csumreport table for op csum_copy: what one copy-and-checksum call
-   costs, at each size and cache state, as the folded-versus-split
-   discussion quoted it: the fastest, slowest and mean call of each kernel
-   in ns and in cycles.  The pseudo kernel's floor (the cost of calling
+/* csumreport table for op csum_copy (and --by spread for any op): what
+   one call costs, at each size and cache state, as the folded-versus-
+   split discussion quoted it: the fastest, slowest and mean call of each
+   kernel in ns and in cycles; for a replayed size mix, the mean call
+   over its packets, as the scp measurement quoted it.  The pseudo kernel's floor (the cost of calling
    at all) is said below each table, not taken off its rows. */
 #include <math.h>
 #include <stdio.h>
@@ -25,17 +26,21 @@ static void cell(double v, char *buf, size_t n)
 		snprintf(buf, n, "-");
 }
 
-/* The six figures of a point: ns min, max, mean, then cycles. */
-static void figures(const struct results *r, const struct row *w, double *v)
+/* The three figures of a point in one unit: min, max and mean per call. */
+static void figures(const struct results *r, const struct row *w, int cycles,
+		    double *v)
 {
 	double hz = r->tick_hz > 0 ? r->tick_hz : NAN;
 
-	v[0] = w->ticks_min / hz * 1e9;
-	v[1] = w->ticks_max / hz * 1e9;
-	v[2] = w->ticks_mean / hz * 1e9;
-	v[3] = w->cyc_min;
-	v[4] = w->cyc_max;
-	v[5] = w->cyc_mean;
+	if (cycles) {
+		v[0] = w->cyc_min;
+		v[1] = w->cyc_max;
+		v[2] = w->cyc_mean;
+	} else {
+		v[0] = w->ticks_min / hz * 1e9;
+		v[1] = w->ticks_max / hz * 1e9;
+		v[2] = w->ticks_mean / hz * 1e9;
+	}
 }
 
 /* t in w columns, centred between dashes where they fit. */
@@ -55,37 +60,45 @@ static void dashed(const char *t, size_t w)
 		putchar('-');
 }
 
-static void print_block(const struct results *r, const struct crow *rows,
-			const struct row *const *pts, size_t nrows,
-			const char *what)
+void spread_block(const struct results *r, const char *const *names,
+		  const struct spread_group *g, size_t ng, size_t nrows,
+		  const char *what)
 {
-	static const char *const group[2] = { "ns", "cycles" };
 	static const char *const col[3] = { "min", "max", "avg" };
-	const char **names = malloc(nrows * sizeof(*names));
-	const struct row *any = NULL, *f;
-	size_t cw = 5, gw, per, w0, i, j, g, g0, n = 0;
-	char buf[64], cpt[96], ns[64], cyc[128];
+	const char **shown = malloc((nrows ? nrows : 1) * sizeof(*shown));
+	size_t cw = 5, gw, per, w0, i, j, k, k0, n = 0;
+	char buf[64], cpt[96], ns[64], cyc[128], fl[256];
 	struct labels lab;
-	double v[6];
+	double v[3];
+	int any_cycles = 0, any_ns = 0;
 
-	if (!names)
+	if (!shown)
 		abort();
 	for (i = 0; i < nrows; i++) {
-		if (!pts[i])
+		for (k = 0; k < ng && !g[k].pts[i]; k++)
+			;
+		if (k == ng)
 			continue;
-		any = pts[i];
-		names[n++] = rows[i].name;
-		figures(r, pts[i], v);
-		for (j = 0; j < 6; j++) {
-			cell(v[j], buf, sizeof(buf));
-			if (strlen(buf) > cw)
-				cw = strlen(buf);
+		shown[n++] = names[i];
+		for (k = 0; k < ng; k++) {
+			if (!g[k].pts[i])
+				continue;
+			figures(r, g[k].pts[i], g[k].cycles, v);
+			for (j = 0; j < 3; j++) {
+				cell(v[j], buf, sizeof(buf));
+				if (strlen(buf) > cw)
+					cw = strlen(buf);
+			}
 		}
 	}
-	/* Both groups side by side if a kernel column of 8 still fits. */
+	for (k = 0; k < ng; k++) {
+		any_cycles |= g[k].cycles;
+		any_ns |= !g[k].cycles;
+	}
+	/* Two groups side by side if a kernel column of 8 still fits. */
 	gw = 3 * cw + 4;
 	per = 8 + 2 * (gw + 2) <= TABLE_WIDTH ? 2 : 1;
-	labels_make(&lab, names, n, TABLE_WIDTH > per * (gw + 2) + 8 ?
+	labels_make(&lab, shown, n, TABLE_WIDTH > per * (gw + 2) + 8 ?
 		    TABLE_WIDTH - per * (gw + 2) : 8, "kernel");
 	w0 = labels_width(&lab) > 6 ? labels_width(&lab) : 6;
 
@@ -98,46 +111,80 @@ static void print_block(const struct results *r, const struct crow *rows,
 		snprintf(ns, sizeof(ns), "ns = ticks / %.0f Hz", r->tick_hz);
 	else
 		snprintf(ns, sizeof(ns), "no '# tick_hz:' line, no ns");
-	print_wrapped("  ", "per call; timer %s: %s, %s", r->timer[0] ?
-		      r->timer : "unknown", ns, cyc);
+	print_wrapped("  ", "per call; timer %s: %s%s%s", r->timer[0] ?
+		      r->timer : "unknown", any_ns ? ns : "",
+		      any_ns && any_cycles ? ", " : "", any_cycles ? cyc : "");
 	labels_caption(&lab);
-	for (g0 = 0; g0 < 2; g0 += per) {
-		if (g0)
+	for (k0 = 0; k0 < ng; k0 += per) {
+		size_t k1 = k0 + per < ng ? k0 + per : ng;
+		if (k0)
 			printf("\n");
 		printf("%-*s", (int)w0, "");
-		for (g = g0; g < g0 + per; g++) {
+		for (k = k0; k < k1; k++) {
 			printf("  ");
-			dashed(group[g], gw);
+			dashed(g[k].label, gw);
 		}
 		printf("\n%-*s", (int)w0, "kernel");
-		for (g = g0; g < g0 + per; g++)
+		for (k = k0; k < k1; k++)
 			for (j = 0; j < 3; j++)
 				printf("  %*s", (int)cw, col[j]);
 		printf("\n");
 		for (i = 0; i < nrows; i++) {
-			if (!pts[i])
+			for (k = 0; k < ng && !g[k].pts[i]; k++)
+				;
+			if (k == ng)
 				continue;
-			figures(r, pts[i], v);
-			printf("%-*s", (int)w0, labels_get(&lab, rows[i].name));
-			for (g = g0; g < g0 + per; g++)
+			printf("%-*s", (int)w0, labels_get(&lab, names[i]));
+			for (k = k0; k < k1; k++) {
+				if (g[k].pts[i])
+					figures(r, g[k].pts[i], g[k].cycles, v);
 				for (j = 0; j < 3; j++) {
-					cell(v[3 * g + j], buf, sizeof(buf));
+					cell(g[k].pts[i] ? v[j] : NAN, buf, sizeof(buf));
 					printf("  %*s", (int)cw, buf);
 				}
+			}
 			printf("\n");
 		}
 	}
-	f = results_floor(r, any);
-	if (f) {
-		figures(r, f, v);
-		cell(v[2], ns, sizeof(ns));
-		cell(v[5], cyc, sizeof(cyc));
-		print_wrapped("  ", "floor: %s avg %s ns, %s cycles (not taken "
-			      "off)", f->kernel, ns, cyc);
-	} else {
-		printf("floor: no harness row at this point\n");
+	/* The floor of each group: its pseudo row beside any of its points. */
+	for (k = 0, fl[0] = '\0'; k < ng; k++) {
+		const struct row *any = NULL, *f;
+		size_t m = strlen(fl);
+		for (i = 0; i < nrows && !any; i++)
+			any = g[k].pts[i];
+		f = any ? results_floor(r, any) : NULL;
+		if (!f)
+			continue;
+		figures(r, f, g[k].cycles, v);
+		cell(v[2], buf, sizeof(buf));
+		/* "12.3 ns", or with a floor label, "busy 12.3 ns" */
+		snprintf(fl + m, sizeof(fl) - m, "%s%s%s%s %s", m ? ", " : "",
+			 g[k].floor_label ? g[k].floor_label : "",
+			 g[k].floor_label ? " " : "", buf,
+			 g[k].cycles ? "cycles" : "ns");
+		snprintf(ns, sizeof(ns), "%s", f->kernel);
 	}
+	if (fl[0])
+		print_wrapped("  ", "floor: %s avg %s (not taken off)", ns, fl);
+	else
+		printf("floor: no harness row at this point\n");
 	labels_free(&lab);
+	free(shown);
+}
+
+static void print_block(const struct results *r, const struct crow *rows,
+			const struct row **pts, size_t nrows, const char *what)
+{
+	const char **names = malloc((nrows ? nrows : 1) * sizeof(*names));
+	struct spread_group g[2] = { { "ns", pts, 0, NULL },
+				     { "cycles", pts, 1, NULL } };
+	size_t i;
+
+	if (!names)
+		abort();
+	for (i = 0; i < nrows; i++)
+		names[i] = rows[i].name;
+	spread_block(r, names, g, 2, nrows, what);
 	free(names);
 }
 
@@ -211,9 +258,10 @@ void copy_tables(const struct results *r, const struct table_opts *o,
 			}
 			if (!found)
 				continue;
-			snprintf(what, len, "%s, %s copied, %s cache%s%s%s, %u "
+			snprintf(what, len, "%s, %s %s, %s cache%s%s%s, %u "
 				 "samples%s", r->rows[0].op,
-				 size_label(sizes[i], lab, sizeof(lab)), caches[j],
+				 size_label(sizes[i], lab, sizeof(lab)),
+				 op_info(r->rows[0].op)->size_word, caches[j],
 				 align ? ", misaligned" : "",
 				 strcmp(off, "none") ? ", code at +" : "",
 				 strcmp(off, "none") ? off : "", r->samples, reps);

@@ -98,6 +98,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: csumreport gpvars RESULTS.csv [--op OP] "
 		"[--kernel K] [--data OUT]\n"
+		"                 [--load-data PREFIX] [--rx-data PREFIX]\n"
 		"       csumreport gpvars RESULTS.csv --ops\n");
 	return 2;
 }
@@ -115,7 +116,9 @@ static int write_data(const struct results *r, const char *out)
 		"bytes_per_cycle,cycles_per_call\n");
 	for (i = 0; i < r->nrows; i++) {
 		const struct row *w = &r->rows[i];
-		if (row_is_pseudo(w) || strcmp(w->code_offset, r->rows[0].code_offset))
+		/* a mix's rows (size 0) have no place on a size axis */
+		if (row_is_pseudo(w) || !w->size ||
+		    strcmp(w->code_offset, r->rows[0].code_offset))
 			continue;
 		/* Files without cycles_per_tick: from cycles/byte. */
 		fprintf(f, "%s,%u,%u,%s,%s,%.6f,%.6f,%.4f\n", w->kernel, w->size,
@@ -177,6 +180,9 @@ static void size_axes(const char *op)
 int cmd_gpvars(int argc, char **argv)
 {
 	const char *path = NULL, *want = NULL, *pfk = NULL, *data = NULL;
+	const char *load_data = NULL, *rx_data = NULL;
+	char titles[4096], policies[64];
+	size_t npanels;
 	const char *op = NULL, **kernels, **caches, **pf = NULL, **best, **sz;
 	unsigned *sizes, align;
 	size_t nk, nc, ns, np = 0, i;
@@ -190,6 +196,10 @@ int cmd_gpvars(int argc, char **argv)
 			want = argv[++i];
 		else if (!strcmp(argv[i], "--data") && i + 1 < (size_t)argc)
 			data = argv[++i];
+		else if (!strcmp(argv[i], "--load-data") && i + 1 < (size_t)argc)
+			load_data = argv[++i];
+		else if (!strcmp(argv[i], "--rx-data") && i + 1 < (size_t)argc)
+			rx_data = argv[++i];
 		else if (!strcmp(argv[i], "--op") && i + 1 < (size_t)argc)
 			op = argv[++i];
 		else if (!strcmp(argv[i], "--ops"))
@@ -278,6 +288,18 @@ int cmd_gpvars(int argc, char **argv)
 	gp_list("plot_pf", best, nk);
 	gp_string("pf_kernel", pfk ? pfk : "");
 	gp_list("pf_list", pf, np);
+	if (load_data && !write_load_panels(&r, load_data, &npanels, titles,
+					    sizeof(titles))) {
+		printf("load_panels = %zu\n", npanels);
+		gp_string("load_titles", titles);
+	}
+	if (rx_data && !write_rx_panels(&r, rx_data, &npanels, titles,
+					sizeof(titles), policies,
+					sizeof(policies))) {
+		printf("rx_panels = %zu\n", npanels);
+		gp_string("rx_titles", titles);
+		gp_string("rx_policies", policies);
+	}
 	free(pf);
 	free(best);
 	free(sz);

@@ -8,7 +8,9 @@
 #
 # A figure never mixes ops.  A file of one op gives STEM-size and
 # STEM-prefetch; a file of several gives STEM-OP-size and STEM-OP-prefetch
-# for each op (or for OP alone), each with its op's axes.  Bars likewise:
+# for each op (or for OP alone), each with its op's axes.  A run with
+# load = idle, busy adds STEM-load (bars, min/max whiskers); one with
+# cache = ring adds STEM-rx (throughput by rx_prefetch policy).  Bars likewise:
 # STEM-vs-B, or STEM-vs-B-OP for each op of the pairs when AFTER has
 # several.
 # KERNEL picks the prefetch figure's kernel of its own op.
@@ -96,13 +98,25 @@ for o in "${ops[@]}"; do
 		stem=$stem-$(safe "$o") where="$results, op $o,"
 	fi
 	"$report" gpvars "$results" --op "$o" ${kernel:+--kernel "$kernel"} \
-		--data "$T/points.csv" > "$T/vars" || exit 2
-	if grep -q '^pf_kernel = ""' "$T/vars"; then
-		echo "plot: $where has no prefetching kernel: no prefetch figure" >&2
+		--data "$T/points.csv" --load-data "$T/load" --rx-data "$T/rx" \
+		> "$T/vars" || exit 2
+	if [ "$(wc -l < "$T/points.csv")" -le 1 ]; then
+		echo "plot: $where has no sizes but a mix: no size or prefetch figure" >&2
 	else
-		figure prefetch.gp fig-prefetch "$stem-prefetch" "$vars" || rc=1
+		if grep -q '^pf_kernel = ""' "$T/vars"; then
+			echo "plot: $where has no prefetching kernel: no prefetch figure" >&2
+		else
+			figure prefetch.gp fig-prefetch "$stem-prefetch" "$vars" || rc=1
+		fi
+		figure size.gp fig-size "$stem-size" "$vars" || rc=1
 	fi
-	figure size.gp fig-size "$stem-size" "$vars" || rc=1
+	# load = idle, busy: bars with whiskers; cache = ring: the policies
+	if ! grep -q '^load_panels = 0$' "$T/vars"; then
+		figure load.gp fig-load "$stem-load" "$vars; panel='load'" || rc=1
+	fi
+	if ! grep -q '^rx_panels = 0$' "$T/vars"; then
+		figure rx.gp fig-rx "$stem-rx" "$vars; panel='rx'" || rc=1
+	fi
 done
 
 if [ -n "$before" ]; then

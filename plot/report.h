@@ -49,6 +49,33 @@ int table_cpt(const struct results *r, char *buf, size_t n);
    per call, a row per kernel; the pseudo kernel's floor in a footer. */
 void copy_tables(const struct results *r, const struct table_opts *o,
 		 struct table_out *out);
+/* A group of a spread block: min, max and mean per call of the points
+   pts[0..nrows) (NULL: none), in ns or in cycles, under a label. */
+struct spread_group {
+	const char *label;
+	const struct row **pts;
+	int cycles;
+	const char *floor_label;	/* in the floor line, or NULL */
+};
+/* The block copy_tables and load_tables print: a row per name, the
+   groups side by side where they fit, the floor of each below. */
+void spread_block(const struct results *r, const char *const *names,
+		  const struct spread_group *g, size_t ng, size_t nrows,
+		  const char *what);
+/* load = idle against busy: per size and cache state, min, max and mean
+   per call of each kernel idle and busy, in ns (or cycles). */
+void load_tables(const struct results *r, const struct table_opts *o,
+		 int cycles, struct table_out *out);
+
+/* The panels of the workload figures (workfig.c): PREFIX-1.csv... and
+   their titles, space-separated, in titles; for the rx figure, the
+   policies the run has (none when fewer than two: no figure).  0, or -1
+   after a message. */
+int write_load_panels(const struct results *r, const char *prefix,
+		      size_t *npanels, char *titles, size_t tlen);
+int write_rx_panels(const struct results *r, const char *prefix,
+		    size_t *npanels, char *titles, size_t tlen,
+		    char *policies, size_t plen);
 
 int cmd_table(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -13,7 +13,7 @@
 #include "csv.h"
 #include "results.h"
 
-/* csumbench writes 28 columns; a header of many more is not its. */
+/* csumbench writes 32 columns; a header of many more is not its. */
 #define MAXF 64
 
 static void *xrealloc(void *p, size_t n)
@@ -66,6 +66,17 @@ static void set_timer_what(struct results *r, const char *v)
 				     xstrdup("");
 }
 
+char *cache_label(const char *cache, const char *rxpf, const char *load)
+{
+	size_t n = strlen(cache) + strlen(rxpf) + strlen(load) + 3;
+	char *s = xrealloc(NULL, n);
+
+	snprintf(s, n, "%s%s%s%s%s", cache, strcmp(cache, "ring") ? "" : "/",
+		 strcmp(cache, "ring") ? "" : rxpf, strcmp(load, "idle") ? "+" : "",
+		 strcmp(load, "idle") ? load : "");
+	return s;
+}
+
 static void meta(struct results *r, const char *line, double *hz, double *cpt)
 {
 	char key[64];
@@ -99,15 +110,17 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
    are.  Words are copied, numbers checked (whole ones as such). */
 enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
        C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
-       C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, NCOLS };
+       C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, C_LOAD, C_RXPF, C_P99,
+       NCOLS };
 static const char *const names[NCOLS] = {
 	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
 	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
 	"repeat", "cycles_per_byte_net", "op", "ticks_min", "ticks_mean",
-	"ticks_max", "cycles_per_tick",
+	"ticks_max", "cycles_per_tick", "load", "rx_prefetch", "ticks_p99",
 };
 static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
-	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1 };
+	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1,
+	[C_LOAD] = 1, [C_RXPF] = 1 };
 static const char is_whole[NCOLS] = { [C_SIZE] = 1, [C_ALIGN] = 1,
 	[C_SAMPLES] = 1, [C_REPEAT] = 1 };
 
@@ -192,8 +205,11 @@ static void free_strings(struct row *w)
 	free(w->cache);
 	free(w->prefetch);
 	free(w->code_offset);
+	free(w->base_cache);
+	free(w->load);
+	free(w->rxpf);
 	w->kernel = w->arch = w->op = w->cache = w->prefetch = NULL;
-	w->code_offset = NULL;
+	w->code_offset = w->base_cache = w->load = w->rxpf = NULL;
 }
 
 static int cmp_raw(const void *x, const void *y)
@@ -260,6 +276,8 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
 
 		if (!k || x->ticks_min < m->ticks_min)
 			m->ticks_min = x->ticks_min;
+		if (!k || x->ticks_p99 > m->ticks_p99 || isnan(m->ticks_p99))
+			m->ticks_p99 = x->ticks_p99;
 		if (!k || x->ticks_max > m->ticks_max)
 			m->ticks_max = x->ticks_max;
 		if (!k || x->ticks_min * x->cpt < m->cyc_min)
@@ -300,6 +318,8 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 			"%zu); expected each point once per repeat\n", r->path, w->line,
 			w->kernel, w->size, w->align, w->cache, w->prefetch,
 			w->code_offset, s[dup]->rep, s[first]->w.line);
+		if (!w->size)
+			fprintf(stderr, "  (size 0 is size = mix)\n");
 		free(s);
 		return -1;
 	}
@@ -435,9 +455,15 @@ int results_read(struct results *r, const char *path, int with_samples)
 				goto bad;
 			}
 			/* A partial run may end before the floor was timed:
-			   no net figure, an empty field. */
-			if (i == C_NET && !*c.fld[idx[i]]) {
+			   no net figure, an empty field; p99 is empty below
+			   100 samples. */
+			if ((i == C_NET || i == C_P99) && !*c.fld[idx[i]]) {
 				v[i] = NAN;
+				continue;
+			}
+			/* A size mix replayed: one row standing for its sizes. */
+			if (i == C_SIZE && !strcmp(c.fld[idx[i]], "mix")) {
+				v[i] = -1;
 				continue;
 			}
 			/* The timings may dip below 0 by timer noise. */
@@ -449,12 +475,22 @@ int results_read(struct results *r, const char *path, int with_samples)
 			}
 		}
 		if (v[C_SIZE] == 0) {
-			fprintf(stderr, "%s:%zu: size 0\n", path, c.line);
+			fprintf(stderr, "%s:%zu: size 0, expected bytes from 1 or "
+				"'mix'\n", path, c.line);
 			goto bad;
 		}
 		memset(&w, 0, sizeof(w));
 		w.kernel = xstrdup(c.fld[idx[C_KERNEL]]);
-		w.cache = xstrdup(c.fld[idx[C_CACHE]]);
+		w.base_cache = xstrdup(c.fld[idx[C_CACHE]]);
+		w.load = xstrdup(idx[C_LOAD] < 0 ? "idle" : c.fld[idx[C_LOAD]]);
+		w.rxpf = xstrdup(idx[C_RXPF] < 0 ? "none" : c.fld[idx[C_RXPF]]);
+		if (strcmp(w.load, "idle") && strcmp(w.load, "busy")) {
+			fprintf(stderr, "%s:%zu: load '%s', expected idle or busy\n",
+				path, c.line, w.load);
+			free_strings(&w);
+			goto bad;
+		}
+		w.cache = cache_label(w.base_cache, w.rxpf, w.load);
 		w.prefetch = xstrdup(c.fld[idx[C_PREFETCH]]);
 		w.arch = xstrdup(idx[C_ARCH] < 0 ? "" : c.fld[idx[C_ARCH]]);
 		/* Before ops, every kernel was csum_partial's. */
@@ -462,7 +498,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.code_offset = xstrdup(idx[C_OFFSET] < 0 ? "none" :
 					c.fld[idx[C_OFFSET]]);
 		w.line = c.line;
-		w.size = (unsigned)v[C_SIZE];
+		w.size = v[C_SIZE] < 0 ? 0 : (unsigned)v[C_SIZE];
 		w.align = (unsigned)v[C_ALIGN];
 		w.samples = (unsigned)v[C_SAMPLES];
 		w.ticks_median = v[C_TICKS];
@@ -473,6 +509,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.ticks_min = idx[C_TMIN] < 0 ? NAN : v[C_TMIN];
 		w.ticks_mean = idx[C_TMEAN] < 0 ? NAN : v[C_TMEAN];
 		w.ticks_max = idx[C_TMAX] < 0 ? NAN : v[C_TMAX];
+		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
 		/* Older files give the ratio once, above the header. */
 		w.cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
 		if (nraw == cap) {
@@ -585,6 +622,8 @@ static int read_samples(struct results *r, const char *path)
 {
 	size_t n = strlen(path), nh = 0, ns = 0, cap = 0;
 	int ik = -1, is = -1, ia = -1, ic = -1, ip = -1, io = -1, iv = -1;
+	int il = -1, ix = -1, bad_key;
+	char *label;
 	int irep = -1, ird = -1, rc;
 	struct sample *s = NULL;
 	char *name;
@@ -622,6 +661,8 @@ static int read_samples(struct results *r, const char *path)
 			ic = csv_col(c.fld, nf, "cache");
 			ip = csv_col(c.fld, nf, "prefetch");
 			io = csv_col(c.fld, nf, "code_offset");
+			il = csv_col(c.fld, nf, "load");
+			ix = csv_col(c.fld, nf, "rx_prefetch");
 			iv = csv_col(c.fld, nf, "cycles_per_byte");
 			irep = csv_col(c.fld, nf, "repeat");
 			ird = csv_col(c.fld, nf, "round");
@@ -637,7 +678,9 @@ static int read_samples(struct results *r, const char *path)
 				"header\n", name, c.line, nf, nh);
 			goto bad;
 		}
-		if (!num(c.fld[is], &size, 1))
+		if (!strcmp(c.fld[is], "mix"))
+			size = 0;
+		else if (!num(c.fld[is], &size, 1))
 			what = "size", field = c.fld[is];
 		else if (!num(c.fld[ia], &align, 1))
 			what = "align", field = c.fld[ia];
@@ -656,13 +699,16 @@ static int read_samples(struct results *r, const char *path)
 		key.kernel = c.fld[ik];
 		key.size = (unsigned)size;
 		key.align = (unsigned)align;
-		key.cache = c.fld[ic];
+		key.cache = label = cache_label(c.fld[ic], ix < 0 ? "none" : c.fld[ix],
+						il < 0 ? "idle" : c.fld[il]);
 		key.prefetch = c.fld[ip];
 		key.code_offset = io < 0 ? (char *)"none" : c.fld[io];
 		at = rows_lower((const struct row *const *)r->index,
 				r->nrows, &key, cmp_point);
 		hit = &r->index[at];
-		if (at == r->nrows || cmp_point(*hit, &key)) {
+		bad_key = at == r->nrows || cmp_point(*hit, &key);
+		free(label);
+		if (bad_key) {
 			fprintf(stderr, "%s:%zu: a sample of a point that %s does not "
 				"have\n", name, c.line, r->path);
 			goto bad;

@@ -8,8 +8,14 @@
 /* A point: the rows of its repeats merged (figures are the medians of the
    repeats').  Strings are as long as the CSV has them. */
 struct row {
+	/* cache is the point's cache state as tables and figures tell them
+	   apart: the CSV's cache, then "/POLICY" at cache = ring (the rx
+	   walk's rx_prefetch) and "+busy" under load = busy: "warm",
+	   "warm+busy", "ring/next".  base_cache, load and rxpf are the
+	   columns as read ("idle" and "none" in files without them). */
 	char *kernel, *arch, *op, *cache, *prefetch, *code_offset;
-	unsigned size, align, samples;
+	char *base_cache, *load, *rxpf;
+	unsigned size, align, samples;	/* size 0: a mix (size = mix) */
 	size_t line;		/* of its first row in the CSV */
 	double ticks_median, cycles_per_byte, cycles_per_byte_net;
 	double bytes_per_cycle, mb_per_s;
@@ -19,6 +25,7 @@ struct row {
 	   cycles_per_tick, are the repeats' medians.  NAN where the CSV
 	   has no such column. */
 	double ticks_min, ticks_max, ticks_mean, cpt;
+	double ticks_p99;	/* the repeats' largest; NAN: none given */
 	double cyc_min, cyc_max, cyc_mean, cyc_median;
 	double *rep_cpb;	/* each repeat's cycles/byte */
 	size_t nrep;
@@ -43,6 +50,9 @@ struct results {
 	unsigned samples;	/* per point and repeat (the first row's) */
 	unsigned repeats;	/* the most repeats of any point */
 };
+
+/* The cache label of a point (struct row's cache), in a new string. */
+char *cache_label(const char *cache, const char *rxpf, const char *load);
 
 /* Reads and checks a results CSV; 0, or -1 after "FILE:LINE: ..." on
    stderr.  A point twice in one repeat is an error.  with_samples also

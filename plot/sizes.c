@@ -45,7 +45,9 @@ int parse_size(const char *s, unsigned *out)
 
 const char *size_label(unsigned size, char *buf, size_t n)
 {
-	if (size >= 1u << 30 && size % (1u << 30) == 0)
+	if (size == 0)		/* a size mix replayed (size = mix) */
+		snprintf(buf, n, "mix");
+	else if (size >= 1u << 30 && size % (1u << 30) == 0)
 		snprintf(buf, n, "%u GiB", size >> 30);
 	else if (size >= 1u << 20 && size % (1u << 20) == 0)
 		snprintf(buf, n, "%u MiB", size >> 20);

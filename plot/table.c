@@ -52,6 +52,14 @@ static double get_ns(const struct results *r, const struct row *w)
 	return w->ticks_median / r->tick_hz * 1e9;
 }
 
+/* Service demand: the cycles a KB of payload costs, all of the call (or
+   the rx walk's whole work per packet) counted. */
+static double get_kb(const struct results *r, const struct row *w)
+{
+	(void)r;
+	return w->cycles_per_byte * 1024;
+}
+
 /* The unit of ticks is the timer's: named in the caption. */
 static const struct metric metrics[] = {
 	{ "mbps", "MB/s", "%.0f", get_mbps, 0 },
@@ -60,6 +68,7 @@ static const struct metric metrics[] = {
 	{ "cycles", "cycles per call", "%.1f", get_cycles, 1 },
 	{ "ticks", "ticks per call", "%.2f", get_ticks, 1 },
 	{ "ns", "ns per call", "%.1f", get_ns, 1 },
+	{ "kb", "cycles per KB", "%.0f", get_kb, 1 },
 };
 #define NMETRICS (sizeof(metrics) / sizeof(metrics[0]))
 
@@ -101,8 +110,9 @@ void print_caption(const struct results *r, const char *what)
 static int usage(FILE *f)
 {
 	fprintf(f, "usage: csumreport table RESULTS.csv [--op OP] [--kernel K]\n"
-		"                       [--metric mbps|bpc|cpb|cycles|ticks|ns]\n"
-		"                       [--by size|cache] [--cache C] [--size N] "
+		"                       [--metric mbps|bpc|cpb|cycles|ticks|ns|kb]\n"
+		"                       [--by size|cache|load|rx_prefetch|spread]\n"
+		"                       [--cache C] [--size N] "
 		"[--align N]\n"
 		"                       [--code-offset none|N]\n\n"
 		"Sizes are bytes, with an optional B, K, M or G (powers of 1024).\n"
@@ -117,7 +127,14 @@ static int usage(FILE *f)
 		"cycles, timer ticks or ns.  csum tables default to mbps,\n"
 		"ip_fast_csum tables to cycles.  csum_copy tables are per size and\n"
 		"cache state: min, max and mean ns and cycles per call of each\n"
-		"kernel (--metric does not apply), with the floor below.\n");
+		"kernel (--metric does not apply), with the floor below.\n\n"
+		"Cache states are told apart with the run's load and rx policy:\n"
+		"warm, warm+busy, ring/none, ring/next+busy...  --by load prints\n"
+		"min, max and mean ns per call (cycles with --metric cycles) idle\n"
+		"and busy side by side; --by rx_prefetch the rx ring's policies\n"
+		"side by side, in cycles per KB (kb: service demand) by default;\n"
+		"--by spread the csum_copy shape for any op: min, max and mean ns\n"
+		"and cycles per call.  A size mix's rows have size 'mix'.\n");
 	return f == stdout ? 0 : 2;
 }
 
@@ -179,8 +196,10 @@ static const char *print_floor(const struct table *t, char **cols, size_t j0,
 	return name;
 }
 
-static void print_table(const struct table *t, char **cols, size_t ncols,
-			const unsigned *colsize, const char *cache, unsigned size)
+/* heads: what the columns are called, or NULL: cols. */
+static void print_table(const struct table *t, char **cols, char **heads,
+			size_t ncols, const unsigned *colsize, const char *cache,
+			unsigned size)
 {
 	size_t w0 = 8, cw = 6, i, j, c0, per;
 	const char *floor_name = NULL;
@@ -188,9 +207,11 @@ static void print_table(const struct table *t, char **cols, size_t ncols,
 
 	if (labels_width(&t->lab) > w0)
 		w0 = labels_width(&t->lab);
+	if (!heads)
+		heads = cols;
 	for (j = 0; j < ncols; j++)
-		if (strlen(cols[j]) > cw)
-			cw = strlen(cols[j]);
+		if (strlen(heads[j]) > cw)
+			cw = strlen(heads[j]);
 	for (i = 0; i < t->nrows; i++)
 		for (j = 0; j < ncols; j++) {
 			const struct row *w = cell(t, i, colsize ? colsize[j] : size,
@@ -204,7 +225,7 @@ static void print_table(const struct table *t, char **cols, size_t ncols,
 	for (c0 = 0; c0 < ncols; c0 += per) {
 		printf("%-*s", (int)w0, t->rows_are_kernels ? "kernel" : "distance");
 		for (j = c0; j < ncols && j < c0 + per; j++)
-			printf("  %*s", (int)cw, cols[j]);
+			printf("  %*s", (int)cw, heads[j]);
 		printf("\n");
 		for (i = 0; i < t->nrows; i++) {
 			printf("%-*s", (int)w0, labels_get(&t->lab, t->names[i]));
@@ -317,6 +338,65 @@ static void print_timer(const struct results *r, const struct metric *m)
 	}
 }
 
+/* --by rx_prefetch: the rx ring's policies side by side, per size and
+   load: the columns are the cache states "ring/POLICY" (and their "+busy"
+   twins in a table of their own). */
+static void rx_tables(struct table *t, const struct table_opts *o,
+		      const char *const *caches, size_t ncaches,
+		      const unsigned *sizes, size_t nsizes, const char *kinds,
+		      const char *unit, const char *reps, char *what, size_t n,
+		      struct table_out *out)
+{
+	static const char *const loads[2] = { "", "+busy" };
+	char **cols = calloc(ncaches ? ncaches : 1, sizeof(*cols));
+	char **heads = calloc(ncaches ? ncaches : 1, sizeof(*heads));
+	char lab[32];
+	size_t i, j, l, nc;
+
+	if (!cols || !heads)
+		abort();
+	for (l = 0; l < 2; l++) {
+		for (j = 0, nc = 0; j < ncaches; j++) {
+			const char *c = caches[j], *plus = strchr(c, '+');
+			if (strncmp(c, "ring/", 5) || strcmp(plus ? plus : "", loads[l]))
+				continue;
+			cols[nc] = xstrdup(c);
+			heads[nc] = xstrdup(c + 5);
+			if (strchr(heads[nc], '+'))
+				*strchr(heads[nc], '+') = '\0';
+			nc++;
+		}
+		for (i = 0; i < nsizes && nc; i++) {
+			size_t k, have = 0;
+
+			if (o->size && o->size != sizes[i])
+				continue;
+			for (k = 0; k < t->nrows; k++)
+				for (j = 0; j < nc; j++)
+					have += cell(t, k, sizes[i], cols[j]) != NULL;
+			if (!have)
+				continue;	/* no ring at this size */
+			snprintf(what, n, "%s, %s, median of %u%s, %s %s, rx ring by "
+				 "rx_prefetch%s", t->rows_are_kernels ? kinds : t->kernel,
+				 unit, t->r->samples, reps,
+				 size_label(sizes[i], lab, sizeof(lab)),
+				 op_info(t->r->rows[0].op)->size_word,
+				 l ? ", busy" : "");
+			table_begin(out);
+			print_caption(t->r, what);
+			if (t->m->per_call)
+				print_timer(t->r, t->m);
+			print_table(t, cols, heads, nc, NULL, NULL, sizes[i]);
+		}
+		for (j = 0; j < nc; j++) {
+			free(cols[j]);
+			free(heads[j]);
+		}
+	}
+	free(cols);
+	free(heads);
+}
+
 /* The tables of one op whose rows are kernels or distances and whose
    cells are one metric. */
 static void kernel_tables(const struct results *r, const struct table_opts *o,
@@ -411,10 +491,13 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 			print_caption(r, what);
 			if (m->per_call)
 				print_timer(r, m);
-			print_table(&t, cols, nsizes, sizes, caches[i], 0);
+			print_table(&t, cols, NULL, nsizes, sizes, caches[i], 0);
 		}
 		for (j = 0; j < nsizes; j++)
 			free(cols[j]);
+	} else if (!strcmp(o->by, "rx_prefetch")) {
+		rx_tables(&t, o, caches, ncaches, sizes, nsizes, kinds, unit, reps,
+			  what, n, out);
 	} else {
 		cols = calloc(ncaches ? ncaches : 1, sizeof(*cols));
 		if (!cols)
@@ -434,7 +517,7 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 			print_caption(r, what);
 			if (m->per_call)
 				print_timer(r, m);
-			print_table(&t, cols, ncaches, NULL, NULL, sizes[i]);
+			print_table(&t, cols, NULL, ncaches, NULL, NULL, sizes[i]);
 		}
 		for (j = 0; j < ncaches; j++)
 			free(cols[j]);
@@ -496,13 +579,15 @@ int cmd_table(int argc, char **argv)
 			m = metric_named(v);
 			if (!m) {
 				fprintf(stderr, "csumreport table: metric '%s', expected "
-					"mbps, bpc, cpb, cycles, ticks or ns\n", v);
+					"mbps, bpc, cpb, cycles, ticks, ns or kb\n", v);
 				return 2;
 			}
 		} else if (!strcmp(a, "--by")) {
-			if (strcmp(v, "size") && strcmp(v, "cache")) {
+			if (strcmp(v, "size") && strcmp(v, "cache") &&
+			    strcmp(v, "load") && strcmp(v, "rx_prefetch") &&
+			    strcmp(v, "spread")) {
 				fprintf(stderr, "csumreport table: --by '%s', expected "
-					"size or cache\n", v);
+					"size, cache, load, rx_prefetch or spread\n", v);
 				return 2;
 			}
 			o.by = v;
@@ -584,7 +669,11 @@ int cmd_table(int argc, char **argv)
 				 op_info(ops[i])->about);
 			out.heading = heading;
 		}
-		if (!strcmp(ops[i], "csum_copy"))
+		if (!strcmp(o.by, "load"))
+			load_tables(&part, &o, m && !strcmp(m->name, "cycles"), &out);
+		else if (!strcmp(o.by, "rx_prefetch"))
+			kernel_tables(&part, &o, m ? m : metric_named("kb"), &out);
+		else if (!strcmp(ops[i], "csum_copy") || !strcmp(o.by, "spread"))
 			copy_tables(&part, &o, &out);
 		else
 			kernel_tables(&part, &o, m ? m : metric_named(

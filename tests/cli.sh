@@ -65,7 +65,7 @@ bad $C/bad-range.conf 1 "range '64..1500' has no step"
 bad $C/bad-zero-step.conf 1 "step 0"
 bad $C/bad-factor.conf 4 "never grows"
 bad $C/bad-kernel.conf 1 "unknown kernel 'nosuch', expected one of:.* ref"
-bad $C/bad-cache.conf 1 "unknown cache state 'tepid', expected warm, cold and/or cold-ring"
+bad $C/bad-cache.conf 1 "unknown cache state 'tepid', expected warm, cold, cold-ring and/or ring"
 bad $C/bad-size-zero.conf 1 "size 0 out of range, expected 1 to 1073741824"
 bad $C/bad-size-large.conf 1 "size 2147483648 out of range"
 bad $C/bad-samples-negative.conf 1 "negative sample count '-5'"
@@ -113,10 +113,14 @@ csv=$(ls "$T"/res/good-tiny-*[0-9].csv 2> /dev/null)
 samples=$(ls "$T"/res/good-tiny-*-samples.csv 2> /dev/null)
 ok "run writes <config>-<host>-<stamp>.csv and -samples.csv" \
 	bash -c "[ -f '$csv' ] && [ -f '$samples' ] && [ \$(ls '$T/res' | wc -l) = 2 ]"
-hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s"
+hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,load,rx_prefetch,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb,ns_per_call,mb_per_s"
 ok "CSV header, columns in order" [ "$(grep -v '^#' "$csv" | head -n 1)" = "$hdr" ]
-ok "CSV: 32 rows of 28 fields" \
-	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 28' | wc -l)" = 32 ]
+ok "CSV: 32 rows of 32 fields" \
+	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 32' | wc -l)" = 32 ]
+ok "CSV: every row idle, rx_prefetch none; ticks_p99 empty under 100 samples" \
+	awk -F, -v l="$(col load "$csv")" -v x="$(col rx_prefetch "$csv")" \
+		-v p="$(col ticks_p99 "$csv")" \
+		'!/^#/ && $1 != "kernel" && ($l != "idle" || $x != "none" || $p != "") { exit 1 }' "$csv"
 for key in timer timer_overhead_ticks timer_resolution_ticks cycles_per_tick \
 	cycles_per_tick_source add_chain_cycles_per_tick tick_hz cpu_model \
 	compiler kernel_cflags emulated cache_line largest_cache cold_flush \
@@ -144,13 +148,13 @@ ok "CSV: ticks >= 0 (> 0 warm, natively); cycles/byte from the median, net from 
 		if ((($t - $f) * $k / $4 - $n) ^ 2 > 0.0001 * $c ^ 2 + 1e-8) exit 1 }' "$csv"
 ok "samples CSV: 3 rounds for each of 32 points, numbered 1 to 3" \
 	bash -c "[ \$(grep -v '^#' '$samples' | tail -n +2 | wc -l) = 96 ] &&
-		[ \"\$(grep -v '^#' '$samples' | tail -n +2 | cut -d, -f9,10 | sort -u | tr '\n' ' ')\" = '1,1 1,2 1,3 ' ]"
+		[ \"\$(grep -v '^#' '$samples' | tail -n +2 | cut -d, -f11,12 | sort -u | tr '\n' ' ')\" = '1,1 1,2 1,3 ' ]"
 
 # --- repeat and sequential order
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 --set repeat=2 \
 	--set order=sequential -o "$T/rep.csv" 2> "$T/err"; rc=$?
 ok "repeat = 2: a row per point and repeat" \
-	bash -c "[ $rc = 0 ] && [ \$(grep -c '^word32,generic,csum,64,0,warm,none,none,0,,[12],' '$T/rep.csv') = 2 ] &&
+	bash -c "[ $rc = 0 ] && [ \$(grep -c '^word32,generic,csum,64,0,warm,none,none,idle,none,0,,[12],' '$T/rep.csv') = 2 ] &&
 		grep -q '^# order: sequential' '$T/rep.csv' && grep -q '^# repeat: 2$' '$T/rep.csv'"
 
 # --- code placement
@@ -164,7 +168,7 @@ case "$BIN" in
 	"${CB[@]}" run -q --set kernels=c64,word32 --set sizes=1500 --set samples=3 \
 		--set code_offset=0,16,32,48 -o "$T/off.csv" 2> "$T/err"; rc=$?
 	ok "code_offset = 0,16,32,48: copies verified and timed, code_mod64 = offset" \
-		bash -c "[ $rc = 0 ] && [ \$(grep -c '^c64,generic,csum,1500,0,warm,none,\(0,0\|16,16\|32,32\|48,48\),' '$T/off.csv') = 4 ] &&
+		bash -c "[ $rc = 0 ] && [ \$(grep -c '^c64,generic,csum,1500,0,warm,none,\(0,idle,none,0\|16,idle,none,16\|32,idle,none,32\|48,idle,none,48\),' '$T/off.csv') = 4 ] &&
 			[ \$(grep -c '^word32,generic,csum,1500,0,warm,none,[0-9]*,' '$T/off.csv') = 4 ]"
 	;;
 esac

@@ -567,4 +567,48 @@ ok "make plot BEFORE= AFTER= of three ops: bars per op, in its unit" \
 		grep -q 'cycles per call' '$T/fig/ops-vs-ops-ip_fast_csum.svg' &&
 		! grep -q 'ip-ref' '$T/fig/ops-vs-ops-csum.svg' && ! grep -q 'copy-split' '$T/fig/ops-vs-ops-ip_fast_csum.svg'"
 
+# --- workloads (issue 10): load = idle/busy, cache = ring, a size mix.
+# workloads.csv is written by tests/data/workloads.py; its figures are
+# worked out there (100 MHz timebase, 4 cycles a tick).
+same "workload tables: exact text" $D/workloads-table.expected \
+	bash -c "$R table $D/workloads.csv --by load; echo; $R table $D/workloads.csv --by rx_prefetch; echo; $R table $D/workloads.csv --metric kb --cache warm"
+ok "workload tables: no line over 72 columns" width_ok $D/workloads-table.expected
+ok "BY=load: unroll4 at 1500 B busy, max 400 ticks = 4000.0 ns" \
+	grep -q '^unroll4  1100.0  1180.0  1130.0  1110.0  4000.0  1400.0$' $D/workloads-table.expected
+ok "BY=rx_prefetch: cycles per KB, 320 ticks x 4 / 1500 B x 1024 = 874; next 743" \
+	grep -q '^unroll4  *874  *868  *743$' $D/workloads-table.expected
+make -s table RESULTS=$D/workloads.csv BY=load SIZE=64 > "$T/wl.txt" 2>&1; rc=$?
+ok "make table BY=load SIZE=64" bash -c "[ $rc = 0 ] && grep -q 'floor: empty avg idle 15.0 ns, busy 19.0 ns' '$T/wl.txt'"
+$R table $D/workloads.csv --by load --metric cycles --size 64 > "$T/wlc.txt" 2>&1
+ok "BY=load --metric cycles: 9.6 ticks x 4 = 38.4 cycles" \
+	bash -c "grep -q 'idle, cycles' '$T/wlc.txt' && grep -q '^unroll4  *32.0  *38.4' '$T/wlc.txt'"
+mkdir "$T/wfig"
+cp $D/workloads.csv "$T/wfig/"
+plot/plot.sh $R "$T/wfig/workloads.csv" > "$T/out" 2>&1; rc=$?
+ok "make plot of workloads: size, load (whiskers) and rx figures, PNG and SVG" \
+	bash -c "[ $rc = 0 ] && for f in size load rx; do
+		head -c 8 '$T/wfig/workloads-'\$f'.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' &&
+		grep -q '</svg>' '$T/wfig/workloads-'\$f'.svg' || exit 1; done"
+ok "load figure: a panel per size and cache, idle and busy bars" \
+	bash -c "grep -q '64 B, warm' '$T/wfig/workloads-load.svg' && grep -q '1500 B, warm' '$T/wfig/workloads-load.svg' &&
+		grep -q '>busy<' '$T/wfig/workloads-load.svg'"
+ok "rx figure: the three policies, named as the discussion named them" \
+	bash -c "grep -q 'next (AGGRESSIVE)' '$T/wfig/workloads-rx.svg' && grep -q 'current (OBVIOUS)' '$T/wfig/workloads-rx.svg'"
+$R table $D/workloads.csv --by spread --cache warm > "$T/sp.txt" 2>&1; rc=$?
+ok "BY=spread: the mix's spread per call, 44 ticks = 440.0 ns, 46.2 x 4 = 184.8 cycles" \
+	bash -c "[ $rc = 0 ] && grep -q 'csum, mix buffers, warm cache' '$T/sp.txt' &&
+		grep -q '^c64 *440.0 *500.0 *462.0 *176.0 *200.0 *184.8\$' '$T/sp.txt'"
+sed 's/,busy,none,0,,1,mftb,/,loud,none,0,,1,mftb,/' $D/workloads.csv > "$T/loud.csv"
+$R table "$T/loud.csv" > "$T/out" 2>&1; rc=$?
+ok "a load that is neither idle nor busy: FILE:LINE, exit 2" \
+	bash -c "[ $rc = 2 ] && grep -q \"^$T/loud.csv:12: load 'loud', expected idle or busy\" '$T/out'"
+sed 's/,csum,mix,/,csum,mixed,/' $D/workloads.csv > "$T/mixed.csv"
+$R table "$T/mixed.csv" > "$T/out" 2>&1; rc=$?
+ok "a size that is neither a number nor mix: FILE:LINE, exit 2" \
+	bash -c "[ $rc = 2 ] && grep -q \"mixed.csv:[0-9]*: size 'mixed' is not a whole number\" '$T/out'"
+grep -v '^empty' $D/workloads.csv | sed '/,ring,/d' > "$T/nofloor.csv"
+$R table "$T/nofloor.csv" --by load > "$T/out" 2>&1; rc=$?
+ok "BY=load without floor rows: said so, no crash" \
+	bash -c "[ $rc = 0 ] && grep -q 'floor: no harness row at this point' '$T/out'"
+
 finish

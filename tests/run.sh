@@ -47,13 +47,20 @@ build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
 	return 0
 }
 
-# Native: the whole suite, timing included.
+# Native: the whole suite, timing included.  Captures (sizes = mix:FILE)
+# are read with libpcap; the build finds it or goes without.
 A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
+CAP=$(mktemp -d)
+trap 'rm -rf "$CAP"' EXIT
+scripts/need.sh libpcap-dev || skipped capture-replay "needs libpcap-dev"
 if build native test-bin; then
+	"$A/make-capture" "$CAP/test.pcap"
 	for t in kernels ops stats calibrate config sweep timing; do
 		suite "$t" "$A/test-$t"
 	done
+	suite workloads-unit "$A/test-workloads" "$CAP/test.pcap"
 	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so" "$A/libtest-fs-shim.so"
+	suite workloads tests/workloads.sh "$A/csumbench" "$A/make-capture" "$A/libtest-so-kernel.so"
 	suite placement tests/placement.sh "$A" "${A#build/}"
 	suite bench-ssh tests/bench-ssh.sh
 else
@@ -66,8 +73,11 @@ if build sanitize SANITIZE=1 test-bin; then
 	for t in kernels ops stats calibrate config sweep; do
 		suite "sanitize-$t" "$A-sanitize/test-$t"
 	done
+	suite sanitize-workloads-unit "$A-sanitize/test-workloads" "$CAP/test.pcap"
 	suite sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
 		"$A-sanitize/csumbench" "$A-sanitize/libtest-so-kernel.so"
+	suite sanitize-workloads env ASAN_OPTIONS=detect_leaks=0 tests/workloads.sh \
+		"$A-sanitize/csumbench" "$A/make-capture" "$A-sanitize/libtest-so-kernel.so"
 else
 	echo "FAIL sanitizer build"; total_fail=$((total_fail + 1))
 fi
@@ -88,7 +98,10 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
 	for t in kernels ops stats calibrate config sweep timing; do
 		suite "$arch-$t" "$emu" "build/$arch/test-$t"
 	done
+	suite "$arch-workloads-unit" "$emu" "build/$arch/test-workloads"
 	suite "$arch-cli" env EMULATOR="$emu" tests/cli.sh "build/$arch/csumbench"
+	suite "$arch-workloads" env EMULATOR="$emu" tests/workloads.sh \
+		"build/$arch/csumbench" "$A/make-capture"
 	suite "$arch-placement" env EMULATOR="$emu" tests/placement.sh "build/$arch" "$arch" "$prefix"
 }
 cross ppc32 qemu-ppc powerpc-linux-gnu- gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user

@@ -332,16 +332,24 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 	return t1 - t0;
 }
 
+static uint32_t call(const struct kernel *k, const unsigned char *src,
+		     unsigned char *dst, uint32_t size, int dist)
+{
+	return kernel_csum_copy(k, src, dst, (int)size, 0, dist);
+}
+
 const struct op op_csum_copy = {
 	.name = "csum_copy",
 	.contract = "uint32_t f(const void *src, void *dst, int len, uint32_t "
 		    "sum): copies, returns csum_partial's sum",
 	.size_means = "bytes copied and summed",
 	.dst = true,
+	.partial_sum = true,
 	.size_ok = size_ok,
 	.align_needed = any_align,
 	.verify = verify_op,
 	.verify_sizes = verify_sizes_op,
 	.batch = batch,
+	.call = call,
 	.list = list,
 };

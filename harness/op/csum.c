@@ -234,16 +234,25 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 	return t1 - t0;
 }
 
+static uint32_t call(const struct kernel *k, const unsigned char *src,
+		     unsigned char *dst, uint32_t size, int dist)
+{
+	(void)dst;
+	return kernel_csum(k, src, (int)size, 0, dist);
+}
+
 const struct op op_csum = {
 	.name = "csum",
 	.contract = "uint32_t f(const void *buf, int len, uint32_t sum): "
 		    "csum_partial's unfolded partial sum",
 	.size_means = "bytes summed",
 	.dst = false,
+	.partial_sum = true,
 	.size_ok = size_ok,
 	.align_needed = any_align,
 	.verify = verify,
 	.verify_sizes = verify_sizes_csum,
 	.batch = batch,
+	.call = call,
 	.list = list,
 };

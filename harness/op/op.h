@@ -26,6 +26,8 @@ struct op {
 	bool dst;		/* writes a destination buffer */
 	bool per_call;		/* people read its cost per call, not per
 				   byte (summaries; the CSV has both) */
+	bool partial_sum;	/* call returns csum_partial's unfolded sum
+				   of src: a capture's segments check it */
 	/* 0 when a run may time this op at size; else -1 and, in err,
 	   what was expected. */
 	int (*size_ok)(uint32_t size, char *err, size_t errlen);
@@ -43,6 +45,10 @@ struct op {
 	uint64_t (*batch)(const struct timer *t, const struct kernel *k,
 			  const unsigned char *src, unsigned char *dst,
 			  uint32_t size, int dist, uint64_t n);
+	/* One call, for walks that do other work between calls (the rx
+	   ring, rxring.h): returns what the kernel returned. */
+	uint32_t (*call)(const struct kernel *k, const unsigned char *src,
+			 unsigned char *dst, uint32_t size, int dist);
 	/* One call on each src[i] (and dst[i]), fenced apart (fence.h). */
 	uint64_t (*list)(const struct timer *t, const struct kernel *k,
 			 unsigned char *const *src, unsigned char *const *dst,

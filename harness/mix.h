@@ -1,0 +1,58 @@
+/* sizes = mix:FILE: a sequence of packet sizes, replayed in order.
+ *
+ * FILE is either text, one "size weight" pair a line ("#" comments),
+ * expanded into a sequence in which each size appears weight times, in
+ * an order shuffled once with a fixed seed (every kernel and every run
+ * sees the same); or a packet capture (pcap or pcapng, read with
+ * libpcap), whose TCP and UDP payloads are replayed in capture order,
+ * their own bytes, each with the IP and transport headers before it. */
+#ifndef CSUMBENCH_MIX_H
+#define CSUMBENCH_MIX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A replayed packet of a capture. */
+struct mix_packet {
+	unsigned char *l3;	/* the IP packet, from its IP header */
+	uint32_t l3len;
+	uint32_t l4off;		/* the transport header, from l3 */
+	uint32_t payoff;	/* the payload, from l3 */
+	uint8_t family;		/* 4 or 6 */
+	uint8_t proto;		/* 6 TCP, 17 UDP */
+	uint16_t csum;		/* the transport checksum field as captured */
+	size_t frame;		/* its number in the capture, from 1 */
+};
+
+struct mix {
+	char *path;
+	bool capture;
+	uint32_t *len;		/* [n]: the payload length of each in turn */
+	struct mix_packet *pkt;	/* [n] for a capture, else NULL */
+	size_t n;
+	uint32_t min, max;
+	double mean;
+	/* a capture's transport checksums, checked with the reference: */
+	size_t frames;		/* frames read */
+	size_t csum_good, csum_bad, csum_none;	/* none: UDP without one */
+};
+
+/* Reads FILE.  NULL, with "FILE:LINE: why" or "FILE: why" in err. */
+struct mix *mix_load(const char *path, char *err, size_t errlen);
+void mix_free(struct mix *m);
+
+/* The capture reader (mix-pcap.c, or mix-nopcap.c in builds without
+   libpcap): fills m->pkt and m->len.  0, or -1 with why in err. */
+int mix_read_capture(struct mix *m, char *err, size_t errlen);
+extern const char mix_capture_support[];
+
+/* The folded sum of a packet's transport segment and pseudo-header given
+   seg, the unfolded 32-bit sum of its transport header and payload: 0
+   when the checksum it carries is right. */
+uint16_t mix_transport_check(const struct mix_packet *p, uint32_t seg);
+/* Parses one IP packet (from its IP header) into p: 0 when it is a TCP
+   or UDP packet whose headers are whole, else -1.  For readers. */
+int mix_parse_ip(struct mix_packet *p, const unsigned char *ip, uint32_t caplen);
+
+#endif

@@ -1,0 +1,75 @@
+/* cache = ring: an rx ring, walked as a driver's NAPI poll walks it.
+ *
+ * A ring of descriptors, each pointing at its own buffer: RX_HDR bytes
+ * of "header" (a capture's own IP and transport headers), then the
+ * payload at its alignment.  A sample walks rx_batch descriptors; for
+ * each it reads the descriptor, reads the header, sums the payload with
+ * the kernel under test, and gives the descriptor a fresh buffer, the
+ * next of a pool of buffers laid out as cache = cold-ring's ring (ring.h)
+ * and touching twice the largest cache: a buffer comes round only after
+ * its lines were pushed out, as a buffer the NIC has just written by DMA
+ * is not in the cache.  rx_prefetch says which header is prefetched:
+ *   none     none (ORIGINAL);
+ *   current  this descriptor's, when the descriptor is reached (OBVIOUS);
+ *   next     that of the descriptor rx_prefetch_ahead places on, while
+ *            this one is processed (AGGRESSIVE).
+ * The payload's own prefetch is the kernel's (the prefetch key).
+ *
+ * A mix in cache = warm walks the same way over rx_batch buffers that
+ * stay put and were walked once untimed just before. */
+#ifndef CSUMBENCH_RXRING_H
+#define CSUMBENCH_RXRING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mix.h"
+#include "ring.h"
+
+#define RX_HDR 64		/* the header before every payload */
+
+struct rx_desc {
+	unsigned char *buf;	/* the buffer: header, then payload */
+	uint32_t len;		/* payload bytes */
+	uint32_t pad;
+};
+
+struct rxring {
+	struct rx_desc *desc;
+	size_t n, next;		/* descriptors; the next to walk */
+	struct ring *pool;	/* refills; NULL: buffers stay (warm) */
+};
+
+struct op;
+struct kernel;
+struct timer;
+
+/* What a walk needs besides the ring. */
+struct rx_walk_args {
+	const struct op *op;
+	const struct kernel *k;
+	unsigned char *dst;	/* ops with a destination */
+	uint32_t align;		/* payload: buf + RX_HDR + align */
+	int dist;		/* the kernel's prefetch distance */
+	int policy;		/* RXPF_NONE, RXPF_CURRENT or RXPF_NEXT */
+	unsigned ahead;		/* next: this many descriptors on */
+	size_t line;		/* a header prefetch per line */
+};
+
+/* Walks n descriptors between two reads of t: the ticks between them. */
+uint64_t rx_walk(const struct timer *t, struct rxring *r,
+		 const struct rx_walk_args *a, size_t n);
+
+/* A pool for payloads of up to size bytes plus span (alignment and
+   prefetch distance), laid out as ring_plan's; with a mix, slot s holds
+   packet s % m->n: its length (r->len) and, for a capture, its bytes.
+   0, or -1 when the memory cannot be had. */
+int rx_pool_init(struct ring *r, uint32_t size, size_t span, size_t line,
+		 size_t cache_bytes, const struct mix *m, uint32_t align);
+/* Puts packet i of m (or size bytes of the pool's data) in buf. */
+void rx_fill(unsigned char *buf, const struct mix *m, size_t i, uint32_t align);
+/* n descriptors, filled from the pool in turn. */
+int rxring_init(struct rxring *r, size_t n, struct ring *pool);
+void rxring_free(struct rxring *r);
+
+#endif

@@ -1,0 +1,106 @@
+/* csumreport table --by load: idle against busy, as the folded-versus-
+   split discussion argued it under a background load: per size and cache
+   state, the fastest, slowest and mean call of each kernel with nothing
+   else running and with the busy load, side by side.  The worst case
+   (max) is the column that discussion decided by. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+/* A row of the tables: a kernel, at one distance if it prefetches. */
+struct lrow {
+	const char *kernel, *pf;
+	char name[160];
+};
+
+void load_tables(const struct results *r, const struct table_opts *o,
+		 int cycles, struct table_out *out)
+{
+	const char *off = o->off ? o->off : r->rows[0].code_offset;
+	const char **kernels, **caches, **pf, *unit = cycles ? "cycles" : "ns";
+	const struct row **idle, **busy;
+	struct lrow *rows = NULL;
+	const char **names;
+	unsigned *sizes, align = table_align(r, o);
+	size_t nk, nc, ns, nrows = 0, i, j, k, np;
+	char what[512], lab[32], reps[32] = "", gi[32], gb[32];
+
+	nk = results_kernels(r, 0, &kernels);
+	for (i = 0; i < nk; i++) {
+		if (o->kernel && strcmp(o->kernel, kernels[i]))
+			continue;
+		np = results_prefetches(r, kernels[i], &pf);
+		rows = realloc(rows, (nrows + np) * sizeof(*rows));
+		if (!rows)
+			abort();
+		for (j = 0; j < np; j++, nrows++) {
+			rows[nrows].kernel = kernels[i];
+			rows[nrows].pf = pf[j];
+			if (np == 1 && !strcmp(pf[j], "none"))
+				snprintf(rows[nrows].name, sizeof(rows[nrows].name),
+					 "%s", kernels[i]);
+			else
+				snprintf(rows[nrows].name, sizeof(rows[nrows].name),
+					 "%s@%s", kernels[i], pf[j]);
+		}
+		free(pf);
+	}
+	ns = results_sizes(r, &sizes);
+	nc = results_caches(r, &caches);
+	idle = malloc((nrows ? nrows : 1) * sizeof(*idle));
+	busy = malloc((nrows ? nrows : 1) * sizeof(*busy));
+	names = malloc((nrows ? nrows : 1) * sizeof(*names));
+	if (!idle || !busy || !names)
+		abort();
+	for (k = 0; k < nrows; k++)
+		names[k] = rows[k].name;
+	if (r->repeats > 1)
+		snprintf(reps, sizeof(reps), " x %u repeats", r->repeats);
+	snprintf(gi, sizeof(gi), "idle, %s", unit);
+	snprintf(gb, sizeof(gb), "busy, %s", unit);
+	for (i = 0; i < ns; i++) {
+		if (o->size && o->size != sizes[i])
+			continue;
+		for (j = 0; j < nc; j++) {
+			struct spread_group g[2] = { { gi, idle, cycles, "idle" },
+						     { gb, busy, cycles, "busy" } };
+			char *busy_label;
+			size_t found = 0;
+
+			/* The idle states: each with its "+busy" twin. */
+			if (strstr(caches[j], "+busy") ||
+			    (o->cache && strcmp(o->cache, caches[j])))
+				continue;
+			busy_label = malloc(strlen(caches[j]) + 6);
+			if (!busy_label)
+				abort();
+			sprintf(busy_label, "%s+busy", caches[j]);
+			for (k = 0; k < nrows; k++) {
+				idle[k] = results_find(r, rows[k].kernel, sizes[i], align,
+						       caches[j], rows[k].pf, off);
+				busy[k] = results_find(r, rows[k].kernel, sizes[i], align,
+						       busy_label, rows[k].pf, off);
+				found += busy[k] != NULL;
+			}
+			free(busy_label);
+			if (!found)
+				continue;
+			snprintf(what, sizeof(what), "%.40s, %s %s, %.60s cache, idle "
+				 "and busy%s, %u samples%s", r->rows[0].op,
+				 size_label(sizes[i], lab, sizeof(lab)),
+				 op_info(r->rows[0].op)->size_word, caches[j],
+				 align ? ", misaligned" : "", r->samples, reps);
+			table_begin(out);
+			spread_block(r, names, g, 2, nrows, what);
+		}
+	}
+	free(rows);
+	free(names);
+	free(idle);
+	free(busy);
+	free(sizes);
+	free(caches);
+	free(kernels);
+}

@@ -1,0 +1,179 @@
+/* The data of the workload figures (csumreport gpvars): idle against
+   busy bars with min/max whiskers (load.gp), and the rx ring's policies
+   against throughput (rx.gp).  One small CSV per panel, PREFIX-N.csv,
+   and the panels' titles as a gnuplot word list. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static FILE *panel_file(const char *prefix, size_t n)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s-%zu.csv", prefix, n);
+	f = fopen(path, "w");
+	if (!f)
+		perror(path);
+	return f;
+}
+
+/* A title in double quotes: one word of gnuplot's word lists. */
+static void title(char *buf, size_t n, unsigned size, const char *cache)
+{
+	char lab[32];
+
+	snprintf(buf, n, "\"%s, %s\"", size_label(size, lab, sizeof(lab)), cache);
+}
+
+/* The next panel's file, its title added to titles: NULL after a
+   message. */
+static FILE *new_panel(const char *prefix, size_t *n, char *titles,
+		       size_t tlen, unsigned size, const char *cache)
+{
+	char t[128];
+	FILE *f = panel_file(prefix, ++*n);
+
+	if (!f)
+		return NULL;
+	title(t, sizeof(t), size, cache);
+	snprintf(titles + strlen(titles), tlen - strlen(titles), "%s%s",
+		 *n > 1 ? " " : "", t);
+	return f;
+}
+
+static double ns(const struct results *r, double ticks)
+{
+	return r->tick_hz > 0 ? ticks / r->tick_hz * 1e9 : NAN;
+}
+
+int write_load_panels(const struct results *r, const char *prefix,
+		      size_t *npanels, char *titles, size_t tlen)
+{
+	const char **kernels, **caches;
+	unsigned *sizes;
+	size_t nk, nc, ns_, i, j, k, n = 0;
+	char busy[256];
+	int rc = 0;
+
+	titles[0] = '\0';
+	nk = results_kernels(r, 1, &kernels);
+	nc = results_caches(r, &caches);
+	ns_ = results_sizes(r, &sizes);
+	for (i = 0; i < ns_ && !rc; i++)
+		for (j = 0; j < nc && !rc; j++) {
+			FILE *f = NULL;
+
+			if (strstr(caches[j], "+busy"))
+				continue;
+			snprintf(busy, sizeof(busy), "%s+busy", caches[j]);
+			for (k = 0; k < nk; k++) {
+				const struct row *a = results_find(r, kernels[k], sizes[i],
+					r->rows[0].align, caches[j], "none", NULL);
+				const struct row *b = results_find(r, kernels[k], sizes[i],
+					r->rows[0].align, busy, "none", NULL);
+				if (!a || !b)
+					continue;
+				if (!f) {
+					f = new_panel(prefix, &n, titles, tlen, sizes[i],
+						      caches[j]);
+					if (!f) {
+						rc = -1;
+						break;
+					}
+					fprintf(f, "kernel,idle_avg,idle_min,idle_max,"
+						"busy_avg,busy_min,busy_max\n");
+				}
+				fprintf(f, "%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
+					kernels[k], ns(r, a->ticks_mean),
+					ns(r, a->ticks_min), ns(r, a->ticks_max),
+					ns(r, b->ticks_mean), ns(r, b->ticks_min),
+					ns(r, b->ticks_max));
+			}
+			if (f && fclose(f))
+				rc = -1;
+		}
+	*npanels = n;
+	free(kernels);
+	free(caches);
+	free(sizes);
+	return rc;
+}
+
+int write_rx_panels(const struct results *r, const char *prefix,
+		    size_t *npanels, char *titles, size_t tlen,
+		    char *policies, size_t plen)
+{
+	static const char *const pol[3] = { "none", "current", "next" };
+	static const char *const load[2] = { "", "+busy" };
+	const char **kernels, **caches;
+	unsigned *sizes;
+	size_t nk, nc, ns_, i, l, k, p, n = 0, np = 0;
+	const char *use[3];
+	char c[64];
+	int rc = 0;
+
+	titles[0] = policies[0] = '\0';
+	/* The policies the run has: a figure of one is no comparison. */
+	nc = results_caches(r, &caches);
+	for (p = 0; p < 3; p++)
+		for (i = 0; i < nc; i++) {
+			snprintf(c, sizeof(c), "ring/%s", pol[p]);
+			if (!strncmp(caches[i], c, strlen(c)) &&
+			    (!caches[i][strlen(c)] || caches[i][strlen(c)] == '+')) {
+				snprintf(policies + strlen(policies), plen - strlen(policies),
+					 "%s%s", np ? " " : "", pol[p]);
+				use[np++] = pol[p];
+				break;
+			}
+		}
+	free(caches);
+	*npanels = 0;
+	if (np < 2)
+		return 0;
+	nk = results_kernels(r, 1, &kernels);
+	ns_ = results_sizes(r, &sizes);
+	for (l = 0; l < 2 && !rc; l++)
+		for (i = 0; i < ns_ && !rc; i++) {
+			FILE *f = NULL;
+
+			for (k = 0; k < nk; k++) {
+				const struct row *w[3];
+				size_t have = 0;
+
+				for (p = 0; p < np; p++) {
+					snprintf(c, sizeof(c), "ring/%s%s", use[p], load[l]);
+					w[p] = results_find(r, kernels[k], sizes[i],
+							    r->rows[0].align, c, "none", NULL);
+					have += w[p] != NULL;
+				}
+				if (have < np)
+					continue;
+				if (!f) {
+					f = new_panel(prefix, &n, titles, tlen, sizes[i],
+						      l ? "ring+busy" : "ring");
+					if (!f) {
+						rc = -1;
+						break;
+					}
+					fprintf(f, "kernel");
+					for (p = 0; p < np; p++)
+						fprintf(f, ",%s", use[p]);
+					fprintf(f, "\n");
+				}
+				fprintf(f, "%s", kernels[k]);
+				for (p = 0; p < np; p++)
+					fprintf(f, ",%.4f", w[p]->bytes_per_cycle);
+				fprintf(f, "\n");
+			}
+			if (f && fclose(f))
+				rc = -1;
+		}
+	*npanels = n;
+	free(kernels);
+	free(sizes);
+	return rc;
+}

@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# The workloads from the command line: load = busy (and that no load
+# process outlives a run, however it ends), cache = ring with its rx
+# prefetch policies, sizes = mix:FILE from text and from captures made by
+# tests/make-capture, and the errors bad mixes and captures give.
+# usage: tests/workloads.sh BIN MAKE-CAPTURE [SO]  (EMULATOR=qemu-ppc ...)
+set -u
+BIN=$1
+MKCAP=$2
+SO=${3:-}
+CB=(${EMULATOR:-} "$BIN")
+SUITE=workloads
+. "$(dirname "$0")/lib.sh"
+LOAD=csumbench-load
+Q=(-q --set kernels=ref,c64 --set sizes=64 --set samples=5)
+
+col() { grep -v '^#' "$2" | head -n 1 | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+
+# survivors: load processes left, after up to 2 s for the kernel to
+# deliver their death signals
+survivors() {
+	local i
+	for i in $(seq 20); do
+		pgrep -x "$LOAD" > /dev/null || { echo 0; return; }
+		sleep 0.1
+	done
+	pgrep -x "$LOAD" | wc -l
+}
+
+ok "no load process before the tests" [ "$(survivors)" = 0 ]
+
+# --- a busy run: rows, metadata, p99
+"${CB[@]}" run -q --set kernels=ref,c64 --set sizes=64,1500 --set samples=120 \
+	--set load=idle,busy -o "$T/busy.csv" 2> "$T/err"; rc=$?
+ok "load = idle, busy: exit 0" [ $rc = 0 ]
+ok "load = idle, busy: a row per kernel, size and load (2 x 2 x 2 + floors)" \
+	bash -c "[ \$(grep -c '^\(ref\|c64\),generic,csum,\(64\|1500\),0,warm,none,none,\(idle\|busy\),none,' '$T/busy.csv') = 8 ] &&
+		[ \$(grep -c '^empty,harness,csum,[0-9]*,0,warm,none,none,\(idle\|busy\),none,' '$T/busy.csv') = 4 ]"
+ok "busy: the load's CPUs, kinds and whether it shares the measured CPU" \
+	bash -c "grep -q '^# load_busy: stream sched on CPU(s) ' '$T/busy.csv' &&
+		grep -q '^# load_stream: one process per load CPU' '$T/busy.csv' &&
+		grep -q '^# load_shares_measured_cpu: \(yes\|no\)' '$T/busy.csv'"
+ok "120 samples: ticks_p99 between the median and the max" \
+	awk -F, -v p="$(col ticks_p99 "$T/busy.csv")" -v m="$(col ticks_median "$T/busy.csv")" \
+		-v x="$(col ticks_max "$T/busy.csv")" \
+		'!/^#/ && $1 != "kernel" { if ($p == "" || $p + 0 < $m - 0.01 || $p + 0 > $x + 0.01) exit 1; n++ } END { exit n != 12 }' "$T/busy.csv"
+ok "a finished busy run leaves no load process" [ "$(survivors)" = 0 ]
+if [ "$(nproc)" -gt 1 ] && [ -z "${EMULATOR:-}" ]; then
+	ok "more than one CPU: the load stays off the measured CPU" \
+		grep -q '^# load_shares_measured_cpu: no$' "$T/busy.csv"
+fi
+"${CB[@]}" run -q --set kernels=c64 --set sizes=64 --set samples=3 --set load=busy \
+	--set load_cpus=0 --set cpu=0 -o "$T/one.csv" 2> "$T/err"; rc=$?
+ok "load_cpus = the measured CPU: the results say the load shares it" \
+	bash -c "[ $rc = 0 ] && grep -q '^# load_shares_measured_cpu: yes' '$T/one.csv'"
+"${CB[@]}" run -q --set load=busy --set load_cpus=255 -o "$T/no.csv" 2> "$T/err"; rc=$?
+ok "load_cpus naming a CPU this process may not use: exit 2, why" \
+	bash -c "[ $rc = 2 ] && grep -q 'load_cpus.*CPU 255 is not one this process may use' '$T/err' && [ ! -e '$T/no.csv' ]"
+
+# --- no survivors, however a busy run ends
+# (env --default-signal: a script's background job would ignore SIGINT)
+for sig in INT TERM KILL; do
+	mkdir "$T/sig$sig"
+	env --default-signal=INT "${CB[@]}" run -q --set kernels=c64 --set sizes=1500 \
+		--set load=busy --set samples=1000000 -o "$T/sig$sig/" 2> /dev/null &
+	pid=$!
+	for i in $(seq 50); do pgrep -x "$LOAD" > /dev/null && break; sleep 0.1; done
+	sleep 0.5
+	n=$(pgrep -x "$LOAD" | wc -l)
+	kill -$sig $pid; wait $pid 2> /dev/null; rc=$?
+	left=$(survivors)
+	ok "SIG$sig during a busy run ($n load processes): none survives ($left), no file" \
+		bash -c "[ $n -ge 2 ] && [ $rc != 0 ] && [ $left = 0 ] && [ -z \"\$(ls -A '$T/sig$sig')\" ]"
+done
+if [ -n "$SO" ]; then
+	"${CB[@]}" run -q --set "kernels=c64,$SO:csum_user_wrong" --set sizes=64 \
+		--set samples=3 --set load=busy -o "$T/wrong.csv" 2> "$T/err"; rc=$?; left=$(survivors)
+	ok "a kernel failing the gate in a busy run: exit 1, the others timed, no survivor" \
+		bash -c "[ $rc = 1 ] && grep -q '^c64,generic,csum,64,0,warm,none,none,busy,' '$T/wrong.csv' &&
+			[ $left = 0 ]"
+	# twice the calls of a one-sample run: past the gate, within timing
+	CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "${CB[@]}" run -q \
+		--set "kernels=$SO:csum_user_exit" --set sizes=64 --set samples=1 -o - > /dev/null 2>&1
+	after=$(($(cat "$T/count") * 2))
+	mkdir "$T/exit"
+	CSUM_TEST_AFTER=$after "${CB[@]}" run -q --set "kernels=c64,$SO:csum_user_exit" \
+		--set sizes=64 --set samples=200 --set load=busy -o "$T/exit/" 2> "$T/err"; rc=$?; left=$(survivors)
+	ok "a kernel that ends the process in a busy sample: partial results, no survivor" \
+		bash -c "[ $rc != 0 ] && ls '$T/exit' | grep -q partial && [ $left = 0 ]"
+	"${CB[@]}" run -q --set "kernels=$SO:csum_user_hang" --set kernel_timeout=0.3 \
+		--set sizes=64 --set samples=3 --set load=busy -o "$T/hang.csv" 2> "$T/err"; rc=$?; left=$(survivors)
+	ok "a kernel that hangs in a busy run: stopped, no survivor" \
+		bash -c "[ $rc = 1 ] && [ $left = 0 ]"
+fi
+
+# --- cache = ring: the three policies
+"${CB[@]}" run -q --set kernels=c64 --set sizes=1500 --set cache=ring \
+	--set rx_prefetch=none,current,next --set samples=5 -o "$T/ring.csv" 2> "$T/err"; rc=$?
+ok "cache = ring: a row per policy, per packet and per KB" \
+	bash -c "[ $rc = 0 ] && [ \$(grep -c '^c64,generic,csum,1500,0,ring,none,none,idle,\(none\|current\|next\),' '$T/ring.csv') = 3 ] &&
+		[ \$(grep -c '^empty,harness,csum,1500,0,ring,none,none,idle,' '$T/ring.csv') = 3 ]"
+ok "ring: iters is rx_batch (64 descriptors a sample); cycles_per_kb = 1024 x cycles_per_byte" \
+	awk -F, -v i="$(col iters "$T/ring.csv")" -v b="$(col cycles_per_byte "$T/ring.csv")" \
+		-v k="$(col cycles_per_kb "$T/ring.csv")" \
+		'!/^#/ && $1 != "kernel" { if ($i != 64 || ($k - 1024 * $b) ^ 2 > 0.01 + 1e-6 * $k ^ 2) exit 1 }' "$T/ring.csv"
+ok "ring: the ring and its pool in the metadata" \
+	bash -c "grep -q '^# rx_ring: 256 descriptors, 64 walked per sample' '$T/ring.csv' &&
+		grep -q '^# rx_pool_1500: [0-9]* buffers' '$T/ring.csv'"
+
+# --- sizes = mix: a text mix, and captures made here
+"${CB[@]}" run -q -c configs/replay.conf --set samples=5 -o "$T/mix.csv" 2> "$T/err"; rc=$?
+ok "configs/replay.conf (imix.mix beside it): size = mix rows, warm and ring" \
+	bash -c "[ $rc = 0 ] && grep -q '^ref,generic,csum,mix,0,warm,' '$T/mix.csv' &&
+		grep -q '^ref,generic,csum,mix,0,ring,' '$T/mix.csv' &&
+		grep -q '^# mix: configs/imix.mix: 12 packets, mean 340.3 B, min 40, max 1500' '$T/mix.csv'"
+ok "mix: per byte is per call over the mean size" \
+	awk -F, -v t="$(col ticks_median "$T/mix.csv")" -v k="$(col cycles_per_tick "$T/mix.csv")" \
+		-v c="$(col cycles_per_byte "$T/mix.csv")" \
+		'!/^#/ && $1 != "kernel" { if (($t * $k / 340.333 - $c) ^ 2 > 0.0001 * $c ^ 2 + 1e-8) exit 1 }' "$T/mix.csv"
+"$MKCAP" "$T/cap.pcap" && "$MKCAP" --pcapng "$T/cap.pcapng" &&
+	"$MKCAP" --no-payloads "$T/acks.pcap" && head -c 30 "$T/cap.pcap" > "$T/cut.pcap"
+printf 'not a capture at all\n' > "$T/text.pcap"
+if "${CB[@]}" list 2>&1 | grep -q 'captures: pcap'; then
+	for f in cap.pcap cap.pcapng; do
+		"${CB[@]}" run -q --set sizes=mix:$T/$f --set cache=warm,ring --set samples=3 \
+			-o "$T/$f.csv" 2> "$T/err"; rc=$?
+		ok "replay of $f: 7 payloads of 10 frames, 5 right, 1 wrong, 1 without a checksum" \
+			bash -c "[ $rc = 0 ] && grep -q '^# mix_capture: 10 frames, 7 TCP/UDP payloads replayed in capture order, their own bytes; checksums the packets carry: 5 right, 1 wrong, 1 UDP without one' '$T/$f.csv' &&
+				grep -q '^# mix: $T/$f: 7 packets, mean 472.7 B, min 33, max 1400' '$T/$f.csv' &&
+				grep -q '^c64,generic,csum,mix,0,ring,' '$T/$f.csv'"
+	done
+	if [ -n "$SO" ]; then
+		"${CB[@]}" run --check --set "kernels=$SO:csum_user" --set sizes=mix:$T/cap.pcap \
+			> "$T/out" 2> "$T/err"; rc=$?
+		ok "--check with a capture: a user kernel checked on every packet" \
+			bash -c "[ $rc = 0 ] && grep -q '^ok: 1 kernel' '$T/out'"
+	fi
+	"${CB[@]}" run -q --set sizes=mix:$T/acks.pcap -o "$T/x.csv" 2> "$T/err"; rc=$?
+	ok "a capture without payloads: exit 2, named, why" \
+		bash -c "[ $rc = 2 ] && grep -q '$T/acks.pcap: no TCP or UDP payloads in its 2 frame(s)' '$T/err' && [ ! -e '$T/x.csv' ]"
+	"${CB[@]}" run -q --set sizes=mix:$T/cut.pcap -o "$T/x.csv" 2> "$T/err"; rc=$?
+	ok "a capture libpcap cannot read: exit 2, named, libpcap's reason" \
+		bash -c "[ $rc = 2 ] && grep -q '$T/cut.pcap: frame 1: truncated' '$T/err' && [ ! -e '$T/x.csv' ]"
+else
+	"${CB[@]}" run -q --set sizes=mix:$T/cap.pcap -o "$T/x.csv" 2> "$T/err"; rc=$?
+	ok "a build without libpcap refuses a capture, and says why" \
+		bash -c "[ $rc = 2 ] && grep -q 'cap.pcap is a packet capture, and this build has no libpcap' '$T/err'"
+fi
+"${CB[@]}" run -q --set sizes=mix:$T/text.pcap -o "$T/x.csv" 2> "$T/err"; rc=$?
+ok "a .pcap that is text: read as a mix, refused at its line" \
+	bash -c "[ $rc = 2 ] && grep -q '$T/text.pcap:1: expected .size weight.' '$T/err'"
+
+# bad mixes from a config: the config's line, then the mix's
+mkdir "$T/conf"
+printf '40 7\n576 four\n' > "$T/conf/bad.mix"
+printf 'kernels = ref\nsizes = mix:bad.mix\n' > "$T/conf/bad.conf"
+"${CB[@]}" run -q -c "$T/conf/bad.conf" -o "$T/conf/" 2> "$T/err"; rc=$?
+ok "a bad mix: exit 2, config line and mix line, nothing written" \
+	bash -c "[ $rc = 2 ] && grep -q '^$T/conf/bad.conf:2: sizes: $T/conf/bad.mix:2: weight .four.' '$T/err' &&
+		[ \$(ls '$T/conf' | wc -l) = 2 ]"
+printf 'kernels = ref\nsizes = mix:missing.mix\n' > "$T/conf/missing.conf"
+"${CB[@]}" run -q -c "$T/conf/missing.conf" -o "$T/conf/" 2> "$T/err"; rc=$?
+ok "a missing mix: exit 2, named" \
+	bash -c "[ $rc = 2 ] && grep -q 'missing.mix: cannot open' '$T/err'"
+"${CB[@]}" run -q --set kernels=ip-ref --set sizes=mix:configs/imix.mix -o "$T/conf/" 2> "$T/err"; rc=$?
+ok "a mix whose sizes an op cannot take: exit 2, the mix and the op named" \
+	bash -c "[ $rc = 2 ] && grep -q 'configs/imix.mix: [0-9]* is not an IPv4 header length' '$T/err'"
+"${CB[@]}" run -q --set sizes=mix:configs/imix.mix --set cache=cold -o "$T/conf/" 2> "$T/err"; rc=$?
+ok "a mix in cache = cold: exit 2, expected warm or ring" \
+	bash -c "[ $rc = 2 ] && grep -q 'expected cache = warm and/or ring' '$T/err'"
+
+ok "no load process after the tests" [ "$(survivors)" = 0 ]
+finish
