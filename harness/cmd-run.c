@@ -239,12 +239,14 @@ int cmd_run(int argc, char **argv)
 			b.flush = &flush_evict;
 		}
 	}
-	if (sweep_prepare(&b, err, sizeof(err))) {
+	/* The load's processes are forked before the buffers are made, so
+	   that no page of theirs is shared copy-on-write with a child. */
+	if (b.busy && load_start(err, sizeof(err))) {
 		fprintf(stderr, "csumbench: %s\n", err);
 		rc = 1;
 		goto done;
 	}
-	if (b.busy && load_start(err, sizeof(err))) {
+	if (sweep_prepare(&b, err, sizeof(err))) {
 		fprintf(stderr, "csumbench: %s\n", err);
 		rc = 1;
 		goto done;

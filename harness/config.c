@@ -902,6 +902,8 @@ static int apply(struct config *c, char *text, const struct origin *o,
 		c->load_cpus_origin = *o;
 	if (strcmp(key, "rx_prefetch_ahead") == 0)
 		c->rx_ahead_origin = *o;
+	if (strcmp(key, "ring") == 0)
+		c->ring_origin = *o;
 	return 0;
 }
 
@@ -932,6 +934,7 @@ void config_defaults(struct config *c)
 	c->cpu_origin = c->timer_origin = c->code_offset_origin = builtin;
 	c->kernels_origin = c->sizes_origin = c->ops_origin = builtin;
 	c->cache_origin = c->load_cpus_origin = c->rx_ahead_origin = builtin;
+	c->ring_origin = builtin;
 }
 
 /* One line into buf (CONFIG_LINE_MAX bytes and a NUL), read a byte at a
@@ -1119,10 +1122,21 @@ int config_resolve(struct config *c)
 			     "other ops (csumbench list shows each kernel's op)");
 		return -1;
 	}
-	if (c->rx_ahead >= c->ring) {
-		snprintf(msg, sizeof(msg), "rx_prefetch_ahead %u, expected fewer "
-			 "than the ring's %u descriptors", c->rx_ahead, c->ring);
-		config_error(&c->rx_ahead_origin, "rx_prefetch_ahead", msg);
+	/* Only a run that prefetches ahead in the rx ring cares; the key
+	   set last is the one to blame. */
+	for (i = 0, n = 0; i < c->ncaches; i++)
+		n |= c->caches[i] == CACHE_RX;
+	for (i = 0, si = 0; i < c->nrx_prefetch; i++)
+		si |= c->rx_prefetch[i] == RXPF_NEXT;
+	if (n && si && c->rx_ahead >= c->ring) {
+		bool ring_later = c->ring_origin.line > c->rx_ahead_origin.line ||
+				  (c->ring_origin.line == 0 &&
+				   !strcmp(c->ring_origin.file, "--set"));
+		snprintf(msg, sizeof(msg), "rx_prefetch_ahead %u and ring %u: "
+			 "expected fewer descriptors ahead than the ring has",
+			 c->rx_ahead, c->ring);
+		config_error(ring_later ? &c->ring_origin : &c->rx_ahead_origin,
+			     ring_later ? "ring" : "rx_prefetch_ahead", msg);
 		return -1;
 	}
 	if (c->mix)

@@ -91,7 +91,7 @@ struct config {
 	unsigned rx_ahead;	/* rx_prefetch = next: descriptors ahead */
 	struct origin cpu_origin, timer_origin, code_offset_origin;
 	struct origin kernels_origin, sizes_origin, ops_origin, cache_origin;
-	struct origin load_cpus_origin, rx_ahead_origin;
+	struct origin load_cpus_origin, rx_ahead_origin, ring_origin;
 };
 
 /* Points per kernel, size and alignment at a cache state: one per

@@ -1,6 +1,9 @@
 /* The busy load (load.h).  Control: a shared page with a run flag and
- * one heartbeat per worker; a pipe per worker to wake it, and one pipe
- * for the workers to say they have stopped. */
+ * a heartbeat per worker, each on a line of its own; a pipe per worker
+ * to wake it, and one pipe on which the workers say they are ready (once,
+ * after making their buffers) and that they have stopped (after each
+ * busy sample).  The workers and the ping-pong partners are all the
+ * harness's own children: it reaps every one. */
 #include <errno.h>
 #include <poll.h>
 #include <sched.h>
@@ -17,17 +20,23 @@
 
 #include "flush.h"
 #include "load.h"
+#include "watchdog.h"
 
 #define LOAD_CPUS_MAX 256
 #define WORKERS_MAX (2 * LOAD_CPUS_MAX)
 /* A worker that neither beats nor stops within this long is gone. */
 #define ACK_TIMEOUT_MS 5000
+/* Making a streamer's buffer takes longer: 4x the largest cache. */
+#define READY_TIMEOUT_MS 60000
 /* Streamed between looks at the run flag. */
 #define STREAM_CHUNK (256u << 10)
 
 struct control {
 	volatile uint32_t run;
-	volatile uint64_t beat[WORKERS_MAX];
+	struct {
+		volatile uint64_t n;
+		char pad[64 - sizeof(uint64_t)];	/* no line shared */
+	} beat[WORKERS_MAX];
 };
 
 static struct {
@@ -40,7 +49,7 @@ static struct {
 	size_t stream_bytes;
 	/* while started: */
 	struct control *ctl;
-	pid_t pid[2 * WORKERS_MAX];	/* workers, then ping-pong partners */
+	pid_t pid[2 * WORKERS_MAX];	/* workers and ping-pong partners */
 	int go[WORKERS_MAX];		/* write ends */
 	int ack;			/* read end */
 	size_t nworkers, npids;
@@ -147,10 +156,10 @@ static void pin(int cpu)
 }
 
 /* In every child: die with the harness, and be named for ps. */
-static void child_setup(pid_t parent, int cpu)
+static void child_setup(pid_t harness, int cpu)
 {
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)	/* it died before the line above */
+	if (getppid() != harness)	/* it died before the line above */
 		_exit(0);
 	prctl(PR_SET_NAME, LOAD_COMM);
 	signal(SIGINT, SIG_IGN);	/* the terminal's ^C is the harness's */
@@ -168,10 +177,8 @@ static bool wait_go(int fd)
 	return n == 1;
 }
 
-static void say_stopped(int fd)
+static void say(int fd, char ch)
 {
-	char ch = 's';
-
 	while (write(fd, &ch, 1) < 0 && errno == EINTR)
 		;
 }
@@ -184,9 +191,12 @@ static void streamer(size_t w, int go, int ack)
 	uint64_t *buf = mmap(NULL, L.stream_bytes, PROT_READ | PROT_WRITE,
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (buf == MAP_FAILED)
+	if (buf == MAP_FAILED) {
+		say(ack, 'F');	/* load_start says why */
 		_exit(1);
+	}
 	memset(buf, 1, L.stream_bytes);
+	say(ack, 'r');
 	while (wait_go(go)) {
 		while (L.ctl->run) {
 			end = i + STREAM_CHUNK / sizeof(uint64_t);
@@ -196,9 +206,9 @@ static void streamer(size_t w, int go, int ack)
 				buf[i] = buf[i] * 3 + 1;
 			if (i == words)
 				i = 0;
-			L.ctl->beat[w]++;
+			L.ctl->beat[w].n++;
 		}
-		say_stopped(ack);
+		say(ack, 's');
 	}
 	_exit(0);
 }
@@ -209,13 +219,14 @@ static void pinger(size_t w, int go, int ack, int to, int from)
 {
 	char ch = 'p';
 
+	say(ack, 'r');
 	while (wait_go(go)) {
 		while (L.ctl->run) {
 			if (write(to, &ch, 1) != 1 || read(from, &ch, 1) != 1)
 				_exit(1);
-			L.ctl->beat[w]++;
+			L.ctl->beat[w].n++;
 		}
-		say_stopped(ack);
+		say(ack, 's');
 	}
 	_exit(0);
 }
@@ -230,52 +241,91 @@ static void ponger(int from, int to)
 	_exit(0);
 }
 
-static void close_all_but(int keep1, int keep2, int keep3, int keep4)
+/* Forks a worker (a streamer, or a pinger and its ponger), pinned to
+   cpu.  Each child keeps the pipe ends it uses and drops its partner's,
+   so a ponger sees the end of its pipe when its pinger dies.  0, or -1
+   (what was forked is in L.pid, for load_stop). */
+static int spawn_worker(int cpu, bool stream, int go_rd, int ack_wr)
 {
-	int fd, max = (int)sysconf(_SC_OPEN_MAX);
-
-	if (max < 0 || max > 65536)
-		max = 65536;
-	for (fd = 3; fd < max; fd++)
-		if (fd != keep1 && fd != keep2 && fd != keep3 && fd != keep4)
-			close(fd);
-}
-
-static pid_t spawn_worker(int cpu, bool stream, int go_rd, int ack_wr)
-{
-	pid_t parent = getpid(), pid;
+	pid_t harness = getpid(), pid;
 	int ab[2], ba[2];
 
-	if (!stream && (pipe(ab) || pipe(ba)))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		child_setup(parent, cpu);
-		if (stream) {
-			close_all_but(go_rd, ack_wr, -1, -1);
+	if (stream) {
+		pid = fork();
+		if (pid == 0) {
+			child_setup(harness, cpu);
 			streamer(L.nworkers, go_rd, ack_wr);
 		}
-		/* The partner is this child's child: it dies with it. */
-		if (fork() == 0) {
-			child_setup(getppid(), cpu);
-			close_all_but(ab[0], ba[1], -1, -1);
-			ponger(ab[0], ba[1]);
-		}
-		close_all_but(go_rd, ack_wr, ab[1], ba[0]);
-		pinger(L.nworkers, go_rd, ack_wr, ab[1], ba[0]);
+		if (pid < 0)
+			return -1;
+		L.pid[L.npids++] = pid;
+		return 0;
 	}
-	if (!stream) {
+	if (pipe(ab))
+		return -1;
+	if (pipe(ba)) {
 		close(ab[0]);
 		close(ab[1]);
-		close(ba[0]);
-		close(ba[1]);
+		return -1;
 	}
-	return pid;
+	pid = fork();
+	if (pid == 0) {
+		child_setup(harness, cpu);
+		close(ab[0]);
+		close(ba[1]);
+		pinger(L.nworkers, go_rd, ack_wr, ab[1], ba[0]);
+	}
+	if (pid > 0) {
+		L.pid[L.npids++] = pid;
+		pid = fork();
+		if (pid == 0) {
+			child_setup(harness, cpu);
+			close(go_rd);
+			close(ack_wr);
+			close(ab[1]);
+			close(ba[0]);
+			ponger(ab[0], ba[1]);
+		}
+		if (pid > 0)
+			L.pid[L.npids++] = pid;
+	}
+	close(ab[0]);
+	close(ab[1]);
+	close(ba[0]);
+	close(ba[1]);
+	return pid < 0 ? -1 : 0;
+}
+
+/* Reads n bytes from the workers' pipe within ms: 0, 1 if one said it
+   failed ('F'), -1 on a timeout or when every writer is gone. */
+static int collect(size_t n, int ms)
+{
+	size_t got = 0;
+	char buf[64];
+	int failed = 0;
+
+	while (got < n) {
+		struct pollfd pf = { L.ack, POLLIN, 0 };
+		ssize_t r, i;
+		int p = poll(&pf, 1, ms);
+
+		if (p < 0 && errno == EINTR)
+			continue;
+		if (p <= 0)
+			return -1;
+		r = read(L.ack, buf, n - got < sizeof(buf) ? n - got : sizeof(buf));
+		if (r <= 0)
+			return -1;
+		for (i = 0; i < r; i++)
+			failed |= buf[i] == 'F';
+		got += (size_t)r;
+	}
+	return failed;
 }
 
 int load_start(char *err, size_t errlen)
 {
-	int ackp[2];
+	int ackp[2], rc;
 	size_t i;
 	unsigned k;
 
@@ -296,7 +346,6 @@ int load_start(char *err, size_t errlen)
 	for (i = 0; i < L.ncpus; i++)
 		for (k = LOAD_STREAM; k <= LOAD_SCHED; k <<= 1) {
 			int gop[2];
-			pid_t pid;
 
 			if (!(L.kind & k))
 				continue;
@@ -306,20 +355,27 @@ int load_start(char *err, size_t errlen)
 				load_stop();
 				return -1;
 			}
-			pid = spawn_worker(L.cpus[i], k == LOAD_STREAM, gop[0], ackp[1]);
+			rc = spawn_worker(L.cpus[i], k == LOAD_STREAM, gop[0], ackp[1]);
 			close(gop[0]);
-			if (pid < 0) {
+			L.go[L.nworkers++] = gop[1];
+			if (rc) {
 				snprintf(err, errlen, "load: fork: %s", strerror(errno));
-				close(gop[1]);
 				close(ackp[1]);
 				load_stop();
 				return -1;
 			}
-			L.go[L.nworkers] = gop[1];
-			L.pid[L.npids++] = pid;
-			L.nworkers++;
 		}
 	close(ackp[1]);
+	/* Every worker made its buffer before the first sample: no idle
+	   sample sees a worker starting. */
+	rc = collect(L.nworkers, READY_TIMEOUT_MS);
+	if (rc) {
+		snprintf(err, errlen, "load: %s", rc > 0 ? "a streamer could not map "
+			 "its buffer (4x the largest cache): no memory" :
+			 "the workers did not start within 60 s");
+		load_stop();
+		return -1;
+	}
 	return 0;
 }
 
@@ -331,11 +387,15 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
+/* The run cannot go on busy: what was measured is kept as partial. */
 static void load_lost(const char *what)
 {
-	fprintf(stderr, "csumbench: the busy load %s: stopping the run\n", what);
+	char why[160];
+
+	snprintf(why, sizeof(why), "the busy load %s; the run stops", what);
 	load_stop();
-	exit(1);
+	watchdog_disarm();	/* no kernel is to blame */
+	watchdog_abandon(why);
 }
 
 void load_resume(void)
@@ -343,22 +403,28 @@ void load_resume(void)
 	uint64_t before[WORKERS_MAX];
 	double t0 = now_ms();
 	size_t i, beating = 0;
+	void (*old)(int);
 	char ch = 'g';
+	bool lost = false;
 
 	if (!L.nworkers || L.running)
 		return;
 	for (i = 0; i < L.nworkers; i++)
-		before[i] = L.ctl->beat[i];
+		before[i] = L.ctl->beat[i].n;
 	L.ctl->run = 1;
-	for (i = 0; i < L.nworkers; i++)
-		if (write(L.go[i], &ch, 1) != 1)
-			load_lost("lost a worker");
+	/* A dead worker's pipe gives EPIPE here, not SIGPIPE. */
+	old = signal(SIGPIPE, SIG_IGN);
+	for (i = 0; i < L.nworkers && !lost; i++)
+		lost = write(L.go[i], &ch, 1) != 1;
+	signal(SIGPIPE, old);
+	if (lost)
+		load_lost("lost a worker");
 	L.running = true;
 	/* Each has worked a little: the load is on when the sample starts.
 	   Yielding lets a worker that shares this CPU run. */
 	while (beating < L.nworkers) {
 		for (i = 0, beating = 0; i < L.nworkers; i++)
-			beating += L.ctl->beat[i] != before[i];
+			beating += L.ctl->beat[i].n != before[i];
 		if (now_ms() - t0 > ACK_TIMEOUT_MS)
 			load_lost("did not start within 5 s");
 		sched_yield();
@@ -367,27 +433,11 @@ void load_resume(void)
 
 void load_pause(void)
 {
-	size_t got = 0;
-	char buf[64];
-
 	if (!L.running)
 		return;
 	L.ctl->run = 0;
-	while (got < L.nworkers) {
-		struct pollfd pf = { L.ack, POLLIN, 0 };
-		ssize_t n;
-		int r = poll(&pf, 1, ACK_TIMEOUT_MS);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			load_lost("did not stop within 5 s");
-		n = read(L.ack, buf, L.nworkers - got < sizeof(buf) ?
-			 L.nworkers - got : sizeof(buf));
-		if (n <= 0)
-			load_lost("lost a worker");
-		got += (size_t)n;
-	}
+	if (collect(L.nworkers, ACK_TIMEOUT_MS))
+		load_lost("did not stop within 5 s (a worker died?)");
 	L.running = false;
 }
 
@@ -438,8 +488,9 @@ void load_report(FILE *f)
 	fprintf(f, ", running only while a busy point's sample is taken\n");
 	if (L.kind & LOAD_STREAM)
 		fprintf(f, "# load_stream: one process per load CPU reading and "
-			"writing %zu MiB (4x the largest cache)\n",
-			L.stream_bytes >> 20);
+			"writing %zu MiB (4x the largest cache); the dirty lines "
+			"it leaves in a shared cache are written back during the "
+			"samples that follow a busy one\n", L.stream_bytes >> 20);
 	if (L.kind & LOAD_SCHED)
 		fprintf(f, "# load_sched: one pipe ping-pong pair per load CPU "
 			"(a wake-up and a context switch per byte)\n");

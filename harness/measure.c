@@ -63,11 +63,15 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 		dist_of(p), p->rxpf, b->cfg->rx_ahead, b->line,
 	};
 	struct rxring *r = &b->rxwarm;
+	uint64_t before, ticks;
 	size_t i;
 
 	if (p->cache == CACHE_RX) {
 		rx_walk(t, &p->rx, &a, 1);	/* code warm */
-		return rx_walk(t, &p->rx, &a, p->iters);
+		before = p->rx.bytes;
+		ticks = rx_walk(t, &p->rx, &a, p->iters);
+		p->walked += p->rx.bytes - before;
+		return ticks;
 	}
 	/* warm: the next packets of the mix, in buffers that stay put */
 	for (i = 0; i < p->iters; i++) {
@@ -78,7 +82,10 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 	r->next = 0;
 	rx_walk(t, r, &a, p->iters);
 	r->next = 0;
-	return rx_walk(t, r, &a, p->iters);
+	before = r->bytes;
+	ticks = rx_walk(t, r, &a, p->iters);
+	p->walked += r->bytes - before;
+	return ticks;
 }
 
 double sweep_sample(struct bench *b, struct point *p)
@@ -234,9 +241,14 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 		p->ring = &b->rings[j];
 		if (b->rings[j].size)
 			continue;
-		bytes = ring_plan(p->ring, max_size(b, p) + (p->cache == CACHE_RX ?
-				  RX_HDR : 0), b->align_max + b->pfspan,
-				  b->line, cache_largest(NULL));
+		if (p->cache == CACHE_RX)
+			bytes = rx_pool_plan(p->ring, max_size(b, p),
+					     b->align_max + b->pfspan, b->line,
+					     cache_largest(NULL), p->size == SIZE_MIX ?
+					     b->cfg->mix : NULL, mem / 4);
+		else
+			bytes = ring_plan(p->ring, p->size, b->align_max + b->pfspan,
+					  b->line, cache_largest(NULL));
 		p->ring->written = p->cache == CACHE_RING && (ring_key(b, p) & 1);
 		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
 	}
@@ -253,10 +265,9 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 		struct ring *r = &b->rings[j];
 		int rc;
 		if (b->ring_keys[j] & 2)	/* an rx pool: with the mix's packets */
-			rc = rx_pool_init(r, r->size - RX_HDR, b->align_max + b->pfspan,
-					  b->line, cache_largest(NULL),
-					  b->ring_keys[j] >> 16 == SIZE_MIX ? b->cfg->mix : NULL,
-					  (uint32_t)(b->ring_keys[j] >> 2 & 0x3fff));
+			rc = rx_pool_alloc(r, b->ring_keys[j] >> 16 == SIZE_MIX ?
+					   b->cfg->mix : NULL,
+					   (uint32_t)(b->ring_keys[j] >> 2 & 0x3fff));
 		else
 			rc = ring_alloc(r);
 		if (rc) {
@@ -281,6 +292,8 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 {
 	struct ring *r = &b->rxwarm_mem;
+	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+		       (uint64_t)sysconf(_SC_PAGESIZE);
 	size_t i;
 
 	for (i = 0; i < b->npts; i++)
@@ -291,6 +304,13 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 	r->size = RX_HDR + b->cfg->mix->max;
 	r->slot = (r->size + b->align_max + b->pfspan + b->line - 1) / b->line * b->line;
 	r->nslots = b->cfg->rx_batch;
+	if ((uint64_t)r->slot * r->nslots > mem / 2) {
+		snprintf(err, errlen, "sizes = mix: %zu warm buffers of %zu bytes "
+			 "(rx_batch x its largest packet) need more than half of "
+			 "this machine's %llu MiB", r->nslots, r->slot,
+			 (unsigned long long)(mem >> 20));
+		return -1;
+	}
 	r->bytes = r->slot * r->nslots;
 	if (ring_alloc(r) || rxring_init(&b->rxwarm, r->nslots, NULL)) {
 		snprintf(err, errlen, "no memory for %zu warm rx buffers",

@@ -100,7 +100,16 @@ int mix_read_capture(struct mix *m, char *err, size_t errlen)
 		m->pkt[m->n] = p;
 		m->len[m->n++] = p.l3len - p.payoff;
 	}
-	if (r == PCAP_ERROR) {
+	/* A capture stopped hard ends in a frame cut short: the frames
+	   before it are whole and are replayed, and the results say so. */
+	if (r == PCAP_ERROR && m->n) {
+		char why[512];
+		snprintf(why, sizeof(why), "frame %zu: %s", m->frames + 1,
+			 pcap_geterr(pc));
+		m->cut = strdup(why);
+		fprintf(stderr, "csumbench: WARNING: %s: %s; the %zu frames before "
+			"it are replayed\n", m->path, why, m->frames);
+	} else if (r == PCAP_ERROR) {
 		snprintf(err, errlen, "%s: frame %zu: %s", m->path, m->frames + 1,
 			 pcap_geterr(pc));
 		pcap_close(pc);

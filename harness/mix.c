@@ -71,9 +71,19 @@ static int read_text(struct mix *m, FILE *f, char *err, size_t errlen)
 
 	while (fgets(line, sizeof(line), f)) {
 		char *hash, *a, *b, *extra, *save = NULL;
+		size_t len = strlen(line);
 		uint64_t s;
 
 		lineno++;
+		/* fgets stops at a NUL too: what it read is then shorter
+		   than the line, and not ended by a newline */
+		if (len + 1 < sizeof(line) && line[len - 1 + !len] != '\n' &&
+		    !feof(f)) {
+			snprintf(err, errlen, "%s:%zu: binary data (byte 0x00), "
+				 "expected text lines of 'size weight' or a "
+				 "pcap/pcapng capture", m->path, lineno);
+			goto out;
+		}
 		if (!strchr(line, '\n') && !feof(f)) {
 			snprintf(err, errlen, "%s:%zu: line longer than %d characters",
 				 m->path, lineno, MIX_LINE_MAX);
@@ -231,6 +241,7 @@ void mix_free(struct mix *m)
 	free(m->pkt);
 	free(m->len);
 	free(m->path);
+	free(m->cut);
 	free(m);
 }
 

@@ -36,6 +36,8 @@ struct mix {
 	/* a capture's transport checksums, checked with the reference: */
 	size_t frames;		/* frames read */
 	size_t csum_good, csum_bad, csum_none;	/* none: UDP without one */
+	char *cut;		/* a capture whose last frame is cut short
+				   (a capture stopped hard): why, or NULL */
 };
 
 /* Reads FILE.  NULL, with "FILE:LINE: why" or "FILE: why" in err. */

@@ -59,8 +59,9 @@ static void workloads(FILE *f, const struct bench *b)
 
 	if (m) {
 		fprintf(f, "# mix: %s: %zu packets, mean %.1f B, min %u, max %u; "
-			"size = mix rows: per call over every packet, in turn\n",
-			m->path, m->n, m->mean, m->min, m->max);
+			"size = mix rows: each sample is the mean call over the "
+			"next %u packets in turn (rx_batch)\n", m->path, m->n,
+			m->mean, m->min, m->max, c->rx_batch);
 		if (m->capture)
 			fprintf(f, "# mix_capture: %zu frames, %zu TCP/UDP payloads "
 				"replayed in capture order, their own bytes; "
@@ -68,6 +69,25 @@ static void workloads(FILE *f, const struct bench *b)
 				"%zu UDP without one (each kernel checked against "
 				"every one at the gate)\n", m->frames, m->n,
 				m->csum_good, m->csum_bad, m->csum_none);
+		if (m->cut)
+			fprintf(f, "# warning: %s ends in a frame cut short (%s): "
+				"the frames before it are replayed\n", m->path, m->cut);
+	}
+	if (m) {
+		double lo = 0, hi = 0;
+		size_t i, n = 0;
+		for (i = 0; i < b->npts; i++)
+			if (b->pts[i].size == SIZE_MIX) {
+				double x = b->pts[i].bytes;
+				lo = !n || x < lo ? x : lo;
+				hi = !n || x > hi ? x : hi;
+				n++;
+			}
+		if (n)
+			fprintf(f, "# mix_walked: per-byte figures divide by the "
+				"payload bytes each point's samples walked: %.1f to "
+				"%.1f B per call (the mix's mean is %.1f)\n", lo, hi,
+				m->mean);
 	}
 	if (has_cache(b, CACHE_RX))
 		fprintf(f, "# rx_ring: %u descriptors, %u walked per sample, "

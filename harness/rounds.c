@@ -233,6 +233,14 @@ void sweep_finish(struct bench *b)
 	cpts = block_cpts(b, nblocks);
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
+		uint64_t calls = 0;
+
+		for (r = 0; r < b->repeats; r++)
+			calls += (uint64_t)p->taken[r] * p->iters;
+		/* A mix's bytes per call: those its samples walked (a run
+		   may walk only part of a long mix), not the mix's mean. */
+		if (p->size == SIZE_MIX && calls && p->walked)
+			p->bytes = (double)p->walked / (double)calls;
 		for (r = 0; r < b->repeats; r++) {
 			size_t block = b->cfg->order == ORDER_ROUNDS ? r :
 				       (size_t)r * b->npts + i;

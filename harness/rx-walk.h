@@ -12,7 +12,7 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 	struct ring *pool = r->pool;
 	size_t i = r->next, j, o;
 	uint32_t acc = 0;
-	uint64_t t0, t1;
+	uint64_t t0, t1, bytes = 0;
 
 	t0 = t->read();
 	for (j = 0; j < n; j++) {
@@ -20,6 +20,7 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 		uint32_t len = d[i].len;
 		const uint32_t *h;
 
+		bytes += len;
 		if (a->policy == RXPF_NEXT) {
 			size_t ahead = (i + a->ahead) % r->n;
 			for (o = 0; o < RX_HDR; o += a->line)
@@ -43,6 +44,7 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 	}
 	t1 = t->read();
 	r->next = i;
+	r->bytes += bytes;
 	op_sink = acc;
 	return t1 - t0;
 }

@@ -38,6 +38,7 @@ struct rxring {
 	struct rx_desc *desc;
 	size_t n, next;		/* descriptors; the next to walk */
 	struct ring *pool;	/* refills; NULL: buffers stay (warm) */
+	uint64_t bytes;		/* payload bytes walked so far */
 };
 
 struct op;
@@ -61,9 +62,18 @@ uint64_t rx_walk(const struct timer *t, struct rxring *r,
 		 const struct rx_walk_args *a, size_t n);
 
 /* A pool for payloads of up to size bytes plus span (alignment and
-   prefetch distance), laid out as ring_plan's; with a mix, slot s holds
-   packet s % m->n: its length (r->len) and, for a capture, its bytes.
-   0, or -1 when the memory cannot be had. */
+   prefetch distance), laid out as ring_plan's.  With a mix, slots are
+   made for its largest packet but counted by its mean (so the bytes a
+   turn touches are still twice the cache), and as a whole number of
+   turns through the mix where that fits in max_bytes; slot s holds
+   packet s % m->n.  Returns the bytes it needs, 0 if too many. */
+uint64_t rx_pool_plan(struct ring *r, uint32_t size, size_t span, size_t line,
+		      size_t cache_bytes, const struct mix *m,
+		      uint64_t max_bytes);
+/* Maps the planned pool and puts each slot's packet in it: its length
+   (r->len) and, for a capture, its bytes.  0, or -1 without memory. */
+int rx_pool_alloc(struct ring *r, const struct mix *m, uint32_t align);
+/* Both, for tests. */
 int rx_pool_init(struct ring *r, uint32_t size, size_t span, size_t line,
 		 size_t cache_bytes, const struct mix *m, uint32_t align);
 /* Puts packet i of m (or size bytes of the pool's data) in buf. */

@@ -28,6 +28,8 @@ struct point {
 	int rxpf;		/* cache = ring: its rx_prefetch policy */
 	struct rxring rx;	/* cache = ring: its descriptors */
 	size_t mixpos;		/* a mix in warm: the next packet */
+	uint64_t walked;	/* a walk's payload bytes in its timed
+				   regions: a mix's bytes per call */
 	int32_t prefetch;		/* PREFETCH_NONE or bytes */
 	int32_t code_offset;		/* CODE_OFFSET_NONE or bytes */
 	unsigned code_mod64;		/* the called entry's address mod 64 */

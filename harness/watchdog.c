@@ -168,6 +168,7 @@ void watchdog_arm(const struct kernel *k, double limit_s)
 void watchdog_disarm(void)
 {
 	armed = 0;
+	current = NULL;		/* outside a call, no kernel is to blame */
 	set_timer(0);
 }
 

@@ -111,10 +111,10 @@ for o in "${ops[@]}"; do
 		figure size.gp fig-size "$stem-size" "$vars" || rc=1
 	fi
 	# load = idle, busy: bars with whiskers; cache = ring: the policies
-	if ! grep -q '^load_panels = 0$' "$T/vars"; then
+	if grep -q '^load_panels = [1-9]' "$T/vars"; then
 		figure load.gp fig-load "$stem-load" "$vars; panel='load'" || rc=1
 	fi
-	if ! grep -q '^rx_panels = 0$' "$T/vars"; then
+	if grep -q '^rx_panels = [1-9]' "$T/vars"; then
 		figure rx.gp fig-rx "$stem-rx" "$vars; panel='rx'" || rc=1
 	fi
 done

@@ -29,6 +29,10 @@ static void title(char *buf, size_t n, unsigned size, const char *cache)
 	snprintf(buf, n, "\"%s, %s\"", size_label(size, lab, sizeof(lab)), cache);
 }
 
+/* Panels in one figure, side by side: more are not readable.  make
+   table has every point. */
+#define PANELS_MAX 12
+
 /* The next panel's file, its title added to titles: NULL after a
    message. */
 static FILE *new_panel(const char *prefix, size_t *n, char *titles,
@@ -45,6 +49,16 @@ static FILE *new_panel(const char *prefix, size_t *n, char *titles,
 	return f;
 }
 
+/* Whether a figure has room for another panel; says so once when not. */
+static int room(size_t n, const char *what)
+{
+	if (n < PANELS_MAX)
+		return 1;
+	fprintf(stderr, "csumreport: the %s figure shows the first %d panels "
+		"(make table has them all)\n", what, PANELS_MAX);
+	return 0;
+}
+
 static double ns(const struct results *r, double ticks)
 {
 	return r->tick_hz > 0 ? ticks / r->tick_hz * 1e9 : NAN;
@@ -57,14 +71,14 @@ int write_load_panels(const struct results *r, const char *prefix,
 	unsigned *sizes;
 	size_t nk, nc, ns_, i, j, k, n = 0;
 	char busy[256];
-	int rc = 0;
+	int rc = 0, full = 0;
 
 	titles[0] = '\0';
 	nk = results_kernels(r, 1, &kernels);
 	nc = results_caches(r, &caches);
 	ns_ = results_sizes(r, &sizes);
-	for (i = 0; i < ns_ && !rc; i++)
-		for (j = 0; j < nc && !rc; j++) {
+	for (i = 0; i < ns_ && !rc && !full; i++)
+		for (j = 0; j < nc && !rc && !full; j++) {
 			FILE *f = NULL;
 
 			if (strstr(caches[j], "+busy"))
@@ -77,6 +91,10 @@ int write_load_panels(const struct results *r, const char *prefix,
 					r->rows[0].align, busy, "none", NULL);
 				if (!a || !b)
 					continue;
+				if (!f && !room(n, "load")) {
+					full = 1;
+					break;
+				}
 				if (!f) {
 					f = new_panel(prefix, &n, titles, tlen, sizes[i],
 						      caches[j]);
@@ -114,7 +132,7 @@ int write_rx_panels(const struct results *r, const char *prefix,
 	size_t nk, nc, ns_, i, l, k, p, n = 0, np = 0;
 	const char *use[3];
 	char c[64];
-	int rc = 0;
+	int rc = 0, full = 0;
 
 	titles[0] = policies[0] = '\0';
 	/* The policies the run has: a figure of one is no comparison. */
@@ -136,8 +154,8 @@ int write_rx_panels(const struct results *r, const char *prefix,
 		return 0;
 	nk = results_kernels(r, 1, &kernels);
 	ns_ = results_sizes(r, &sizes);
-	for (l = 0; l < 2 && !rc; l++)
-		for (i = 0; i < ns_ && !rc; i++) {
+	for (l = 0; l < 2 && !rc && !full; l++)
+		for (i = 0; i < ns_ && !rc && !full; i++) {
 			FILE *f = NULL;
 
 			for (k = 0; k < nk; k++) {
@@ -152,6 +170,10 @@ int write_rx_panels(const struct results *r, const char *prefix,
 				}
 				if (have < np)
 					continue;
+				if (!f && !room(n, "rx")) {
+					full = 1;
+					break;
+				}
 				if (!f) {
 					f = new_panel(prefix, &n, titles, tlen, sizes[i],
 						      l ? "ring+busy" : "ring");

@@ -93,6 +93,21 @@ if [ -n "$SO" ]; then
 		bash -c "[ $rc = 1 ] && [ $left = 0 ]"
 fi
 
+# a load process killed mid-run: the run stops, keeps what it measured
+mkdir "$T/lost"
+"${CB[@]}" run -q --set kernels=c64 --set sizes=1500 --set load=idle,busy \
+	--set samples=1000000 -o "$T/lost/" 2> "$T/lost.err" &
+pid=$!
+for i in $(seq 50); do pgrep -x "$LOAD" > /dev/null && break; sleep 0.1; done
+sleep 0.5
+kill -KILL "$(pgrep -x "$LOAD" | head -n 1)"
+for i in $(seq 100); do kill -0 $pid 2> /dev/null || break; sleep 0.1; done
+kill -TERM $pid 2> /dev/null; wait $pid; rc=$?
+left=$(survivors)
+ok "a load process killed mid-run: exit 1, why, partial results, no survivor" \
+	bash -c "[ $rc = 1 ] && grep -q 'the busy load .*; the run stops' '$T/lost.err' &&
+		ls '$T/lost' | grep -q partial && [ $left = 0 ]"
+
 # --- cache = ring: the three policies
 "${CB[@]}" run -q --set kernels=c64 --set sizes=1500 --set cache=ring \
 	--set rx_prefetch=none,current,next --set samples=5 -o "$T/ring.csv" 2> "$T/err"; rc=$?
@@ -113,10 +128,13 @@ ok "configs/replay.conf (imix.mix beside it): size = mix rows, warm and ring" \
 	bash -c "[ $rc = 0 ] && grep -q '^ref,generic,csum,mix,0,warm,' '$T/mix.csv' &&
 		grep -q '^ref,generic,csum,mix,0,ring,' '$T/mix.csv' &&
 		grep -q '^# mix: configs/imix.mix: 12 packets, mean 340.3 B, min 40, max 1500' '$T/mix.csv'"
-ok "mix: per byte is per call over the mean size" \
-	awk -F, -v t="$(col ticks_median "$T/mix.csv")" -v k="$(col cycles_per_tick "$T/mix.csv")" \
-		-v c="$(col cycles_per_byte "$T/mix.csv")" \
-		'!/^#/ && $1 != "kernel" { if (($t * $k / 340.333 - $c) ^ 2 > 0.0001 * $c ^ 2 + 1e-8) exit 1 }' "$T/mix.csv"
+lo=$(sed -n 's/^# mix_walked: .* walked: \([0-9.]*\) to \([0-9.]*\) B .*/\1/p' "$T/mix.csv")
+hi=$(sed -n 's/^# mix_walked: .* walked: \([0-9.]*\) to \([0-9.]*\) B .*/\2/p' "$T/mix.csv")
+ok "mix: per byte is per call over the bytes walked ($lo to $hi B, near the mean 340.3)" \
+	awk -F, -v lo="$lo" -v hi="$hi" -v t="$(col ticks_median "$T/mix.csv")" \
+		-v k="$(col cycles_per_tick "$T/mix.csv")" -v c="$(col cycles_per_byte "$T/mix.csv")" \
+		'!/^#/ && $1 != "kernel" { b = $t * $k / $c; if (b < lo * 0.999 || b > hi * 1.001) exit 1 }
+		END { exit !(lo > 250 && hi < 450) }' "$T/mix.csv"
 "$MKCAP" "$T/cap.pcap" && "$MKCAP" --pcapng "$T/cap.pcapng" &&
 	"$MKCAP" --no-payloads "$T/acks.pcap" && head -c 30 "$T/cap.pcap" > "$T/cut.pcap"
 printf 'not a capture at all\n' > "$T/text.pcap"
@@ -135,6 +153,14 @@ if "${CB[@]}" list 2>&1 | grep -q 'captures: pcap'; then
 		ok "--check with a capture: a user kernel checked on every packet" \
 			bash -c "[ $rc = 0 ] && grep -q '^ok: 1 kernel' '$T/out'"
 	fi
+	s=$(stat -c %s "$T/cap.pcap")
+	head -c $((s - 20)) "$T/cap.pcap" > "$T/end.pcap"
+	"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/end.pcap --set samples=3 \
+		-o "$T/end.csv" 2> "$T/err"; rc=$?
+	ok "a capture whose last frame is cut short: the frames before it replayed, a warning" \
+		bash -c "[ $rc = 0 ] && grep -q 'WARNING: $T/end.pcap: frame 10: truncated' '$T/err' &&
+			grep -q '^# warning: $T/end.pcap ends in a frame cut short' '$T/end.csv' &&
+			grep -q '^# mix_capture: 9 frames, 7 TCP/UDP payloads' '$T/end.csv'"
 	"${CB[@]}" run -q --set sizes=mix:$T/acks.pcap -o "$T/x.csv" 2> "$T/err"; rc=$?
 	ok "a capture without payloads: exit 2, named, why" \
 		bash -c "[ $rc = 2 ] && grep -q '$T/acks.pcap: no TCP or UDP payloads in its 2 frame(s)' '$T/err' && [ ! -e '$T/x.csv' ]"
@@ -149,6 +175,20 @@ fi
 "${CB[@]}" run -q --set sizes=mix:$T/text.pcap -o "$T/x.csv" 2> "$T/err"; rc=$?
 ok "a .pcap that is text: read as a mix, refused at its line" \
 	bash -c "[ $rc = 2 ] && grep -q '$T/text.pcap:1: expected .size weight.' '$T/err'"
+
+"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:configs/imix.mix --set rx_batch=1 \
+	--set samples=3 -o "$T/walk.csv" 2> "$T/err"; rc=$?
+walked=$(sed -n 's/^# mix_walked: .* walked: \([0-9.]*\) to .*/\1/p' "$T/walk.csv")
+ok "a mix walked in part (3 of 12 packets): per byte over the bytes walked ($walked B), said" \
+	awk -F, -v w="$walked" -v t="$(col ticks_median "$T/walk.csv")" -v k="$(col cycles_per_tick "$T/walk.csv")" \
+		-v c="$(col cycles_per_byte "$T/walk.csv")" \
+		'$1 == "c64" { n++; if (w == "" || ($t * $k / w - $c) ^ 2 > 0.0001 * $c ^ 2) exit 1 } END { exit n != 1 }' "$T/walk.csv"
+"${CB[@]}" run -q --set kernels=c64 --set sizes=64 --set ring=1 --set samples=3 \
+	-o "$T/ring1.csv" 2> "$T/err"; rc=$?
+ok "ring = 1 without cache = ring: nothing to refuse" [ $rc = 0 ]
+"${CB[@]}" run -q --set cache=ring --set rx_prefetch=next --set ring=1 -o "$T/x.csv" 2> "$T/err"; rc=$?
+ok "rx_prefetch = next a whole ring ahead: exit 2, the key set last named" \
+	bash -c "[ $rc = 2 ] && grep -q 'ring (--set): rx_prefetch_ahead 1 and ring 1' '$T/err'"
 
 # bad mixes from a config: the config's line, then the mix's
 mkdir "$T/conf"
