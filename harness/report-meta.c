@@ -31,6 +31,12 @@ static void rings(FILE *f, const struct bench *b)
 			fprintf(f, "# cold_ring_%u%s: %zu buffers %zu bytes apart\n",
 				r->size, r->written ? "_written" : "", r->nslots,
 				r->slot);
+		else if (r->len && b->cfg->mix->capture)
+			fprintf(f, "# rx_pool_mix_align_%u: %zu buffers %zu bytes "
+				"apart (%d B header, then the payload), the capture's "
+				"bytes at this alignment\n",
+				(unsigned)(b->ring_keys[i] >> 2 & 0x3fff), r->nslots,
+				r->slot, RX_HDR);
 		else if (r->len)
 			fprintf(f, "# rx_pool_mix: %zu buffers %zu bytes apart "
 				"(%d B header, then the payload at its alignment)\n",
