@@ -12,7 +12,7 @@ include mk/arch-$(ARCH).mk
 CC := $(CROSS_COMPILE)gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra
-BUILD := build/$(ARCH)$(if $(CPU),-$(CPU))$(if $(SANITIZE),-sanitize)
+BUILD := build/$(ARCH)$(if $(CPU),-$(CPU))$(if $(SANITIZE),-sanitize)$(if $(filter command line,$(origin LIBPFM)),$(if $(filter 0,$(LIBPFM)),-nolibpfm))
 comma := ,
 SAN_FLAGS := $(if $(SANITIZE),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 ALL_CFLAGS = $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS)
@@ -35,9 +35,16 @@ PCAP ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <pcap/pcap.h>' | $(CC) -E 
 NO_PCAP_SRC := harness/mix-$(if $(filter 1,$(PCAP)),nopcap,pcap).c
 LDLIBS += $(if $(filter 1,$(PCAP)),-lpcap)
 
+# Event names beyond perf list's generic ones come from libpfm4 where the
+# build finds it (Debian libpfm4-dev; no pkg-config file); LIBPFM=0, and
+# static and cross builds, go without (events-nopfm.c).
+LIBPFM ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <perfmon/pfmlib_perf_event.h>' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0))
+NO_PFM_SRC := harness/events-$(if $(filter 1,$(LIBPFM)),nopfm,pfm).c
+LDLIBS += $(if $(filter 1,$(LIBPFM)),-lpfm)
+
 # Arch-specific harness files are named *-<arch>-*.c or *-<arch>.c.
 ARCH_ONLY := $(foreach a,$(ARCHES),$(wildcard harness/*-$(a)-*.c harness/*-$(a).c))
-HARNESS := $(filter-out $(ARCH_ONLY) $(NO_PCAP_SRC) harness/main.c,$(wildcard harness/*.c harness/op/*.c)) \
+HARNESS := $(filter-out $(ARCH_ONLY) $(NO_PCAP_SRC) $(NO_PFM_SRC) harness/main.c,$(wildcard harness/*.c harness/op/*.c)) \
 	$(wildcard harness/*-$(ARCH)-*.c harness/*-$(ARCH).c)
 KERNELS := $(wildcard kernels/generic/*.c kernels/$(ARCH)/*.c kernels/$(ARCH)/*.S)
 LIB_OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(basename $(HARNESS) $(KERNELS)))
@@ -55,7 +62,7 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all bench test test-bin accuracy clean plot table compare FORCE
+.PHONY: all bench test test-bin accuracy clean plot table compare gbench FORCE
 all: $(BIN)
 
 $(BUILD)/buildinfo.h: FORCE
@@ -96,6 +103,41 @@ $(BUILD)/test-%: $(BUILD)/obj/tests/test-%.o $(LIB_OBJS)
 # A user kernel in a shared object, for the dlopen path (host builds).
 $(BUILD)/libtest-so-kernel.so: tests/so-kernel.c
 	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
+
+# Google Benchmark: the C interface gbench/gbc.h over gbench/gbc.cc, and
+# csumbench-gb.  Built where the C++ compiler finds Debian's
+# libbenchmark-dev (never for static or cross builds without it).
+CXX := $(CROSS_COMPILE)g++
+GBENCH ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <benchmark/benchmark.h>' | $(CXX) -E -x c++ - >/dev/null 2>&1 && echo 1 || echo 0))
+GB_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark -lpthread)
+GB_BIN := $(BUILD)/csumbench-gb
+GBC_OBJ := $(BUILD)/obj/gbench/gbc.o
+
+$(GBC_OBJ): gbench/gbc.cc gbench/gbc.h $(BUILD)/flags
+	@mkdir -p $(@D)
+	$(CXX) $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS) -Igbench -c $< -o $@
+
+$(BUILD)/obj/gbench/%.o: gbench/%.c $(BUILD)/flags | $(BUILD)/buildinfo.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Igbench $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(GB_BIN): $(BUILD)/obj/gbench/csumbench-gb.o $(GBC_OBJ) $(LIB_OBJS)
+	$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(GB_LIBS)
+
+# The C interface's own test: two benchmarks from C.
+$(BUILD)/gbc-test: tests/gbc-test.c gbench/gbc.h $(GBC_OBJ)
+	$(CC) $(ALL_CFLAGS) -Igbench -c -o $@.o $<
+	$(CXX) $(LDFLAGS) -o $@ $@.o $(GBC_OBJ) $(GB_LIBS)
+
+ifeq ($(GBENCH),1)
+gbench: $(GB_BIN) $(BUILD)/gbc-test
+else
+gbench:
+	@echo "make gbench: no Google Benchmark for $(CXX) here: install Debian's" >&2
+	@echo "  libbenchmark-dev (apt-get install libbenchmark-dev g++), or build" >&2
+	@echo "  for the host; the rest of csumbench builds without it" >&2
+	@exit 2
+endif
 
 # Host tools for results (tables, comparisons, figure layout): built with
 # the host compiler whatever ARCH is.

@@ -57,6 +57,8 @@ int cmd_calibrate(int argc, char **argv)
 	line = cache_line_size(&line_src);
 	llc = cache_largest(&llc_src);
 	printf("timer:            %s: %s\n", cal.timer->name, cal.timer->what);
+	if (cal.timer->how)
+		printf("                  %s\n", cal.timer->how());
 	printf("resolution:       %.0f ticks (the smallest step it advances by)\n",
 	       cal.resolution);
 	printf("overhead:         %.1f ticks (mean of %d back-to-back reads, %u "

@@ -211,6 +211,12 @@ int cmd_run(int argc, char **argv)
 	rc = setup_timer(&c, &b.cal, quiet);
 	if (rc)
 		goto done;
+	/* An event that will not open here is the config's error. */
+	if (c.events.n && events_open(&c.events, err, sizeof(err))) {
+		config_error(&c.events_origin, "events", err);
+		rc = 2;
+		goto done;
+	}
 	rc = output_prepare(&o, out, path, force);
 	if (rc)
 		goto done;
@@ -251,6 +257,13 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
+	if (b.nev && events_overhead(b.cal.timer, b.ev_overhead)) {
+		fprintf(stderr, "csumbench: events: the group never got on the "
+			"PMU in %d empty regions (too many hardware events for its "
+			"counters?); count fewer\n", 101);
+		rc = 1;
+		goto done;
+	}
 	if (!quiet)
 		fprintf(stderr, "csumbench: %zu points x %u rounds%s, timer %s, "
 			"%s order (seed %llu)\n", b.npts, b.samples,
@@ -279,6 +292,7 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 	}
 done:
+	events_close();
 	load_stop();
 	watchdog_on_abandon(NULL, NULL);
 	output_free(&o);

@@ -7,5 +7,6 @@ int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_sum(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_events(int argc, char **argv);
 
 #endif

@@ -783,6 +783,12 @@ static int key_rx_ahead(struct config *c, const char *v, char *err,
 		     errlen);
 }
 
+static int key_events(struct config *c, const char *v, char *err,
+		      size_t errlen)
+{
+	return events_parse(&c->events, v, err, errlen);
+}
+
 static const struct key {
 	const char *name;
 	int (*set)(struct config *, const char *, char *, size_t);
@@ -810,6 +816,7 @@ static const struct key {
 	{ "rx_batch", key_rx_batch },
 	{ "rx_prefetch", key_rx_prefetch },
 	{ "rx_prefetch_ahead", key_rx_ahead },
+	{ "events", key_events },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -904,6 +911,8 @@ static int apply(struct config *c, char *text, const struct origin *o,
 		c->rx_ahead_origin = *o;
 	if (strcmp(key, "ring") == 0)
 		c->ring_origin = *o;
+	if (strcmp(key, "events") == 0)
+		c->events_origin = *o;
 	return 0;
 }
 
@@ -935,6 +944,7 @@ void config_defaults(struct config *c)
 	c->kernels_origin = c->sizes_origin = c->ops_origin = builtin;
 	c->cache_origin = c->load_cpus_origin = c->rx_ahead_origin = builtin;
 	c->ring_origin = builtin;
+	c->events_origin = builtin;
 }
 
 /* One line into buf (CONFIG_LINE_MAX bytes and a NUL), read a byte at a

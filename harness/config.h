@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "events.h"
 #include "kernel.h"
 
 #define PREFETCH_NONE (-1)
@@ -89,9 +90,11 @@ struct config {
 	int rx_prefetch[RXPF_NPOLICIES];
 	size_t nrx_prefetch;
 	unsigned rx_ahead;	/* rx_prefetch = next: descriptors ahead */
+	struct events events;	/* counted beside the timer (events.h) */
 	struct origin cpu_origin, timer_origin, code_offset_origin;
 	struct origin kernels_origin, sizes_origin, ops_origin, cache_origin;
 	struct origin load_cpus_origin, rx_ahead_origin, ring_origin;
+	struct origin events_origin;
 };
 
 /* Points per kernel, size and alignment at a cache state: one per

@@ -16,6 +16,7 @@ static const struct {
 	{ "run", cmd_run, "verify and time kernels over a config's sweep" },
 	{ "sum", cmd_sum, "checksum files with a kernel, like sha256sum" },
 	{ "calibrate", cmd_calibrate, "show the timer, its overhead and cycles per tick" },
+	{ "events", cmd_events, "list the counted events that open on this machine" },
 };
 
 static void usage(FILE *f)

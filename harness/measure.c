@@ -88,6 +88,25 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 	return ticks;
 }
 
+void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
+		      unsigned char **dsts)
+{
+	const struct op *op = p->runs->op;
+	size_t slot = cold_slot(b, p);
+	uint64_t k;
+
+	for (k = 0; k < p->iters; k++) {
+		bufs[k] = b->pool + k * slot + p->align;
+		dsts[k] = op->dst ? bufs[k] + slot / 2 : NULL;
+	}
+	op->list(b->cal.timer, p->runs, bufs, dsts, p->size, dist_of(p), p->iters);
+	for (k = 0; k < (b->flush->whole ? 1 : p->iters); k++) {
+		b->flush->flush(bufs[k], p->size + b->pfspan, b->line);
+		if (op->dst && !b->flush->whole)
+			b->flush->flush(dsts[k], p->size, b->line);
+	}
+}
+
 double sweep_sample(struct bench *b, struct point *p)
 {
 	const struct timer *t = b->cal.timer;
@@ -97,7 +116,6 @@ double sweep_sample(struct bench *b, struct point *p)
 	unsigned char *wdst = op->dst ? b->dbuf + p->align : NULL;
 	int dist = dist_of(p);
 	uint64_t k, ticks;
-	size_t slot;
 
 	if (walks(p))
 		return ((double)walk_sample(b, p) - b->cal.overhead) /
@@ -109,17 +127,7 @@ double sweep_sample(struct bench *b, struct point *p)
 				  p->iters);
 		break;
 	case CACHE_COLD:
-		slot = cold_slot(b, p);
-		for (k = 0; k < p->iters; k++) {
-			bufs[k] = b->pool + k * slot + p->align;
-			dsts[k] = op->dst ? bufs[k] + slot / 2 : NULL;
-		}
-		op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
-		for (k = 0; k < (b->flush->whole ? 1 : p->iters); k++) {
-			b->flush->flush(bufs[k], p->size + b->pfspan, b->line);
-			if (op->dst && !b->flush->whole)
-				b->flush->flush(dsts[k], p->size, b->line);
-		}
+		sweep_cold_ready(b, p, bufs, dsts);
 		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
 		break;
 	default:	/* CACHE_RING: source and destination both from it */

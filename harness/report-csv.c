@@ -25,13 +25,37 @@ static void point_key(FILE *f, const struct point *p)
 	fprintf(f, ",%s,%s", load_state_name[p->load], rx_prefetch_name[p->rxpf]);
 }
 
+/* ev_running, then each event per call and per byte; empty where the
+   group never ran. */
+static void events_row(FILE *f, const struct bench *b, const struct point *p,
+		       unsigned r)
+{
+	size_t i;
+
+	fprintf(f, ",%.4f", p->ev_running[r]);
+	for (i = 0; i < b->nev; i++) {
+		double v = p->ev_median[(size_t)r * b->nev + i];
+		if (isnan(v))
+			fprintf(f, ",,");
+		else
+			fprintf(f, ",%.3f,%.5f", v, v / p->bytes);
+	}
+}
+
 void report_csv(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->cal;
 	size_t i;
 	unsigned r;
 
-	fprintf(f, "%s\n", CSV_HEADER);
+	fprintf(f, "%s", CSV_HEADER);
+	if (b->nev) {
+		fprintf(f, ",ev_running");
+		for (i = 0; i < b->nev; i++)
+			fprintf(f, ",%s,%s_per_byte", b->cfg->events.ev[i].column,
+				b->cfg->events.ev[i].column);
+	}
+	fprintf(f, "\n");
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
 		for (r = 0; r < b->repeats; r++) {
@@ -60,8 +84,11 @@ void report_csv(FILE *f, const struct bench *b)
 					p->cpt[r], cpb, point_cycles_per_byte_net(b, p, r));
 			else
 				fprintf(f, ",%.4f,%.4f,,", p->cpt[r], cpb);
-			fprintf(f, "%.4f,%.1f,%.2f,%.1f\n", cpb > 0 ? 1 / cpb : 0,
+			fprintf(f, "%.4f,%.1f,%.2f,%.1f", cpb > 0 ? 1 / cpb : 0,
 				cpb * 1024, ns, ns > 0 ? p->bytes / ns * 1e3 : 0);
+			if (b->nev)
+				events_row(f, b, p, r);
+			fprintf(f, "\n");
 		}
 	}
 }

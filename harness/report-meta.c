@@ -107,6 +107,27 @@ static void workloads(FILE *f, const struct bench *b)
 		load_report(f);
 }
 
+/* The events counted beside the timer, and what an empty region counts. */
+static void events_meta(FILE *f, const struct bench *b)
+{
+	const struct events *e = &b->cfg->events;
+	size_t i;
+
+	if (!b->nev)
+		return;
+	fprintf(f, "# events: one perf_event group on the measuring thread, "
+		"enabled around each timed region; columns ev_NAME per call "
+		"(median), ev_NAME_per_byte, ev_running\n");
+	for (i = 0; i < b->nev; i++)
+		fprintf(f, "# event_%s: %s (%s; type %u, config 0x%llx%s%s); empty "
+			"region %.1f, subtracted\n", e->ev[i].column + 3,
+			e->ev[i].name, e->ev[i].source, e->ev[i].attr.type,
+			(unsigned long long)e->ev[i].attr.config,
+			e->ev[i].attr.exclude_user ? "" : ", user",
+			e->ev[i].attr.exclude_kernel ? "" : ", kernel",
+			b->ev_overhead[i]);
+}
+
 void report_meta(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->cal;
@@ -138,7 +159,9 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# seed: %llu\n", (unsigned long long)b->seed);
 	fprintf(f, "# samples_per_point: %u\n", b->samples);
 	fprintf(f, "# repeat: %u\n", b->repeats);
-	fprintf(f, "# timer: %s (%s)\n", c->timer->name, c->timer->what);
+	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
+		c->timer->how ? "; " : "", c->timer->how ? c->timer->how() : "");
+	events_meta(f, b);
 	fprintf(f, "# timer_overhead_ticks: %.1f (mean of %d back-to-back reads, "
 		"%u interrupted ones left out; subtracted)\n", c->overhead,
 		OVERHEAD_READS, c->overhead_dropped);

@@ -68,6 +68,40 @@ static void chain_sample(struct bench *b, size_t block)
 	b->chain_block[b->nchain++] = block;
 }
 
+/* The counts of the region just timed, per call, beside sample s. */
+static void take_events(struct bench *b, struct point *p, size_t s)
+{
+	struct events_count c;
+	size_t i;
+
+	events_last(&c);
+	p->ev_run[s] = c.running;
+	for (i = 0; i < b->nev; i++)
+		p->ev[s * b->nev + i] = (c.value[i] - b->ev_overhead[i]) /
+					(double)p->iters;
+}
+
+/* Per repeat: each event's median over the samples whose region the
+   group counted, and how much of their regions it ran. */
+static void summarise_events(struct bench *b, struct point *p, unsigned r)
+{
+	size_t s0 = (size_t)r * b->samples, i, s, n;
+	double *v = malloc((p->taken[r] + 1) * sizeof(*v)), run = 0;
+
+	if (!v)
+		abort();
+	for (i = 0; i < b->nev; i++) {
+		for (s = 0, n = 0, run = 0; s < p->taken[r]; s++)
+			if (p->ev_run[s0 + s] > 0) {
+				v[n++] = p->ev[(s0 + s) * b->nev + i];
+				run += p->ev_run[s0 + s];
+			}
+		p->ev_median[(size_t)r * b->nev + i] = n ? stats_median(v, n) : NAN;
+		p->ev_running[r] = n ? run / (double)n : 0;
+	}
+	free(v);
+}
+
 /* One sample of p under the watchdog; a kernel that hangs is stopped
    and its points take no more samples.  A busy point's sample is taken
    with the load running, and only then. */
@@ -87,6 +121,8 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 		sweep_stopped(b, p, "while timed");
 		return;
 	}
+	if (b->nev)
+		take_events(b, p, (size_t)rep * b->samples + p->taken[rep]);
 	p->ticks[(size_t)rep * b->samples + p->taken[rep]++] = t;
 }
 
@@ -190,6 +226,36 @@ static void warn(struct bench *b, const char *fmt, ...)
 	b->warnings[b->nwarnings++] = strdup(msg);
 }
 
+/* A group that shared the PMU (multiplexed) or never got on it. */
+static void warn_events(struct bench *b)
+{
+	size_t i, muxed = 0, never = 0;
+	double least = 1;
+	unsigned r;
+
+	for (i = 0; i < b->npts; i++)
+		for (r = 0; r < b->repeats; r++) {
+			double run = b->pts[i].ev_running[r];
+			if (!b->pts[i].taken[r])
+				continue;
+			if (run <= 0)
+				never++;
+			else if (run < 1) {
+				muxed++;
+				least = fmin(least, run);
+			}
+		}
+	if (muxed)
+		warn(b, "events: the group was multiplexed in %zu row(s) (on the "
+		     "PMU for as little as %.0f%% of a region): their counts are "
+		     "scaled up and less exact; count fewer events at once",
+		     muxed, least * 100);
+	if (never)
+		warn(b, "events: the group never ran in %zu row(s): their ev_ "
+		     "columns are empty (more hardware events than counters, or "
+		     "another user of the PMU)", never);
+}
+
 /* The median chain ratio of every block, in one pass: windows are
    taken in block order, so each block's are one run of the array. */
 static double *block_cpts(const struct bench *b, size_t nblocks)
@@ -246,6 +312,8 @@ void sweep_finish(struct bench *b)
 				       (size_t)r * b->npts + i;
 			p->st[r] = stats_summarise(p->ticks + (size_t)r * b->samples,
 						   p->taken[r]);
+			if (b->nev)
+				summarise_events(b, p, r);
 			p->cpt[r] = c->cpt_given ? c->cycles_per_tick : cpts[block];
 			if (p->cpt[r] <= 0)
 				p->cpt[r] = c->cycles_per_tick;
@@ -253,6 +321,8 @@ void sweep_finish(struct bench *b)
 	}
 	free(cpts);
 	sweep_drop_dead(b);
+	if (b->nev)
+		warn_events(b);
 
 	if (b->emulated)
 		return;		/* the chain measures nothing under QEMU */

@@ -14,7 +14,7 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 	uint32_t acc = 0;
 	uint64_t t0, t1, bytes = 0;
 
-	t0 = t->read();
+	t0 = timer_start(t);
 	for (j = 0; j < n; j++) {
 		const unsigned char *buf = d[i].buf;
 		uint32_t len = d[i].len;
@@ -42,7 +42,7 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 		}
 		i = i + 1 == r->n ? 0 : i + 1;
 	}
-	t1 = t->read();
+	t1 = timer_stop(t);
 	r->next = i;
 	r->bytes += bytes;
 	op_sink = acc;

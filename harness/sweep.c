@@ -56,6 +56,15 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	p->taken = calloc(b->repeats, sizeof(*p->taken));
 	if (!p->ticks || !p->st || !p->cpt || !p->taken)
 		abort();
+	if (b->cfg->events.n) {
+		size_t nev = b->cfg->events.n;
+		p->ev = calloc(n * nev, sizeof(*p->ev));
+		p->ev_run = calloc(n, sizeof(*p->ev_run));
+		p->ev_median = calloc((size_t)b->repeats * nev, sizeof(*p->ev_median));
+		p->ev_running = calloc(b->repeats, sizeof(*p->ev_running));
+		if (!p->ev || !p->ev_run || !p->ev_median || !p->ev_running)
+			abort();
+	}
 	return p;
 }
 
@@ -101,6 +110,7 @@ static size_t plan_places(const struct config *c, struct where *w)
 
 int sweep_plan(struct bench *b, char *err, size_t errlen)
 {
+	b->nev = b->cfg->events.n;
 	static const int32_t in_place = CODE_OFFSET_NONE, no_pf = PREFETCH_NONE;
 	const struct config *c = b->cfg;
 	const struct op *ops[OP_MAX];
@@ -237,6 +247,10 @@ static void drop_point(struct point *p)
 	free(p->st);
 	free(p->cpt);
 	free(p->taken);
+	free(p->ev);
+	free(p->ev_run);
+	free(p->ev_median);
+	free(p->ev_running);
 }
 
 /* Removes the points marked bad.  Floors are the last points and are

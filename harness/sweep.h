@@ -45,6 +45,15 @@ struct point {
 	bool dead;			/* its kernel hung: no more samples */
 	struct summary *st;		/* [repeat], after the run */
 	double *cpt;			/* [repeat]: cycles per tick used */
+	/* events (events.h), when the run counts some: */
+	double *ev;			/* [repeat][samples][nev]: per call,
+					   scaled, overhead subtracted; NAN
+					   where the group did not run */
+	double *ev_run;			/* [repeat][samples]: the fraction of
+					   the region the group ran */
+	double *ev_median;		/* [repeat][nev], after the run */
+	double *ev_running;		/* [repeat]: mean of ev_run over the
+					   samples that ran; 0: none did */
 };
 
 struct bench {
@@ -74,6 +83,8 @@ struct bench {
 	struct rxring rxwarm;		/* a mix in warm: rx_batch buffers */
 	struct ring rxwarm_mem;
 	bool busy;			/* some point is load = busy */
+	size_t nev;			/* events counted (cfg->events.n) */
+	double ev_overhead[EVENTS_MAX];	/* an empty region's counts */
 	/* The add chain, a pseudo-point of every round: cycles per tick of
 	   each window, in the order taken, and the block (the repeat, or in
 	   sequential order the point) it belongs to. */
@@ -112,6 +123,10 @@ void sweep_run(struct bench *b, bool progress);
 void sweep_finish(struct bench *b);
 void sweep_free(struct bench *b);
 
+/* A cold point's K buffers into bufs (and dsts), each called once
+   untimed, then flushed: what precedes its timed op->list. */
+void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
+		      unsigned char **dsts);
 /* One timed region of point p: ticks per call, overhead subtracted. */
 double sweep_sample(struct bench *b, struct point *p);
 /* The watchdog's limit for one timed region of p, and for finding its

@@ -53,11 +53,18 @@ A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
 CAP=$(mktemp -d)
 trap 'rm -rf "$CAP"' EXIT
 scripts/need.sh libpcap-dev || skipped capture-replay "needs libpcap-dev"
+# Event names through libpfm4: both builds are tested, with and without.
+scripts/need.sh libpfm4-dev python3 || skipped events-libpfm "needs libpfm4-dev"
 if build native test-bin; then
 	"$A/make-capture" "$CAP/test.pcap"
 	for t in kernels ops stats calibrate config sweep timing; do
 		suite "$t" "$A/test-$t"
 	done
+	suite events "$A/test-events" "$(grep -q -- ' -lpfm' "$A/flags" && echo libpfm || echo nolibpfm)"
+	build report build/host/csumreport
+	suite events-cli tests/events.sh "$A/csumbench" \
+		"$(grep -q -- ' -lpfm' "$A/flags" && echo libpfm || echo nolibpfm)" \
+		build/host/csumreport
 	suite workloads-unit "$A/test-workloads" "$CAP/test.pcap"
 	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so" "$A/libtest-fs-shim.so"
 	suite workloads tests/workloads.sh "$A/csumbench" "$A/make-capture" "$A/libtest-so-kernel.so"
@@ -66,6 +73,21 @@ if build native test-bin; then
 else
 	echo "FAIL native build"; total_fail=$((total_fail + 1))
 fi
+if build nolibpfm LIBPFM=0 test-bin; then
+	suite events-nolibpfm "$A-nolibpfm/test-events" nolibpfm
+	suite events-cli-nolibpfm tests/events.sh "$A-nolibpfm/csumbench" nolibpfm
+else
+	echo "FAIL LIBPFM=0 build"; total_fail=$((total_fail + 1))
+fi
+
+# Google Benchmark: the C interface and csumbench-gb (make gbench).
+if ! scripts/need.sh g++ pkg-config libbenchmark-dev libbenchmark-tools python3-scipy; then
+	skipped gbench "needs g++ pkg-config libbenchmark-dev libbenchmark-tools python3-scipy"
+elif build gbench gbench; then
+	suite gbench tests/gbench.sh "$A"
+else
+	echo "FAIL make gbench"; total_fail=$((total_fail + 1))
+fi
 
 # The same tests built with AddressSanitizer and UBSan (timing excluded:
 # instrumented code is not what users time).
@@ -73,6 +95,8 @@ if build sanitize SANITIZE=1 test-bin; then
 	for t in kernels ops stats calibrate config sweep; do
 		suite "sanitize-$t" "$A-sanitize/test-$t"
 	done
+	suite sanitize-events "$A-sanitize/test-events" \
+		"$(grep -q -- ' -lpfm' "$A-sanitize/flags" && echo libpfm || echo nolibpfm)"
 	suite sanitize-workloads-unit "$A-sanitize/test-workloads" "$CAP/test.pcap"
 	suite sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
 		"$A-sanitize/csumbench" "$A-sanitize/libtest-so-kernel.so"
@@ -99,6 +123,7 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
 		suite "$arch-$t" "$emu" "build/$arch/test-$t"
 	done
 	suite "$arch-workloads-unit" "$emu" "build/$arch/test-workloads"
+	suite "$arch-events" "$emu" "build/$arch/test-events" nolibpfm
 	suite "$arch-cli" env EMULATOR="$emu" tests/cli.sh "build/$arch/csumbench"
 	suite "$arch-workloads" env EMULATOR="$emu" tests/workloads.sh \
 		"build/$arch/csumbench" "$A/make-capture"

@@ -49,7 +49,7 @@ static double hz_1g(void)
 
 static double resolution_of(uint64_t (*read)(void))
 {
-	struct timer t = { "sim", "simulated", false, NULL, read, hz_1g };
+	struct timer t = { "sim", "simulated", false, NULL, read, hz_1g, NULL };
 	struct calibration c;
 
 	calibrate_overhead(&t, &c);
@@ -86,7 +86,7 @@ int main(void)
 
 	{
 		struct timer t = { "sim", "simulated", false, NULL, read_half_step,
-				   hz_1g };
+				   hz_1g, NULL };
 		struct calibration c;
 
 		calibrate_overhead(&t, &c);

@@ -289,15 +289,15 @@ static uint64_t batch(const struct timer *t, const struct kernel *k,
 	uint64_t i, t0, t1;
 
 	if (k->prefetch) {
-		t0 = t->read();
+		t0 = timer_start(t);
 		for (i = 0; i < n; i++)
 			acc += pf(src, dst, len, 0, dist);
-		t1 = t->read();
+		t1 = timer_stop(t);
 	} else {
-		t0 = t->read();
+		t0 = timer_start(t);
 		for (i = 0; i < n; i++)
 			acc += plain(src, dst, len, 0);
-		t1 = t->read();
+		t1 = timer_stop(t);
 	}
 	op_sink = acc;
 	return t1 - t0;
@@ -314,19 +314,19 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 	uint64_t i, t0, t1;
 
 	if (k->prefetch) {
-		t0 = t->read();
+		t0 = timer_start(t);
 		for (i = 0; i < n; i++) {
 			fence_wait();
 			acc += pf(src[i], dst[i], len, 0, dist);
 		}
-		t1 = t->read();
+		t1 = timer_stop(t);
 	} else {
-		t0 = t->read();
+		t0 = timer_start(t);
 		for (i = 0; i < n; i++) {
 			fence_wait();
 			acc += plain(src[i], dst[i], len, 0);
 		}
-		t1 = t->read();
+		t1 = timer_stop(t);
 	}
 	op_sink = acc;
 	return t1 - t0;

@@ -190,15 +190,15 @@ static uint64_t batch(const struct timer *t, const struct kernel *k,
 
 	(void)dst;
 	if (k->prefetch) {
-		t0 = t->read();
+		t0 = timer_start(t);
 		for (i = 0; i < n; i++)
 			acc += pf(p, len, 0, dist);
-		t1 = t->read();
+		t1 = timer_stop(t);
 	} else {
-		t0 = t->read();
+		t0 = timer_start(t);
 		for (i = 0; i < n; i++)
 			acc += plain(p, len, 0);
-		t1 = t->read();
+		t1 = timer_stop(t);
 	}
 	op_sink = acc;
 	return t1 - t0;
@@ -216,19 +216,19 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 
 	(void)dst;
 	if (k->prefetch) {
-		t0 = t->read();
+		t0 = timer_start(t);
 		for (i = 0; i < n; i++) {
 			fence_wait();
 			acc += pf(bufs[i], len, 0, dist);
 		}
-		t1 = t->read();
+		t1 = timer_stop(t);
 	} else {
-		t0 = t->read();
+		t0 = timer_start(t);
 		for (i = 0; i < n; i++) {
 			fence_wait();
 			acc += plain(bufs[i], len, 0);
 		}
-		t1 = t->read();
+		t1 = timer_stop(t);
 	}
 	op_sink = acc;
 	return t1 - t0;

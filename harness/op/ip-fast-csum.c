@@ -202,10 +202,10 @@ static uint64_t batch(const struct timer *t, const struct kernel *k,
 	uint64_t i, t0, t1;
 
 	(void)dst, (void)dist;
-	t0 = t->read();
+	t0 = timer_start(t);
 	for (i = 0; i < n; i++)
 		acc += f(p, ihl);
-	t1 = t->read();
+	t1 = timer_stop(t);
 	op_sink = acc;
 	return t1 - t0;
 }
@@ -220,12 +220,12 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 	uint64_t i, t0, t1;
 
 	(void)dst, (void)dist;
-	t0 = t->read();
+	t0 = timer_start(t);
 	for (i = 0; i < n; i++) {
 		fence_wait();
 		acc += f(bufs[i], ihl);
 	}
-	t1 = t->read();
+	t1 = timer_stop(t);
 	op_sink = acc;
 	return t1 - t0;
 }

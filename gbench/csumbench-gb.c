@@ -1,0 +1,256 @@
+/* csumbench-gb: csumbench's kernels as Google Benchmark benchmarks.
+ *
+ * The points of a config (by default every csum and csum_copy kernel at
+ * 64, 1500 and 65536 bytes, warm and cold, prefetch distances none to
+ * 256) pass csumbench's gate, then each warm or cold point is registered
+ * through gbc.h as OP/KERNEL/SIZE/CACHE[/pf:D][/align:A][/off:O].  Each
+ * iteration is one kernel call; the state loop runs the same timed
+ * regions as csumbench run (a warm batch, or K cold calls after a flush
+ * done with the timing paused), and the calibrated cycles_per_byte
+ * counter comes from csumbench's own timer and calibration.  Google
+ * Benchmark's flags, statistics and reporters do the rest. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buildinfo.h"
+#include "events.h"
+#include "flush-check.h"
+#include "gbc.h"
+#include "setup.h"
+#include "sweep.h"
+#include "watchdog.h"
+
+static struct bench bench;
+
+/* Without a config: what the benchmark names above promise. */
+static const char *const defaults[] = {
+	"ops = csum, csum_copy", "sizes = 64, 1500, 65536", "cache = warm, cold",
+	"prefetch = none, 32, 64, 128, 256",
+};
+#define NDEFAULTS (sizeof(defaults) / sizeof(defaults[0]))
+
+static int usage(FILE *f)
+{
+	fprintf(f,
+		"usage: csumbench-gb [-c CONFIG] [--set key=value]... [--events=LIST]\n"
+		"                    [--benchmark_... flags of Google Benchmark]\n\n"
+		"Registers csumbench's kernels with Google Benchmark, after its\n"
+		"correctness gate, as OP/KERNEL/SIZE/CACHE[/pf:D][/align:A], and\n"
+		"runs those --benchmark_filter selects.  Each iteration is one call;\n"
+		"counters: cycles_per_byte (csumbench's timer and calibration) and\n"
+		"ev_NAME per call for each event of --events (csumbench events).\n\n"
+		"  -c CONFIG      a csumbench config (warm and cold points are run);\n"
+		"                 without one: %s; %s;\n"
+		"                 %s; %s\n"
+		"  --set k=v      override one setting, as in csumbench run\n"
+		"  --events=LIST  count these events (events = in a config)\n"
+		"  --benchmark_list_tests, --benchmark_filter=REGEX, --benchmark_format=\n"
+		"  json, --benchmark_out=FILE, --benchmark_repetitions=N, ...: see\n"
+		"  --help after these lines\n", defaults[0], defaults[1], defaults[2],
+		defaults[3]);
+	return f == stdout ? 0 : 2;
+}
+
+static int dist_of(const struct point *p)
+{
+	return p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
+}
+
+static void run_point(gbc_state *s, void *arg)
+{
+	struct point *p = arg;
+	struct bench *b = &bench;
+	const struct timer *t = b->cal.timer;
+	const struct op *op = p->runs->op;
+	const unsigned char *buf = b->buf + p->align;
+	unsigned char *wdst = op->dst ? b->dbuf + p->align : NULL;
+	unsigned char *bufs[K_MAX], *dsts[K_MAX];
+	double ticks = 0, calls = 0, ev[EVENTS_MAX] = { 0 }, evcalls = 0;
+	struct events_count c;
+	size_t i;
+
+	if (p->cache == CACHE_WARM)	/* code and buffer warm */
+		op->batch(t, p->runs, buf, wdst, p->size, dist_of(p), 2);
+	while (gbc_keep_running_batch(s, p->iters)) {
+		uint64_t r;
+		if (p->cache == CACHE_COLD) {
+			gbc_pause_timing(s);
+			sweep_cold_ready(b, p, bufs, dsts);
+			gbc_resume_timing(s);
+			r = op->list(t, p->runs, bufs, dsts, p->size, dist_of(p),
+				     p->iters);
+		} else {
+			r = op->batch(t, p->runs, buf, wdst, p->size, dist_of(p),
+				      p->iters);
+		}
+		ticks += (double)r - b->cal.overhead;
+		calls += (double)p->iters;
+		if (b->nev && events_last(&c)) {
+			for (i = 0; i < b->nev; i++)
+				ev[i] += c.value[i] - b->ev_overhead[i];
+			evcalls += (double)p->iters;
+		}
+	}
+	gbc_set_bytes_processed(s, (int64_t)(gbc_iterations_run(s) * p->size));
+	gbc_counter(s, "cycles_per_byte", ticks * b->cal.cycles_per_tick /
+		    (calls * p->bytes), GBC_COUNTER_DEFAULT);
+	for (i = 0; i < b->nev && evcalls > 0; i++)
+		gbc_counter(s, b->cfg->events.ev[i].column, ev[i] / evcalls,
+			    GBC_COUNTER_DEFAULT);
+}
+
+static void name_of(const struct point *p, char *name, size_t len)
+{
+	size_t n = (size_t)snprintf(name, len, "%s/%s/%u/%s", p->kernel->op->name,
+				    p->kernel->name, p->size,
+				    cache_state_name[p->cache]);
+
+	if (p->kernel->prefetch && n < len) {
+		if (p->prefetch == PREFETCH_NONE)
+			n += (size_t)snprintf(name + n, len - n, "/pf:none");
+		else
+			n += (size_t)snprintf(name + n, len - n, "/pf:%d", p->prefetch);
+	}
+	if (p->align && n < len)
+		n += (size_t)snprintf(name + n, len - n, "/align:%u", p->align);
+	if (p->code_offset != CODE_OFFSET_NONE && n < len)
+		snprintf(name + n, len - n, "/off:%d", p->code_offset);
+}
+
+/* Registers the points run can time here: warm and cold, idle, sizes. */
+static size_t register_points(struct bench *b)
+{
+	size_t i, n = 0, left = 0;
+	char name[256];
+
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		if (p->kernel->pseudo)
+			continue;
+		if ((p->cache != CACHE_WARM && p->cache != CACHE_COLD) ||
+		    p->load != LOAD_IDLE || p->size == SIZE_MIX) {
+			left++;
+			continue;
+		}
+		name_of(p, name, sizeof(name));
+		gbc_register(name, run_point, p);
+		n++;
+	}
+	if (left)
+		fprintf(stderr, "csumbench-gb: %zu point(s) of cold-ring, ring, "
+			"busy or a mix are left to csumbench run\n", left);
+	return n;
+}
+
+static void context(const struct bench *b)
+{
+	char v[256];
+
+	snprintf(v, sizeof(v), "%s (%s)", b->cal.timer->name, b->cal.timer->what);
+	gbc_add_context("csumbench_timer", v);
+	snprintf(v, sizeof(v), "%.4f", b->cal.cycles_per_tick);
+	gbc_add_context("csumbench_cycles_per_tick", v);
+	gbc_add_context("csumbench_emulated", b->emulated ? "yes: timings are "
+			"not real" : "no");
+	gbc_add_context("csumbench_git", CSUMBENCH_GIT);
+}
+
+int main(int argc, char **argv)
+{
+	const char *path = NULL;
+	char **sets = calloc((size_t)argc + NDEFAULTS + 1, sizeof(*sets));
+	char **rest = calloc((size_t)argc + 1, sizeof(*rest));
+	char err[512], evset[600];
+	int nsets = 0, nrest = 0, i, rc = 0;
+	struct config c;
+	size_t k;
+
+	if (!sets || !rest)
+		abort();
+	rest[nrest++] = argv[0];
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			rest[nrest++] = argv[i];	/* and Google Benchmark's */
+		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
+			path = argv[++i];
+		} else if (!strncmp(argv[i], "--config=", 9)) {
+			path = argv[i] + 9;
+		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
+			sets[nsets++] = argv[++i];
+		} else if (!strncmp(argv[i], "--set=", 6)) {
+			sets[nsets++] = argv[i] + 6;
+		} else if (!strncmp(argv[i], "--events=", 9)) {
+			snprintf(evset, sizeof(evset), "events=%s", argv[i] + 9);
+			sets[nsets++] = evset;
+		} else {
+			rest[nrest++] = argv[i];
+		}
+	}
+	gbc_initialize(&nrest, rest);
+	if (!gbc_no_unrecognized_arguments(nrest, rest))
+		return usage(stderr);
+	if (!path) {	/* the defaults first, so --set can change them */
+		memmove(sets + NDEFAULTS, sets, (size_t)nsets * sizeof(*sets));
+		for (k = 0; k < NDEFAULTS; k++)
+			sets[k] = (char *)defaults[k];
+		nsets += (int)NDEFAULTS;
+	}
+	if (setup_config(&c, path, sets, nsets))
+		return 2;
+	memset(&bench, 0, sizeof(bench));
+	bench.cfg = &c;
+	if (sweep_plan(&bench, err, sizeof(err))) {
+		config_error(&c.code_offset_origin, "code_offset", err);
+		return 2;
+	}
+	watchdog_init(c.kernel_timeout);
+	bench.emulated = setup_emulated(&c, false);
+	if (setup_timer(&c, &bench.cal, false))
+		return 2;
+	if (c.events.n && events_open(&c.events, err, sizeof(err))) {
+		config_error(&c.events_origin, "events", err);
+		return 2;
+	}
+	bench.flush = flush_select(NULL);
+	bench.line = cache_line_size(&bench.line_source);
+	if (sweep_gate(&bench)) {
+		for (k = 0; k < bench.nfailed; k++)
+			fprintf(stderr, "csumbench-gb: not registered: %s\n",
+				bench.failed[k]);
+		rc = 1;
+	}
+	for (k = 0; k < c.ncaches && c.caches[k] != CACHE_COLD; k++)
+		;
+	if (k < c.ncaches) {	/* as run does: a flush that misses is replaced */
+		flush_check(&bench.fcheck, &bench.cal, bench.flush, bench.line,
+			    bench.emulated);
+		if (bench.fcheck.misses) {
+			fprintf(stderr, "csumbench-gb: WARNING: the cold flush %s\n",
+				bench.fcheck.verdict);
+			bench.flush = &flush_evict;
+		}
+	}
+	if (sweep_prepare(&bench, err, sizeof(err))) {
+		fprintf(stderr, "csumbench-gb: %s\n", err);
+		return 1;
+	}
+	if (bench.nev && events_overhead(bench.cal.timer, bench.ev_overhead)) {
+		fprintf(stderr, "csumbench-gb: events: the group never ran\n");
+		return 1;
+	}
+	context(&bench);
+	if (!register_points(&bench)) {
+		fprintf(stderr, "csumbench-gb: no point to run\n");
+		return 1;
+	}
+	gbc_run_specified();
+	gbc_shutdown();
+	events_close();
+	sweep_free(&bench);
+	config_free(&c);
+	free(sets);
+	free(rest);
+	return rc;
+}
