@@ -12,7 +12,7 @@ include mk/arch-$(ARCH).mk
 CC := $(CROSS_COMPILE)gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra
-BUILD := build/$(ARCH)$(if $(CPU),-$(CPU))$(if $(SANITIZE),-sanitize)$(if $(filter command line,$(origin LIBPFM)),$(if $(filter 0,$(LIBPFM)),-nolibpfm))
+BUILD := build/$(ARCH)$(if $(CPU),-$(CPU))$(if $(SANITIZE),-sanitize)$(if $(filter command line environment,$(origin LIBPFM)),$(if $(filter 0,$(LIBPFM)),-nolibpfm))
 comma := ,
 SAN_FLAGS := $(if $(SANITIZE),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 ALL_CFLAGS = $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS)
@@ -125,9 +125,10 @@ $(GB_BIN): $(BUILD)/obj/gbench/csumbench-gb.o $(GBC_OBJ) $(LIB_OBJS)
 	$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(GB_LIBS)
 
 # The C interface's own test: two benchmarks from C.
-$(BUILD)/gbc-test: tests/gbc-test.c gbench/gbc.h $(GBC_OBJ)
+$(BUILD)/gbc-test: tests/gbc-test.c gbench/gbc.h $(GBC_OBJ) $(BUILD)/flags
 	$(CC) $(ALL_CFLAGS) -Igbench -c -o $@.o $<
 	$(CXX) $(LDFLAGS) -o $@ $@.o $(GBC_OBJ) $(GB_LIBS)
+	@rm -f $@.o
 
 ifeq ($(GBENCH),1)
 gbench: $(GB_BIN) $(BUILD)/gbc-test

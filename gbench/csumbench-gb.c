@@ -45,9 +45,9 @@ static int usage(FILE *f)
 		"                 %s; %s\n"
 		"  --set k=v      override one setting, as in csumbench run\n"
 		"  --events=LIST  count these events (events = in a config)\n"
-		"  --benchmark_list_tests, --benchmark_filter=REGEX, --benchmark_format=\n"
-		"  json, --benchmark_out=FILE, --benchmark_repetitions=N, ...: see\n"
-		"  --help after these lines\n", defaults[0], defaults[1], defaults[2],
+		"  --benchmark_*  Google Benchmark's own flags (--help lists them)\n"
+		"A kernel that hangs after passing the gate hangs csumbench-gb too:\n"
+		"only csumbench run stops one.\n\n", defaults[0], defaults[1], defaults[2],
 		defaults[3]);
 	return f == stdout ? 0 : 2;
 }
@@ -161,18 +161,19 @@ int main(int argc, char **argv)
 	const char *path = NULL;
 	char **sets = calloc((size_t)argc + NDEFAULTS + 1, sizeof(*sets));
 	char **rest = calloc((size_t)argc + 1, sizeof(*rest));
-	char err[512], evset[600];
-	int nsets = 0, nrest = 0, i, rc = 0;
+	static char help[] = "--help";	/* Google Benchmark has no -h */
+	char **owned = calloc((size_t)argc + 1, sizeof(*owned)), err[512];
+	int nsets = 0, nrest = 0, nowned = 0, i, rc = 0;
 	struct config c;
 	size_t k;
 
-	if (!sets || !rest)
+	if (!sets || !rest || !owned)
 		abort();
 	rest[nrest++] = argv[0];
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			usage(stdout);
-			rest[nrest++] = argv[i];	/* and Google Benchmark's */
+			rest[nrest++] = help;	/* and Google Benchmark's */
 		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
 			path = argv[++i];
 		} else if (!strncmp(argv[i], "--config=", 9)) {
@@ -182,8 +183,11 @@ int main(int argc, char **argv)
 		} else if (!strncmp(argv[i], "--set=", 6)) {
 			sets[nsets++] = argv[i] + 6;
 		} else if (!strncmp(argv[i], "--events=", 9)) {
-			snprintf(evset, sizeof(evset), "events=%s", argv[i] + 9);
-			sets[nsets++] = evset;
+			/* as --set events=...: errors name it so.  Each is
+			   kept (freed at the end); the last one wins. */
+			if (asprintf(&sets[nsets], "events=%s", argv[i] + 9) < 0)
+				abort();
+			owned[nowned++] = sets[nsets++];
 		} else {
 			rest[nrest++] = argv[i];
 		}
@@ -250,6 +254,9 @@ int main(int argc, char **argv)
 	events_close();
 	sweep_free(&bench);
 	config_free(&c);
+	for (i = 0; i < nowned; i++)
+		free(owned[i]);
+	free(owned);
 	free(sets);
 	free(rest);
 	return rc;

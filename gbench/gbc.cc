@@ -111,6 +111,9 @@ gbc_benchmark *gbc_arg_names(gbc_benchmark *b, const char *const *names,
 
 gbc_benchmark *gbc_iterations(gbc_benchmark *b, uint64_t n)
 {
+	// IterationCount is signed: a count past its range is its largest.
+	if (n > static_cast<uint64_t>(INT64_MAX))
+		n = static_cast<uint64_t>(INT64_MAX);
 	return out(bm(b)->Iterations(static_cast<benchmark::IterationCount>(n)));
 }
 
@@ -130,7 +133,7 @@ gbc_benchmark *gbc_unit(gbc_benchmark *b, enum gbc_unit unit)
 		benchmark::kNanosecond, benchmark::kMicrosecond,
 		benchmark::kMillisecond, benchmark::kSecond,
 	};
-	return out(bm(b)->Unit(units[unit]));
+	return out(bm(b)->Unit(units[unit <= GBC_S ? unit : GBC_NS]));
 }
 
 gbc_benchmark *gbc_use_manual_time(gbc_benchmark *b)

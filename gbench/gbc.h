@@ -69,6 +69,7 @@ void gbc_add_context(const char *key, const char *value);
    strings are copied. */
 gbc_benchmark *gbc_register(const char *name, gbc_fn *fn, void *arg);
 gbc_benchmark *gbc_arg(gbc_benchmark *b, int64_t x);
+/* n >= 1 values: one argument set (Google Benchmark asserts on none). */
 gbc_benchmark *gbc_args(gbc_benchmark *b, const int64_t *x, size_t n);
 gbc_benchmark *gbc_range(gbc_benchmark *b, int64_t lo, int64_t hi);
 gbc_benchmark *gbc_dense_range(gbc_benchmark *b, int64_t lo, int64_t hi,

@@ -86,8 +86,11 @@ static void pfm_one(const char *pmu, const char *name, const char *desc,
 		return;
 	memset(&a, 0, sizeof(a));
 	if (events_pfm_encode(full, &a, sizeof(a), err, sizeof(err)) != 0) {
+		/* "event 'X': libpfm4: why": the why, e.g. a unit mask needed */
+		const char *why = strstr(err, "libpfm4: ");
 		l->shown++;
-		printf("  %-28s %-8s no: needs a unit mask\n", full, "libpfm4");
+		printf("  %-28s %-8s no: %.30s\n", full, "libpfm4",
+		       why ? why + 9 : "libpfm4 cannot encode it alone");
 		return;
 	}
 	show(l, full, "libpfm4", &a);

@@ -259,8 +259,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if (b.nev && events_overhead(b.cal.timer, b.ev_overhead)) {
 		fprintf(stderr, "csumbench: events: the group never got on the "
-			"PMU in %d empty regions (too many hardware events for its "
-			"counters?); count fewer\n", 101);
+			"PMU in its empty regions (too many hardware events for its "
+			"counters?); count fewer\n");
 		rc = 1;
 		goto done;
 	}

@@ -19,6 +19,7 @@ static size_t nopen;
 /* read(2) of the group: nr, time_enabled, time_running, value[nr] */
 #define GROUP_WORDS (3 + EVENTS_MAX)
 static uint64_t before[GROUP_WORDS], after[GROUP_WORDS];
+#define SUGGEST_MAX 5		/* close names offered for an unknown one */
 
 void events_column(const char *name, char *out, size_t outlen)
 {
@@ -43,7 +44,7 @@ void events_column(const char *name, char *out, size_t outlen)
 int events_encode(const char *name, struct perf_event_attr *attr,
 		  const char **source, char *err, size_t errlen)
 {
-	char near[512];
+	char near[SUGGEST_MAX * (EVENT_NAME_MAX + 2)];
 	int rc;
 
 	memset(attr, 0, sizeof(*attr));
@@ -52,6 +53,13 @@ int events_encode(const char *name, struct perf_event_attr *attr,
 		return 0;
 	}
 	rc = events_pfm_encode(name, attr, sizeof(*attr), err, errlen);
+	if (rc == 0 && (attr->sample_period || attr->freq)) {
+		/* period=, freq=: a sampling event; a timed region wants counts */
+		snprintf(err, errlen, "event '%s' asks for sampling (a period or "
+			 "frequency); events here are counted, expected the name "
+			 "without it", name);
+		return -1;
+	}
 	if (rc == 0) {
 		*source = "libpfm4";
 		return 0;
@@ -66,6 +74,16 @@ int events_encode(const char *name, struct perf_event_attr *attr,
 		 events_pfm_version() ? " or a libpfm4 name" :
 		 " (this build has no libpfm4)");
 	return -1;
+}
+
+/* Whether two events' columns (ev_X, ev_X_per_byte) meet. */
+static bool column_clash(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	return !strcmp(a, b) ||
+	       (la == lb + 9 && !strncmp(a, b, lb) && !strcmp(a + lb, "_per_byte")) ||
+	       (lb == la + 9 && !strncmp(b, a, la) && !strcmp(b + la, "_per_byte"));
 }
 
 int events_parse(struct events *e, const char *list, char *err, size_t errlen)
@@ -110,18 +128,23 @@ int events_parse(struct events *e, const char *list, char *err, size_t errlen)
 		}
 		ev = &e->ev[e->n];
 		snprintf(ev->name, sizeof(ev->name), "%s", name);
-		if (events_encode(name, &ev->attr, &ev->source, err, errlen))
-			return -1;
 		events_column(name, ev->column, sizeof(ev->column));
+		if (!strcmp(ev->column, "ev_running")) {
+			snprintf(err, errlen, "event '%s' makes the column "
+				 "ev_running, which the run writes itself", name);
+			return -1;
+		}
 		for (i = 0; i < e->n; i++)
-			if (!strcmp(e->ev[i].column, ev->column)) {
-				snprintf(err, errlen, "events '%s' and '%s' both make "
-					 "the column %s; expected each once",
-					 e->ev[i].name, name, ev->column);
+			if (column_clash(e->ev[i].column, ev->column)) {
+				snprintf(err, errlen, "events '%s' and '%s' make the "
+					 "same column (%s, or its _per_byte); expected "
+					 "each once", e->ev[i].name, name, ev->column);
 				return -1;
 			}
+		if (events_encode(name, &ev->attr, &ev->source, err, errlen))
+			return -1;
 		e->n++;
-		p = end ? end + 1 : p + len;
+		p = end ? end + 1 : p + strlen(p);
 		if (end && !*p) {
 			snprintf(err, errlen, "a trailing comma in '%s'", list);
 			return -1;
@@ -157,7 +180,6 @@ static size_t distance(const char *a, const char *b)
 	return d[lb];
 }
 
-#define SUGGEST_MAX 5
 struct suggest {
 	char want[EVENT_NAME_MAX];	/* without modifiers */
 	char name[SUGGEST_MAX][EVENT_NAME_MAX];

@@ -76,7 +76,7 @@ typedef void events_pfm_fn(const char *pmu, const char *name,
 			   const char *desc, void *ctx);
 const char *events_pfm_each(events_pfm_fn *fn, void *ctx);
 
-/* Close names for an unknown one: up to max, comma-separated, from the
+/* Close names for an unknown one: up to five, comma-separated, from the
    generic table and libpfm4's names.  Empty when none is close. */
 void events_suggest(const char *name, char *out, size_t outlen);
 

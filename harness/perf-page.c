@@ -14,11 +14,11 @@ bool perf_page_count(const volatile struct perf_event_mmap_page *pc,
 	int64_t value;
 	unsigned width;
 
-	if (!pc->cap_user_rdpmc)
-		return false;
 	do {
 		seq = pc->lock;
 		barrier();
+		if (!pc->cap_user_rdpmc)
+			return false;
 		index = pc->index;
 		n = (uint64_t)pc->offset;
 		if (index) {

@@ -32,13 +32,13 @@ static void events_row(FILE *f, const struct bench *b, const struct point *p,
 {
 	size_t i;
 
-	fprintf(f, ",%.4f", p->ev_running[r]);
+	fprintf(f, ",%.6f", p->ev_running[r]);
 	for (i = 0; i < b->nev; i++) {
 		double v = p->ev_median[(size_t)r * b->nev + i];
 		if (isnan(v))
 			fprintf(f, ",,");
-		else
-			fprintf(f, ",%.3f,%.5f", v, v / p->bytes);
+		else	/* rare events stay visible per byte */
+			fprintf(f, ",%.6g,%.6g", v, v / p->bytes);
 	}
 }
 

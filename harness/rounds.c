@@ -82,7 +82,9 @@ static void take_events(struct bench *b, struct point *p, size_t s)
 }
 
 /* Per repeat: each event's median over the samples whose region the
-   group counted, and how much of their regions it ran. */
+   group counted, and how much of all their regions it ran (a region it
+   missed counts as 0: a region is shorter than the kernel's rotation,
+   so a multiplexed group is mostly on or off for a whole one). */
 static void summarise_events(struct bench *b, struct point *p, unsigned r)
 {
 	size_t s0 = (size_t)r * b->samples, i, s, n;
@@ -90,14 +92,14 @@ static void summarise_events(struct bench *b, struct point *p, unsigned r)
 
 	if (!v)
 		abort();
+	for (s = 0; s < p->taken[r]; s++)
+		run += p->ev_run[s0 + s];
+	p->ev_running[r] = p->taken[r] ? run / p->taken[r] : 0;
 	for (i = 0; i < b->nev; i++) {
-		for (s = 0, n = 0, run = 0; s < p->taken[r]; s++)
-			if (p->ev_run[s0 + s] > 0) {
+		for (s = 0, n = 0; s < p->taken[r]; s++)
+			if (p->ev_run[s0 + s] > 0)
 				v[n++] = p->ev[(s0 + s) * b->nev + i];
-				run += p->ev_run[s0 + s];
-			}
 		p->ev_median[(size_t)r * b->nev + i] = n ? stats_median(v, n) : NAN;
-		p->ev_running[r] = n ? run / (double)n : 0;
 	}
 	free(v);
 }
@@ -226,30 +228,34 @@ static void warn(struct bench *b, const char *fmt, ...)
 	b->warnings[b->nwarnings++] = strdup(msg);
 }
 
-/* A group that shared the PMU (multiplexed) or never got on it. */
+/* A group that shared the PMU (multiplexed) or never got on it: any
+   sample of a row whose region it did not count whole. */
 static void warn_events(struct bench *b)
 {
-	size_t i, muxed = 0, never = 0;
-	double least = 1;
+	size_t i, s, muxed = 0, missed = 0, never = 0;
 	unsigned r;
 
 	for (i = 0; i < b->npts; i++)
 		for (r = 0; r < b->repeats; r++) {
-			double run = b->pts[i].ev_running[r];
-			if (!b->pts[i].taken[r])
-				continue;
-			if (run <= 0)
-				never++;
-			else if (run < 1) {
-				muxed++;
-				least = fmin(least, run);
+			const struct point *p = &b->pts[i];
+			const double *run = p->ev_run + (size_t)r * b->samples;
+			size_t off = 0, part = 0;
+			for (s = 0; s < p->taken[r]; s++) {
+				off += run[s] <= 0;
+				part += run[s] > 0 && run[s] < 1;
 			}
+			if (p->taken[r] && off == p->taken[r])
+				never++;
+			else if (off || part)
+				muxed++;
+			missed += off;
 		}
 	if (muxed)
-		warn(b, "events: the group was multiplexed in %zu row(s) (on the "
-		     "PMU for as little as %.0f%% of a region): their counts are "
-		     "scaled up and less exact; count fewer events at once",
-		     muxed, least * 100);
+		warn(b, "events: the group was multiplexed in %zu row(s): it "
+		     "missed %zu timed region(s) whole (left out of the medians) "
+		     "and counted others in part (scaled up); ev_running says how "
+		     "much of each row it counted; count fewer events at once",
+		     muxed, missed);
 	if (never)
 		warn(b, "events: the group never ran in %zu row(s): their ev_ "
 		     "columns are empty (more hardware events than counters, or "

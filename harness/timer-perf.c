@@ -34,6 +34,9 @@ static int perf_setup(char *err, size_t errlen)
 	attr.config = PERF_COUNT_HW_CPU_CYCLES;
 	attr.exclude_kernel = 1;
 	attr.exclude_hv = 1;
+	/* Pinned: never rotated off the PMU by an events = group, which is
+	   then what gets multiplexed (and says so in ev_running). */
+	attr.pinned = 1;
 	if (pmc_insn)
 		pmc_attr(&attr);
 	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
@@ -64,11 +67,13 @@ static int perf_setup(char *err, size_t errlen)
 		return 0;
 	}
 	page = m;
-	if (perf_page_count(page, pmc_read, &v))
+	if (perf_page_count(page, pmc_read, &v)) {
 		snprintf(how, sizeof(how), "read in user space with %s through the "
 			 "event's mmap page", pmc_insn);
-	else
+	} else {
+		munmap(m, (size_t)sysconf(_SC_PAGESIZE));
 		page = NULL;
+	}
 	return 0;
 }
 

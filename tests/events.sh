@@ -61,7 +61,7 @@ else
 	ok "without libpfm4 its names are unknown, and why" has "$T/pfm.err" 'this build has no libpfm4'
 fi
 "$BIN" run -n --set 'events=task-clock,TASK-CLOCK' > /dev/null 2> "$T/dup.err"
-ok "two names, one column: refused" has "$T/dup.err" 'both make the column ev_task_clock'
+ok "two names, one column: refused" has "$T/dup.err" 'make the same column (ev_task_clock'
 # An event that does not open here is the config's error, before any timing.
 if ! grep -Eq '^  instructions +hardware +opens$' "$T/ev.txt"; then
 	printf 'kernels = c64\nsizes = 64\nsamples = 3\nevents = instructions\n' > "$T/hw.conf"

@@ -21,8 +21,9 @@ static uint32_t sum(const unsigned char *p, size_t n)
 	return s;
 }
 
-/* bytes/N: N from a range; bytes and items processed, a rate counter,
-   a per-iteration average and a plain one. */
+/* bytes/N: N from a range; bytes and items processed, and a counter
+   of every flag: plain, rate, per-iteration average, inverted,
+   iteration-invariant, thread average (one thread). */
 static void bytes(gbc_state *s, void *arg)
 {
 	size_t n = (size_t)gbc_range_arg(s, 0);
@@ -40,6 +41,9 @@ static void bytes(gbc_state *s, void *arg)
 		    GBC_COUNTER_AVG_ITERATIONS);
 	gbc_counter(s, "calls_rate", (double)calls, GBC_COUNTER_RATE);
 	gbc_counter(s, "arg_twice", 2.0 * (double)n, GBC_COUNTER_DEFAULT);
+	gbc_counter(s, "inverted", 4, GBC_COUNTER_INVERT);
+	gbc_counter(s, "per_iteration_3", 3, GBC_COUNTER_ITERATION_INVARIANT);
+	gbc_counter(s, "threads_avg_5", 5, GBC_COUNTER_AVG_THREADS);
 	gbc_set_label(s, "plain byte sum");
 }
 

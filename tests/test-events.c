@@ -101,6 +101,10 @@ static void encode(bool pfm)
 		CHECK(!rc && a.type == PERF_TYPE_HW_CACHE && a.config == 0x10000,
 		      "libpfm4's cache event matches the generic one: 0x%llx",
 		      (unsigned long long)a.config);
+		rc = events_encode("perf::PERF_COUNT_SW_TASK_CLOCK:period=1000", &a,
+				   &src, err, sizeof(err));
+		CHECK(rc && strstr(err, "asks for sampling"),
+		      "a sampling period is refused: %s", err);
 		rc = events_encode("perf::INSTRUCTONS", &a, &src, err, sizeof(err));
 		CHECK(rc && strstr(err, "perf::INSTRUCTIONS"),
 		      "libpfm4 names are suggested: %s", err);
@@ -123,13 +127,19 @@ static void parse(void)
 	      "a list of three: %zu", e.n);
 	CHECK(!events_parse(&e, "none", err, sizeof(err)) && e.n == 0, "none");
 	CHECK(events_parse(&e, "task-clock, TASK-CLOCK", err, sizeof(err)) &&
-	      strstr(err, "both make the column ev_task_clock"), "%s", err);
+	      strstr(err, "make the same column (ev_task_clock"), "%s", err);
 	CHECK(events_parse(&e, "cycles,instructions,task-clock,page-faults,cs,migrations,"
 			    "minor-faults,major-faults,alignment-faults", err, sizeof(err)) &&
 	      strstr(err, "more than 8"), "nine: %s", err);
 	CHECK(events_parse(&e, "cycles,", err, sizeof(err)) &&
 	      strstr(err, "trailing comma"), "%s", err);
 	CHECK(events_parse(&e, "none, cycles", err, sizeof(err)), "none and names");
+	CHECK(!events_parse(&e, " task-clock , cs ", err, sizeof(err)) && e.n == 2,
+	      "blanks around names and at the end: %s", err);
+	CHECK(events_parse(&e, "running", err, sizeof(err)) &&
+	      strstr(err, "ev_running"), "an event named running: %s", err);
+	CHECK(events_parse(&e, "faults, faults-per-byte", err, sizeof(err)) &&
+	      strstr(err, "_per_byte"), "ev_faults_per_byte twice: %s", err);
 }
 
 /* read(2)'s group layout: nr, time_enabled, time_running, values. */
