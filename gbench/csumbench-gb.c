@@ -52,11 +52,6 @@ static int usage(FILE *f)
 	return f == stdout ? 0 : 2;
 }
 
-static int dist_of(const struct point *p)
-{
-	return p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
-}
-
 static void run_point(gbc_state *s, void *arg)
 {
 	struct point *p = arg;
@@ -71,17 +66,17 @@ static void run_point(gbc_state *s, void *arg)
 	size_t i;
 
 	if (p->cache == CACHE_WARM)	/* code and buffer warm */
-		op->batch(t, p->runs, buf, wdst, p->size, dist_of(p), 2);
+		op->batch(t, p->runs, buf, wdst, p->size, sweep_dist(p), 2);
 	while (gbc_keep_running_batch(s, p->iters)) {
 		uint64_t r;
 		if (p->cache == CACHE_COLD) {
 			gbc_pause_timing(s);
 			sweep_cold_ready(b, p, bufs, dsts);
 			gbc_resume_timing(s);
-			r = op->list(t, p->runs, bufs, dsts, p->size, dist_of(p),
+			r = op->list(t, p->runs, bufs, dsts, p->size, sweep_dist(p),
 				     p->iters);
 		} else {
-			r = op->batch(t, p->runs, buf, wdst, p->size, dist_of(p),
+			r = op->batch(t, p->runs, buf, wdst, p->size, sweep_dist(p),
 				      p->iters);
 		}
 		ticks += (double)r - b->cal.overhead;

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "timer.h"
+
 #define EVENTS_MAX 8
 #define EVENT_NAME_MAX 128
 
@@ -89,11 +91,8 @@ const char *events_why(int e);
    that would not open and why in err. */
 int events_open(const struct events *e, char *err, size_t errlen);
 void events_close(void);
-/* The group leader's fd, -1 when no group is open (timer.h tests it). */
-extern int events_fd;
-/* Around the timer's region (timer.h). */
-void events_enable(void);
-void events_disable(void);
+/* events_fd (the leader, -1 when no group is open), events_enable and
+   events_disable are declared in timer.h, whose region reads use them. */
 
 /* The last region's counts.  running: the fraction of the region the
    group was on the PMU (1 when it was not multiplexed); the values are
@@ -112,7 +111,6 @@ bool events_delta(const uint64_t *before, const uint64_t *after, size_t n,
 /* The counts of an empty region (enable, two timer reads, disable):
    the median of many, per event, into oh[].  0, or -1 when the group
    never ran. */
-struct timer;
 int events_overhead(const struct timer *t, double *oh);
 
 #endif

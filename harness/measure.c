@@ -25,7 +25,7 @@
 #include "sweep.h"
 #include "watchdog.h"
 
-static int dist_of(const struct point *p)
+int sweep_dist(const struct point *p)
 {
 	return p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
 }
@@ -60,7 +60,7 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 	const struct mix *m = b->cfg->mix;
 	struct rx_walk_args a = {
 		op, p->runs, op->dst ? b->dbuf + p->align : NULL, p->align,
-		dist_of(p), p->rxpf, b->cfg->rx_ahead, b->line,
+		sweep_dist(p), p->rxpf, b->cfg->rx_ahead, b->line,
 	};
 	struct rxring *r = &b->rxwarm;
 	uint64_t before, ticks;
@@ -99,7 +99,7 @@ void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		bufs[k] = b->pool + k * slot + p->align;
 		dsts[k] = op->dst ? bufs[k] + slot / 2 : NULL;
 	}
-	op->list(b->cal.timer, p->runs, bufs, dsts, p->size, dist_of(p), p->iters);
+	op->list(b->cal.timer, p->runs, bufs, dsts, p->size, sweep_dist(p), p->iters);
 	for (k = 0; k < (b->flush->whole ? 1 : p->iters); k++) {
 		b->flush->flush(bufs[k], p->size + b->pfspan, b->line);
 		if (op->dst && !b->flush->whole)
@@ -114,7 +114,7 @@ double sweep_sample(struct bench *b, struct point *p)
 	const struct op *op = kn->op;
 	unsigned char *bufs[K_MAX], *dsts[K_MAX];
 	unsigned char *wdst = op->dst ? b->dbuf + p->align : NULL;
-	int dist = dist_of(p);
+	int dist = sweep_dist(p);
 	uint64_t k, ticks;
 
 	if (walks(p))
@@ -151,9 +151,9 @@ static uint64_t warm_iters(const struct bench *b, const struct point *p)
 	unsigned char *dst = op->dst ? b->dbuf + p->align : NULL;
 	uint64_t iters = 1;
 
-	op->batch(t, p->runs, buf, dst, p->size, dist_of(p), 4);
+	op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), 4);
 	while (iters < (UINT64_C(1) << 32) &&
-	       (double)op->batch(t, p->runs, buf, dst, p->size, dist_of(p), iters) -
+	       (double)op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), iters) -
 	       b->cal.overhead < b->cal.sample_ticks)
 		iters *= 2;
 	return iters;

@@ -328,7 +328,7 @@ size_t sweep_gate(struct bench *b)
 	   are, as they will run. */
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
-		int dist = p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
+		int dist = sweep_dist(p);
 		size_t s;
 		int rc = VERIFY_WRONG;
 

@@ -123,6 +123,8 @@ void sweep_run(struct bench *b, bool progress);
 void sweep_finish(struct bench *b);
 void sweep_free(struct bench *b);
 
+/* The prefetch distance a point's kernel is called with (0 for none). */
+int sweep_dist(const struct point *p);
 /* A cold point's K buffers into bufs (and dsts), each called once
    untimed, then flushed: what precedes its timed op->list. */
 void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
