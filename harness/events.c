@@ -340,7 +340,7 @@ static void read_group(uint64_t *into)
 }
 
 /* The leader alone: members, left enabled, count while it does.  (With
-   PERF_IOC_FLAG_GROUP, Linux 6.1 leaves members off after the first
+   PERF_IOC_FLAG_GROUP, the kernel here (6.18) left members off after the first
    disable: measured here, page faults stopped counting.) */
 void events_enable(void)
 {
