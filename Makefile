@@ -58,11 +58,11 @@ RUNNER ?=
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 
-# make plot/table/compare: RESULTS defaults to the newest results CSV.
+# make plot/table/recommend/compare: RESULTS defaults to the newest results CSV.
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all bench test test-bin accuracy clean plot table compare gbench FORCE
+.PHONY: all bench test test-bin accuracy clean plot table recommend compare gbench FORCE
 all: $(BIN)
 
 $(BUILD)/buildinfo.h: FORCE
@@ -160,6 +160,12 @@ table: $(REPORT)
 		$${METRIC:+--metric "$$METRIC"} $${BY:+--by "$$BY"} \
 		$${CACHE:+--cache "$$CACHE"} $${SIZE:+--size "$$SIZE"} \
 		$${CODE_OFFSET:+--code-offset "$$CODE_OFFSET"} \
+		$${OP:+--op "$$OP"}
+
+recommend: $(REPORT)
+	@$(foreach v,RESULTS KERNEL OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	if [ -z "$$RESULTS" ]; then echo "make recommend: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi; \
+	$(REPORT) recommend "$$RESULTS" $${KERNEL:+--kernel "$$KERNEL"} \
 		$${OP:+--op "$$OP"}
 
 compare: $(REPORT)

@@ -18,9 +18,12 @@ int cmd_list(int argc, char **argv)
 			printf("usage: csumbench list [--csv]\n\n"
 			       "Lists the kernels of this build by op (the contract they\n"
 			       "share): name, arch, whether it takes a run-time prefetch\n"
-			       "distance, and what it is.  Any path/lib.so:symbol can be\n"
-			       "named too: the csum contract, or the op named by a string\n"
-			       "symbol_op in the same library.\n");
+			       "distance, and what it is.  Kernels that need a CPU feature\n"
+			       "say whether they run here, and if not, why; those that\n"
+			       "cannot are never gated or timed, and kernels = all leaves\n"
+			       "them out.  Any path/lib.so:symbol can be named too: the\n"
+			       "csum contract, or the op named by a string symbol_op in\n"
+			       "the same library.\n");
 			return 0;
 		} else {
 			fprintf(stderr, "csumbench list: unknown option '%s'\n", argv[i]);
@@ -28,11 +31,13 @@ int cmd_list(int argc, char **argv)
 		}
 	}
 	if (csv) {
-		printf("kernel,arch,op,prefetch,description\n");
+		printf("kernel,arch,op,prefetch,description,runs\n");
 		for (k = 0; k < kernel_count; k++) {
 			const struct kernel *kn = &kernel_table[k];
-			printf("%s,%s,%s,%s,\"%s\"\n", kn->name, kn->arch,
-			       kn->op->name, kn->prefetch ? "yes" : "no", kn->desc);
+			const char *why = kernel_unavailable(kn);
+			printf("%s,%s,%s,%s,\"%s\",%s\n", kn->name, kn->arch,
+			       kn->op->name, kn->prefetch ? "yes" : "no", kn->desc,
+			       why ? why : "yes");
 		}
 		return 0;
 	}
@@ -43,9 +48,19 @@ int cmd_list(int argc, char **argv)
 		printf("  %-22s %-8s %-3s %s\n", "kernel", "arch", "pf", "description");
 		for (k = 0; k < kernel_count; k++) {
 			const struct kernel *kn = &kernel_table[k];
-			if (kn->op == op)
-				printf("  %-22s %-8s %-3s %s\n", kn->name, kn->arch,
-				       kn->prefetch ? "yes" : "no", kn->desc);
+			const char *why;
+
+			if (kn->op != op)
+				continue;
+			printf("  %-22s %-8s %-3s %s\n", kn->name, kn->arch,
+			       kn->prefetch ? "yes" : "no", kn->desc);
+			if (!kn->needs)
+				continue;
+			why = kernel_unavailable(kn);
+			if (why)
+				printf("  %-35s unavailable: %s\n", "", why);
+			else
+				printf("  %-35s runs here (uses %s)\n", "", kn->needs);
 		}
 	}
 	printf("\nsizes = mix:FILE takes 'size weight' text, and captures: %s\n",

@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "load.h"
+#include "miss.h"
 #include "output.h"
 #include "platform.h"
 #include "report.h"
@@ -231,7 +232,7 @@ int cmd_run(int argc, char **argv)
 	b.flush = flush_select(NULL);
 	b.line = cache_line_size(&b.line_source);
 
-	if (sweep_gate(&b) && b.npts == b.nempty) {
+	if (sweep_gate(&b) && !sweep_checksums(&b)) {
 		fprintf(stderr, "csumbench: no kernel passed the correctness check; "
 			"nothing to time, no results written\n");
 		rc = 1;
@@ -257,6 +258,7 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
+	miss_measure(&b);
 	if (b.nev && events_overhead(b.cal.timer, b.ev_overhead)) {
 		fprintf(stderr, "csumbench: events: the group never got on the "
 			"PMU in its empty regions (too many hardware events for its "

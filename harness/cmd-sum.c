@@ -118,6 +118,12 @@ int cmd_sum(int argc, char **argv)
 				fprintf(stderr, "csumbench sum: %s\n", err);
 				return 2;
 			}
+			if (kernel_unavailable(k)) {
+				fprintf(stderr, "csumbench sum: kernel '%s' cannot "
+					"run on this CPU: %s\n", k->name,
+					kernel_unavailable(k));
+				return 2;
+			}
 		} else if (opts && !strcmp(argv[i], "--align") && i + 1 < argc) {
 			char *end;
 			align = strtol(argv[++i], &end, 10);

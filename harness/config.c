@@ -485,12 +485,22 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 		bool from_all = strcmp(tok, "all") == 0;
 
 		if (from_all) {
+			/* Those that cannot run on this CPU are listed
+			   by csumbench list, not timed. */
 			for (i = 0; i < kernel_count && nadd < 256; i++)
-				if (!kernel_table[i].pseudo)
+				if (!kernel_table[i].pseudo &&
+				    !kernel_unavailable(&kernel_table[i]))
 					add[nadd++] = &kernel_table[i];
 		} else {
+			const char *why;
+
 			add[0] = kernel_find(tok, err, errlen);
-			if (!add[0]) {
+			why = add[0] ? kernel_unavailable(add[0]) : NULL;
+			if (why)
+				snprintf(err, errlen, "kernel '%s' cannot run on "
+					 "this CPU: %s (csumbench list says what "
+					 "runs here)", tok, why);
+			if (!add[0] || why) {
 				free(ks);
 				free(all);
 				return -1;
@@ -789,6 +799,39 @@ static int key_events(struct config *c, const char *v, char *err,
 	return events_parse(&c->events, v, err, errlen);
 }
 
+/* roofline = auto | none | KERNEL: the load kernel a run includes at its
+   own sizes and cache states (config_resolve adds it). */
+static int key_roofline(struct config *c, const char *v, char *err,
+			size_t errlen)
+{
+	const struct kernel *k;
+	const char *why;
+	size_t n, i;
+
+	if (!strcmp(v, "auto") || !strcmp(v, "none")) {
+		c->roofline_mode = strcmp(v, "auto") ? ROOFLINE_NONE : ROOFLINE_AUTO;
+		c->roofline_named = NULL;
+		return 0;
+	}
+	k = kernel_find(v, err, errlen);
+	why = k ? kernel_unavailable(k) : NULL;
+	if (k && k->op == &op_load && !k->pseudo && !why) {
+		c->roofline_mode = ROOFLINE_KERNEL;
+		c->roofline_named = k;
+		return 0;
+	}
+	n = (size_t)snprintf(err, errlen, "'%s'%s%s, expected auto, none or a "
+			     "load kernel that runs here:", v,
+			     why ? " cannot run on this CPU: " : k ? " is not a "
+			     "load kernel" : " is no kernel", why ? why : "");
+	for (i = 0; i < kernel_count && n < errlen; i++)
+		if (kernel_table[i].op == &op_load && !kernel_table[i].pseudo &&
+		    !kernel_unavailable(&kernel_table[i]))
+			n += (size_t)snprintf(err + n, errlen - n, " %s",
+					      kernel_table[i].name);
+	return -1;
+}
+
 static const struct key {
 	const char *name;
 	int (*set)(struct config *, const char *, char *, size_t);
@@ -817,6 +860,7 @@ static const struct key {
 	{ "rx_prefetch", key_rx_prefetch },
 	{ "rx_prefetch_ahead", key_rx_ahead },
 	{ "events", key_events },
+	{ "roofline", key_roofline },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -913,6 +957,8 @@ static int apply(struct config *c, char *text, const struct origin *o,
 		c->ring_origin = *o;
 	if (strcmp(key, "events") == 0)
 		c->events_origin = *o;
+	if (strcmp(key, "roofline") == 0)
+		c->roofline_origin = *o;
 	return 0;
 }
 
@@ -944,7 +990,7 @@ void config_defaults(struct config *c)
 	c->kernels_origin = c->sizes_origin = c->ops_origin = builtin;
 	c->cache_origin = c->load_cpus_origin = c->rx_ahead_origin = builtin;
 	c->ring_origin = builtin;
-	c->events_origin = builtin;
+	c->events_origin = c->roofline_origin = builtin;
 }
 
 /* One line into buf (CONFIG_LINE_MAX bytes and a NUL), read a byte at a
@@ -1069,6 +1115,11 @@ void config_error(const struct origin *o, const char *key, const char *err)
 		fprintf(stderr, "csumbench: %s (%s): %s\n", key, o->file, err);
 }
 
+bool config_placed(const struct config *c, const struct kernel *k)
+{
+	return k->sym && k != c->roofline;
+}
+
 uint64_t config_points(const struct config *c)
 {
 	uint64_t n = 0;
@@ -1077,7 +1128,7 @@ uint64_t config_points(const struct config *c)
 	for (i = 0; i < c->nkernels; i++)
 		if (!c->kernels[i]->pseudo)
 			n += (c->kernels[i]->prefetch ? c->nprefetch : 1) *
-			     (c->kernels[i]->sym ? c->ncode_offset : 1);
+			     (config_placed(c, c->kernels[i]) ? c->ncode_offset : 1);
 	/* and each op's empty kernel, the floor, at each size, alignment
 	   and cache */
 	for (o = 0; o < op_count; o++)
@@ -1111,6 +1162,45 @@ static bool op_selected(const struct config *c, const struct op *o)
 	return false;
 }
 
+/* The roofline joins a run that times an op it applies to: the named
+   load kernel, or (auto) the last in the table that runs here, which is
+   the arch's widest. */
+static int add_roofline(struct config *c)
+{
+	const struct kernel *k = c->roofline_named;
+	size_t i;
+	bool wanted = false;
+
+	c->roofline = NULL;
+	for (i = 0; i < c->nkernels; i++)
+		wanted |= c->kernels[i]->op->roofline;
+	if (c->roofline_mode == ROOFLINE_NONE || !wanted)
+		return 0;
+	if (!k)
+		for (i = kernel_count; i-- > 0;)
+			if (kernel_table[i].op == &op_load && !kernel_table[i].pseudo &&
+			    !kernel_unavailable(&kernel_table[i])) {
+				k = &kernel_table[i];
+				break;
+			}
+	if (!k) {
+		config_error(&c->roofline_origin, "roofline", "no load kernel "
+			     "runs here (expected roofline = none)");
+		return -1;
+	}
+	c->roofline = k;
+	for (i = 0; i < c->nkernels; i++)
+		if (c->kernels[i] == k)
+			return 0;
+	c->kernels = realloc(c->kernels, (c->nkernels + 1) * sizeof(*c->kernels));
+	c->kernel_from_all = realloc(c->kernel_from_all, c->nkernels + 1);
+	if (!c->kernels || !c->kernel_from_all)
+		abort();
+	c->kernel_from_all[c->nkernels] = 0;
+	c->kernels[c->nkernels++] = k;
+	return 0;
+}
+
 int config_resolve(struct config *c)
 {
 	char err[512], msg[1024];
@@ -1132,6 +1222,8 @@ int config_resolve(struct config *c)
 			     "other ops (csumbench list shows each kernel's op)");
 		return -1;
 	}
+	if (add_roofline(c))
+		return -1;
 	/* Only a run that prefetches ahead in the rx ring cares; the key
 	   set last is the one to blame. */
 	for (i = 0, n = 0; i < c->ncaches; i++)

@@ -91,11 +91,18 @@ struct config {
 	size_t nrx_prefetch;
 	unsigned rx_ahead;	/* rx_prefetch = next: descriptors ahead */
 	struct events events;	/* counted beside the timer (events.h) */
+	int roofline_mode;	/* ROOFLINE_AUTO, _NONE or _KERNEL */
+	const struct kernel *roofline_named;	/* roofline = KERNEL */
+	const struct kernel *roofline;	/* after config_resolve: the load
+					   kernel every row is held to (it is
+					   in kernels), or NULL */
 	struct origin cpu_origin, timer_origin, code_offset_origin;
 	struct origin kernels_origin, sizes_origin, ops_origin, cache_origin;
 	struct origin load_cpus_origin, rx_ahead_origin, ring_origin;
-	struct origin events_origin;
+	struct origin events_origin, roofline_origin;
 };
+
+enum { ROOFLINE_AUTO, ROOFLINE_NONE, ROOFLINE_KERNEL };
 
 /* Points per kernel, size and alignment at a cache state: one per
    rx_prefetch policy for the rx walk, else one. */
@@ -117,6 +124,10 @@ int config_resolve(struct config *c);
 /* A setting found wrong after parsing: "FILE:LINE: key: err", or naming
    --set or the defaults. */
 void config_error(const struct origin *o, const char *key, const char *err);
+/* Whether k's points are timed at every code_offset (copies of it placed
+   there) or only where it was linked: the roofline and kernels without a
+   symbol stay in place. */
+bool config_placed(const struct config *c, const struct kernel *k);
 /* How many points the settings expand to. */
 uint64_t config_points(const struct config *c);
 

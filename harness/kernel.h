@@ -21,6 +21,10 @@ typedef uint32_t csum_pf_fn(const void *buf, int len, uint32_t sum, int dist);
 /* ip_fast_csum: the folded, inverted sum of ihl (5..15) 32-bit words, as
    stored in the header: 0 for a header whose checksum is right. */
 typedef uint16_t ip_fast_csum_fn(const void *iph, unsigned int ihl);
+/* load: the roofline reference, not a checksum.  Returns seed XOR the XOR
+   of the buffer's native-order 32-bit words at offsets 0, 4, 8... from
+   buf, the last one zero-padded: every byte is loaded, nothing chains. */
+typedef uint32_t load_fn(const void *buf, int len, uint32_t seed);
 /* csum_copy: copies len bytes and returns the partial sum csum_partial
    gives over them; src and dst at any addresses, not overlapping. */
 typedef uint32_t csum_copy_fn(const void *src, void *dst, int len, uint32_t sum);
@@ -40,6 +44,8 @@ struct kernel {
 	const char *sym;	/* its symbol, to find its size (code_offset) */
 	const void *loop;	/* its hot loop where the source marks it
 				   (symbol sym_loop), else NULL */
+	const char *needs;	/* CPU features it needs, space-separated
+				   as /proc/cpuinfo spells them; NULL: none */
 };
 
 extern const struct kernel kernel_table[];
@@ -52,6 +58,10 @@ extern const struct kernel *const kernel_empty;
    NULL and a message in err when there is none. */
 const struct kernel *kernel_find(const char *name, char *err, size_t errlen);
 const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen);
+
+/* NULL when k can run on this CPU; else why not, e.g. "needs AVX-512BW"
+   (cpufeat.h).  Kernels that cannot run are listed, never gated or timed. */
+const char *kernel_unavailable(const struct kernel *k);
 
 /* The kernel that runs for point (k, prefetch = none). */
 const struct kernel *kernel_nopf(const struct kernel *k);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpufeat.h"
 #include "kernel.h"
 #include "generic/csum-best.h"
 
@@ -12,10 +13,14 @@
 #define PROTO_PF_csum(sym) csum_pf_fn sym;
 #define PROTO_ip_fast_csum(sym) ip_fast_csum_fn sym;
 #define PROTO_csum_copy(sym) csum_copy_fn sym;
+#define PROTO_load(sym) load_fn sym;
 #define PROTO_PF_csum_copy(sym) csum_copy_pf_fn sym;
 #define LOOP_MARK(sym) extern const char sym##_loop[] __attribute__((weak));
 #define KERNEL(op, name, sym, arch, desc) PROTO_##op(sym) LOOP_MARK(sym)
 #define KERNEL_PF(op, name, sym, arch, nopf, desc) PROTO_PF_##op(sym) LOOP_MARK(sym)
+#define KERNEL_NEEDS(op, name, sym, arch, needs, desc) KERNEL(op, name, sym, arch, desc)
+#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, desc) \
+	KERNEL_PF(op, name, sym, arch, nopf, desc)
 #define KERNEL_PSEUDO KERNEL
 #define KERNEL_FIXED KERNEL
 #include "generic/kernels.def"
@@ -24,23 +29,30 @@
 #endif
 #undef KERNEL
 #undef KERNEL_PF
+#undef KERNEL_NEEDS
+#undef KERNEL_PF_NEEDS
 #undef KERNEL_PSEUDO
 #undef KERNEL_FIXED
 
-#define ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, symname) \
+#define ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, symname, needs) \
 	{ name, #arch, &op_##op, desc, nopf, pf, pseudo, (void (*)(void))sym, \
-	  symname, sym##_loop },
+	  symname, sym##_loop, needs },
 #define ROW(op, name, sym, arch, desc, nopf, pf, pseudo) \
-	ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, #sym)
+	ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, #sym, NULL)
 #define KERNEL(op, name, sym, arch, desc) \
 	ROW(op, name, sym, arch, desc, NULL, false, false)
 #define KERNEL_PF(op, name, sym, arch, nopf, desc) \
 	ROW(op, name, sym, arch, desc, nopf, true, false)
+/* Runs only where the CPU has the features named (cpufeat.h). */
+#define KERNEL_NEEDS(op, name, sym, arch, needs, desc) \
+	ROW_AT(op, name, sym, arch, desc, NULL, false, false, #sym, needs)
+#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, desc) \
+	ROW_AT(op, name, sym, arch, desc, nopf, true, false, #sym, needs)
 #define KERNEL_PSEUDO(op, name, sym, arch, desc) \
 	ROW(op, name, sym, arch, desc, NULL, false, true)
 /* No symbol: not copied for code_offset (its calls would not follow). */
 #define KERNEL_FIXED(op, name, sym, arch, desc) \
-	ROW_AT(op, name, sym, arch, desc, NULL, false, false, NULL)
+	ROW_AT(op, name, sym, arch, desc, NULL, false, false, NULL, NULL)
 const struct kernel kernel_table[] = {
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF
@@ -49,6 +61,8 @@ const struct kernel kernel_table[] = {
 };
 #undef KERNEL
 #undef KERNEL_PF
+#undef KERNEL_NEEDS
+#undef KERNEL_PF_NEEDS
 #undef KERNEL_PSEUDO
 #undef KERNEL_FIXED
 
@@ -72,6 +86,11 @@ const struct kernel *kernel_find(const char *name, char *err, size_t errlen)
 	if (n < errlen)
 		snprintf(err + n, errlen - n, " or path/lib.so:symbol");
 	return NULL;
+}
+
+const char *kernel_unavailable(const struct kernel *k)
+{
+	return k->needs ? cpufeat_missing(k->needs) : NULL;
 }
 
 const struct kernel *kernel_nopf(const struct kernel *k)

@@ -84,8 +84,10 @@ void report_csv(FILE *f, const struct bench *b)
 					p->cpt[r], cpb, point_cycles_per_byte_net(b, p, r));
 			else
 				fprintf(f, ",%.4f,%.4f,,", p->cpt[r], cpb);
-			fprintf(f, "%.4f,%.1f,%.2f,%.1f", cpb > 0 ? 1 / cpb : 0,
+			fprintf(f, "%.4f,%.1f,%.2f,%.1f,", cpb > 0 ? 1 / cpb : 0,
 				cpb * 1024, ns, ns > 0 ? p->bytes / ns * 1e3 : 0);
+			if (!isnan(point_roofline_fraction(b, p, r)))
+				fprintf(f, "%.4f", point_roofline_fraction(b, p, r));
 			if (b->nev)
 				events_row(f, b, p, r);
 			fprintf(f, "\n");

@@ -192,6 +192,18 @@ void report_meta(FILE *f, const struct bench *b)
 		b->pfspan);
 	fprintf(f, "# flush_check: %s\n", b->fcheck.verdict[0] ? b->fcheck.verdict :
 		"not run (no cold points)");
+	if (b->cfg->roofline)
+		fprintf(f, "# roofline: %s (%s); roofline_fraction is a row's "
+			"bytes/cycle over its at the same size, alignment, cache "
+			"state, load and repeat\n", b->cfg->roofline->name,
+			b->cfg->roofline_mode == ROOFLINE_AUTO ? "auto: the "
+			"widest load kernel that runs here" : "named");
+	else
+		fprintf(f, "# roofline: none\n");
+	if (b->miss_kernel)
+		fprintf(f, "# miss_latency: %.1f cycles (a one-line call of %s, "
+			"cold less warm, median of 51 regions of 32 calls)\n",
+			b->miss_cycles, b->miss_kernel->name);
 	if (b->nrings)
 		rings(f, b);
 	workloads(f, b);

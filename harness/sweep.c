@@ -1,5 +1,6 @@
 /* Points, the gate, and the figures of a point.  Measurement is in
    measure.c, the order of samples in rounds.c. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,13 +141,13 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 		if (!c->kernels[ki]->pseudo)
 			nkpts += per_kernel *
 				 (c->kernels[ki]->prefetch ? c->nprefetch : 1) *
-				 (c->kernels[ki]->sym ? c->ncode_offset : 1);
+				 (config_placed(c, c->kernels[ki]) ? c->ncode_offset : 1);
 	for (ki = 0; ki < c->nkernels; ki++) {
 		const struct kernel *k = c->kernels[ki];
 		const int32_t *pfs = k->prefetch ? c->prefetch : &no_pf;
-		const int32_t *offs = k->sym ? c->code_offset : &in_place;
+		const int32_t *offs = config_placed(c, k) ? c->code_offset : &in_place;
 		size_t npf = k->prefetch ? c->nprefetch : 1;
-		size_t noff = k->sym ? c->ncode_offset : 1;
+		size_t noff = config_placed(c, k) ? c->ncode_offset : 1;
 		const struct kernel **runs;
 
 		if (k->pseudo)
@@ -492,6 +493,45 @@ double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
 {
 	return (p->st[r].median - point_floor_ticks(b, p, r)) * p->cpt[r] /
 	       p->bytes;
+}
+
+size_t sweep_checksums(const struct bench *b)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < b->npts; i++)
+		n += !b->pts[i].kernel->pseudo &&
+		     b->pts[i].kernel != b->cfg->roofline;
+	return n;
+}
+
+const struct point *point_roofline(const struct bench *b, const struct point *p)
+{
+	const struct kernel *roof = b->cfg->roofline;
+	size_t i;
+
+	if (!roof || p->kernel->pseudo || !p->kernel->op->roofline)
+		return NULL;
+	for (i = 0; i < b->npts; i++) {
+		const struct point *q = &b->pts[i];
+		if (q->kernel == roof && q->size == p->size &&
+		    q->align == p->align && q->cache == p->cache &&
+		    q->load == p->load && q->rxpf == p->rxpf)
+			return q;
+	}
+	return NULL;
+}
+
+double point_roofline_fraction(const struct bench *b, const struct point *p,
+			       unsigned r)
+{
+	const struct point *q = point_roofline(b, p);
+	double mine;
+
+	if (!q || !q->taken[r] || !p->taken[r])
+		return NAN;
+	mine = point_cycles_per_byte(b, p, r);
+	return mine > 0 ? point_cycles_per_byte(b, q, r) / mine : NAN;
 }
 
 double point_cycles_per_byte_all(const struct bench *b, const struct point *p)

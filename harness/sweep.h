@@ -91,6 +91,8 @@ struct bench {
 	double *chain;
 	size_t *chain_block;
 	size_t nchain;
+	double miss_cycles;		/* miss.h: one line's cold cost, or NAN */
+	const struct kernel *miss_kernel;	/* the kernel it was timed with */
 	double cpt_run;			/* median of the chain over the run */
 	double cpt_quarter[4];		/* medians of its four quarters */
 	char **warnings;		/* for stderr and "# warning:" lines */
@@ -145,6 +147,8 @@ void sweep_drop_dead(struct bench *b);
    they leave the results at the end. */
 void sweep_fail_kernel(struct bench *b, const struct kernel *k,
 		       const char *why);
+/* The points left to time that are neither floors nor the roofline. */
+size_t sweep_checksums(const struct bench *b);
 /* Whether any sample was taken: there is something to write. */
 bool sweep_measured(const struct bench *b);
 
@@ -161,6 +165,14 @@ double point_floor_ticks(const struct bench *b, const struct point *p,
 			 unsigned r);
 double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
 				 unsigned r);
+/* The roofline's point at p's size, alignment, cache state, load and
+   rx policy (in place, no prefetch), or NULL: none in the run, p is no
+   op the roofline applies to, or p is a floor. */
+const struct point *point_roofline(const struct bench *b, const struct point *p);
+/* p's bytes per cycle over the roofline's in repeat r (the same round),
+   or NAN where there is none. */
+double point_roofline_fraction(const struct bench *b, const struct point *p,
+			       unsigned r);
 /* Cycles per byte over all repeats: the median of theirs. */
 double point_cycles_per_byte_all(const struct bench *b, const struct point *p);
 

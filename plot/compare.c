@@ -137,33 +137,6 @@ static double placement_spread(const struct results *r, const struct row *w)
 	return n >= 2 && lo > 0 ? (hi / lo - 1) * 100 : -1;
 }
 
-/* Per-round differences after - before, matched by repeat and round: both
-   sides' samples are in that order, so one pass matches them. */
-static double paired_p(const struct row *b, const struct row *a)
-{
-	double *d = malloc((a->ncpb ? a->ncpb : 1) * sizeof(*d)), p;
-	size_t i = 0, j = 0, n = 0;
-
-	if (!d)
-		abort();
-	while (i < a->ncpb && j < b->ncpb) {
-		if (b->srep[j] < a->srep[i] ||
-		    (b->srep[j] == a->srep[i] && b->sround[j] < a->sround[i])) {
-			j++;
-		} else if (b->srep[j] != a->srep[i] || b->sround[j] != a->sround[i]) {
-			i++;
-		} else {
-			if (a->sround[i])
-				d[n++] = a->cpb[i] - b->cpb[j];
-			i++;
-			j++;
-		}
-	}
-	p = wilcoxon_signed_rank_p(d, n);
-	free(d);
-	return p;
-}
-
 static const char *pstr(double p, char *buf, size_t n)
 {
 	if (p < 0)
@@ -560,7 +533,7 @@ int cmd_compare(int argc, char **argv)
 			continue;
 		q->a = wa;
 		q->b = x;
-		q->p = test == TEST_PAIRED ? paired_p(x, wa) :
+		q->p = test == TEST_PAIRED ? rounds_paired_p(wa, x) :
 		       test == TEST_REPEATS ? welch_t_p(x->rep_cpb, x->nrep,
 							wa->rep_cpb, wa->nrep) : -1;
 		q->change = (wa->cycles_per_byte / x->cycles_per_byte - 1) * 100;

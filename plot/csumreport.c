@@ -26,12 +26,15 @@ int main(int argc, char **argv)
 		return flush_stdout(argv[1], cmd_table(argc - 1, argv + 1));
 	if (argc >= 2 && !strcmp(argv[1], "compare"))
 		return flush_stdout(argv[1], cmd_compare(argc - 1, argv + 1));
+	if (argc >= 2 && !strcmp(argv[1], "recommend"))
+		return flush_stdout(argv[1], cmd_recommend(argc - 1, argv + 1));
 	if (argc >= 2 && !strcmp(argv[1], "gpvars"))
 		return flush_stdout(argv[1], cmd_gpvars(argc - 1, argv + 1));
 	fprintf(help ? stdout : stderr,
-		"usage: csumreport table|compare|gpvars ...  (COMMAND --help)\n"
-		"  table    commit-message table: distances x sizes or cache states\n"
-		"  compare  before/after, with a significance test per point\n"
-		"  gpvars   check a results CSV, print the layout for plot/*.gp\n");
+		"usage: csumreport table|compare|recommend|gpvars ...  (COMMAND --help)\n"
+		"  table      commit-message table: distances x sizes or cache states\n"
+		"  compare    before/after, with a significance test per point\n"
+		"  recommend  the prefetch distance to use, tested, against a model\n"
+		"  gpvars     check a results CSV, print the layout for plot/*.gp\n");
 	return help ? flush_stdout("--help", 0) : 2;
 }

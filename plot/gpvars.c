@@ -103,9 +103,33 @@ static int usage(void)
 	return 2;
 }
 
-static int write_data(const struct results *r, const char *out)
+/* The roofline kernel the size figure of r (one op's view) draws as a
+   dashed ceiling: the run's, when some row of r is held to it. */
+static const char *roofline_of(const struct results *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++)
+		if (isfinite(r->rows[i].roofline_fraction))
+			return r->roofline;
+	return "";
+}
+
+static void data_row(FILE *f, const struct row *w)
+{
+	/* Files without cycles_per_tick: from cycles/byte. */
+	fprintf(f, "%s,%u,%u,%s,%s,%.6f,%.6f,%.4f\n", w->kernel, w->size,
+		w->align, w->cache, w->prefetch, w->cycles_per_byte,
+		w->bytes_per_cycle, isfinite(w->cyc_median) ? w->cyc_median :
+		w->cycles_per_byte * w->size);
+}
+
+/* r's rows, and the roofline's from all (another op's). */
+static int write_data(const struct results *all, const struct results *r,
+		      const char *out)
 {
 	FILE *f = fopen(out, "w");
+	const char *roof = roofline_of(r);
 	size_t i;
 
 	if (!f) {
@@ -120,12 +144,12 @@ static int write_data(const struct results *r, const char *out)
 		if (row_is_pseudo(w) || !w->size ||
 		    strcmp(w->code_offset, r->rows[0].code_offset))
 			continue;
-		/* Files without cycles_per_tick: from cycles/byte. */
-		fprintf(f, "%s,%u,%u,%s,%s,%.6f,%.6f,%.4f\n", w->kernel, w->size,
-			w->align, w->cache, w->prefetch, w->cycles_per_byte,
-			w->bytes_per_cycle, isfinite(w->cyc_median) ? w->cyc_median :
-			w->cycles_per_byte * w->size);
+		data_row(f, w);
 	}
+	for (i = 0; *roof && i < all->nrows; i++)
+		if (!strcmp(all->rows[i].kernel, roof) && all->rows[i].size &&
+		    strcmp(all->rows[i].op, r->rows[0].op))
+			data_row(f, &all->rows[i]);
 	if (ferror(f) | fclose(f)) {
 		perror(out);
 		return -1;
@@ -252,7 +276,7 @@ int cmd_gpvars(int argc, char **argv)
 	for (i = 0; i < nk && !pfk; i++)
 		if (kernel_prefetches(&r, kernels[i]))
 			pfk = kernels[i];
-	if (data && write_data(&r, data)) {
+	if (data && write_data(&all, &r, data)) {
 		free(kernels);
 		results_free(&r);
 		results_free(&all);
@@ -287,6 +311,7 @@ int cmd_gpvars(int argc, char **argv)
 	gp_list("sizes", sz, ns);
 	gp_list("plot_pf", best, nk);
 	gp_string("pf_kernel", pfk ? pfk : "");
+	gp_string("roof", roofline_of(&r));
 	gp_list("pf_list", pf, np);
 	if (load_data && !write_load_panels(&r, load_data, &npanels, titles,
 					    sizeof(titles))) {

@@ -14,6 +14,8 @@ static const struct op_info known[] = {
 	  "bytes copied", "bytes copied", "copied", 0 },
 	{ "ip_fast_csum", "IPv4 header checksum; sizes are header bytes",
 	  "IPv4 header bytes", "IPv4 header length", "headers", 1 },
+	{ "load", "the roofline, loads and no checksum; sizes are bytes loaded",
+	  "buffer size (bytes)", "buffer size", "buffers", 0 },
 };
 
 static const struct op_info unknown = {

@@ -80,6 +80,8 @@ int write_rx_panels(const struct results *r, const char *prefix,
 int cmd_table(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_gpvars(int argc, char **argv);
+/* Which prefetch distance to use (recommend.c). */
+int cmd_recommend(int argc, char **argv);
 
 /* Whether the CSV has distances for kernel (a prefetching kernel). */
 int kernel_prefetches(const struct results *r, const char *kernel);

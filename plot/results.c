@@ -101,6 +101,8 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 		r->partial = true;
 	else if (!strcmp(key, "order"))
 		set_meta(&r->order, v, 1);
+	else if (!strcmp(key, "roofline"))
+		set_meta(&r->roofline, strcmp(v, "none") ? v : "", 1);
 	else if (!strcmp(key, "tick_hz"))
 		*hz = atof(v);
 	else if (!strcmp(key, "cycles_per_tick"))
@@ -112,12 +114,13 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
        C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
        C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, C_LOAD, C_RXPF, C_P99,
-       NCOLS };
+       C_ROOF, NCOLS };
 static const char *const names[NCOLS] = {
 	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
 	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
 	"repeat", "cycles_per_byte_net", "op", "ticks_min", "ticks_mean",
 	"ticks_max", "cycles_per_tick", "load", "rx_prefetch", "ticks_p99",
+	"roofline_fraction",
 };
 static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
 	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1,
@@ -190,6 +193,17 @@ static double median(const double *v, size_t n)
 	m = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 	free(s);
 	return m;
+}
+
+/* The median of the finite values; NAN when there are none. */
+static double median_finite(double *v, size_t n)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			v[m++] = v[i];
+	return m ? median(v, m) : NAN;
 }
 
 /* A row as read, before the repeats of its point are merged. */
@@ -329,7 +343,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		return -1;
 	}
 	r->rows = xrealloc(NULL, n * sizeof(*r->rows));
-	tmp = xrealloc(NULL, 6 * n * sizeof(*tmp));
+	tmp = xrealloc(NULL, 7 * n * sizeof(*tmp));
 	for (i = 0; i < n; i = j) {
 		struct row *m = &r->rows[r->nrows++];
 		size_t base = i, c;
@@ -353,6 +367,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 			tmp[3 * n + k] = x->mb_per_s;
 			tmp[4 * n + k] = x->ticks_median * x->cpt;
 			tmp[5 * n + k] = x->cpt;
+			tmp[6 * n + k] = x->roofline_fraction;
 		}
 		merge_spread(m, s + i, c, base - i);
 		m->cycles_per_byte = median(m->rep_cpb, c);
@@ -362,6 +377,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		m->mb_per_s = median(tmp + 3 * n, c);
 		m->cyc_median = median(tmp + 4 * n, c);
 		m->cpt = median(tmp + 5 * n, c);
+		m->roofline_fraction = median_finite(tmp + 6 * n, c);
 		if (c > r->repeats)
 			r->repeats = (unsigned)c;
 	}
@@ -403,6 +419,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 	r->run_id = xstrdup("");
 	r->order = xstrdup("");
 	r->timer_what = xstrdup("");
+	r->roofline = xstrdup("");
 	if (csv_open(&c, path)) {
 		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
 		goto bad;
@@ -457,8 +474,10 @@ int results_read(struct results *r, const char *path, int with_samples)
 			}
 			/* A partial run may end before the floor was timed:
 			   no net figure, an empty field; p99 is empty below
-			   100 samples. */
-			if ((i == C_NET || i == C_P99) && !*c.fld[idx[i]]) {
+			   100 samples; roofline_fraction where there is no
+			   roofline row to hold it to. */
+			if ((i == C_NET || i == C_P99 || i == C_ROOF) &&
+			    !*c.fld[idx[i]]) {
 				v[i] = NAN;
 				continue;
 			}
@@ -511,6 +530,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.ticks_mean = idx[C_TMEAN] < 0 ? NAN : v[C_TMEAN];
 		w.ticks_max = idx[C_TMAX] < 0 ? NAN : v[C_TMAX];
 		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
+		w.roofline_fraction = idx[C_ROOF] < 0 ? NAN : v[C_ROOF];
 		/* Older files give the ratio once, above the header. */
 		w.cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
 		if (nraw == cap) {
@@ -764,6 +784,7 @@ void results_free(struct results *r)
 	free(r->run_id);
 	free(r->order);
 	free(r->timer_what);
+	free(r->roofline);
 	r->cpu = r->timer = r->emulated = r->run_id = r->order = NULL;
 	r->timer_what = NULL;
 	r->rows = NULL;

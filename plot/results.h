@@ -19,6 +19,8 @@ struct row {
 	size_t line;		/* of its first row in the CSV */
 	double ticks_median, cycles_per_byte, cycles_per_byte_net;
 	double bytes_per_cycle, mb_per_s;
+	double roofline_fraction;	/* bytes/cycle over the roofline's
+					   in the same repeat; NAN: none */
 	/* Per call, over every sample of every repeat: the fewest and most
 	   ticks and their mean, and the same in cycles (each repeat's ticks
 	   times its own cycles_per_tick); the median's cycles, and the
@@ -40,6 +42,7 @@ struct results {
 	const char *path;
 	char *cpu, *timer, *emulated, *run_id, *order;	/* never NULL */
 	char *timer_what;	/* "# timer: tsc (this)": what it counts */
+	char *roofline;		/* "# roofline:" its kernel, or "" */
 	bool partial;		/* "# partial:": the run stopped early */
 	bool view;		/* results_of_op's: rows of another's */
 	double core_mhz;	/* tick_hz x cycles_per_tick, for MB/s axes */

@@ -3,14 +3,20 @@
 # csum and csum_copy, cycles per call by IPv4 header length (linear x,
 # a tic per length) for ip_fast_csum; gpvars says which (size_*).
 # Prefetching kernels are drawn at the distance that csumreport found
-# best over the run (plot_pf), named in the legend.
+# best over the run (plot_pf), named in the legend.  The run's roofline
+# (roof: its load kernel, loads and nothing else) is a dashed line: the
+# ceiling no checksum of those bytes can pass.
 # gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'" plot/size.gp
 load "plot/common.gp"
 nk = words(kernels)
 ns = words(sizes)
 klabel(j) = word(plot_pf, j) eq "none" ? word(kernels, j) : word(kernels, j) . " @" . word(plot_pf, j) . " B"
-keep(j, c) = strcol("kernel") eq word(kernels, j) && \
-	strcol("prefetch") eq word(plot_pf, j) && strcol("cache") eq c && \
+# Line nk + 1 is the roofline's, when there is one.
+nl = nk + (roof ne "" ? 1 : 0)
+kname(j) = j <= nk ? word(kernels, j) : roof
+kpf(j) = j <= nk ? word(plot_pf, j) : "none"
+keep(j, c) = strcol("kernel") eq kname(j) && \
+	strcol("prefetch") eq kpf(j) && strcol("cache") eq c && \
 	column("align") == align
 
 do for [fmt in "png svg"] {
@@ -40,7 +46,7 @@ do for [fmt in "png svg"] {
 		# Rows of one line are scattered through the CSV; gathered into a
 		# datablock (x, y, line) each line's points are contiguous.
 		set table $lines
-		plot for [j=1:nk] data \
+		plot for [j=1:nl] data \
 			using (column("size")):(column(size_ycol)):(j) \
 			with table if (keep(j, c))
 		unset table
@@ -58,7 +64,10 @@ do for [fmt in "png svg"] {
 			}
 		}
 		plot for [j=1:nk] $lines using ($3 == j ? $1 : NaN):2 \
-			smooth unique with linespoints lw 2 pt 7 title klabel(j)
+			smooth unique with linespoints lw 2 pt 7 title klabel(j), \
+			for [j=nk+1:nl] $lines using ($3 == j ? $1 : NaN):2 \
+			smooth unique with lines dt 2 lw 2 lc rgb "#404040" \
+			title "ceiling: " . roof . " (loads only)"
 		set datafile separator ","
 		set datafile columnheaders
 	}

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "results.h"
 #include "stattest.h"
 
 static int cmp_abs(const void *x, const void *y)
@@ -144,4 +145,32 @@ double welch_t_p(const double *a, size_t na, const double *b, size_t nb)
 	df = (sa + sb) * (sa + sb) /
 	     (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
 	return student_t_p(t, df);
+}
+
+/* Per-round differences a - b, matched by repeat and round (both rows'
+   samples are in that order, so one pass matches them); Wilcoxon's p,
+   -1 under 2 pairs. */
+double rounds_paired_p(const struct row *a, const struct row *b)
+{
+	double *d = malloc((a->ncpb ? a->ncpb : 1) * sizeof(*d)), p;
+	size_t i = 0, j = 0, n = 0;
+
+	if (!d)
+		abort();
+	while (i < a->ncpb && j < b->ncpb) {
+		if (b->srep[j] < a->srep[i] ||
+		    (b->srep[j] == a->srep[i] && b->sround[j] < a->sround[i])) {
+			j++;
+		} else if (b->srep[j] != a->srep[i] || b->sround[j] != a->sround[i]) {
+			i++;
+		} else {
+			if (a->sround[i])
+				d[n++] = a->cpb[i] - b->cpb[j];
+			i++;
+			j++;
+		}
+	}
+	p = wilcoxon_signed_rank_p(d, n);
+	free(d);
+	return p;
 }

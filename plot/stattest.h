@@ -18,4 +18,9 @@ double welch_t_p(const double *a, size_t na, const double *b, size_t nb);
 /* Two-sided p of Student's t with df degrees of freedom: P(|T| >= t). */
 double student_t_p(double t, double df);
 
+/* Two rows of one run timed in rounds (their -samples.csv read): the
+   Wilcoxon p of their per-round differences a - b; -1 under 2 pairs. */
+struct row;
+double rounds_paired_p(const struct row *a, const struct row *b);
+
 #endif

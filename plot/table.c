@@ -60,6 +60,24 @@ static double get_kb(const struct results *r, const struct row *w)
 	return w->cycles_per_byte * 1024;
 }
 
+/* Bytes per cycle over the run's roofline (its load kernel) at the same
+   size, cache state and repeat: how near the loads' own limit. */
+static double get_roof(const struct results *r, const struct row *w)
+{
+	(void)r;
+	return w->roofline_fraction;
+}
+
+static int has_fraction(const struct results *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++)
+		if (isfinite(r->rows[i].roofline_fraction))
+			return 1;
+	return 0;
+}
+
 /* The unit of ticks is the timer's: named in the caption. */
 static const struct metric metrics[] = {
 	{ "mbps", "MB/s", "%.0f", get_mbps, 0 },
@@ -69,6 +87,7 @@ static const struct metric metrics[] = {
 	{ "ticks", "ticks per call", "%.2f", get_ticks, 1 },
 	{ "ns", "ns per call", "%.1f", get_ns, 1 },
 	{ "kb", "cycles per KB", "%.0f", get_kb, 1 },
+	{ "roofline", "bytes/cycle over the roofline's", "%.2f", get_roof, 0 },
 };
 #define NMETRICS (sizeof(metrics) / sizeof(metrics[0]))
 
@@ -110,7 +129,8 @@ void print_caption(const struct results *r, const char *what)
 static int usage(FILE *f)
 {
 	fprintf(f, "usage: csumreport table RESULTS.csv [--op OP] [--kernel K]\n"
-		"                       [--metric mbps|bpc|cpb|cycles|ticks|ns|kb]\n"
+		"                       [--metric mbps|bpc|cpb|cycles|ticks|ns|kb|\n"
+		"                                 roofline]\n"
 		"                       [--by size|cache|load|rx_prefetch|spread]\n"
 		"                       [--cache C] [--size N] "
 		"[--align N]\n"
@@ -124,7 +144,9 @@ static int usage(FILE *f)
 		"Each op has tables of its own, headed with its name when the file\n"
 		"holds several; --op (or --kernel) picks one.  Metrics: MB/s, bytes\n"
 		"per cycle, cycles per byte (the median), or per call the median's\n"
-		"cycles, timer ticks or ns.  csum tables default to mbps,\n"
+		"cycles, timer ticks or ns; roofline is bytes per cycle over the\n"
+		"run's load kernel's at the same size, cache state and repeat\n"
+		"(the CSV's roofline_fraction).  csum tables default to mbps,\n"
 		"ip_fast_csum tables to cycles.  csum_copy tables are per size and\n"
 		"cache state: min, max and mean ns and cycles per call of each\n"
 		"kernel (--metric does not apply), with the floor below.\n\n"
@@ -579,7 +601,8 @@ int cmd_table(int argc, char **argv)
 			m = metric_named(v);
 			if (!m) {
 				fprintf(stderr, "csumreport table: metric '%s', expected "
-					"mbps, bpc, cpb, cycles, ticks, ns or kb\n", v);
+					"mbps, bpc, cpb, cycles, ticks, ns, kb or "
+					"roofline\n", v);
 				return 2;
 			}
 		} else if (!strcmp(a, "--by")) {
@@ -663,6 +686,12 @@ int cmd_table(int argc, char **argv)
 		if (o.op && strcmp(o.op, ops[i]))
 			continue;
 		results_of_op(&r, ops[i], &part);
+		/* The roofline's own op, and ops it does not apply to, have
+		   no fraction to show. */
+		if (m && m->get == get_roof && !o.op && !has_fraction(&part)) {
+			results_free(&part);
+			continue;
+		}
 		out.heading = NULL;
 		if (nops > 1) {
 			snprintf(heading, sizeof(heading), "op %s: %s", ops[i],

@@ -35,7 +35,9 @@ static void wrap_line(const char *s, size_t len, const char *indent)
 			size_t e = width;
 			while (e < len && s[e] != ' ')
 				e++;
-			if (e - k - 1 > TABLE_WIDTH - ind)
+			/* the word after the space: e - k - 1 bytes
+			   (none when the space is at width itself) */
+			if (e - k > TABLE_WIDTH - ind + 1)
 				k = 0;
 		}
 		/* In a path, after a '/' or ':' if there is one late enough. */

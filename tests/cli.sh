@@ -13,7 +13,7 @@ SUITE=cli
 
 # --- list
 "${CB[@]}" list --csv > "$T/list.csv"
-ok "list --csv header" [ "$(head -n 1 "$T/list.csv")" = "kernel,arch,op,prefetch,description" ]
+ok "list --csv header" [ "$(head -n 1 "$T/list.csv")" = "kernel,arch,op,prefetch,description,runs" ]
 ok "list --csv has ref, word32, c64" grep -q '^ref,generic,csum,no,' "$T/list.csv"
 ok "list --csv: c64-prefetch takes a distance" grep -q '^c64-prefetch,generic,csum,yes,' "$T/list.csv"
 if grep -q '^v0,' "$T/list.csv"; then
@@ -98,9 +98,10 @@ ok "--set sizes=0: exit 2 naming the argument" \
 # --- dry run: the points a config expands to
 n=$("${CB[@]}" run -n -c $C/good-tiny.conf | head -n 1)
 # word32: 2 sizes x 2 aligns x 2 caches; c64-prefetch the same x 2
-# distances; the empty kernel's floor at 2 sizes x 2 aligns x 2 caches
-ok "dry run of good-tiny.conf: 32 points" \
-	[ "$n" = "32 points (8 of them the floor, each op's empty kernel), 3 samples each:" ]
+# distances; the roofline (roofline = auto) as word32; the floors of csum
+# and load at 2 sizes x 2 aligns x 2 caches
+ok "dry run of good-tiny.conf: 48 points" \
+	[ "$n" = "48 points (16 of them the floor, each op's empty kernel), 3 samples each:" ]
 
 # col NAME FILE: the number of a column, from the header line
 col() { grep -v '^#' "$2" | head -n 1 | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
@@ -113,10 +114,28 @@ csv=$(ls "$T"/res/good-tiny-*[0-9].csv 2> /dev/null)
 samples=$(ls "$T"/res/good-tiny-*-samples.csv 2> /dev/null)
 ok "run writes <config>-<host>-<stamp>.csv and -samples.csv" \
 	bash -c "[ -f '$csv' ] && [ -f '$samples' ] && [ \$(ls '$T/res' | wc -l) = 2 ]"
-hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,load,rx_prefetch,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb,ns_per_call,mb_per_s"
+hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,load,rx_prefetch,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb,ns_per_call,mb_per_s,roofline_fraction"
 ok "CSV header, columns in order" [ "$(grep -v '^#' "$csv" | head -n 1)" = "$hdr" ]
-ok "CSV: 32 rows of 32 fields" \
-	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 32' | wc -l)" = 32 ]
+ok "CSV: 48 rows of 33 fields" \
+	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 33' | wc -l)" = 48 ]
+roof=$(sed -n 's/^# roofline: \([^ ]*\) (auto: .*/\1/p' "$csv")
+ok "CSV: '# roofline:' names the load kernel auto chose ($roof)" \
+	grep -q "^$roof,[a-z0-9_]*,load," "$csv"
+ok "CSV: the roofline at every size, align and cache, no fraction of its own" \
+	[ "$(grep -c "^$roof,[a-z0-9_]*,load,[0-9]*,[01],\(warm\|cold\),none,none,.*,\$" "$csv")" = 8 ]
+# Every checksum row: its bytes/cycle over the roofline's at its size,
+# align and cache (the same repeat: there is one), to 4 digits.
+ok "CSV: roofline_fraction = bytes_per_cycle / the roofline's" \
+	awk -F, -v b="$(col bytes_per_cycle "$csv")" -v f="$(col roofline_fraction "$csv")" \
+		-v r="$roof" '/^#/ || $1 == "kernel" { next }
+		$1 == r { roof[$4 "," $5 "," $6] = $b; next }
+		$3 == "csum" && $1 != "empty" { want[NR] = $4 "," $5 "," $6; bpc[NR] = $b; got[NR] = $f; n++ }
+		END { if (n != 24) exit 1
+		      for (i in want) { x = bpc[i] / roof[want[i]]
+			if ((x - got[i]) ^ 2 > (0.0002 + 0.001 * x) ^ 2) exit 1 } }' "$csv"
+ok "CSV: floors and the roofline's own rows have none" \
+	awk -F, -v f="$(col roofline_fraction "$csv")" -v r="$roof" \
+		'!/^#/ && ($1 == "empty" || $1 == "load-empty" || $1 == r) && $f != "" { exit 1 }' "$csv"
 ok "CSV: every row idle, rx_prefetch none; ticks_p99 empty under 100 samples" \
 	awk -F, -v l="$(col load "$csv")" -v x="$(col rx_prefetch "$csv")" \
 		-v p="$(col ticks_p99 "$csv")" \
@@ -146,8 +165,8 @@ ok "CSV: ticks >= 0 (> 0 warm, natively); cycles/byte from the median, net from 
 		if (emu == "" && $6 == "warm" && $1 != "empty" && ($c <= 0 || $t <= 0)) exit 1
 		if (($t * $k / $4 - $c) ^ 2 > 0.0001 * $c ^ 2 + 1e-8) exit 1
 		if ((($t - $f) * $k / $4 - $n) ^ 2 > 0.0001 * $c ^ 2 + 1e-8) exit 1 }' "$csv"
-ok "samples CSV: 3 rounds for each of 32 points, numbered 1 to 3" \
-	bash -c "[ \$(grep -v '^#' '$samples' | tail -n +2 | wc -l) = 96 ] &&
+ok "samples CSV: 3 rounds for each of 48 points, numbered 1 to 3" \
+	bash -c "[ \$(grep -v '^#' '$samples' | tail -n +2 | wc -l) = 144 ] &&
 		[ \"\$(grep -v '^#' '$samples' | tail -n +2 | cut -d, -f11,12 | sort -u | tr '\n' ' ')\" = '1,1 1,2 1,3 ' ]"
 
 # --- repeat and sequential order
@@ -272,6 +291,7 @@ if [ -n "$SO" ]; then
 		bash -c "[ $rc = 1 ] && grep -q 'no kernel passed' '$T/err' && [ ! -e '$T/lin.csv' ]"
 fi
 timeout 120 "${CB[@]}" run --check --set kernels=ref,word32,c64-prefetch --set prefetch=none,64 \
+	--set roofline=none \
 	--set sizes=1..2000/1 --set aligns=0..49/1 > "$T/out" 2> "$T/err"; rc=$?
 ok "run --check: 300000 passing points gated at every size and alignment" \
 	bash -c "[ $rc = 0 ] && grep -q '^ok: 3 kernel(s) at 2000 size(s) and 50 alignment(s) agree with their reference' '$T/out'"
@@ -304,11 +324,11 @@ if native_plain; then
 fi
 
 # 14. a value listed twice is one point
-n=$("${CB[@]}" run -n --set kernels=ref,word32,ref --set sizes=64,64,100..200/36,136 \
+n=$("${CB[@]}" run -n --set roofline=none --set kernels=ref,word32,ref --set sizes=64,64,100..200/36,136 \
 	--set aligns=0,0,1 --set cache=warm | head -n 1)
 ok "duplicate sizes, aligns and kernels: 4 sizes x 2 aligns x (2 kernels + floor) = 24 points" \
 	[ "$n" = "24 points (8 of them the floor, each op's empty kernel), 31 samples each:" ]
-n=$("${CB[@]}" run -n --set kernels=c64-prefetch --set sizes=64 --set prefetch=none,64,64,0..128/64 | head -n 1)
+n=$("${CB[@]}" run -n --set roofline=none --set kernels=c64-prefetch --set sizes=64 --set prefetch=none,64,64,0..128/64 | head -n 1)
 ok "duplicate prefetch distances: none, 0, 64, 128 and the floor = 5 points" \
 	[ "$n" = "5 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
 
@@ -330,7 +350,7 @@ ok "a config saved with a UTF-8 byte-order mark is read" \
 printf 'sizes = 64\nkernels = r\0ef\n' > "$T/nul.conf"
 bad "$T/nul.conf" 2 "binary data (byte 0x00 at column 12)"
 if native_plain; then
-	n=$(ulimit -v 300000; "${CB[@]}" run -n --set sizes=1G --set kernels=ref | head -n 1)
+	n=$(ulimit -v 300000; "${CB[@]}" run -n --set sizes=1G --set kernels=ref --set roofline=none | head -n 1)
 	ok "run -n --set sizes=1G allocates nothing (300 MB of address space)" \
 		[ "$n" = "2 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
 fi
@@ -440,7 +460,7 @@ if [ -n "$SO" ]; then
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_wrong_big disagrees with ref on $T/200k, bytes 0 to 200000' '$T/err' && [ ! -s '$T/out' ]"
 
 	# 14. one .so symbol by two paths is one kernel
-	n=$("${CB[@]}" run -n --set "kernels=$SO:csum_user,$(cd "$(dirname "$SO")" && pwd)/$(basename "$SO"):csum_user" \
+	n=$("${CB[@]}" run -n --set roofline=none --set "kernels=$SO:csum_user,$(cd "$(dirname "$SO")" && pwd)/$(basename "$SO"):csum_user" \
 		--set sizes=64 | head -n 1)
 	ok "a .so kernel named by two paths: one kernel" \
 		[ "$n" = "2 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
@@ -498,8 +518,8 @@ ok "configs/csum-copy.conf: csum_copy kernels only, at 32, 1024, 1500" \
 	bash -c "! grep -Eq '^(c64|ref|ip-)' '$T/dry' && grep -q '^copy-split 1024 0 cold none' '$T/dry' &&
 		grep -q '^copy-empty 32 0 warm none' '$T/dry'"
 n=$("${CB[@]}" run -n --set kernels=c64,ip-ref,copy-c64 --set ops=csum,csum_copy | head -n 1)
-ok "ops filters the kernels named: c64 and copy-c64, two floors" \
-	[ "$n" = "4 points (2 of them the floor, each op's empty kernel), 31 samples each:" ]
+ok "ops filters the kernels named: c64 and copy-c64, the roofline, three floors" \
+	[ "$n" = "6 points (3 of them the floor, each op's empty kernel), 31 samples each:" ]
 printf 'kernels = ip-ref, c64\nsizes = 20, 1500\n' > "$T/ipsize.conf"
 bad "$T/ipsize.conf" 2 "sizes: 1500 is not an IPv4 header length: ip_fast_csum expects a multiple of 4 from 20 to 60 bytes (kernel ip-ref is op ip_fast_csum)"
 printf 'kernels = all\nops = csum, crc\n' > "$T/badop.conf"

@@ -84,11 +84,11 @@ rows = [r for r in csv.reader(l for l in open(sys.argv[1]) if not l.startswith('
 head, rows = rows[0], rows[1:]
 want = ['ev_running', 'ev_task_clock', 'ev_task_clock_per_byte', 'ev_page_faults',
         'ev_page_faults_per_byte', 'ev_context_switches', 'ev_context_switches_per_byte']
-print('columns', 'ok' if head[32:] == want and len(head) == 39 else head[32:])
+print('columns', 'ok' if head[33:] == want and len(head) == 40 else head[33:])
 col = {n: i for i, n in enumerate(head)}
 bad = []
 for r in rows:
-    if r[col['kernel']] == 'empty':
+    if r[col['kernel']].endswith('empty'):
         continue
     ns, tc = float(r[col['ns_per_call']]), float(r[col['ev_task_clock']])
     size = float(r[col['size']])

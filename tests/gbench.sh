@@ -84,7 +84,9 @@ ok "an unknown flag: exit 2" test $? = 2
 # 2. csumbench-gb: names, counters, events, filters, JSON.
 "$B/csumbench-gb" --benchmark_list_tests > "$T/list.txt" 2> /dev/null
 ok "list_tests" test $? = 0
-ok "every name is OP/KERNEL/SIZE/CACHE[/pf:D]" test -z "$(grep -Ev '^(csum|csum_copy)/[a-z0-9-]+/(64|1500|65536)/(warm|cold)(/pf:(none|32|64|128|256))?$' "$T/list.txt")"
+ok "every name is OP/KERNEL/SIZE/CACHE[/pf:D]" test -z "$(grep -Ev '^((csum|csum_copy)/[a-z0-9-]+/(64|1500|65536)/(warm|cold)(/pf:(none|32|64|128|256))?|load/load[a-z0-9-]*/(64|1500|65536)/(warm|cold))$' "$T/list.txt")"
+ok "the roofline (roofline = auto) at every size and cache state" \
+	test "$(grep -c '^load/load[a-z0-9-]*/[0-9]*/\(warm\|cold\)$' "$T/list.txt")" = 6
 ok "c64-prefetch at five distances, 3 sizes, 2 caches" test "$(grep -c '^csum/c64-prefetch/' "$T/list.txt")" = 30
 ok "c64 warm 1500 once" test "$(grep -cx 'csum/c64/1500/warm' "$T/list.txt")" = 1
 ok "csum_copy kernels too" grep -q '^csum_copy/copy-split/1500/cold$' "$T/list.txt"
@@ -117,7 +119,9 @@ ok "a missing config: exit 2" test $? = 2
 ok "an unknown flag: exit 2" test $? = 2
 printf 'kernels = c64\nsizes = 256\ncache = warm, ring\n' > "$T/ring.conf"
 "$B/csumbench-gb" -c "$T/ring.conf" --benchmark_list_tests > "$T/ring.txt" 2> "$T/ring.err"
-ok "a config's warm points" test "$(cat "$T/ring.txt")" = csum/c64/256/warm
+ok "a config's warm points, and its roofline's" \
+	bash -c "[ \"\$(head -n 1 '$T/ring.txt')\" = csum/c64/256/warm ] &&
+		[ \$(wc -l < '$T/ring.txt') = 2 ] && tail -n 1 '$T/ring.txt' | grep -qx 'load/load[a-z0-9-]*/256/warm'"
 ok "others left to run, and said" has "$T/ring.err" 'left to csumbench run'
 
 # 3. compare.py from libbenchmark-tools on two csumbench-gb JSON files.

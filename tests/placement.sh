@@ -92,7 +92,7 @@ for o in "$BUILD"/obj/kernels/*/*.o; do
 	done
 	if [ -n "$f" ]; then
 		ok "$(basename "$o"): $f is KERNEL_FIXED: timed in place only" \
-			bash -c "${EMULATOR:+$EMULATOR }'$BIN' run -n --set kernels=$(sed -n "s/^KERNEL_FIXED([a-z_]*, \"\\([^\"]*\\)\", $f,.*/\\1/p" kernels/*/kernels.def) --set code_offset=none,0,16 | head -n 1 | grep -q '^2 points'"
+			bash -c "${EMULATOR:+$EMULATOR }'$BIN' run -n --set kernels=$(sed -n "s/^KERNEL_FIXED([a-z_]*, \"\\([^\"]*\\)\", $f,.*/\\1/p" kernels/*/kernels.def) --set code_offset=none,0,16 --set roofline=none | head -n 1 | grep -q '^2 points'"
 		continue
 	fi
 	ok "$(basename "$o"): no relocations in its code" \

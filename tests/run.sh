@@ -133,6 +133,16 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
 	suite "$arch-placement" env EMULATOR="$emu" tests/placement.sh "build/$arch" "$arch" "$prefix"
 }
 cross ppc32 qemu-ppc powerpc-linux-gnu- gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user
+
+# x86-64 kernels that need CPU features, under qemu-x86_64 CPU models
+# that lack them (the native binary, run by qemu-user).
+if [ "$(uname -m)" = x86_64 ] && [ -x "$A/csumbench" ]; then
+	if scripts/need.sh qemu-user; then
+		suite cpufeat tests/cpufeat.sh "$A/csumbench"
+	else
+		skipped cpufeat "needs qemu-user"
+	fi
+fi
 [ -f build/ppc32/csumbench ] && suite ppc32-bench tests/bench-ppc32.sh
 
 # The Book E and e300 paths: each CPU preset under the qemu CPU it is
@@ -171,6 +181,7 @@ elif build report build/host/csumreport; then
 else
 	echo "FAIL csumreport build"; total_fail=$((total_fail + 1))
 fi
+build report build/host/csumreport && suite recommend tests/recommend.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

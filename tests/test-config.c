@@ -39,13 +39,15 @@ int main(void)
 	config_defaults(&c);
 	CHECK(config_resolve(&c) == 0, "defaults resolve");
 	for (i = 0, ncsum = 0; i < kernel_count; i++)
-		ncsum += kernel_table[i].op == &op_csum && !kernel_table[i].pseudo;
-	CHECK(c.nkernels == ncsum && c.samples >= 31 && c.ncaches == 1 &&
+		ncsum += kernel_table[i].op == &op_csum && !kernel_table[i].pseudo &&
+			 !kernel_unavailable(&kernel_table[i]);
+	CHECK(c.nkernels == ncsum + 1 && c.roofline &&
+	      c.kernels[ncsum] == c.roofline && c.samples >= 31 && c.ncaches == 1 &&
 	      c.nprefetch == 1 && c.prefetch[0] == PREFETCH_NONE &&
 	      c.cpu == CPU_AUTO && c.repeat == 1 && c.order == ORDER_ROUNDS &&
 	      c.ncode_offset == 1 && c.code_offset[0] == CODE_OFFSET_NONE,
-	      "defaults: every csum kernel but the empty one, >= 31 samples, warm, no "
-	      "prefetch, pinned, rounds, code in place");
+	      "defaults: every csum kernel but the empty one, then the roofline, "
+	      ">= 31 samples, warm, no prefetch, pinned, rounds, code in place");
 
 	CHECK(config_set(&c, "sizes=64..256/64") == 0 &&
 	      u32_list_is(c.sizes, c.nsizes, add, 4), "additive range");

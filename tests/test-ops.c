@@ -29,7 +29,7 @@ static void every_kernel_passes(const struct op *op, const uint32_t *sizes,
 		uint32_t al[6];
 		size_t na = 0, a;
 
-		if (k->op != op || k->pseudo)
+		if (k->op != op || k->pseudo || kernel_unavailable(k))
 			continue;
 		for (a = 0; a < 6; a++)
 			if (aligns[a] % op->align_needed(k) == 0)
@@ -46,7 +46,9 @@ static void every_kernel_passes(const struct op *op, const uint32_t *sizes,
 		n++;
 	}
 	printf("ops: %zu %s kernels pass their gate\n", n, op->name);
-	CHECK(n >= 2, "%s: at least ref and one other kernel in this build", op->name);
+	/* load has no reference kernel: its gate is the plain loop. */
+	CHECK(n >= (op == &op_load ? 1u : 2u), "%s: at least ref and one other "
+	      "kernel in this build (load: one)", op->name);
 	CHECK(op_empty(op) && op_empty(op)->pseudo && op_empty(op)->op == op,
 	      "%s has its own empty pseudo-kernel for the floor", op->name);
 }
@@ -252,16 +254,18 @@ static void config_ops(void)
 	config_defaults(&c);
 	CHECK(config_set(&c, "kernels = c64, ip-ref, copy-c64") == 0 &&
 	      config_set(&c, "sizes = 40") == 0 && config_resolve(&c) == 0 &&
-	      c.nkernels == 3, "named kernels may mix ops");
-	CHECK(config_points(&c) == 6, "3 kernels and 3 ops' floors: %llu points",
-	      (unsigned long long)config_points(&c));
+	      c.nkernels == 4 && c.kernels[3] == c.roofline,
+	      "named kernels may mix ops; the roofline joins them");
+	CHECK(config_points(&c) == 8, "3 kernels, the roofline and 4 ops' "
+	      "floors: %llu points", (unsigned long long)config_points(&c));
 	config_free(&c);
 
 	config_defaults(&c);
 	CHECK(config_set(&c, "kernels = c64, ip-ref, copy-c64") == 0 &&
 	      config_set(&c, "ops = csum, csum_copy") == 0 &&
-	      config_resolve(&c) == 0 && c.nkernels == 2 &&
-	      c.kernels[0]->op == &op_csum && c.kernels[1]->op == &op_csum_copy,
+	      config_resolve(&c) == 0 && c.nkernels == 3 &&
+	      c.kernels[0]->op == &op_csum && c.kernels[1]->op == &op_csum_copy &&
+	      c.kernels[2] == c.roofline,
 	      "ops filters the kernels named (ip-ref dropped, 1500 B fine)");
 	config_free(&c);
 
@@ -278,14 +282,156 @@ static void config_ops(void)
 	config_free(&c);
 }
 
+/* A load kernel that leaves out one byte, one that loads a byte twice
+   (XOR cancels it), one that reads a byte past the end. */
+static uint32_t load_skips(const void *buf, int len, uint32_t seed)
+{
+	unsigned char tmp[400];
+	uint32_t x = seed, w;
+	int i;
+
+	if (len > 257 && len <= (int)sizeof(tmp)) {
+		memcpy(tmp, buf, (size_t)len);
+		tmp[257] = 0;	/* as if never loaded */
+		buf = tmp;
+	}
+	for (i = 0; i + 4 <= len; i += 4) {
+		memcpy(&w, (const unsigned char *)buf + i, 4);
+		x ^= w;
+	}
+	w = 0;
+	memcpy(&w, (const unsigned char *)buf + i, (size_t)(len - i));
+	return x ^ w;
+}
+
+/* The contract, plainly: what load_twice and load_over get right. */
+static uint32_t load_right(const void *buf, int len, uint32_t seed)
+{
+	uint32_t x = seed, w;
+	int i;
+
+	for (i = 0; i + 4 <= len; i += 4) {
+		memcpy(&w, (const unsigned char *)buf + i, 4);
+		x ^= w;
+	}
+	w = 0;
+	memcpy(&w, (const unsigned char *)buf + i, (size_t)(len - i));
+	return x ^ w;
+}
+
+static uint32_t load_twice(const void *buf, int len, uint32_t seed)
+{
+	uint32_t w;
+
+	if (len < 8)
+		return load_right(buf, len, seed);
+	memcpy(&w, buf, 4);	/* the first word again: XOR cancels it */
+	return load_right(buf, len, seed) ^ w;
+}
+
+static volatile uint32_t load_sink;
+
+static uint32_t load_over(const void *buf, int len, uint32_t seed)
+{
+	uint32_t w;
+
+	if (len % 4) {	/* the tail as a whole word: past the end */
+		memcpy(&w, (const unsigned char *)buf + (len & ~3), 4);
+		load_sink = w;
+	}
+	return load_right(buf, len, seed);
+}
+
+#define LOAD_KERNEL(kname, f) { .name = kname, .arch = "generic", \
+	.op = &op_load, .desc = "test", .fn = (void (*)(void))f }
+
+static void load_gate_catches(void)
+{
+	const struct kernel skips = LOAD_KERNEL("load-skips", load_skips);
+	const struct kernel twice = LOAD_KERNEL("load-twice", load_twice);
+	const struct kernel over = LOAD_KERNEL("load-over", load_over);
+	static const uint32_t sizes[] = { 300, 1500 }, a[] = { 0 };
+	char err[512];
+	int rc;
+
+	rc = verify_kernel(&skips, 0, err, sizeof(err));
+	CHECK(rc == VERIFY_WRONG && strstr(err, "load-skips: len 300, align 0") &&
+	      strstr(err, "changed"), "the load gate catches a kernel that "
+	      "leaves one byte out (lengths to 256 and long ones miss it; "
+	      "the 300-byte buffer, changed byte by byte, does not): %s", err);
+	rc = verify_kernel(&twice, 0, err, sizeof(err));
+	CHECK(rc == VERIFY_WRONG && strstr(err, "load-twice: len 8,"),
+	      "and one that loads a word twice (XOR cancels it): %s", err);
+	rc = verify_kernel(&over, 0, err, sizeof(err));
+	CHECK(rc == VERIFY_WRONG && strstr(err, "load-over: read outside its "
+	      "buffer"), "and one that reads past the end: %s", err);
+	rc = verify_sizes(&skips, 0, sizes, 2, a, 1, err, sizeof(err));
+	CHECK(rc == VERIFY_WRONG && strstr(err, "len 300"),
+	      "and at the run's sizes: %s", err);
+}
+
+/* roofline = auto | none | KERNEL, and the ops it joins. */
+static void config_roofline(void)
+{
+	struct config c;
+	size_t i, nload = 0;
+
+	config_defaults(&c);
+	CHECK(config_resolve(&c) == 0 && c.roofline &&
+	      c.roofline->op == &op_load && !kernel_unavailable(c.roofline) &&
+	      c.kernels[c.nkernels - 1] == c.roofline,
+	      "defaults: auto, a load kernel that runs here, last");
+	for (i = 0; i < kernel_count; i++)
+		if (kernel_table[i].op == &op_load && !kernel_table[i].pseudo &&
+		    !kernel_unavailable(&kernel_table[i]))
+			nload = i;
+	CHECK(c.roofline == &kernel_table[nload], "auto is the last load kernel "
+	      "of the table that runs here (the widest): %s", c.roofline->name);
+	config_free(&c);
+
+	config_defaults(&c);
+	CHECK(config_set(&c, "roofline = none") == 0 && config_resolve(&c) == 0 &&
+	      !c.roofline, "roofline = none adds nothing");
+	for (i = 0; i < c.nkernels; i++)
+		CHECK(c.kernels[i]->op != &op_load, "none: no load kernel");
+	config_free(&c);
+
+	config_defaults(&c);
+	CHECK(config_set(&c, "roofline = load") == 0 && config_resolve(&c) == 0 &&
+	      c.roofline && !strcmp(c.roofline->name, "load"),
+	      "roofline = load names the C one");
+	CHECK(config_set(&c, "roofline = c64") == -1, "a csum kernel is no roofline");
+	CHECK(config_set(&c, "roofline = nosuch") == -1, "nor an unknown name");
+	config_free(&c);
+
+	config_defaults(&c);
+	CHECK(config_set(&c, "ops = ip_fast_csum") == 0 &&
+	      config_set(&c, "sizes = 20") == 0 && config_resolve(&c) == 0 &&
+	      !c.roofline, "ip_fast_csum alone: no roofline (headers stream "
+	      "nothing)");
+	config_free(&c);
+
+	config_defaults(&c);
+	CHECK(config_set(&c, "kernels = c64, load") == 0 &&
+	      config_set(&c, "ops = csum, load") == 0 &&
+	      config_set(&c, "roofline = load") == 0 && config_resolve(&c) == 0 &&
+	      c.nkernels == 2 && c.roofline == c.kernels[1],
+	      "a roofline the config names among its kernels is not added twice");
+	config_free(&c);
+}
+
 int main(void)
 {
 	static const uint32_t ip_sizes[] = { 20, 24, 40, 60 };
 	static const uint32_t copy_sizes[] = { 32, 1024, 1500, 4096, 9000 };
+	static const uint32_t load_sizes[] = { 1, 63, 1500, 16384, 65537 };
 
 	watchdog_init(0);
 	every_kernel_passes(&op_ip_fast_csum, ip_sizes, 4);
 	every_kernel_passes(&op_csum_copy, copy_sizes, 5);
+	every_kernel_passes(&op_load, load_sizes, 5);
+	load_gate_catches();
+	config_roofline();
 	ip_gate_catches();
 	copy_gate_catches();
 	config_ops();

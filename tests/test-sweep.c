@@ -3,6 +3,7 @@
    point's samples together; the empty kernel's floor points; K calls per
    cold region on a coarse timer; the cold ring's distinct buffers; code
    placement.  Runs under emulation too. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -52,6 +53,10 @@ static int make_with(struct bench *b, struct config *c, const struct timer *t,
 	char err[512];
 
 	config_defaults(c);
+	/* The counts below are of the kernels named; roofline_points()
+	   tests the roofline. */
+	if (config_set(c, "roofline = none"))
+		return -1;
 	for (; *sets; sets++)
 		if (config_set(c, *sets))
 			return -1;
@@ -443,8 +448,49 @@ static void ops(void)
 	config_free(&c);
 }
 
+/* roofline = auto: the load kernel at every size and cache state of the
+   run, each checksum point held to the one at its own, and the fraction
+   its bytes per cycle over the roofline's. */
+static void roofline(void)
+{
+	static const char *const sets[] = { "roofline=auto", "kernels=c64",
+		"sizes=64,1500", "cache=warm,cold", "samples=3", "timer=clock",
+		NULL };
+	struct config c;
+	struct bench b;
+	size_t i, held = 0, roofs = 0;
+	bool right = true;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "roofline: setup");
+	CHECK(c.roofline && b.npts == 16 && b.nempty == 8, "c64 and the roofline "
+	      "at 2 sizes x 2 caches, and both ops' floors: %zu points", b.npts);
+	sweep_run(&b, false);
+	sweep_finish(&b);
+	for (i = 0; i < b.npts; i++) {
+		const struct point *p = &b.pts[i], *q = point_roofline(&b, p);
+		double f = point_roofline_fraction(&b, p, 0);
+
+		roofs += p->kernel == c.roofline;
+		if (p->kernel->pseudo || p->kernel == c.roofline) {
+			right &= !q && isnan(f);
+			continue;
+		}
+		held++;
+		right &= q && q->kernel == c.roofline && q->size == p->size &&
+			 q->cache == p->cache && q->align == p->align;
+		right &= q && fabs(f - point_cycles_per_byte(&b, q, 0) /
+				   point_cycles_per_byte(&b, p, 0)) < 1e-12;
+	}
+	CHECK(roofs == 4 && held == 4 && right, "each c64 point held to the "
+	      "roofline's at its size and cache, its fraction cpb(roofline) / "
+	      "cpb(c64); floors and the roofline have none");
+	sweep_free(&b);
+	config_free(&c);
+}
+
 int main(void)
 {
+	roofline();
 	ops();
 	rounds();
 	sequential();

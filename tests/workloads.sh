@@ -31,7 +31,7 @@ ok "no load process before the tests" [ "$(survivors)" = 0 ]
 
 # --- a busy run: rows, metadata, p99
 "${CB[@]}" run -q --set kernels=ref,c64 --set sizes=64,1500 --set samples=120 \
-	--set load=idle,busy -o "$T/busy.csv" 2> "$T/err"; rc=$?
+	--set load=idle,busy --set roofline=none -o "$T/busy.csv" 2> "$T/err"; rc=$?
 ok "load = idle, busy: exit 0" [ $rc = 0 ]
 ok "load = idle, busy: a row per kernel, size and load (2 x 2 x 2 + floors)" \
 	bash -c "[ \$(grep -c '^\(ref\|c64\),generic,csum,\(64\|1500\),0,warm,none,none,\(idle\|busy\),none,' '$T/busy.csv') = 8 ] &&
@@ -149,6 +149,7 @@ if "${CB[@]}" list 2>&1 | grep -q 'captures: pcap'; then
 	done
 	if [ -n "$SO" ]; then
 		"${CB[@]}" run --check --set "kernels=$SO:csum_user" --set sizes=mix:$T/cap.pcap \
+			--set roofline=none \
 			> "$T/out" 2> "$T/err"; rc=$?
 		ok "--check with a capture: a user kernel checked on every packet" \
 			bash -c "[ $rc = 0 ] && grep -q '^ok: 1 kernel' '$T/out'"

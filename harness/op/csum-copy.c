@@ -345,6 +345,7 @@ const struct op op_csum_copy = {
 	.size_means = "bytes copied and summed",
 	.dst = true,
 	.partial_sum = true,
+	.roofline = true,
 	.size_ok = size_ok,
 	.align_needed = any_align,
 	.verify = verify_op,

@@ -248,6 +248,7 @@ const struct op op_csum = {
 	.size_means = "bytes summed",
 	.dst = false,
 	.partial_sum = true,
+	.roofline = true,
 	.size_ok = size_ok,
 	.align_needed = any_align,
 	.verify = verify,

@@ -3,7 +3,8 @@
 
 #include "kernel.h"
 
-const struct op *const op_table[] = { &op_csum, &op_ip_fast_csum, &op_csum_copy };
+const struct op *const op_table[] = { &op_csum, &op_ip_fast_csum, &op_csum_copy,
+				      &op_load };
 const size_t op_count = sizeof(op_table) / sizeof(op_table[0]);
 _Static_assert(sizeof(op_table) / sizeof(op_table[0]) <= OP_MAX,
 	       "OP_MAX (op.h) must hold every op");

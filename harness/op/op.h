@@ -8,6 +8,8 @@
  *                 IPv4 header of ihl 32-bit words; size = header bytes.
  *   csum_copy     copy and sum in one call (csum_partial_copy): the
  *                 partial sum csum_partial gives, and dst equal to src.
+ *   load          no checksum: every byte loaded and XORed, the
+ *                 roofline a checksum of the same bytes is held to.
  */
 #ifndef CSUMBENCH_OP_H
 #define CSUMBENCH_OP_H
@@ -28,6 +30,9 @@ struct op {
 				   byte (summaries; the CSV has both) */
 	bool partial_sum;	/* call returns csum_partial's unfolded sum
 				   of src: a capture's segments check it */
+	bool roofline;		/* it streams its size in bytes through the
+				   core: a run holds it to the load op's
+				   kernel (roofline = auto) */
 	/* 0 when a run may time this op at size; else -1 and, in err,
 	   what was expected. */
 	int (*size_ok)(uint32_t size, char *err, size_t errlen);
@@ -55,7 +60,7 @@ struct op {
 			 uint32_t size, int dist, uint64_t n);
 };
 
-extern const struct op op_csum, op_ip_fast_csum, op_csum_copy;
+extern const struct op op_csum, op_ip_fast_csum, op_csum_copy, op_load;
 /* Room for every op in fixed arrays (op.c checks op_table fits). */
 #define OP_MAX 8
 extern const struct op *const op_table[];

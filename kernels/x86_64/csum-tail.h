@@ -1,0 +1,79 @@
+/* The end of the adc kernels: the bytes left after their loop, summed
+ * into rax, then the fold to 32 bits in eax.
+ *
+ * In: rdi the next byte, esi whose low 7 bits are the bytes left (64 or
+ * more are taken as one more 64-byte block), rax the 64-bit ones'-
+ * complement accumulator, CF not live.  Each block starts with add and
+ * ends with adc $0, so the blocks need no carry from each other.  The
+ * bytes are taken largest first, so each piece starts at an even offset
+ * of buf and a last lone byte is the low (first) byte of its 16-bit
+ * word, little-endian.  Clobbers rdx, rdi.
+ */
+#ifndef X86_64_CSUM_TAIL_H
+#define X86_64_CSUM_TAIL_H
+
+.macro CSUM_TAIL_AND_FOLD
+	testl	$64,%esi
+	jz	.Lt32\@
+	addq	(%rdi),%rax
+	adcq	8(%rdi),%rax
+	adcq	16(%rdi),%rax
+	adcq	24(%rdi),%rax
+	adcq	32(%rdi),%rax
+	adcq	40(%rdi),%rax
+	adcq	48(%rdi),%rax
+	adcq	56(%rdi),%rax
+	adcq	$0,%rax
+	leaq	64(%rdi),%rdi
+.Lt32\@:
+	testl	$32,%esi
+	jz	.Lt16\@
+	addq	(%rdi),%rax
+	adcq	8(%rdi),%rax
+	adcq	16(%rdi),%rax
+	adcq	24(%rdi),%rax
+	adcq	$0,%rax
+	leaq	32(%rdi),%rdi
+.Lt16\@:
+	testl	$16,%esi
+	jz	.Lt8\@
+	addq	(%rdi),%rax
+	adcq	8(%rdi),%rax
+	adcq	$0,%rax
+	leaq	16(%rdi),%rdi
+.Lt8\@:
+	testl	$8,%esi
+	jz	.Lt4\@
+	addq	(%rdi),%rax
+	adcq	$0,%rax
+	leaq	8(%rdi),%rdi
+.Lt4\@:
+	testl	$4,%esi
+	jz	.Lt2\@
+	movl	(%rdi),%edx		/* zero-extends: no carry out of 32 */
+	addq	%rdx,%rax
+	adcq	$0,%rax
+	leaq	4(%rdi),%rdi
+.Lt2\@:
+	testl	$2,%esi
+	jz	.Lt1\@
+	movzwl	(%rdi),%edx
+	addq	%rdx,%rax
+	adcq	$0,%rax
+	leaq	2(%rdi),%rdi
+.Lt1\@:
+	testl	$1,%esi
+	jz	.Lfold\@
+	movzbl	(%rdi),%edx
+	addq	%rdx,%rax
+	adcq	$0,%rax
+.Lfold\@:
+	/* 64 to 32 bits: hi + lo with the end-around carry. */
+	movq	%rax,%rdx
+	shrq	$32,%rdx
+	addl	%edx,%eax
+	adcl	$0,%eax
+	ret
+.endm
+
+#endif

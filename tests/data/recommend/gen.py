@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Writes the results CSVs (and -samples.csv) that tests/recommend.sh
+reads, in the format csumbench run writes.  Test data, not measurements:
+one interleaved run (order = rounds) of 16 rounds, 1 repeat, samples
+made so that each answer is known; the Wilcoxon p of every comparison
+that decides one is worked out here (printed when run).  Run from
+tests/data/recommend to regenerate them."""
+import math
+import random
+
+META = """# csumbench: test-data
+# run_id: {run_id}
+# cpu_model: Test CPU 1000
+# order: rounds (test)
+# timer: tsc (test data)
+# tick_hz: 2000000000 (test)
+# cycles_per_tick: 1.5000
+# emulated: no
+# cache_line: 64 (test)
+"""
+HDR = ("kernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,"
+       "loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,"
+       "ticks_mean,ticks_max,ticks_stddev,ticks_iqr,outliers,floor_ticks,"
+       "cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,"
+       "ns_per_call,mb_per_s")
+SHDR = ("kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,"
+        "ticks,cycles_per_byte")
+ROUNDS = 16
+# +-0.0005 .. +-0.004: symmetric, so a point's median is its base.
+NOISE = [k * 0.0005 for k in range(-8, 9) if k]
+
+
+def median(v):
+    s = sorted(v)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def wilcoxon_p(d):
+    """Two-sided, normal approximation, tie and continuity corrections,
+    zeros dropped: the test plot/stattest.c implements."""
+    v = sorted((x for x in d if x != 0), key=abs)
+    m = len(v)
+    if m == 0:
+        return 1.0
+    wplus = ties = 0.0
+    i = 0
+    while i < m:
+        j = i + 1
+        while j < m and abs(v[j]) == abs(v[i]):
+            j += 1
+        rank = (i + 1 + j) / 2
+        wplus += sum(rank for x in v[i:j] if x > 0)
+        t = j - i
+        ties += t ** 3 - t
+        i = j
+    mean = m * (m + 1) / 4
+    var = m * (m + 1) * (2 * m + 1) / 24 - ties / 48
+    z = max(0.0, (abs(wplus - mean) - 0.5) / math.sqrt(var))
+    return math.erfc(z / math.sqrt(2))
+
+
+def samples(rng, base, scale=1.0):
+    n = NOISE[:]
+    rng.shuffle(n)
+    return [round(base + scale * x, 4) for x in n]
+
+
+def write(stem, run_id, miss, points, extra_meta=""):
+    """points: [(kernel, size, cache, prefetch, [cycles/byte per round])]"""
+    meta = META.format(run_id=run_id) + extra_meta
+    if miss is not None:
+        meta += f"# miss_latency: {miss} cycles (test)\n"
+    with open(stem + ".csv", "w") as f, open(stem + "-samples.csv", "w") as g:
+        f.write(meta + HDR + "\n")
+        g.write(meta + SHDR + "\n")
+        for k, size, cache, pf, cpb in points:
+            m = median(cpb)
+            ticks = m * size / 1.5
+            ns = ticks / 2.0
+            f.write(f"{k},generic,csum,{size},0,{cache},{pf},none,0,,1,tsc,"
+                    f"{len(cpb)},1,{min(cpb) * size / 1.5:.2f},{ticks:.2f},"
+                    f"{ticks:.2f},{max(cpb) * size / 1.5:.2f},0.00,0.00,0,"
+                    f"0.00,1.5000,{m:.4f},{m:.4f},{1 / m:.4f},{ns:.2f},"
+                    f"{size / ns * 1e3:.1f}\n")
+            for i, c in enumerate(cpb, 1):
+                g.write(f"{k},generic,csum,{size},0,{cache},{pf},none,1,{i},"
+                        f"{c * size / 1.5:.2f},{c:.4f}\n")
+
+
+def report(name, pts, pairs):
+    by = {(s, c, p): v for k, s, c, p, v in pts if k == K}
+    print(name)
+    for a, b in pairs:
+        d = [x - y for x, y in zip(by[a], by[b])]
+        print(f"  {a} vs {b}: median {median(by[a]):.4f} vs "
+              f"{median(by[b]):.4f}, p = {wilcoxon_p(d):.4f}")
+
+
+K = "c64-prefetch"
+
+# (a) 1500 B cold: none 0.30, 64 B 0.22, 128 B 0.15, 256 B 0.16; the
+# noise (at most 0.004) is smaller than half of every gap, so every
+# per-round difference has one sign: 16 of them, p = 0.0004 or less.
+# 128 B is best (-50.0%, p < 0.001) and 256 B is told apart from it.
+# 1500 B warm: every distance at none's 0.120 but 256 B (0.126, slower):
+# no distance helps.  Model: miss 12.5 cycles (# miss_latency); the warm
+# loop per line is 0.120 x 64 = 7.68 cycles; ceil(12.5 / 7.68) = 2 lines
+# = 128 B: agrees with the best.  c64 (no distances) is left out.
+rng = random.Random(1)
+a = []
+for pf, base in [("none", 0.30), ("64", 0.22), ("128", 0.15), ("256", 0.16)]:
+    a.append((K, 1500, "cold", pf, samples(rng, base)))
+for pf, base in [("none", 0.120), ("64", 0.120), ("128", 0.120),
+                 ("256", 0.126)]:
+    a.append((K, 1500, "warm", pf, samples(rng, base)))
+for cache, base in [("warm", 0.41), ("cold", 0.62)]:
+    a.append(("c64", 1500, cache, "none", samples(rng, base)))
+write("a", "test-recommend-a", 12.5, a)
+report("a", a, [((1500, "cold", "128"), (1500, "cold", "none")),
+                ((1500, "cold", "256"), (1500, "cold", "128")),
+                ((1500, "warm", "64"), (1500, "warm", "none")),
+                ((1500, "warm", "128"), (1500, "warm", "none"))])
+
+# (b) No distance helps anywhere; no # miss_latency, so the model takes
+# it from 64 B (one line) at prefetch none: cold 2.00 x 64 = 128.00, warm
+# 0.41 x 64 = 26.24 cycles a call: 101.76 cycles.  At 64 B the loop per
+# line is 26.24: ceil(3.88) = 4 lines = 256 B; at 1500 B 0.120 x 64 =
+# 7.68: ceil(13.25) = 14 lines = 896 B, nearest measured 256 B; 4 KiB
+# has no warm point: the loop time of 1500 B, the nearest.  At 1500 B
+# cold 128 B's median is lower than none's (0.298 against 0.300) but
+# its noise is five times larger: not significant.  At 64 B warm 256 B
+# is 0.0001 under none (-0.02%): the lowest median, +0.0% as printed.
+rng = random.Random(2)
+b = []
+for size, cache, base in [(64, "warm", 0.41), (64, "cold", 2.00),
+                          (1500, "warm", 0.120), (1500, "cold", 0.300),
+                          (4096, "cold", 0.280)]:
+    b.append((K, size, cache, "none", samples(rng, base)))
+    for pf in ("64", "128", "256"):
+        lo = size == 1500 and cache == "cold" and pf == "128"
+        # 0.0001 under none: -0.02%, which must read +0.0%, not -0.0%.
+        hair = 0.0001 if size == 64 and cache == "warm" and pf == "256" else 0
+        b.append((K, size, cache, pf,
+                  samples(rng, base - (0.002 if lo else hair),
+                          5 if lo else 1)))
+write("b", "test-recommend-b", None, b)
+report("b", b, [((s, c, p), (s, c, "none")) for s, c in
+                [(64, "warm"), (64, "cold"), (1500, "warm"), (1500, "cold"),
+                 (4096, "cold")] for p in ("64", "128", "256")])
+
+# (c) The model disagrees.  Miss 50.0 cycles, warm loop 7.68 cycles a
+# line: ceil(6.51) = 7 lines = 448 B, nearest measured 512 B.  At 1500 B
+# cold 128 B is best (0.150, -50.0%), 192 B within noise of it (0.1505,
+# its noise mirrored on 128 B's: the differences cancel, p large), 256 B
+# and 512 B slower: 512 B is neither best nor within noise: flagged.
+# 128 B and 192 B both help at the one point: 128 B, the larger gain, is
+# recommended.  At 1500 B warm 128 B costs 2.5% more than none.
+rng = random.Random(3)
+c = []
+n128 = samples(rng, 0.150)
+c.append((K, 1500, "cold", "none", samples(rng, 0.30)))
+c.append((K, 1500, "cold", "64", samples(rng, 0.22)))
+c.append((K, 1500, "cold", "128", n128))
+c.append((K, 1500, "cold", "192", [round(0.3005 - x, 4) for x in n128]))
+c.append((K, 1500, "cold", "256", samples(rng, 0.17)))
+c.append((K, 1500, "cold", "512", samples(rng, 0.20)))
+for pf, base in [("none", 0.120), ("64", 0.120), ("128", 0.123),
+                 ("192", 0.120), ("256", 0.120), ("512", 0.120)]:
+    c.append((K, 1500, "warm", pf, samples(rng, base)))
+write("c", "test-recommend-c", 50.0, c)
+report("c", c, [((1500, "cold", "128"), (1500, "cold", "none")),
+                ((1500, "cold", "192"), (1500, "cold", "128")),
+                ((1500, "cold", "192"), (1500, "cold", "none")),
+                ((1500, "cold", "512"), (1500, "cold", "128")),
+                ((1500, "warm", "128"), (1500, "warm", "none"))] +
+       [((1500, "warm", p), (1500, "warm", "none"))
+        for p in ("64", "192", "256", "512")])
+
+# (d) No prefetching kernel: c64 and word32 at prefetch none only.
+rng = random.Random(4)
+d = [(k, 1500, cache, "none", samples(rng, base))
+     for k, cache, base in [("c64", "warm", 0.41), ("c64", "cold", 0.62),
+                            ("word32", "warm", 0.50)]]
+write("d", "test-recommend-d", 12.5, d)
+
+# (e) A malformed row: (a) with line 13 (c64-prefetch, 1500 B cold, 64 B)
+# a field short; no samples file, so the row is read first.
+with open("a.csv") as f:
+    lines = f.read().split("\n")
+lines[12] = lines[12].replace(",0,,1,tsc,", ",0,1,tsc,", 1)
+with open("e.csv", "w") as f:
+    f.write("\n".join(lines))

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# csumreport recommend on the runs in tests/data/recommend (gen.py writes
+# them and works out each answer): exact text, the figures that decide a
+# recommendation, the model and its flag, 72 columns, clear errors.
+# usage: tests/recommend.sh CSUMREPORT   (from the top of the tree)
+set -u
+R=${1:-build/host/csumreport}
+D=tests/data/recommend
+SUITE=recommend
+. "$(dirname "$0")/lib.sh"
+same() { # same NAME EXPECTED-FILE COMMAND...
+	local name=$1 want=$2; shift 2
+	if "$@" > "$T/got" 2>&1 && diff -u "$want" "$T/got" > "$T/diff"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1)); echo "FAIL recommend: $name"; cat "$T/diff"
+	fi
+}
+width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
+export -f width_ok
+has() { grep -qx -- "$2" "$1"; }	# has FILE LINE: that whole line
+
+# --- (a) 128 B is best at 1500 B cold; no distance helps warm
+same "(a): exact text" $D/a.expected $R recommend $D/a.csv
+$R recommend $D/a.csv > "$T/a"
+ok "(a): one line of header: kernel, cpu_model, timer" \
+	bash -c "head -n 1 '$T/a' | grep -qx 'recommend c64-prefetch: Test CPU 1000, timer tsc'"
+ok "(a): a kernel without distances (c64) is left out" \
+	bash -c "[ \"\$(grep -c '^recommend ' '$T/a')\" = 1 ] && ! grep -q c64, '$T/a'"
+ok "(a): 1500 B cold: best 128 B, -50.0% against none (0.150 / 0.300), p < 0.001" \
+	has "$T/a" "1500 B cold: best 128 B, -50.0% (p<0.001)"
+ok "(a): 256 B (0.16) is told apart from 128 B (0.15): nothing within noise" \
+	has "$T/a" "  cycles/byte: none 0.300, 128 B 0.150; within noise: no other distance"
+ok "(a): 1500 B warm: no distance helps, and none is called best there" \
+	bash -c "grep -qx '1500 B warm: no distance helps (lowest median: 64 B, +0.0%, p=1.000)' '$T/a' &&
+		! grep -q '^1500 B warm: best' '$T/a'"
+ok "(a): model: ceil(12.5 / (0.120 x 64)) = 2 lines = 128 B, agrees: no flag" \
+	bash -c "[ \"\$(grep -cx '  model: ceil(12.5 / 7.68) = 2 lines = 128 B' '$T/a')\" = 2 ] &&
+		! grep -q ' \*\$' '$T/a' && ! grep -q '^\* ' '$T/a'"
+ok "(a): the last line recommends 128 B, quoting 1500 B cold" \
+	bash -c "tail -n 1 '$T/a' | grep -qx 'recommend: prefetch 128 B ahead (1500 B cold: -50%, p<0.001)'"
+ok "(a): no line over 72 columns" width_ok "$T/a"
+
+# --- (b) no distance helps anywhere; the miss latency from the rows
+same "(b): exact text" $D/b.expected $R recommend $D/b.csv
+$R recommend $D/b.csv > "$T/b"
+ok "(b): every point says no distance helps; the last line says so" \
+	bash -c "[ \"\$(grep -c ': no distance helps (' '$T/b')\" = 5 ] && ! grep -q ': best ' '$T/b' &&
+		tail -n 1 '$T/b' | grep -qx 'recommend: no distance helps'"
+ok "(b): a lower median that is not significant is still no help (-0.7%, p=0.469)" \
+	has "$T/b" "1500 B cold: no distance helps (lowest median: 128 B, -0.7%, p=0.469)"
+ok "(b): 0.4099 against 0.4100 (-0.02%) reads +0.0%, never -0.0%" \
+	bash -c "grep -qx '64 B warm: no distance helps (lowest median: 256 B, +0.0%, p=0.776)' '$T/b' && ! grep -q -- '-0\.0%' '$T/b'"
+ok "(b): no miss_latency line: cold - warm per call at 64 B = 128.00 - 26.24" \
+	bash -c "grep -q 'miss 101.8 cycles (the run has no miss_latency' '$T/b' &&
+		grep -q 'call at 64 B, prefetch none)' '$T/b'"
+ok "(b): model at 64 B: loop 0.41 x 64 = 26.24 cycles, 4 lines = 256 B" \
+	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 26.24) = 4 lines = 256 B' '$T/b')\" = 2 ]"
+ok "(b): model at 1500 B: 14 lines = 896 B, rounded to 256 B, the nearest measured" \
+	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 7.68) = 14 lines = 896 B, nearest 256 B' '$T/b')\" = 3 ]"
+ok "(b): 4 KiB has no warm point: the loop time of 1500 B, and it says so" \
+	has "$T/b" "    loop time of 1500 B warm: no warm point at 4 KiB"
+ok "(b): no point helps, so no flag" bash -c "! grep -q ' \*\$' '$T/b'"
+ok "(b): no line over 72 columns" width_ok "$T/b"
+
+# --- (c) the model disagrees: flagged, with a footnote
+same "(c): exact text" $D/c.expected $R recommend $D/c.csv
+$R recommend $D/c.csv > "$T/c"
+ok "(c): best 128 B; 192 B within noise of it (p=0.717)" \
+	bash -c "grep -qx '1500 B cold: best 128 B, -50.0% (p<0.001)' '$T/c' &&
+		grep -qx '  cycles/byte: none 0.300, 128 B 0.150; within noise: 192 B' '$T/c'"
+ok "(c): model ceil(50.0 / 7.68) = 7 lines = 448 B, nearest 512 B, flagged" \
+	has "$T/c" "  model: ceil(50.0 / 7.68) = 7 lines = 448 B, nearest 512 B *"
+ok "(c): only the point where a distance helps is flagged; a footnote says why" \
+	bash -c "[ \"\$(grep -c ' \*\$' '$T/c')\" = 1 ] &&
+		grep -q '^\* model and measurement disagree: the model.s distance, rounded' '$T/c'"
+ok "(c): 128 B costs 2.5% more than none warm: said before the recommendation" \
+	has "$T/c" "note: 128 B costs more than none at 1500 B warm (+2.5%, p=0.003)"
+ok "(c): 128 B (-50.0%) over 192 B (-49.8%), both of which help" \
+	bash -c "tail -n 1 '$T/c' | grep -qx 'recommend: prefetch 128 B ahead (1500 B cold: -50%, p<0.001)'"
+ok "(c): no line over 72 columns" width_ok "$T/c"
+
+# --- (d) no prefetching kernel; (e) a malformed row
+$R recommend $D/d.csv > "$T/out" 2> "$T/err"; rc=$?
+ok "(d): no prefetching kernel: exit 2, names the file, prints nothing" \
+	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] &&
+		grep -q '^csumreport recommend: $D/d.csv has no prefetching kernel' '$T/err'"
+$R recommend $D/e.csv > "$T/out" 2> "$T/err"; rc=$?
+ok "(e): a short row: FILE:LINE, exit 2, nothing on stdout" \
+	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] &&
+		grep -qx '$D/e.csv:13: 27 fields, expected 28 as in the header' '$T/err'"
+
+# --- more bad input: the line at fault, exit 2
+bad() { # bad NAME FILE PATTERN: exit 2 and stderr matches
+	local name=$1 f=$2 pat=$3 rc
+	$R recommend "$f" > "$T/out" 2> "$T/err"; rc=$?
+	ok "$name" bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && grep -q -- \"\$1\" '$T/err'" _ "$pat"
+}
+sed 's/^# miss_latency: .*/# miss_latency: about 12 cycles/' $D/a.csv > "$T/m1.csv"
+bad "miss_latency not a number: FILE:LINE" "$T/m1.csv" "m1.csv:10: miss_latency 'about 12 cycles'"
+sed 's/^# miss_latency: .*/# miss_latency: 12.5 ticks/' $D/a.csv > "$T/m2.csv"
+bad "miss_latency in ticks, not cycles: FILE:LINE" "$T/m2.csv" "m2.csv:10: miss_latency '12.5 ticks', expected"
+sed 's/^# cache_line: .*/# cache_line: -64 (x)/' $D/a.csv > "$T/l1.csv"
+bad "cache_line not a whole number: FILE:LINE" "$T/l1.csv" "l1.csv:9: cache_line '-64 (x)'"
+sed 's/,cold,64,none,0,,1,/,cold,sixty,none,0,,1,/' $D/a.csv > "$T/pf.csv"
+bad "a prefetch neither none nor bytes: FILE:LINE" "$T/pf.csv" "pf.csv:13: prefetch 'sixty', expected none or a distance"
+cp $D/a.csv "$T/s.csv"; sed '14s/,1,3,/,1,/' $D/a-samples.csv > "$T/s-samples.csv"
+bad "a short row in the samples file: its FILE:LINE" "$T/s.csv" "s-samples.csv:14: 11 fields, expected 12"
+{ head -n 12 $D/a.csv; printf 'c64-prefetch,generic,csum,1500,0,co\0ld\n'; } > "$T/nul.csv"
+bad "a NUL byte: FILE:LINE:COLUMN" "$T/nul.csv" "nul.csv:13:36: binary data"
+: > "$T/empty.csv"
+bad "an empty file" "$T/empty.csv" "empty.csv: no header line"
+bad "a file that is not there" "$T/nope.csv" "nope.csv: cannot open"
+
+# --- without a samples file: the repeats, said so
+cp $D/a.csv "$T/nos.csv"
+$R recommend "$T/nos.csv" > "$T/nos" 2>&1; rc=$?
+ok "no samples file: says so, 1 repeat: nothing tested, nothing recommended" \
+	bash -c "[ $rc = 0 ] && grep -q '^no samples file (.*nos-samples.csv): the repeats' '$T/nos' &&
+		grep -q '^test: none' '$T/nos' && grep -qx '1500 B cold: not tested (lowest median: 128 B, -50.0%)' '$T/nos' &&
+		tail -n 1 '$T/nos' | grep -qx 'recommend: no distance shown to help (2 of 2 points not tested)' && width_ok '$T/nos'"
+# Three repeats, no samples: Welch's t on the per-repeat figures.
+awk -F, -v OFS=, '/^#/ || /^kernel/ { print; next }
+	{ c = $24; for (r = 1; r <= 3; r++) { $11 = r; $24 = sprintf("%.4f", c * (1 + 0.01 * (r - 2))); print } }' \
+	$D/a.csv > "$T/rep.csv"
+$R recommend "$T/rep.csv" > "$T/rep" 2>&1; rc=$?
+ok "no samples file, 3 repeats: Welch's t, 128 B recommended" \
+	bash -c "[ $rc = 0 ] && grep -q '^test: Welch' '$T/rep' && grep -q 'each point.s 3 repeats' '$T/rep' &&
+		grep -qx '1500 B cold: best 128 B, -50.0% (p<0.001)' '$T/rep' &&
+		tail -n 1 '$T/rep' | grep -q '^recommend: prefetch 128 B ahead'"
+sed 's/^# miss_latency: .*/# miss_latency: nan cycles (not measured)/' $D/a.csv > "$T/nan.csv"
+cp $D/a-samples.csv "$T/nan-samples.csv"
+$R recommend "$T/nan.csv" > "$T/nan" 2>&1; rc=$?
+ok "miss_latency: nan cycles reads as no miss_latency line, not an error" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep -cx '  model: no miss latency in this run' '$T/nan')\" = 2 ]"
+sed '/^# miss_latency/d' $D/a.csv > "$T/nm.csv"; cp $D/a-samples.csv "$T/nm-samples.csv"
+$R recommend "$T/nm.csv" > "$T/nm" 2>&1; rc=$?
+ok "no miss_latency and no point of two lines or less: model: no miss latency in this run" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep -cx '  model: no miss latency in this run' '$T/nm')\" = 2 ] &&
+		tail -n 1 '$T/nm' | grep -q '^recommend: prefetch 128 B ahead'"
+
+# --- several prefetching kernels: each in turn; --kernel, --op.  (c)'s
+# run with (a)'s kernels added, c64-prefetch renamed unroll4-dcbt: under
+# (c)'s miss of 50 cycles its model says 448 B, nearest 256 B: flagged.
+{ cat $D/c.csv; grep '^c64-prefetch,' $D/a.csv | sed 's/^c64-prefetch,/unroll4-dcbt,/'
+  grep '^c64,' $D/a.csv; } > "$T/two.csv"
+{ cat $D/c-samples.csv; grep '^c64-prefetch,' $D/a-samples.csv | sed 's/^c64-prefetch,/unroll4-dcbt,/'
+  grep '^c64,' $D/a-samples.csv; } > "$T/two-samples.csv"
+$R recommend "$T/two.csv" > "$T/two" 2>&1; rc=$?
+ok "two prefetching kernels: a block each, its own header and last line" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^recommend c64-prefetch: ' '$T/two')\" = 1 ] &&
+		[ \"\$(grep -c '^recommend unroll4-dcbt: ' '$T/two')\" = 1 ] &&
+		[ \"\$(grep -c '^recommend: prefetch 128 B ahead' '$T/two')\" = 2 ] &&
+		[ \"\$(grep -c '^\$' '$T/two')\" = 1 ] && width_ok '$T/two'"
+ok "two kernels: each block as the kernel alone gives it (one run's test)" \
+	bash -c "sed -n '1,/^\$/p' '$T/two' | sed '\$d' | cmp -s - $D/c.expected"
+$R recommend "$T/two.csv" --kernel unroll4-dcbt > "$T/one" 2>&1; rc=$?
+ok "--kernel unroll4-dcbt: that kernel only, 7 lines = 448 B, nearest 256 B, flagged" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^recommend ' '$T/one')\" = 1 ] && grep -q '^recommend unroll4-dcbt: ' '$T/one' &&
+		[ \"\$(grep -cx '  model: ceil(50.0 / 7.68) = 7 lines = 448 B, nearest 256 B \*' '$T/one')\" = 1 ] &&
+		tail -n 1 '$T/one' | grep -qx 'recommend: prefetch 128 B ahead (1500 B cold: -50%, p<0.001)'"
+$R recommend "$T/two.csv" --kernel nope > "$T/out" 2> "$T/err"; rc=$?
+ok "--kernel unknown: exit 2, the prefetching kernels listed" \
+	bash -c "[ $rc = 2 ] && grep -q \"has no kernel 'nope'; its prefetching kernels: c64-prefetch unroll4-dcbt\$\" '$T/err'"
+$R recommend "$T/two.csv" --kernel c64 > "$T/out" 2> "$T/err"; rc=$?
+ok "--kernel of a kernel without distances: exit 2, says so" \
+	bash -c "[ $rc = 2 ] && grep -q \"has no prefetching kernel 'c64'; its prefetching kernels:\" '$T/err'"
+$R recommend "$T/two.csv" --op ip_fast_csum > "$T/out" 2> "$T/err"; rc=$?
+ok "--op the file lacks: exit 2, its ops" \
+	bash -c "[ $rc = 2 ] && grep -q \"has no op 'ip_fast_csum'; its ops: csum\$\" '$T/err'"
+$R recommend "$T/two.csv" --op csum --kernel c64-prefetch > "$T/op" 2>&1; rc=$?
+ok "--op csum --kernel c64-prefetch" bash -c "[ $rc = 0 ] && cmp -s '$T/op' $D/c.expected"
+
+# --- long names: a one-line header all the same, every line in 72 columns
+x90=$(printf 'x%.0s' $(seq 1 90))
+L=/very/long/dir/$x90/lib.so:csum_pf
+sed -e "s|^c64-prefetch,|$L,|" \
+	-e 's|^# cpu_model: .*|# cpu_model: Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz, a long name|' \
+	$D/c.csv > "$T/long.csv"
+sed "s|^c64-prefetch,|$L,|" $D/c-samples.csv > "$T/long-samples.csv"
+$R recommend "$T/long.csv" > "$T/long" 2>&1; rc=$?
+ok "a 131-character kernel and a long cpu_model: 72 columns, the full names below" \
+	bash -c "[ $rc = 0 ] && width_ok '$T/long' && head -n 1 '$T/long' | grep -q '^recommend \.\.\..*lib.so:csum_pf: Intel(R) Xeon.*, timer tsc\$' &&
+		grep -q '^kernel: /very/long/dir/' '$T/long' && grep -q '^cpu_model: Intel' '$T/long' &&
+		tail -n 1 '$T/long' | grep -q '^recommend: prefetch 128 B ahead'"
+
+# --- the make target, --help, a full disk
+make -s recommend RESULTS=$D/a.csv > "$T/mk" 2>&1; rc=$?
+ok "make recommend RESULTS=" bash -c "[ $rc = 0 ] && cmp -s '$T/mk' $D/a.expected"
+make -s recommend RESULTS="$T/two.csv" KERNEL=unroll4-dcbt > "$T/mk" 2>&1; rc=$?
+ok "make recommend RESULTS= KERNEL=" bash -c "[ $rc = 0 ] && cmp -s '$T/mk' '$T/one'"
+make -s recommend RESULTS= > "$T/mk" 2>&1; rc=$?
+ok "make recommend without a results CSV: exit 2, says so" \
+	bash -c "[ $rc != 0 ] && grep -q 'make recommend: no results CSV' '$T/mk'"
+$R recommend --help > "$T/help" 2>&1; rc=$?
+ok "recommend --help: exit 0, usage in 72 columns" \
+	bash -c "[ $rc = 0 ] && grep -q '^usage: csumreport recommend RESULTS.csv' '$T/help' && width_ok '$T/help'"
+$R recommend $D/a.csv > /dev/full 2> "$T/err"; rc=$?
+ok "recommend > /dev/full: exit non-zero, says so" \
+	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
+ok "every expected output within 72 columns" \
+	bash -c "for f in $D/*.expected; do width_ok \"\$f\" || exit 1; done"
+
+finish
