@@ -32,8 +32,8 @@ const char *cpufeat_missing(const char *needs)
 			snprintf(why, sizeof(why), "needs %s", label);
 			return why;
 		default:
-			snprintf(why, sizeof(why), "needs '%s', a feature this "
-				 "build cannot check", word);
+			snprintf(why, sizeof(why), "needs '%s' (a feature this "
+				 "build cannot check)", word);
 			return why;
 		}
 	}

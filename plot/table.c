@@ -710,7 +710,11 @@ int cmd_table(int argc, char **argv)
 				      &out);
 		results_free(&part);
 	}
-	if (!out.ntables)
+	if (!out.ntables && m && m->get == get_roof)
+		fprintf(stderr, "csumreport table: %s has no roofline_fraction "
+			"(a run with roofline = none, or one older than the "
+			"column)\n", o.path);
+	else if (!out.ntables)
 		fprintf(stderr, "csumreport table: %s has no rows for that cache "
 			"state or size\n", o.path);
 	else
