@@ -1,5 +1,5 @@
-/* The cold cost of one line (miss.h).  K buffers of one line, a page
- * apart, each flushed, then one call on each in a timed region (the
+/* The cold cost of one line (miss.h).  K buffers of one line, each in a
+ * page of its own, each flushed, then one call on each in a timed region (the
  * op's list, fenced apart); against the same K calls, fenced alike, on
  * one warm buffer.  The median of the regions' differences, per call, in
  * cycles: the time one line takes to arrive, nothing else in flight. */
@@ -43,9 +43,17 @@ void miss_measure(struct bench *b)
 	if (mem == MAP_FAILED)
 		return;
 	memset(mem, 0x5a, 2 * MISS_K * page);
+	/* Pages in a scrambled order (7 is prime to 32) and lines at
+	   scrambled places in them: no constant stride for a stride
+	   prefetcher to follow from one call to the next. */
 	for (i = 0; i < MISS_K; i++) {
-		bufs[i] = mem + i * page;
-		dsts[i] = mem + (MISS_K + i) * page;
+		size_t pg = (i * 7 + 3) % MISS_K;
+		size_t at = (i * 13 % (page / line)) * line;
+
+		bufs[i] = mem + pg * page + at;
+		dsts[i] = mem + (MISS_K + pg) * page + at;
+	}
+	for (i = 0; i < MISS_K; i++) {
 		wbufs[i] = bufs[0];
 		wdsts[i] = dsts[0];
 	}

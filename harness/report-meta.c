@@ -202,8 +202,10 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# roofline: none\n");
 	if (b->miss_kernel)
 		fprintf(f, "# miss_latency: %.1f cycles (a one-line call of %s, "
-			"cold less warm, median of 51 regions of 32 calls)\n",
-			b->miss_cycles, b->miss_kernel->name);
+			"cold by %s less warm, median of 51 regions of 32 "
+			"calls%s)\n", b->miss_cycles, b->miss_kernel->name,
+			b->flush->name, b->flush->whole ? "; an eviction also "
+			"empties the TLB: page walks included" : "");
 	if (b->nrings)
 		rings(f, b);
 	workloads(f, b);

@@ -1,5 +1,7 @@
 /* For people: the fastest kernel of each op at each size and cache
-   state, and the harness's own floor under that op's calls. */
+   state (with its share of the roofline's bytes per cycle), and the
+   harness's own floor under that op's calls. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,9 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	int prec = op->per_call ? 1 : 3;
 	size_t cols[NCOLS], ncols = columns(c, cols);
 	char name[64];
+	/* The roofline's share, where the run has one for this op. */
+	bool roof = op->roofline && c->roofline;
+	int width = roof ? 36 : 30;
 
 	if (!sorted || !best || !bc)
 		abort();
@@ -84,14 +89,15 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		}
 	}
 
-	fprintf(f, "op %s: fastest kernel, %s (median of %u%s, timer %s):\n",
+	fprintf(f, "op %s: fastest kernel, %s%s (median of %u%s, timer %s):\n",
 		op->name, op->per_call ? "cycles/call" : "cycles/byte",
+		roof ? " and % of the roofline's bytes/cycle" : "",
 		b->samples, b->repeats > 1 ? " per repeat, median of repeats" : "",
 		b->cal.timer->name);
 	fprintf(f, "%10s", "size");
 	for (ci = 0; ci < ncols; ci++) {
 		col_name(cols[ci], name, sizeof(name));
-		fprintf(f, "  %-30s", name);
+		fprintf(f, "  %-*s", width, name);
 	}
 	fprintf(f, "\n");
 	for (si = 0; si < ns; si++) {
@@ -120,7 +126,11 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 			else
 				snprintf(cell, sizeof(cell), "%.*f %s@%d%s", prec,
 					 bc[k], p->kernel->name, p->prefetch, off);
-			fprintf(f, "  %-30s", cell);
+			if (p && roof && point_roofline(b, p))
+				snprintf(cell + strlen(cell), sizeof(cell) - strlen(cell),
+					 " %.0f%%", 100 * point_cycles_per_byte_all(b,
+					 point_roofline(b, p)) / point_cycles_per_byte_all(b, p));
+			fprintf(f, "  %-*s", width, cell);
 		}
 		fprintf(f, "\n");
 	}

@@ -230,3 +230,37 @@ uint32_t verify_max(const uint32_t *v, size_t n)
 			m = v[i];
 	return m;
 }
+
+int verify_sizes_walk(const struct kernel *k, const uint32_t *sizes,
+		      size_t nsizes, const uint32_t *aligns, size_t naligns,
+		      double bytes_per_byte, verify_body *body, void *ctx,
+		      char *err, size_t errlen)
+{
+	struct guarded g;
+	struct sizes_walk w = { NULL, 0, &g, 0, NULL, 0, 0, ctx };
+	double bytes = 0;
+	size_t i;
+	int rc = VERIFY_OK;
+
+	w.sz = verify_sorted_sizes(sizes, nsizes, &w.n);
+	for (i = 0; i < w.n; i++)
+		bytes += w.sz[i];
+	if (guarded_map(&g, (size_t)w.sz[w.n - 1] + verify_max(aligns, naligns))) {
+		snprintf(err, errlen, "%s: no memory to check it at %u bytes",
+			 k->name, w.sz[w.n - 1]);
+		free((void *)w.sz);
+		return VERIFY_WRONG;
+	}
+	for (w.pass = 0; w.pass < 2 && rc == VERIFY_OK; w.pass++) {
+		guarded_fill(&g, w.pass ? -1 : 0xff, 0);
+		w.data = w.pass ? "random" : "0xff";
+		for (w.a = 0; w.a < naligns && rc == VERIFY_OK; w.a++) {
+			w.align = aligns[w.a];
+			rc = verify_guarded(k, bytes * bytes_per_byte, (double)w.n,
+					    body, &w, err, errlen);
+		}
+	}
+	guarded_unmap(&g);
+	free((void *)w.sz);
+	return rc;
+}

@@ -64,6 +64,26 @@ typedef int verify_body(void *ctx, char *err, size_t errlen);
 int verify_guarded(const struct kernel *k, double bytes, double calls,
 		   verify_body *body, void *ctx, char *err, size_t errlen);
 
+/* The run's sizes for ops that read one buffer (csum, load): the sizes
+   ascending without repeats, one guarded buffer for the largest at the
+   largest alignment, filled all-0xFF (every add carries) and then
+   random; for each fill and alignment, body(w) is run under
+   verify_guarded, told the calls' bytes as the sizes' sum times
+   bytes_per_byte.  VERIFY_OK, or what the first failing body said. */
+struct sizes_walk {
+	const uint32_t *sz;	/* ascending, n of them */
+	size_t n;
+	const struct guarded *g;
+	uint32_t align;		/* the data start g->lo + align */
+	const char *data;	/* "0xff" or "random" */
+	size_t pass, a;		/* the fill (0, 1) and alignment index */
+	void *ctx;		/* the op's */
+};
+int verify_sizes_walk(const struct kernel *k, const uint32_t *sizes,
+		      size_t nsizes, const uint32_t *aligns, size_t naligns,
+		      double bytes_per_byte, verify_body *body, void *ctx,
+		      char *err, size_t errlen);
+
 /* Sizes sorted ascending without repeats, in a new array; the largest
    alignment.  For verify_sizes of each op. */
 uint32_t *verify_sorted_sizes(const uint32_t *sizes, size_t nsizes, size_t *n);

@@ -78,29 +78,11 @@ static void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
-static double median_of(const double *v, size_t n)
-{
-	double *s = xcalloc(n, sizeof(*s)), m;
-
-	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
-	m = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	free(s);
-	return m;
-}
-
 /* A point's median: of its samples, or of its repeats without them. */
 static double point_median(const struct kernel_ctx *k, const struct row *w)
 {
 	if (k->with_samples && w->ncpb)
-		return median_of(w->cpb, w->ncpb);
+		return results_median(w->cpb, w->ncpb);
 	return w->cycles_per_byte;
 }
 

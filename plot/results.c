@@ -184,7 +184,7 @@ static int cmp_double(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-static double median(const double *v, size_t n)
+double results_median(const double *v, size_t n)
 {
 	double *s = xrealloc(NULL, n * sizeof(*s)), m;
 
@@ -203,7 +203,7 @@ static double median_finite(double *v, size_t n)
 	for (i = 0; i < n; i++)
 		if (isfinite(v[i]))
 			v[m++] = v[i];
-	return m ? median(v, m) : NAN;
+	return m ? results_median(v, m) : NAN;
 }
 
 /* A row as read, before the repeats of its point are merged. */
@@ -370,13 +370,13 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 			tmp[6 * n + k] = x->roofline_fraction;
 		}
 		merge_spread(m, s + i, c, base - i);
-		m->cycles_per_byte = median(m->rep_cpb, c);
-		m->ticks_median = median(tmp, c);
-		m->cycles_per_byte_net = median(tmp + n, c);
-		m->bytes_per_cycle = median(tmp + 2 * n, c);
-		m->mb_per_s = median(tmp + 3 * n, c);
-		m->cyc_median = median(tmp + 4 * n, c);
-		m->cpt = median(tmp + 5 * n, c);
+		m->cycles_per_byte = results_median(m->rep_cpb, c);
+		m->ticks_median = results_median(tmp, c);
+		m->cycles_per_byte_net = results_median(tmp + n, c);
+		m->bytes_per_cycle = results_median(tmp + 2 * n, c);
+		m->mb_per_s = results_median(tmp + 3 * n, c);
+		m->cyc_median = results_median(tmp + 4 * n, c);
+		m->cpt = results_median(tmp + 5 * n, c);
 		m->roofline_fraction = median_finite(tmp + 6 * n, c);
 		if (c > r->repeats)
 			r->repeats = (unsigned)c;

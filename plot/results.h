@@ -78,6 +78,9 @@ size_t results_ops(const struct results *r, const char ***out);
 /* The op of a kernel, or NULL if r has no such kernel. */
 const char *results_kernel_op(const struct results *r, const char *kernel);
 
+/* The median of n values (n >= 1). */
+double results_median(const double *v, size_t n);
+
 /* A harness pseudo-kernel (an op's empty kernel: empty, ip-empty,
    copy-empty; the floor of its points), not a checksum: arch harness. */
 int row_is_pseudo(const struct row *w);

@@ -15,6 +15,9 @@ klabel(j) = word(plot_pf, j) eq "none" ? word(kernels, j) : word(kernels, j) . "
 nl = nk + (roof ne "" ? 1 : 0)
 kname(j) = j <= nk ? word(kernels, j) : roof
 kpf(j) = j <= nk ? word(plot_pf, j) : "none"
+# The key sits below each panel, two entries a row: room for its rows
+# under the axis label.
+set bmargin 4 + (nl + 1) / 2
 keep(j, c) = strcol("kernel") eq kname(j) && \
 	strcol("prefetch") eq kpf(j) && strcol("cache") eq c && \
 	column("align") == align

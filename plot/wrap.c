@@ -1,13 +1,32 @@
 /* Text no wider than TABLE_WIDTH columns, as a commit message wants it:
-   lines are broken at spaces where they can be and inside a word (a long
-   path) only where they must, after a '/' or ':' if it can; what follows
+   lines are broken at spaces where they can be (never between a number
+   and its unit) and inside a word (a long path) only where they must, after a '/' or ':' if it can; what follows
    a break is indented. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+
+/* A space between a number and its unit ("64 B", "16 KiB"), where no
+   line should break. */
+static int binds(const char *s, size_t k, size_t len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB" };
+	size_t i, n;
+
+	if (k == 0 || !isdigit((unsigned char)s[k - 1]))
+		return 0;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		n = strlen(units[i]);
+		if (k + 1 + n <= len && !strncmp(s + k + 1, units[i], n) &&
+		    (k + 1 + n == len || !isalnum((unsigned char)s[k + 1 + n])))
+			return 1;
+	}
+	return 0;
+}
 
 static void wrap_line(const char *s, size_t len, const char *indent)
 {
@@ -28,7 +47,7 @@ static void wrap_line(const char *s, size_t len, const char *indent)
 			printf("%.*s\n", (int)len, s);
 			return;
 		}
-		for (k = width; k > 0 && s[k] != ' '; k--)
+		for (k = width; k > 0 && (s[k] != ' ' || binds(s, k, len)); k--)
 			;
 		/* A word longer than any line (a path) fills this one. */
 		if (k > 0) {

@@ -29,18 +29,6 @@ static const int long_lens[] = { 4095, 4096, 4097, 9000, 65535, 65536, 65537 };
 #define NLONG (sizeof(long_lens) / sizeof(long_lens[0]))
 #define DATA_BYTES (65537 + 2 * CANARY + 64)
 
-static int size_ok(uint32_t size, char *err, size_t errlen)
-{
-	(void)size, (void)err, (void)errlen;
-	return 0;
-}
-
-static unsigned any_align(const struct kernel *k)
-{
-	(void)k;
-	return 1;
-}
-
 struct gate {
 	const struct kernel *k;
 	int dist;
@@ -346,8 +334,8 @@ const struct op op_csum_copy = {
 	.dst = true,
 	.partial_sum = true,
 	.roofline = true,
-	.size_ok = size_ok,
-	.align_needed = any_align,
+	.size_ok = op_any_size,
+	.align_needed = op_any_align,
 	.verify = verify_op,
 	.verify_sizes = verify_sizes_op,
 	.batch = batch,

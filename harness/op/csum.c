@@ -28,10 +28,6 @@ struct gate {
 	int dist;
 	const struct guarded *g;
 	const char *data;
-	/* verify_sizes: */
-	const uint32_t *sz;
-	size_t n;
-	uint32_t align, sum;
 };
 
 static int check(const struct gate *c, const unsigned char *p, int len,
@@ -84,7 +80,7 @@ static int sweep(void *ctx, char *err, size_t errlen)
 static int verify(const struct kernel *k, int dist, char *err, size_t errlen)
 {
 	struct guarded g;
-	struct gate c = { k, dist, &g, NULL, NULL, 0, 0, 0 };
+	struct gate c = { k, dist, &g, NULL };
 	int pass, rc = VERIFY_OK;
 
 	if (guarded_map(&g, DATA_BYTES))
@@ -102,27 +98,30 @@ static int verify(const struct kernel *k, int dist, char *err, size_t errlen)
 /* Sizes ascending, so ref's sum of each size extends the last one's:
    ref costs one pass over the largest buffer, not one per size.  The sum
    is carried over whole 16-bit words; an odd size adds its last byte as
-   the first byte of a word, as the contract says. */
+   the first byte of a word, as the contract says.  The incoming sum
+   turns with the fill and the alignment. */
 static int sizes_pass(void *ctx, char *err, size_t errlen)
 {
-	const struct gate *c = ctx;
-	const unsigned char *p = c->g->lo + c->align;
-	uint32_t acc = c->sum, even = 0;
+	static const uint32_t sums[] = { 0xffffffffu, 0, 0x89abcdefu };
+	const struct sizes_walk *w = ctx;
+	const struct gate *c = w->ctx;
+	const unsigned char *p = w->g->lo + w->align;
+	uint32_t sum = sums[(w->pass + w->a) % 3], acc = sum, even = 0;
 	uint16_t want, got;
 	size_t i;
 
-	for (i = 0; i < c->n; i++) {
-		uint32_t len = c->sz[i], e = len & ~1u;
+	for (i = 0; i < w->n; i++) {
+		uint32_t len = w->sz[i], e = len & ~1u;
 
 		acc = verify_ref(p + even, (int)(e - even), acc);
 		even = e;
 		want = csum_fold16(len & 1 ? verify_ref(p + e, 1, acc) : acc);
-		verify_at((int)len, (int)c->align, -1);
-		got = csum_fold16(kernel_csum(c->k, p, (int)len, c->sum, c->dist));
+		verify_at((int)len, (int)w->align, -1);
+		got = csum_fold16(kernel_csum(c->k, p, (int)len, sum, c->dist));
 		if (got != want) {
 			snprintf(err, errlen, "%s: len %u, align %u, sum 0x%08x, "
 				 "%s data: folded 0x%04x, ref 0x%04x", c->k->name,
-				 len, c->align, c->sum, c->data, got, want);
+				 len, w->align, sum, w->data, got, want);
 			return -1;
 		}
 	}
@@ -134,48 +133,10 @@ static int verify_sizes_csum(const struct kernel *k, int dist,
 			     const uint32_t *aligns, size_t naligns,
 			     char *err, size_t errlen)
 {
-	static const uint32_t sums[] = { 0xffffffffu, 0, 0x89abcdefu };
-	struct guarded g;
-	struct gate c = { k, dist, &g, NULL, NULL, 0, 0, 0 };
-	double bytes = 0;
-	size_t pass, a, i;
-	int rc = VERIFY_OK;
+	struct gate c = { k, dist, NULL, NULL };
 
-	c.sz = verify_sorted_sizes(sizes, nsizes, &c.n);
-	for (i = 0; i < c.n; i++)
-		bytes += c.sz[i];
-	if (guarded_map(&g, (size_t)c.sz[c.n - 1] + verify_max(aligns, naligns))) {
-		snprintf(err, errlen, "%s: no memory to check it at %u bytes",
-			 k->name, c.sz[c.n - 1]);
-		free((void *)c.sz);
-		return VERIFY_WRONG;
-	}
-	/* All-0xFF first: the carries are where kernels go wrong. */
-	for (pass = 0; pass < 2 && rc == VERIFY_OK; pass++) {
-		guarded_fill(&g, pass ? -1 : 0xff, 0);
-		c.data = pass ? "random" : "0xff";
-		for (a = 0; a < naligns && rc == VERIFY_OK; a++) {
-			c.align = aligns[a];
-			c.sum = sums[(pass + a) % 3];
-			rc = verify_guarded(k, bytes, (double)c.n, sizes_pass, &c,
-					    err, errlen);
-		}
-	}
-	guarded_unmap(&g);
-	free((void *)c.sz);
-	return rc;
-}
-
-static int size_ok(uint32_t size, char *err, size_t errlen)
-{
-	(void)size, (void)err, (void)errlen;
-	return 0;
-}
-
-static unsigned any_align(const struct kernel *k)
-{
-	(void)k;
-	return 1;
+	return verify_sizes_walk(k, sizes, nsizes, aligns, naligns, 1.0,
+				 sizes_pass, &c, err, errlen);
 }
 
 static uint64_t batch(const struct timer *t, const struct kernel *k,
@@ -249,8 +210,8 @@ const struct op op_csum = {
 	.dst = false,
 	.partial_sum = true,
 	.roofline = true,
-	.size_ok = size_ok,
-	.align_needed = any_align,
+	.size_ok = op_any_size,
+	.align_needed = op_any_align,
 	.verify = verify,
 	.verify_sizes = verify_sizes_csum,
 	.batch = batch,

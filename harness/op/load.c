@@ -39,9 +39,6 @@ struct gate {
 	const struct kernel *k;
 	const struct guarded *g;
 	const char *data;
-	const uint32_t *sz;	/* verify_sizes */
-	size_t n;
-	uint32_t align;
 };
 
 static int check(const struct gate *c, const unsigned char *p, int len,
@@ -113,7 +110,7 @@ static int every_byte(void *ctx, char *err, size_t errlen)
 static int verify(const struct kernel *k, int dist, char *err, size_t errlen)
 {
 	struct guarded g;
-	struct gate c = { k, &g, NULL, NULL, 0, 0 };
+	struct gate c = { k, &g, NULL };
 	int pass, rc = VERIFY_OK;
 
 	(void)dist;
@@ -137,61 +134,29 @@ static int verify(const struct kernel *k, int dist, char *err, size_t errlen)
 
 static int sizes_pass(void *ctx, char *err, size_t errlen)
 {
-	const struct gate *c = ctx;
+	const struct sizes_walk *w = ctx;
+	struct gate c = *(const struct gate *)w->ctx;
 	size_t i;
 
-	for (i = 0; i < c->n; i++)
-		if (check(c, c->g->lo + c->align, (int)c->sz[i], 0x5a5a5a5au,
-			  (int)c->align, "", err, errlen))
+	c.data = w->data;
+	for (i = 0; i < w->n; i++)
+		if (check(&c, w->g->lo + w->align, (int)w->sz[i], 0x5a5a5a5au,
+			  (int)w->align, "", err, errlen))
 			return -1;
 	return 0;
 }
 
+/* The kernel's pass over each size and the plain loop's. */
 static int verify_sizes_load(const struct kernel *k, int dist,
 			     const uint32_t *sizes, size_t nsizes,
 			     const uint32_t *aligns, size_t naligns,
 			     char *err, size_t errlen)
 {
-	struct guarded g;
-	struct gate c = { k, &g, NULL, NULL, 0, 0 };
-	double bytes = 0;
-	size_t pass, a, i;
-	int rc = VERIFY_OK;
+	struct gate c = { k, NULL, NULL };
 
 	(void)dist;
-	c.sz = verify_sorted_sizes(sizes, nsizes, &c.n);
-	for (i = 0; i < c.n; i++)
-		bytes += 2.0 * c.sz[i];	/* the kernel's pass and the ref's */
-	if (guarded_map(&g, (size_t)c.sz[c.n - 1] + verify_max(aligns, naligns))) {
-		snprintf(err, errlen, "%s: no memory to check it at %u bytes",
-			 k->name, c.sz[c.n - 1]);
-		free((void *)c.sz);
-		return VERIFY_WRONG;
-	}
-	for (pass = 0; pass < 2 && rc == VERIFY_OK; pass++) {
-		guarded_fill(&g, pass ? -1 : 0xff, 0);
-		c.data = pass ? "random" : "0xff";
-		for (a = 0; a < naligns && rc == VERIFY_OK; a++) {
-			c.align = aligns[a];
-			rc = verify_guarded(k, bytes, (double)c.n, sizes_pass, &c,
-					    err, errlen);
-		}
-	}
-	guarded_unmap(&g);
-	free((void *)c.sz);
-	return rc;
-}
-
-static int size_ok(uint32_t size, char *err, size_t errlen)
-{
-	(void)size, (void)err, (void)errlen;
-	return 0;
-}
-
-static unsigned any_align(const struct kernel *k)
-{
-	(void)k;
-	return 1;
+	return verify_sizes_walk(k, sizes, nsizes, aligns, naligns, 2.0,
+				 sizes_pass, &c, err, errlen);
 }
 
 /* The call has csum's shape (buf, len, a 32-bit word in and out), so
@@ -225,8 +190,8 @@ const struct op op_load = {
 	.dst = false,
 	.partial_sum = false,
 	.roofline = false,
-	.size_ok = size_ok,
-	.align_needed = any_align,
+	.size_ok = op_any_size,
+	.align_needed = op_any_align,
 	.verify = verify,
 	.verify_sizes = verify_sizes_load,
 	.batch = batch,

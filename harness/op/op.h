@@ -71,6 +71,10 @@ const struct op *op_find(const char *name);
 /* Its pseudo-kernel: same call, no work; the per-call floor of its points. */
 const struct kernel *op_empty(const struct op *o);
 
+/* size_ok and align_needed of ops that take any size and address. */
+int op_any_size(uint32_t size, char *err, size_t errlen);
+unsigned op_any_align(const struct kernel *k);
+
 /* Results are stored here so that timed calls cannot be optimised away. */
 extern volatile uint32_t op_sink;
 
