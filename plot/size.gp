@@ -5,7 +5,8 @@
 # Prefetching kernels are drawn at the distance that csumreport found
 # best over the run (plot_pf), named in the legend.  The run's roofline
 # (roof: its load kernel, loads and nothing else) is a dashed line: the
-# ceiling no checksum of those bytes can pass.
+# ceiling no checksum of those bytes can pass.  A panel whose costs span
+# more than a factor of 10 has a log y axis.
 # gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'" plot/size.gp
 load "plot/common.gp"
 nk = words(kernels)
@@ -15,6 +16,8 @@ klabel(j) = word(plot_pf, j) eq "none" ? word(kernels, j) : word(kernels, j) . "
 nl = nk + (roof ne "" ? 1 : 0)
 kname(j) = j <= nk ? word(kernels, j) : roof
 kpf(j) = j <= nk ? word(plot_pf, j) : "none"
+# Colours repeat after 8 lines: the points' shape tells those apart.
+kpt(j) = j <= 8 ? 7 : j <= 16 ? 5 : 9
 # The key sits below each panel, two entries a row: room for its rows
 # under the axis label.
 set bmargin 4 + (nl + 1) / 2
@@ -66,8 +69,20 @@ do for [fmt in "png svg"] {
 				set autoscale x
 			}
 		}
+		# Costs that span more than a factor of 10 (a reference loop
+		# beside vector kernels and the roofline) on a log axis, where
+		# the fast ones stay apart; else from 0.
+		unset logscale y
+		set yrange [0:*]
+		if (|$lines| > 0) {
+			stats $lines using 2 nooutput
+			if (STATS_min > 0 && STATS_max > 10 * STATS_min) {
+				set logscale y
+				set yrange [*:*]
+			}
+		}
 		plot for [j=1:nk] $lines using ($3 == j ? $1 : NaN):2 \
-			smooth unique with linespoints lw 2 pt 7 title klabel(j), \
+			smooth unique with linespoints lw 2 pt kpt(j) title klabel(j), \
 			for [j=nk+1:nl] $lines using ($3 == j ? $1 : NaN):2 \
 			smooth unique with lines dt 2 lw 2 lc rgb "#404040" \
 			title "ceiling: " . roof . " (loads only)"
