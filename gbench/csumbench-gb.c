@@ -2,7 +2,7 @@
  *
  * The points of a config (by default every csum and csum_copy kernel at
  * 64, 1500 and 65536 bytes, warm and cold, prefetch distances none to
- * 256) pass csumbench's gate, then each warm or cold point is registered
+ * 256, and the roofline's load kernel as in run) pass csumbench's gate, then each warm or cold point is registered
  * through gbc.h as OP/KERNEL/SIZE/CACHE[/pf:D][/align:A][/off:O].  Each
  * iteration is one kernel call; the state loop runs the same timed
  * regions as csumbench run (a warm batch, or K cold calls after a flush
