@@ -60,7 +60,7 @@ void report_csv(FILE *f, const struct bench *b)
 		const struct point *p = &b->pts[i];
 		for (r = 0; r < b->repeats; r++) {
 			const struct summary *st = &p->st[r];
-			double cpb = point_cycles_per_byte(b, p, r);
+			double cpb = point_cycles_per_byte(b, p, r), roof;
 			double ns = st->median / c->tick_hz * 1e9;
 
 			if (!p->taken[r])
@@ -86,8 +86,9 @@ void report_csv(FILE *f, const struct bench *b)
 				fprintf(f, ",%.4f,%.4f,,", p->cpt[r], cpb);
 			fprintf(f, "%.4f,%.1f,%.2f,%.1f,", cpb > 0 ? 1 / cpb : 0,
 				cpb * 1024, ns, ns > 0 ? p->bytes / ns * 1e3 : 0);
-			if (!isnan(point_roofline_fraction(b, p, r)))
-				fprintf(f, "%.4f", point_roofline_fraction(b, p, r));
+			roof = point_roofline_fraction(b, p, r);
+			if (!isnan(roof))
+				fprintf(f, "%.4f", roof);
 			if (b->nev)
 				events_row(f, b, p, r);
 			fprintf(f, "\n");

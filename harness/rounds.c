@@ -327,6 +327,7 @@ void sweep_finish(struct bench *b)
 	}
 	free(cpts);
 	sweep_drop_dead(b);
+	sweep_link_roofline(b);
 	if (b->nev)
 		warn_events(b);
 

@@ -533,21 +533,61 @@ size_t sweep_checksums(const struct bench *b)
 	return n;
 }
 
-const struct point *point_roofline(const struct bench *b, const struct point *p)
+/* A roofline point's key, to find it by the points held to it. */
+struct roof_key {
+	uint32_t size, align;
+	int cache, load, rxpf;
+	size_t at;
+};
+
+static int cmp_roof_key(const void *x, const void *y)
+{
+	const struct roof_key *a = x, *b = y;
+
+	if (a->size != b->size)
+		return a->size < b->size ? -1 : 1;
+	if (a->align != b->align)
+		return a->align < b->align ? -1 : 1;
+	if (a->cache != b->cache)
+		return a->cache - b->cache;
+	if (a->load != b->load)
+		return a->load - b->load;
+	return a->rxpf - b->rxpf;
+}
+
+void sweep_link_roofline(struct bench *b)
 {
 	const struct kernel *roof = b->cfg->roofline;
-	size_t i;
+	struct roof_key *keys = malloc((b->npts ? b->npts : 1) * sizeof(*keys));
+	size_t i, n = 0;
 
-	if (!roof || p->kernel->pseudo || !p->kernel->op->roofline)
-		return NULL;
+	if (!keys)
+		abort();
 	for (i = 0; i < b->npts; i++) {
 		const struct point *q = &b->pts[i];
-		if (q->kernel == roof && q->size == p->size &&
-		    q->align == p->align && q->cache == p->cache &&
-		    q->load == p->load && q->rxpf == p->rxpf)
-			return q;
+		if (roof && q->kernel == roof)
+			keys[n++] = (struct roof_key){ q->size, q->align, q->cache,
+						       q->load, q->rxpf, i };
 	}
-	return NULL;
+	qsort(keys, n, sizeof(*keys), cmp_roof_key);
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		struct roof_key k = { p->size, p->align, p->cache, p->load,
+				      p->rxpf, 0 }, *hit;
+
+		p->roof = 0;
+		if (!n || p->kernel->pseudo || !p->kernel->op->roofline)
+			continue;
+		hit = bsearch(&k, keys, n, sizeof(*keys), cmp_roof_key);
+		if (hit)
+			p->roof = hit->at + 1;
+	}
+	free(keys);
+}
+
+const struct point *point_roofline(const struct bench *b, const struct point *p)
+{
+	return p->roof ? &b->pts[p->roof - 1] : NULL;
 }
 
 double point_roofline_fraction(const struct bench *b, const struct point *p,

@@ -54,6 +54,8 @@ struct point {
 	double *ev_median;		/* [repeat][nev], after the run */
 	double *ev_running;		/* [repeat]: mean of ev_run over the
 					   samples that ran; 0: none did */
+	size_t roof;			/* 1 + the index of the roofline's
+					   point it is held to; 0: none */
 };
 
 struct bench {
@@ -165,9 +167,12 @@ double point_floor_ticks(const struct bench *b, const struct point *p,
 			 unsigned r);
 double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
 				 unsigned r);
-/* The roofline's point at p's size, alignment, cache state, load and
-   rx policy (in place, no prefetch), or NULL: none in the run, p is no
-   op the roofline applies to, or p is a floor. */
+/* Links each point to the roofline's point at its size, alignment, cache
+   state, load and rx policy (sweep_finish, after the last points are
+   dropped); O(points log points). */
+void sweep_link_roofline(struct bench *b);
+/* That point (in place, no prefetch), or NULL: none in the run, p is no
+   op the roofline applies to, p is a floor, or not linked yet. */
 const struct point *point_roofline(const struct bench *b, const struct point *p);
 /* p's bytes per cycle over the roofline's in repeat r (the same round),
    or NAN where there is none. */
