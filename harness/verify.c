@@ -264,3 +264,34 @@ int verify_sizes_walk(const struct kernel *k, const uint32_t *sizes,
 	free((void *)w.sz);
 	return rc;
 }
+
+int verify_lengths(const struct guarded *g, const int *long_lens,
+		   size_t nlong, verify_check *check, void *ctx, char *err,
+		   size_t errlen)
+{
+	static const uint32_t in[] = { 0, 0xffffffffu, 0x89abcdefu };
+	int len, align, rc = 0;
+	size_t i, s;
+
+	for (len = 0; len <= 256 && !rc; len++)
+		for (align = 0; align < 8 && !rc; align++) {
+			/* As close to the end as this alignment allows. */
+			uintptr_t end = (uintptr_t)(g->hi - len);
+			const unsigned char *p = g->hi - len - ((end - (uintptr_t)align) & 7);
+			for (s = 0; s < 3 && !rc; s++)
+				rc = check(ctx, p, len, align, in[s], err, errlen) ||
+				     check(ctx, g->lo + align, len, align, in[s],
+					   err, errlen);
+		}
+	for (i = 0; i < nlong && !rc; i++) {
+		len = long_lens[i];
+		for (align = 0; align < 8 && !rc; align += len > 4097 ? 3 : 1)
+			rc = check(ctx, g->lo + align, len, align, in[i % 3], err,
+				   errlen);
+		if (!rc)
+			rc = check(ctx, g->hi - len, len,
+				   (int)((uintptr_t)(g->hi - len) & 7), in[i % 3],
+				   err, errlen);
+	}
+	return rc;
+}

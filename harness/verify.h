@@ -64,6 +64,19 @@ typedef int verify_body(void *ctx, char *err, size_t errlen);
 int verify_guarded(const struct kernel *k, double bytes, double calls,
 		   verify_body *body, void *ctx, char *err, size_t errlen);
 
+/* The lengths of a one-buffer op's gate (csum, load): every length
+   0..256 at every alignment 0..7, as close to g's end as the alignment
+   allows and at its start, each with the incoming words 0, 0xffffffff
+   and 0x89abcdef; then each long length from the start at alignments
+   0..7 (every third above 4097) and once against the end, with one of
+   the three in turn.  check is nonzero, with why in err, at the first
+   disagreement, which ends the walk. */
+typedef int verify_check(void *ctx, const unsigned char *p, int len,
+			 int align, uint32_t in, char *err, size_t errlen);
+int verify_lengths(const struct guarded *g, const int *long_lens,
+		   size_t nlong, verify_check *check, void *ctx, char *err,
+		   size_t errlen);
+
 /* The run's sizes for ops that read one buffer (csum, load): the sizes
    ascending without repeats, one guarded buffer for the largest at the
    largest alignment, filled all-0xFF (every add carries) and then

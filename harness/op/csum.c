@@ -30,9 +30,10 @@ struct gate {
 	const char *data;
 };
 
-static int check(const struct gate *c, const unsigned char *p, int len,
-		 uint32_t sum, int align, char *err, size_t errlen)
+static int check(void *ctx, const unsigned char *p, int len, int align,
+		 uint32_t sum, char *err, size_t errlen)
 {
+	const struct gate *c = ctx;
 	uint16_t want = csum_fold16(verify_ref(p, len, sum));
 	uint16_t got;
 
@@ -49,32 +50,10 @@ static int check(const struct gate *c, const unsigned char *p, int len,
 /* One buffer of every length and alignment against each guard page. */
 static int sweep(void *ctx, char *err, size_t errlen)
 {
-	static const uint32_t sums[] = { 0, 0xffffffffu, 0x89abcdefu };
 	const struct gate *c = ctx;
-	const struct guarded *g = c->g;
-	int len, align, rc = 0;
-	size_t i, s;
 
-	for (len = 0; len <= 256 && !rc; len++)
-		for (align = 0; align < 8 && !rc; align++) {
-			/* As close to the end as this alignment allows. */
-			uintptr_t end = (uintptr_t)(g->hi - len);
-			const unsigned char *p = g->hi - len - ((end - (uintptr_t)align) & 7);
-			for (s = 0; s < 3 && !rc; s++)
-				rc = check(c, p, len, sums[s], align, err, errlen) ||
-				     check(c, g->lo + align, len, sums[s], align,
-					   err, errlen);
-		}
-	for (i = 0; i < sizeof(long_lens) / sizeof(long_lens[0]) && !rc; i++) {
-		len = long_lens[i];
-		for (align = 0; align < 8 && !rc; align += len > 4097 ? 3 : 1)
-			rc = check(c, g->lo + align, len, sums[i % 3], align,
-				   err, errlen);
-		if (!rc)
-			rc = check(c, g->hi - len, len, sums[i % 3],
-				   (int)((uintptr_t)(g->hi - len) & 7), err, errlen);
-	}
-	return rc;
+	return verify_lengths(c->g, long_lens, sizeof(long_lens) /
+			      sizeof(long_lens[0]), check, ctx, err, errlen);
 }
 
 static int verify(const struct kernel *k, int dist, char *err, size_t errlen)

@@ -59,33 +59,19 @@ static int check(const struct gate *c, const unsigned char *p, int len,
 
 static const int long_lens[] = { 511, 1500, 4095, 4097, 65535, 65536, 65537 };
 
+static int check_length(void *ctx, const unsigned char *p, int len, int align,
+			uint32_t seed, char *err, size_t errlen)
+{
+	return check(ctx, p, len, seed, align, "", err, errlen);
+}
+
 static int sweep(void *ctx, char *err, size_t errlen)
 {
-	static const uint32_t seeds[] = { 0, 0xffffffffu, 0x89abcdefu };
 	const struct gate *c = ctx;
-	const struct guarded *g = c->g;
-	int len, align, rc = 0;
-	size_t i, s;
 
-	for (len = 0; len <= 256 && !rc; len++)
-		for (align = 0; align < 8 && !rc; align++) {
-			uintptr_t end = (uintptr_t)(g->hi - len);
-			const unsigned char *p = g->hi - len - ((end - (uintptr_t)align) & 7);
-			for (s = 0; s < 3 && !rc; s++)
-				rc = check(c, p, len, seeds[s], align, "", err, errlen) ||
-				     check(c, g->lo + align, len, seeds[s], align,
-					   "", err, errlen);
-		}
-	for (i = 0; i < sizeof(long_lens) / sizeof(long_lens[0]) && !rc; i++) {
-		len = long_lens[i];
-		for (align = 0; align < 8 && !rc; align += 3)
-			rc = check(c, g->lo + align, len, seeds[i % 3], align, "",
-				   err, errlen);
-		if (!rc)
-			rc = check(c, g->hi - len, len, seeds[i % 3],
-				   (int)((uintptr_t)(g->hi - len) & 7), "", err, errlen);
-	}
-	return rc;
+	return verify_lengths(c->g, long_lens, sizeof(long_lens) /
+			      sizeof(long_lens[0]), check_length, ctx, err,
+			      errlen);
 }
 
 /* Each byte of a buffer changed in turn, at every alignment. */

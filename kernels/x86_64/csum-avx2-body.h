@@ -27,14 +27,9 @@
 ENTRY(\name)
 	movl	%edx,%r8d
 	movslq	%ecx,%r9
-	vpxor	%xmm0,%xmm0,%xmm0	/* VEX: the upper halves too */
-	vpxor	%xmm1,%xmm1,%xmm1
-	vpxor	%xmm2,%xmm2,%xmm2
-	vpxor	%xmm3,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm4,%xmm4
-	vpxor	%xmm5,%xmm5,%xmm5
-	vpxor	%xmm6,%xmm6,%xmm6
-	vpxor	%xmm7,%xmm7,%xmm7
+	.irp	r,0,1,2,3,4,5,6,7
+	vpxor	%xmm\r,%xmm\r,%xmm\r	/* VEX: the upper halves too */
+	.endr
 	movl	%esi,%eax
 	shrl	$7,%eax			/* 128-byte blocks */
 	jz	2f
@@ -76,11 +71,7 @@ ENTRY(\name)
 	vpsllq	$32,%ymm4,%ymm8
 	vpsubq	%ymm8,%ymm0,%ymm0	/* lo */
 	vpaddq	%ymm4,%ymm0,%ymm0	/* lo + hi: each lane < 2^59 */
-	vextracti128 $1,%ymm0,%xmm1
-	vpaddq	%xmm1,%xmm0,%xmm0
-	vpshufd	$0x4e,%xmm0,%xmm1
-	vpaddq	%xmm1,%xmm0,%xmm0
-	vmovq	%xmm0,%rax		/* four lanes: < 2^61 */
+	HADD_YMM0_RAX			/* four lanes: < 2^61 */
 	vzeroupper
 	addq	%r8,%rax		/* the sum: no carry out below 2^62 */
 	CSUM_TAIL_AND_FOLD

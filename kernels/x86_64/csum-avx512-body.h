@@ -33,14 +33,9 @@
 ENTRY(\name)
 	movl	%edx,%r8d
 	movslq	%ecx,%r9
-	vpxord	%zmm0,%zmm0,%zmm0
-	vpxord	%zmm1,%zmm1,%zmm1
-	vpxord	%zmm2,%zmm2,%zmm2
-	vpxord	%zmm3,%zmm3,%zmm3
-	vpxord	%zmm4,%zmm4,%zmm4
-	vpxord	%zmm5,%zmm5,%zmm5
-	vpxord	%zmm6,%zmm6,%zmm6
-	vpxord	%zmm7,%zmm7,%zmm7
+	.irp	r,0,1,2,3,4,5,6,7
+	vpxord	%zmm\r,%zmm\r,%zmm\r
+	.endr
 	movl	%esi,%eax
 	shrl	$8,%eax			/* 256-byte blocks */
 	jz	2f
@@ -93,20 +88,9 @@ ENTRY(\name)
 	vpsllq	$32,%zmm4,%zmm8
 	vpsubq	%zmm8,%zmm0,%zmm0	/* lo */
 	vpaddq	%zmm4,%zmm0,%zmm0	/* lo + hi: each lane < 2^59 */
-	vextracti64x4 $1,%zmm0,%ymm1
-	vpaddq	%ymm1,%ymm0,%ymm0
-	vextracti128 $1,%ymm0,%xmm1
-	vpaddq	%xmm1,%xmm0,%xmm0
-	vpshufd	$0x4e,%xmm0,%xmm1
-	vpaddq	%xmm1,%xmm0,%xmm0
-	vmovq	%xmm0,%rax		/* eight lanes: < 2^62 */
+	HADD_ZMM0_RAX			/* eight lanes: < 2^62 */
 	vzeroupper
-	movq	%rax,%rdx		/* 64 to 32 bits, end-around carry */
-	shrq	$32,%rdx
-	addl	%edx,%eax
-	adcl	$0,%eax
-	addl	%r8d,%eax		/* and the incoming sum */
-	adcl	$0,%eax
+	FOLD_RAX_ADD_R8D
 	ret
 END(\name)
 .endm

@@ -40,14 +40,9 @@
 	vpsraq	$32,%zmm0,%zmm0		/* even dwords */
 	vpaddq	%zmm8,%zmm14,%zmm14
 	vpaddq	%zmm0,%zmm14,%zmm14
-	vpxord	%zmm0,%zmm0,%zmm0
-	vpxord	%zmm1,%zmm1,%zmm1
-	vpxord	%zmm2,%zmm2,%zmm2
-	vpxord	%zmm3,%zmm3,%zmm3
-	vpxord	%zmm4,%zmm4,%zmm4
-	vpxord	%zmm5,%zmm5,%zmm5
-	vpxord	%zmm6,%zmm6,%zmm6
-	vpxord	%zmm7,%zmm7,%zmm7
+	.irp	r,0,1,2,3,4,5,6,7
+	vpxord	%zmm\r,%zmm\r,%zmm\r
+	.endr
 .endm
 
 /* The 64-byte vector at \off(%rdi) into sum zmm\acc. */
@@ -67,14 +62,9 @@ ENTRY(\name)
 	vpternlogd $0xff,%zmm12,%zmm12,%zmm12
 	vpsrlw	$15,%zmm12,%zmm12	/* words 1 */
 	vpsllw	$15,%zmm12,%zmm13	/* words 0x8000 */
-	vpxord	%zmm0,%zmm0,%zmm0
-	vpxord	%zmm1,%zmm1,%zmm1
-	vpxord	%zmm2,%zmm2,%zmm2
-	vpxord	%zmm3,%zmm3,%zmm3
-	vpxord	%zmm4,%zmm4,%zmm4
-	vpxord	%zmm5,%zmm5,%zmm5
-	vpxord	%zmm6,%zmm6,%zmm6
-	vpxord	%zmm7,%zmm7,%zmm7
+	.irp	r,0,1,2,3,4,5,6,7
+	vpxord	%zmm\r,%zmm\r,%zmm\r
+	.endr
 	movl	%esi,%eax
 	shrl	$9,%eax			/* 512-byte blocks */
 	jz	3f
@@ -131,22 +121,12 @@ ENTRY(\name)
 	vpxorq	%zmm8,%zmm13,%zmm8
 	vpdpwssd %zmm12,%zmm8,%zmm1
 6:	VNNI_SPILL
-	vextracti64x4 $1,%zmm14,%ymm1
-	vpaddq	%ymm1,%ymm14,%ymm0
-	vextracti128 $1,%ymm0,%xmm1
-	vpaddq	%xmm1,%xmm0,%xmm0
-	vpshufd	$0x4e,%xmm0,%xmm1
-	vpaddq	%xmm1,%xmm0,%xmm0
-	vmovq	%xmm0,%rax		/* the dword sums, signed */
+	vmovdqa64 %zmm14,%zmm0
+	HADD_ZMM0_RAX			/* the dword sums, signed */
 	vzeroupper
 	shlq	$20,%r10
 	addq	%r10,%rax		/* + 2^20 per vector: the words' sum */
-	movq	%rax,%rdx		/* 64 to 32 bits, end-around carry */
-	shrq	$32,%rdx
-	addl	%edx,%eax
-	adcl	$0,%eax
-	addl	%r8d,%eax		/* and the incoming sum */
-	adcl	$0,%eax
+	FOLD_RAX_ADD_R8D
 	ret
 END(\name)
 .endm

@@ -17,4 +17,32 @@
 	.balign CSUMBENCH_LOOP_ALIGN; .globl name##_loop; .hidden name##_loop; \
 	name##_loop:
 
+/* The vector kernels' ends, in assembler macros (used by those that
+   need them).  The four 64-bit lanes of ymm0 added into rax (ymm1
+   scratch); the eight of zmm0 likewise. */
+.macro HADD_YMM0_RAX
+	vextracti128 $1,%ymm0,%xmm1
+	vpaddq	%xmm1,%xmm0,%xmm0
+	vpshufd	$0x4e,%xmm0,%xmm1
+	vpaddq	%xmm1,%xmm0,%xmm0
+	vmovq	%xmm0,%rax
+.endm
+
+.macro HADD_ZMM0_RAX
+	vextracti64x4 $1,%zmm0,%ymm1
+	vpaddq	%ymm1,%ymm0,%ymm0
+	HADD_YMM0_RAX
+.endm
+
+/* rax folded to 32 bits with the end-around carry, then the incoming
+   sum in r8d added the same way: the result in eax (rdx scratch). */
+.macro FOLD_RAX_ADD_R8D
+	movq	%rax,%rdx
+	shrq	$32,%rdx
+	addl	%edx,%eax
+	adcl	$0,%eax
+	addl	%r8d,%eax
+	adcl	$0,%eax
+.endm
+
 #endif
