@@ -33,11 +33,7 @@ ENTRY(\name)
 	movl	%esi,%eax
 	shrl	$7,%eax			/* 128-byte blocks */
 	jz	2f
-	/* LOOP() of x86_64-asm.h, spelled for a macro argument */
-	.balign	CSUMBENCH_LOOP_ALIGN
-	.globl	\name\()_loop
-	.hidden	\name\()_loop
-\name\()_loop:
+	LOOP_AT \name
 1:
 	.if \prefetch
 	prefetcht0 (%rdi,%r9)

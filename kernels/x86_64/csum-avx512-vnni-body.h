@@ -72,11 +72,7 @@ ENTRY(\name)
 	cmpl	%ecx,%eax
 	cmovbl	%eax,%ecx
 	subl	%ecx,%eax
-	/* LOOP() of x86_64-asm.h, spelled for a macro argument */
-	.balign	CSUMBENCH_LOOP_ALIGN
-	.globl	\name\()_loop
-	.hidden	\name\()_loop
-\name\()_loop:
+	LOOP_AT \name
 1:
 	.if \prefetch
 	prefetcht0 (%rdi,%r9)

@@ -12,10 +12,15 @@
 /* The hot loop: on the build's loop boundary (CSUMBENCH_LOOP_ALIGN, from
    mk/arch-x86_64.mk), and marked with the symbol name_loop so the harness
    can report where it sits.  The padding (multi-byte nops, which as emits
-   for .balign in code) runs once, on entry. */
-#define LOOP(name) \
-	.balign CSUMBENCH_LOOP_ALIGN; .globl name##_loop; .hidden name##_loop; \
-	name##_loop:
+   for .balign in code) runs once, on entry.  An assembler macro, so that
+   kernels written as macros (their name an argument) mark it too. */
+.macro LOOP_AT name
+	.balign	CSUMBENCH_LOOP_ALIGN
+	.globl	\name\()_loop
+	.hidden	\name\()_loop
+\name\()_loop:
+.endm
+#define LOOP(name) LOOP_AT name
 
 /* The vector kernels' ends, in assembler macros (used by those that
    need them).  The four 64-bit lanes of ymm0 added into rax (ymm1
