@@ -1,5 +1,5 @@
 # csumbench.  make [ARCH=x86_64|ppc32] [CROSS_COMPILE=prefix-] [CPU=preset]
-#   make bench [CONFIG=configs/x.conf] [RUNNER=qemu-ppc|"ssh root@board"]
+#   make bench [CONFIG=configs/x.conf] [RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex]
 #   make test
 HOST_ARCH := $(shell uname -m | sed -e 's/^ppc$$/ppc32/' -e 's/^aarch64$$/arm64/')
 ARCH ?= $(HOST_ARCH)
@@ -62,8 +62,12 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all bench test test-bin accuracy clean plot table recommend compare gbench FORCE
+.PHONY: all print-bin bench test test-bin accuracy clean plot table recommend compare gbench FORCE
 all: $(BIN)
+
+# The binary's path for these make arguments (labgrid/test_csumbench.py).
+print-bin:
+	@echo $(BIN)
 
 $(BUILD)/buildinfo.h: FORCE
 	@mkdir -p $(@D)
@@ -201,7 +205,7 @@ bench: $(BIN)
 	@scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$(CONFIG)" "$(RUNNER)"
 
 test:
-	@tests/run.sh
+	@RUNNER='$(subst ','\'',$(RUNNER))' CPU='$(CPU)' tests/run.sh
 
 clean:
 	rm -rf build

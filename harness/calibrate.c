@@ -222,3 +222,23 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 		 c->chain_blocks * CHAIN_BLOCK);
 	return 0;
 }
+
+bool calibrate_clock_disagrees(double calibrated_hz, double stated_hz,
+			       char *msg, size_t n)
+{
+	double off;
+
+	if (!(stated_hz > 0) || !(calibrated_hz > 0))
+		return false;
+	off = calibrated_hz / stated_hz - 1;
+	if (fabs(off) <= CLOCK_AGREE + 1e-9)	/* 880 over 800 is 10%, not 10.0000001 */
+		return false;
+	snprintf(msg, n, "the calibrated core clock, %.0f MHz (tick rate x "
+		 "cycles per tick by the add chain), and the %.0f MHz "
+		 "/proc/cpuinfo states "
+		 "differ by %+.0f%%: an emulator, a wrong cycles_per_tick, a "
+		 "timebase fed from outside the core (44x CCR1[TCS]) or "
+		 "frequency scaling; cycles here may not be core cycles",
+		 calibrated_hz / 1e6, stated_hz / 1e6, off * 100);
+	return true;
+}

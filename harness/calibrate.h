@@ -54,4 +54,14 @@ double calibrate_resolution(const uint64_t *diff, size_t n);
    subtracted; 0 if the timer did not advance. */
 double calibrate_chain_window(const struct calibration *c);
 
+/* The calibrated core clock (tick rate x cycles per tick) against the
+   one the system states (/proc/cpuinfo's "clock" on powerpc).  More
+   than CLOCK_AGREE apart, and the cycles are suspect: an emulator, a
+   wrong cycles_per_tick, a timebase fed from outside the core (44x
+   CCR1[TCS]) or a clock that scales.  Returns true and says so in msg
+   when they disagree; stated_hz <= 0 (none stated) agrees. */
+#define CLOCK_AGREE 0.10
+bool calibrate_clock_disagrees(double calibrated_hz, double stated_hz,
+			       char *msg, size_t n);
+
 #endif

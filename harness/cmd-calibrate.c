@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "flush-check.h"
 #include "flush.h"
+#include "platform.h"
 #include "setup.h"
 
 int cmd_calibrate(int argc, char **argv)
@@ -21,6 +22,7 @@ int cmd_calibrate(int argc, char **argv)
 	const char *line_src, *llc_src;
 	size_t line, llc;
 	bool emulated;
+	double stated;
 	const struct flusher *fl = flush_select(NULL);
 
 	for (i = 1; i < argc; i++) {
@@ -85,6 +87,19 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	printf("core clock:       %.0f MHz (tick rate x cycles per tick)\n",
 	       cal.tick_hz * cal.cycles_per_tick / 1e6);
+	if (platform_cpuinfo_clock(&stated)) {
+		/* The chain's clock where it ran: a preset's only restates
+		   the preset. */
+		double hz = cal.tick_hz * (cal.chain_cpt > 0 ? cal.chain_cpt :
+					   cal.cycles_per_tick);
+		char msg[400];
+
+		printf("                  %.0f MHz by the %s; /proc/cpuinfo states "
+		       "%.0f MHz\n", hz / 1e6, cal.chain_cpt > 0 ? "add chain" :
+		       "cycles per tick", stated / 1e6);
+		if (calibrate_clock_disagrees(hz, stated, msg, sizeof(msg)))
+			printf("                  WARNING: %s\n", msg);
+	}
 	printf("cache line:       %zu bytes (%s)\n", line, line_src);
 	printf("largest cache:    %zu KiB (%s)\n", llc >> 10, llc_src);
 	printf("cold flush:       %s (%s)\n", fl->name, fl->what);

@@ -671,6 +671,25 @@ static int key_emulated(struct config *c, const char *v, char *err,
 	return 0;
 }
 
+/* Set by the runner that starts the harness (scripts/bench.sh): what
+   nothing inside a virtual board can see for itself. */
+static int key_runner(struct config *c, const char *v, char *err,
+		      size_t errlen)
+{
+	size_t n = strlen(v);
+
+	if (n == 0 || n >= sizeof(c->runner) ||
+	    strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		   "0123456789._:@/-") != n) {
+		snprintf(err, errlen, "runner '%s', expected 1 to %zu letters, "
+			 "digits or . _ : @ / - (e.g. vboard:sam460ex)", v,
+			 sizeof(c->runner) - 1);
+		return -1;
+	}
+	memcpy(c->runner, v, n + 1);
+	return 0;
+}
+
 static int key_kernel_timeout(struct config *c, const char *v, char *err,
 			      size_t errlen)
 {
@@ -850,6 +869,7 @@ static const struct key {
 	{ "cycles_per_tick", key_cycles_per_tick },
 	{ "cpu", key_cpu },
 	{ "emulated", key_emulated },
+	{ "runner", key_runner },
 	{ "kernel_timeout", key_kernel_timeout },
 	{ "ops", key_ops },
 	{ "load", key_load },

@@ -77,6 +77,8 @@ struct config {
 	double cycles_per_tick;	/* 0: calibrate */
 	int cpu;		/* a CPU, CPU_NONE or CPU_AUTO */
 	int emulated;		/* -1: detect, 0 no, 1 yes */
+	char runner[64];	/* how make bench ran it ("vboard:sam460ex"),
+				   for the metadata; "" when not said */
 	double kernel_timeout;	/* seconds, the floor of every kernel
 				   call's limit; 0: auto (2 s) */
 	struct mix *mix;	/* sizes = mix:FILE (sizes is then SIZE_MIX) */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "platform.h"
@@ -105,6 +106,31 @@ bool platform_emulated(const char **why)
 	}
 	*why = "no";
 	return false;
+}
+
+bool platform_parse_clock(const char *v, double *hz)
+{
+	char *end;
+	double x = strtod(v, &end);
+
+	if (end == v || !(x > 0))
+		return false;
+	end += strspn(end, " ");
+	if (strcasecmp(end, "MHz") == 0)
+		*hz = x * 1e6;
+	else if (strcasecmp(end, "GHz") == 0)
+		*hz = x * 1e9;
+	else
+		return false;
+	return true;
+}
+
+bool platform_cpuinfo_clock(double *hz)
+{
+	static const char *const keys[] = { "clock", NULL };
+	char v[256];
+
+	return cpuinfo_find(keys, v, sizeof(v)) && platform_parse_clock(v, hz);
 }
 
 int platform_pin(int cpu, char *err, size_t errlen)

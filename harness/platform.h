@@ -15,6 +15,11 @@ const char *platform_host(void);
 bool platform_virtualized(void);
 /* Emulation (qemu-user): timings mean nothing.  why says how it was seen. */
 bool platform_emulated(const char **why);
+/* The core clock /proc/cpuinfo states, in Hz ("clock : 1150.000000MHz",
+   as powerpc kernels print it); false where it states none. */
+bool platform_cpuinfo_clock(double *hz);
+/* "1150.000000MHz" (or GHz) as Hz; false for anything else. */
+bool platform_parse_clock(const char *v, double *hz);
 /* Pins to cpu, or with cpu < 0 to the first CPU the process may use.
    Returns the CPU, or -1 and why in err. */
 int platform_pin(int cpu, char *err, size_t errlen);

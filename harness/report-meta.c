@@ -184,6 +184,14 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
 			"%lu dependent adds)\n", b->cpt_run, b->nchain,
 			c->chain_blocks * CHAIN_BLOCK);
+	fprintf(f, "# core_clock: %.0f MHz calibrated (tick_hz x %s); ",
+		b->clock_hz / 1e6, b->cpt_run > 0 ? "cycles per tick by the "
+		"add chain" : "cycles_per_tick");
+	if (b->clock_stated_hz > 0)
+		fprintf(f, "/proc/cpuinfo states %.0f MHz\n",
+			b->clock_stated_hz / 1e6);
+	else
+		fprintf(f, "/proc/cpuinfo states none\n");
 	fprintf(f, "# cache_line: %zu (%s)\n", b->line, b->line_source);
 	fprintf(f, "# largest_cache: %zu (", cache_largest(&src));
 	fprintf(f, "%s)\n", src);
@@ -215,6 +223,8 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# cpu_pinned: no\n");
 	fprintf(f, "# virtualized: %s\n", platform_virtualized() ? "yes" : "no");
 	fprintf(f, "# emulated: %s\n", b->emulated ? "yes" : "no");
+	if (b->cfg->runner[0])
+		fprintf(f, "# runner: %s\n", b->cfg->runner);
 	if (b->emulated)
 		fprintf(f, "# warning: emulated run, timings are not real\n");
 #ifndef __OPTIMIZE__

@@ -97,6 +97,8 @@ struct bench {
 	const struct kernel *miss_kernel;	/* the kernel it was timed with */
 	double cpt_run;			/* median of the chain over the run */
 	double cpt_quarter[4];		/* medians of its four quarters */
+	double clock_hz;		/* tick_hz x the run's cycles per tick */
+	double clock_stated_hz;		/* /proc/cpuinfo's clock, or 0 */
 	char **warnings;		/* for stderr and "# warning:" lines */
 	size_t nwarnings;
 	char **failed;			/* gate failures and kernels stopped

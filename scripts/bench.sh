@@ -12,6 +12,43 @@ if [ ! -f "$config" ]; then
 fi
 mkdir -p "$out"
 
+# place DIR STEM: moves DIR's STEM* files into $out under the first free
+# suffix for the whole set (STEM, STEM-2, ...).  A name is claimed with
+# noclobber (O_EXCL) before a file is moved onto it; nothing is replaced.
+place() {
+	local from=$1 stem=$2 n=1 s f final claimed files
+	files=$(cd "$from" && ls -- "$stem"* 2> /dev/null) || files=
+	[ -n "$files" ] || { echo "make bench: the run left no results" >&2; return 1; }
+	while :; do
+		s=$stem
+		[ $n -gt 1 ] && s=$stem-$n
+		claimed=()
+		for f in $files; do
+			final=$out/$s${f#"$stem"}
+			# noclobber opens a pipe or a link to a device without
+			# O_EXCL: anything there already is a taken name.
+			if [ -e "$final" ] || [ -L "$final" ] ||
+				! (set -C; : > "$final") 2> /dev/null; then
+				rm -f "${claimed[@]}"
+				claimed=()
+				break
+			fi
+			claimed+=("$final")
+		done
+		[ ${#claimed[@]} -gt 0 ] && break
+		n=$((n + 1))
+		if [ $n -gt 999 ]; then
+			echo "make bench: cannot create $out/$stem.csv or any -N of it" >&2
+			return 1
+		fi
+	done
+	for f in $files; do
+		final=$out/$s${f#"$stem"}
+		mv -f "$from/$f" "$final"
+		echo "fetched $final"
+	done
+}
+
 case "$runner" in
 "")
 	if [ "$arch" != "$host_arch" ]; then
@@ -41,45 +78,46 @@ ssh\ *)
 	status=0
 	$runner "cd $dir && ./csumbench run -c $name -o results/$stem.csv" || status=$?
 	files=$($runner "ls $dir/results") || files=
-	# The first free suffix for the whole set: -2, -3...  A name is
-	# claimed with noclobber (O_EXCL) before the file is moved onto it.
-	n=1
-	while :; do
-		s=$stem
-		[ $n -gt 1 ] && s=$stem-$n
-		claimed=()
-		for f in $files; do
-			final=$out/$s${f#"$stem"}
-			# noclobber opens a pipe or a link to a device without
-			# O_EXCL: anything there already is a taken name.
-			if [ -e "$final" ] || [ -L "$final" ] ||
-				! (set -C; : > "$final") 2> /dev/null; then
-				rm -f "${claimed[@]}"
-				claimed=()
-				break
-			fi
-			claimed+=("$final")
-		done
-		[ -z "$files" ] || [ ${#claimed[@]} -gt 0 ] && break
-		n=$((n + 1))
-		if [ $n -gt 999 ]; then
-			echo "make bench: cannot create $out/$stem.csv or any -N of it" >&2
-			$runner "rm -rf $dir"
-			exit 1
-		fi
-	done
+	here=$(mktemp -d)
+	trap 'rm -rf "$here"' EXIT
 	for f in $files; do
-		final=$out/$s${f#"$stem"}
-		if $runner "cat $dir/results/$f" > "$final.part$$" &&
-			mv -f "$final.part$$" "$final"; then
-			echo "fetched $final"
-		else
+		if ! $runner "cat $dir/results/$f" > "$here/$f"; then
 			echo "make bench: could not fetch $f from the board" >&2
-			rm -f "$final.part$$" "$final"
+			rm -f "$here/$f"
 			status=1
 		fi
 	done
 	$runner "rm -rf $dir"
+	place "$here" "$stem" || status=1
+	exit $status
+	;;
+vboard:*)
+	# A real ppc kernel under qemu-system-ppc (scripts/vboard.sh): the
+	# binary and config go in its initrd, the CSV pair comes back over
+	# the console, checked.  Nothing in there can tell it is emulated,
+	# so the runner says so.
+	machine=${runner#vboard:}
+	if [ ! -f "boards/$machine.board" ]; then
+		echo "make bench: no virtual board '$machine'; expected one of:" \
+			$(ls boards/*.board | sed 's|boards/\(.*\)\.board|\1|') >&2
+		exit 2
+	fi
+	if [ "$arch" != ppc32 ]; then
+		cpu=$(. "boards/$machine.board"; echo "$cpu_preset")
+		echo "make bench: RUNNER=$runner boots a 32-bit PowerPC kernel;" \
+			"build for it: make bench ARCH=ppc32${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
+		exit 2
+	fi
+	stem=$(basename "$config" .conf)-vboard-$machine-$(date +%Y%m%d-%H%M%S)
+	here=$(mktemp -d)
+	trap 'rm -rf "$here"' EXIT
+	name=$(basename "$config" | tr -c 'A-Za-z0-9._\n-' '_')
+	echo "/csumbench/csumbench run -c /csumbench/$name -o /results/$stem.csv" \
+		"--set emulated=yes --set runner=$runner" > "$here/cmds"
+	status=0
+	scripts/vboard.sh run "$machine" "$here/out" "$here/cmds" \
+		csumbench="$bin" "$name=$config" > /dev/null || status=$?
+	[ -d "$here/out" ] && place "$here/out" "$stem" || status=1
 	exit $status
 	;;
 *)

@@ -47,6 +47,43 @@ build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
 	return 0
 }
 
+# make test RUNNER=vboard:MACHINE [CPU=preset]: the virtual board's suite
+# alone, on that machine (the unit tests, a sweep of every kernel, make
+# bench there).  Other runners are make bench's, not make test's.
+VB_PKGS="linux-source-6.1 qemu-system-ppc bison flex libssl-dev bc cpio
+	gcc-powerpc-linux-gnu libc6-dev-powerpc-cross"
+vboard_suite() { # vboard_suite MACHINE [CPU]
+	local m=$1 cpu=${2-} board=boards/$1.board
+	if [ ! -f "$board" ]; then
+		echo "make test: RUNNER=vboard:$m: no $board; the machines:" \
+			$(ls boards/*.board | sed 's|boards/\(.*\)\.board|\1|') >&2
+		exit 2
+	fi
+	[ $# -gt 1 ] || cpu=$(. "$board"; echo "$cpu_preset")
+	# shellcheck disable=SC2086
+	if ! scripts/need.sh $VB_PKGS; then
+		skipped "vboard-$m" "needs $(echo $VB_PKGS)"
+	elif build "ppc32-$cpu" ARCH=ppc32 CPU="$cpu" test-bin; then
+		suite "vboard-$m" env VBOARD_MACHINE="$m" VBOARD_CPU="$cpu" \
+			tests/vboard.sh "build/ppc32${cpu:+-$cpu}"
+	else
+		echo "FAIL ppc32 CPU=$cpu build"; total_fail=$((total_fail + 1))
+	fi
+}
+case ${RUNNER:-} in
+"") ;;
+vboard:*)
+	if [ -n "${CPU:-}" ]; then vboard_suite "${RUNNER#vboard:}" "$CPU"
+	else vboard_suite "${RUNNER#vboard:}"; fi
+	echo "$total_pass passed, $total_fail failed"
+	[ "$total_fail" = 0 ]
+	exit ;;
+*)
+	echo "make test: RUNNER=$RUNNER: tests run here, or on a virtual board" \
+		"(RUNNER=vboard:sam460ex); make bench takes other runners" >&2
+	exit 2 ;;
+esac
+
 # Native: the whole suite, timing included.  Captures (sizes = mix:FILE)
 # are read with libpcap; the build finds it or goes without.
 A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
@@ -170,6 +207,22 @@ if [ -f build/ppc32/csumbench ]; then
 fi
 [ "$(uname -m)" != aarch64 ] &&
 	cross arm64 qemu-aarch64 aarch64-linux-gnu- gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+
+# Virtual boards, board farms: a real ppc kernel under qemu-system-ppc
+# (built once, cached), labgrid's pytest against it and against an sshd
+# of its own, and the LAVA files against lava-common's schemas.
+vboard_suite sam460ex
+# shellcheck disable=SC2086
+if ! scripts/need.sh python3-labgrid python3-pytest openssh-server openssh-client $VB_PKGS; then
+	skipped labgrid "needs python3-labgrid python3-pytest openssh-server"
+else
+	suite labgrid tests/labgrid.sh
+fi
+if ! scripts/need.sh lava-common python3-yaml; then
+	skipped lava "needs lava-common"
+else
+	suite lava tests/lava.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+fi
 
 # Host tools: tables, comparisons, figures (gnuplot).
 if ! command -v gnuplot > /dev/null && ! scripts/need.sh gnuplot-nox; then

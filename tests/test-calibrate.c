@@ -2,10 +2,12 @@
    whose step is known, so no real timer's noise decides the result. */
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 #include "calibrate.h"
 #include "check.h"
+#include "platform.h"
 
 static uint64_t ns(void)
 {
@@ -56,6 +58,35 @@ static double resolution_of(uint64_t (*read)(void))
 	return c.resolution;
 }
 
+/* The core clock /proc/cpuinfo states against the calibrated one: how
+   powerpc kernels print it, and where a disagreement starts. */
+static void clocks(void)
+{
+	char msg[400] = "";
+	double hz = 0;
+
+	CHECK(platform_parse_clock("1150.000000MHz", &hz) && hz == 1150e6,
+	      "'1150.000000MHz' (a 44x kernel's clock line) is 1150 MHz: %g", hz);
+	CHECK(platform_parse_clock("1.5 GHz", &hz) && hz == 1.5e9,
+	      "'1.5 GHz' is 1500 MHz: %g", hz);
+	CHECK(!platform_parse_clock("", &hz) && !platform_parse_clock("fast", &hz) &&
+	      !platform_parse_clock("800", &hz) && !platform_parse_clock("-5MHz", &hz),
+	      "no number, no unit or a negative clock is no clock");
+	CHECK(!calibrate_clock_disagrees(800e6, 800e6, msg, sizeof(msg)) &&
+	      !calibrate_clock_disagrees(880e6, 800e6, msg, sizeof(msg)) &&
+	      !calibrate_clock_disagrees(720e6, 800e6, msg, sizeof(msg)),
+	      "within 10%% is agreement: %s", msg);
+	CHECK(calibrate_clock_disagrees(3900e6, 1150e6, msg, sizeof(msg)) &&
+	      strstr(msg, "3900 MHz") && strstr(msg, "1150 MHz") && strstr(msg, "+239%"),
+	      "QEMU's sam460ex (3900 MHz by the chain, 1150 stated) disagrees: %s", msg);
+	CHECK(calibrate_clock_disagrees(50e6, 800e6, msg, sizeof(msg)) &&
+	      strstr(msg, "-94%"), "a timebase at core/16 read as the core's: %s", msg);
+	CHECK(calibrate_clock_disagrees(881e6, 800e6, msg, sizeof(msg)),
+	      "11%% apart disagrees");
+	CHECK(!calibrate_clock_disagrees(3900e6, 0, msg, sizeof(msg)),
+	      "no stated clock (x86-64, arm64): nothing to compare");
+}
+
 int main(void)
 {
 	static const uint64_t tsc[] = { 49, 73, 74, 98, 73, 49, 122, 123, 5023 };
@@ -97,5 +128,6 @@ int main(void)
 		      "%u of %d read pairs left out as interrupted, expected the "
 		      "~5 that straddle a jump", c.overhead_dropped, OVERHEAD_READS);
 	}
+	clocks();
 	return check_done("calibrate");
 }

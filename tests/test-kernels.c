@@ -275,7 +275,9 @@ static void gate_sizes_and_hangs(void)
 	CHECK(rc == VERIFY_WRONG && strstr(err, "hung: did not return within"),
 	      "a hung kernel is stopped and reported: %d %s", rc, err);
 	rc = verify_sizes(&hung, 0, sizes, 4, aligns, 2, err, sizeof(err));
-	CHECK(rc == VERIFY_WRONG && strstr(err, "did not return within 0.2 s at len 64"),
+	/* The limit is 0.2 s or more: it scales on a slow board. */
+	CHECK(rc == VERIFY_WRONG && strstr(err, "did not return within ") &&
+	      strstr(err, " s at len 64, align 0"),
 	      "and at the run's sizes, the smallest first: %d %s", rc, err);
 	CHECK(verify_kernel(vars[0].k, 0, err, sizeof(err)) == VERIFY_OK,
 	      "after a stop, kernels run as before: %s", err);

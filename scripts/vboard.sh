@@ -1,0 +1,307 @@
+#!/usr/bin/env bash
+# Virtual boards: a real 32-bit PowerPC Linux kernel under qemu-system-ppc,
+# the static harness as its initrd's only program.  What runs there sees
+# a ppc kernel's /proc/cpuinfo, auxiliary vector, signals and timebase;
+# its timings are an emulator's and mean nothing.
+#
+#   vboard.sh list                     the machines (boards/*.board)
+#   vboard.sh kernel MACHINE           the cached kernel's path (built once)
+#   vboard.sh initrd MACHINE OUT CMDS NAME=FILE...
+#                                      packs init, CMDS and the files
+#   vboard.sh boot MACHINE INITRD LOG  boots; the console goes to LOG
+#   vboard.sh fetch LOG DIR            the files the board printed, checked
+#   vboard.sh run MACHINE DIR CMDS NAME=FILE...
+#                                      initrd, boot, fetch: the whole job
+#
+# Kernels are built from Debian's linux-source-6.1 with the machine's
+# defconfig and boards/vboard.config, and cached in
+# ${CSUMBENCH_CACHE:-~/.cache/csumbench}/vboard/<machine>-<version>-<hash>.
+# VBOARD_TIMEOUT (seconds, default 1800) bounds a boot.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+boards=$here/boards
+cache=${CSUMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/csumbench}/vboard
+cross=${VBOARD_CROSS_COMPILE:-powerpc-linux-gnu-}
+src_tar=/usr/src/linux-source-6.1.tar.xz
+src_pkg=linux-source-6.1
+
+die() { echo "vboard: $*" >&2; exit 2; }
+
+machines() {
+	local f
+	for f in "$boards"/*.board; do
+		basename "$f" .board
+	done
+}
+
+load_board() { # load_board MACHINE: its settings into this shell
+	local m=$1
+	[ -f "$boards/$m.board" ] ||
+		die "no virtual board '$m'; expected one of: $(machines | tr '\n' ' ')"
+	describe= defconfig= qemu_machine= qemu_args= console= cpu_preset=
+	qemu_cpu= kernel_image=vmlinux boots=yes
+	# shellcheck disable=SC1090
+	. "$boards/$m.board"
+	[ -n "$defconfig" ] && [ -n "$qemu_machine" ] && [ -n "$console" ] ||
+		die "$boards/$m.board: expected defconfig, qemu_machine and console"
+}
+
+# What the kernel is made of, for the cache's name: the source package's
+# version, the defconfig, both fragments and the cross compiler.
+kernel_key() { # kernel_key MACHINE
+	local m=$1 ver hash
+	ver=$(dpkg-query -W -f='${Version}' "$src_pkg" 2> /dev/null) ||
+		die "Debian's $src_pkg is not installed (apt-get install $src_pkg)"
+	hash=$({ echo "$defconfig"; cat "$boards/vboard.config"
+		[ ! -f "$boards/$m.config" ] || cat "$boards/$m.config"
+		"${cross}gcc" --version | head -n 1; } | sha256sum | cut -c1-12)
+	echo "$m-$ver-$hash"
+}
+
+# Prints the kernel's folder (vmlinux, gen_init_cpio, config, build.log),
+# building it first where the cache has none.
+kernel() { # kernel MACHINE
+	local m=$1 key dir tmp t0 n log pid
+	load_board "$m"
+	key=$(kernel_key "$m")
+	dir=$cache/$key
+	if [ -f "$dir/$kernel_image" ]; then
+		echo "$dir"
+		return
+	fi
+	command -v "${cross}gcc" > /dev/null ||
+		die "no ${cross}gcc (apt-get install gcc-powerpc-linux-gnu)"
+	for t in bison flex bc; do
+		command -v $t > /dev/null || die "no $t (apt-get install bison flex bc libssl-dev)"
+	done
+	[ -f "$src_tar" ] || die "no $src_tar (apt-get install $src_pkg)"
+	mkdir -p "$cache"
+	# One build at a time; a second caller waits and then finds it.
+	exec 9> "$cache/.lock"
+	flock 9
+	if [ -f "$dir/$kernel_image" ]; then
+		exec 9>&-
+		echo "$dir"
+		return
+	fi
+	tmp=$cache/.build-$key-$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp/obj"
+	log=$tmp/build.log
+	t0=$(date +%s)
+	echo "vboard: building the $m kernel once ($src_pkg" \
+		"$(dpkg-query -W -f='${Version}' $src_pkg), $defconfig +" \
+		"boards/vboard.config), a few minutes; cached in $dir" >&2
+	(
+		set -e
+		tar -C "$tmp" -xf "$src_tar"
+		cd "$tmp/linux-source-6.1"
+		mk() { make -C "$tmp/linux-source-6.1" O="$tmp/obj" ARCH=powerpc \
+			CROSS_COMPILE="$cross" "$@"; }
+		mk "$defconfig"
+		frags=("$boards/vboard.config")
+		[ ! -f "$boards/$m.config" ] || frags+=("$boards/$m.config")
+		scripts/kconfig/merge_config.sh -m -O "$tmp/obj" "$tmp/obj/.config" "${frags[@]}"
+		mk olddefconfig
+		mk -j"$(nproc)" "$kernel_image"
+	) > "$log" 2>&1 &
+	pid=$!
+	# A progress line while it builds: objects compiled so far.
+	while kill -0 $pid 2> /dev/null; do
+		sleep 5
+		n=$(grep -c '^  CC ' "$log" 2> /dev/null || true)
+		if [ -t 2 ]; then
+			printf '\rvboard: %s: %s files compiled, %d s ' "$m" "$n" \
+				$(($(date +%s) - t0)) >&2
+		elif [ $((($(date +%s) - t0) % 60)) -lt 5 ]; then
+			echo "vboard: $m: $n files compiled, $(($(date +%s) - t0)) s" >&2
+		fi
+	done
+	[ -t 2 ] && printf '\n' >&2
+	if ! wait $pid; then
+		tail -n 30 "$log" >&2
+		mkdir -p "$cache/failed"
+		cp "$log" "$cache/failed/$key.log"
+		rm -rf "$tmp"
+		die "the $m kernel did not build; the log is $cache/failed/$key.log"
+	fi
+	mkdir -p "$tmp/out"
+	cp "$tmp/obj/$kernel_image" "$tmp/obj/.config" "$tmp/obj/usr/gen_init_cpio" "$tmp/out/"
+	mv "$tmp/out/.config" "$tmp/out/config"
+	echo "built in $(($(date +%s) - t0)) s on $(nproc) cores" >> "$log"
+	cp "$log" "$tmp/out/build.log"
+	rm -rf "$dir"
+	mv "$tmp/out" "$dir"
+	rm -rf "$tmp"
+	exec 9>&-
+	echo "vboard: $m kernel built in $(($(date +%s) - t0)) s" >&2
+	echo "$dir"
+}
+
+# The init, built static for the board (any 32-bit PowerPC).
+init_bin() {
+	local out=$cache/init-$(sha256sum < "$boards/init.c" | cut -c1-12)
+	if [ ! -x "$out" ]; then
+		mkdir -p "$cache"
+		"${cross}gcc" -mcpu=powerpc -static -O2 -Wall -Wextra -o "$out.$$" "$boards/init.c"
+		mv -f "$out.$$" "$out"
+	fi
+	echo "$out"
+}
+
+initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
+	local m=$1 out=$2 cmds=$3 kdir list f name path
+	shift 3
+	kdir=$(kernel "$m")
+	list=$(mktemp)
+	echo "vboard-$m" > "$list.host"
+	date +%s > "$list.epoch"
+	{
+		echo "dir /dev 755 0 0"
+		echo "nod /dev/console 600 0 0 c 5 1"
+		echo "dir /proc 755 0 0"
+		echo "dir /sys 755 0 0"
+		echo "dir /results 755 0 0"
+		echo "dir /csumbench 755 0 0"
+		echo "file /init $(init_bin) 755 0 0"
+		echo "file /csumbench/cmds $(readlink -f "$cmds") 644 0 0"
+		echo "file /csumbench/hostname $list.host 644 0 0"
+		echo "file /csumbench/epoch $list.epoch 644 0 0"
+		for f in "$@"; do
+			name=${f%%=*} path=${f#*=}
+			case $name in
+			*/* | "" | .*) die "initrd: '$name': a plain file name expected" ;;
+			esac
+			[ -f "$path" ] || die "initrd: $path: no such file"
+			echo "file /csumbench/$name $(readlink -f "$path") $([ -x "$path" ] && echo 755 || echo 644) 0 0"
+		done
+	} > "$list"
+	"$kdir/gen_init_cpio" "$list" | gzip -1 > "$out.$$"
+	mv -f "$out.$$" "$out"
+	rm -f "$list" "$list.host" "$list.epoch"
+}
+
+# Boots with the console on stdio into LOG and a hard limit; returns
+# QEMU's status (124: the limit was reached).
+boot() { # boot MACHINE INITRD LOG
+	local m=$1 rd=$2 log=$3 kdir limit=${VBOARD_TIMEOUT:-1800}
+	kdir=$(kernel "$m")
+	command -v qemu-system-ppc > /dev/null ||
+		die "no qemu-system-ppc (apt-get install qemu-system-ppc)"
+	# shellcheck disable=SC2086
+	timeout -k 5 "$limit" qemu-system-ppc -M "$qemu_machine" \
+		${qemu_cpu:+-cpu "$qemu_cpu"} $qemu_args \
+		-kernel "$kdir/$kernel_image" -initrd "$rd" \
+		-append "console=$console quiet rdinit=/init panic=-1" \
+		-nographic -no-reboot < /dev/null > "$log" 2>&1
+}
+
+# The files between marker lines, each checked against its length and
+# cksum; a file cut short, damaged or never ended is refused.  Prints the
+# names fetched; exit 1 if anything was refused or the board never
+# finished, 0 otherwise.
+fetch() { # fetch LOG DIR
+	local log=$1 dir=$2 st=0 name len ck got
+	[ -f "$log" ] || die "fetch: $log: no such file"
+	mkdir -p "$dir"
+	tr -d '\r' < "$log" | awk -v dir="$dir" '
+		!inside && /^@@csumbench-file / {
+			name = $2; len = $3; ck = $4
+			if (name !~ /^[A-Za-z0-9][A-Za-z0-9._-]*$/ || len !~ /^[0-9]+$/ ||
+			    ck !~ /^[0-9]+$/) {
+				print "bad " NR > (dir "/.manifest"); next
+			}
+			out = dir "/" name ".part"; printf "" > out; inside = 1; next
+		}
+		inside && $0 == "@@csumbench-file-end " name {
+			close(out); print "file " name " " len " " ck > (dir "/.manifest")
+			inside = 0; next
+		}
+		inside { print > out; next }
+		/^@@csumbench-done / { print "done " $2 > (dir "/.manifest") }
+		END { if (inside) print "cut " name > (dir "/.manifest") }'
+	[ -f "$dir/.manifest" ] || : > "$dir/.manifest"
+	while read -r what name len ck; do
+		case $what in
+		bad) echo "vboard: $log: line $name: a malformed file marker" >&2; st=1 ;;
+		cut)
+			echo "vboard: $log: $name: the console ended inside it (truncated); refused" >&2
+			rm -f "$dir/$name.part"; st=1 ;;
+		done)
+			[ "$name" = 0 ] || { echo "vboard: the board's commands exited $name" >&2; st=1; } ;;
+		file)
+			# The init ends a file that lacked one with a newline.
+			got=$(wc -c < "$dir/$name.part")
+			[ "$got" = $((len + 1)) ] && truncate -s "$len" "$dir/$name.part"
+			got=$(wc -c < "$dir/$name.part")
+			if [ "$got" != "$len" ] ||
+				[ "$(cksum < "$dir/$name.part" | cut -d' ' -f1)" != "$ck" ]; then
+				echo "vboard: $log: $name: $got bytes arrived of $len, or its" \
+					"cksum is not $ck; refused" >&2
+				rm -f "$dir/$name.part"; st=1
+			else
+				mv -f "$dir/$name.part" "$dir/$name"
+				echo "$name"
+			fi ;;
+		esac
+	done < "$dir/.manifest"
+	grep -q '^done ' "$dir/.manifest" || {
+		echo "vboard: $log: the board never finished (no @@csumbench-done line)" >&2
+		st=1
+	}
+	rm -f "$dir/.manifest" "$dir"/*.part
+	return $st
+}
+
+run() { # run MACHINE DIR CMDS NAME=FILE...
+	local m=$1 dir=$2 cmds=$3 tmp st=0 t0
+	shift 3
+	load_board "$m"
+	tmp=$(mktemp -d)
+	# shellcheck disable=SC2064
+	trap "rm -rf '$tmp'" EXIT
+	initrd "$m" "$tmp/initrd.gz" "$cmds" "$@"
+	t0=$(date +%s.%N)
+	echo "vboard: booting $m (qemu-system-ppc -M $qemu_machine): emulated," \
+		"its timings are not real" >&2
+	boot "$m" "$tmp/initrd.gz" "$tmp/console.log" || st=$?
+	if [ $st = 124 ] || [ $st = 137 ]; then
+		tail -n 20 "$tmp/console.log" >&2
+		echo "vboard: $m did not finish within ${VBOARD_TIMEOUT:-1800} s" \
+			"(VBOARD_TIMEOUT); stopped it, nothing fetched" >&2
+		cp "$tmp/console.log" "$dir/.console-$m.log" 2> /dev/null || true
+		return 1
+	fi
+	# What the harness said there, less the files and the markers.
+	tr -d '\r' < "$tmp/console.log" | awk '
+		/^@@csumbench-up / { up = 1; next }
+		/^@@csumbench-file / { infile = 1; next }
+		/^@@csumbench-file-end / { infile = 0; next }
+		up && !infile && !/^@@csumbench-/' >&2
+	[ $st = 0 ] || echo "vboard: qemu-system-ppc exited with status $st" >&2
+	echo "vboard: $m ran for $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s" >&2
+	mkdir -p "$dir"
+	cp "$tmp/console.log" "$dir/.console-$m.log"
+	st=0
+	fetch "$tmp/console.log" "$dir" || st=$?
+	if [ $st != 0 ]; then
+		grep -v '^@@csumbench-file\|^[^@]*,' "$tmp/console.log" | tail -n 25 >&2
+	fi
+	return $st
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case $cmd in
+list)
+	for m in $(machines); do
+		load_board "$m"
+		printf '%-10s %-9s %s\n' "$m" "$boots" "$describe"
+	done ;;
+kernel) [ $# = 1 ] || die "usage: vboard.sh kernel MACHINE"; kernel "$1" ;;
+initrd) [ $# -ge 3 ] || die "usage: vboard.sh initrd MACHINE OUT CMDS NAME=FILE..."; initrd "$@" ;;
+boot) [ $# = 3 ] || die "usage: vboard.sh boot MACHINE INITRD LOG"; load_board "$1"; boot "$@" ;;
+fetch) [ $# = 2 ] || die "usage: vboard.sh fetch LOG DIR"; fetch "$@" ;;
+run) [ $# -ge 3 ] || die "usage: vboard.sh run MACHINE DIR CMDS NAME=FILE..."; run "$@" ;;
+*) die "usage: vboard.sh list|kernel|initrd|boot|fetch|run ... (see the top of $0)" ;;
+esac

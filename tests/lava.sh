@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# LAVA: the test definition and both job templates against lava-common's
+# schemas (and broken copies against them too), then lava-run.sh and
+# lava-cases.sh on this machine with a recording lava-test-case.
+# usage: tests/lava.sh CSUMBENCH [TEST-SO-KERNEL]
+set -u
+SUITE=lava
+. "$(dirname "$0")/lib.sh"
+CB=$1 SO=${2:-}
+PY=/usr/bin/python3	# Debian's, where lava-common is
+
+"$PY" lava/validate.py lava/csumbench.yaml lava/job-qemu.yaml lava/job-board.yaml > "$T/v" 2>&1
+ok "the test definition and both jobs are valid" [ $? = 0 ]
+[ "$(grep -c ': a valid LAVA' "$T/v")" = 3 ] || cat "$T/v"
+
+invalid() { # invalid NAME FILE PYTHON-EDIT: the edited copy is refused
+	"$PY" - "$2" "$T/bad.yaml" <<EOF
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+$3
+yaml.safe_dump(d, open(sys.argv[2], "w"))
+EOF
+	"$PY" lava/validate.py "$T/bad.yaml" > /dev/null 2> "$T/bad.err"
+	ok "refused: $1" bash -c "[ $? = 1 ] && grep -q 'not valid' '$T/bad.err'"
+}
+invalid "a job without timeouts" lava/job-qemu.yaml 'del d["timeouts"]'
+invalid "a deploy to nowhere" lava/job-board.yaml 'd["actions"][0]["deploy"]["to"] = "floppy"'
+invalid "a boot method LAVA lacks" lava/job-qemu.yaml 'd["actions"][1]["boot"]["method"] = "magic"'
+invalid "a context key LAVA lacks" lava/job-qemu.yaml 'd["context"]["colour"] = "blue"'
+invalid "a test definition with an unknown key" lava/csumbench.yaml 'd["runs"] = d.pop("run")'
+invalid "a test definition of another format" lava/csumbench.yaml 'd["metadata"]["format"] = "Lava-Test 2"'
+# The definition inline in a job: the job's own schema checks it too.
+"$PY" - > "$T/inline.yaml" <<'EOF'
+import sys, yaml
+job = yaml.safe_load(open("lava/job-qemu.yaml"))
+td = yaml.safe_load(open("lava/csumbench.yaml"))
+d = job["actions"][2]["test"]["definitions"][0]
+d.pop("params")  # an inline definition carries its own
+d.update({"from": "inline", "repository": td})
+yaml.safe_dump(job, sys.stdout)
+EOF
+"$PY" lava/validate.py "$T/inline.yaml" > /dev/null 2>&1
+ok "the test definition inline in a job is valid" [ $? = 0 ]
+
+# A recording lava-test-case: one line per call.
+mkdir "$T/bin"
+cat > "$T/bin/lava-test-case" <<'EOF'
+#!/bin/sh
+echo "$*" >> "$LAVA_LOG"
+EOF
+chmod +x "$T/bin/lava-test-case"
+export LAVA_LOG=$T/cases
+
+"$CB" run -q -c tests/configs/good-tiny.conf -o "$T/r.csv" > /dev/null 2>&1
+: > "$LAVA_LOG"
+PATH=$T/bin:$PATH lava/lava-cases.sh "$T/r.csv"
+ok "lava-cases.sh exits 0 on a results CSV" [ $? = 0 ]
+rows=$(grep -v '^#' "$T/r.csv" | tail -n +2 | wc -l)
+ok "a case per row ($rows), each with its cycles per byte" \
+	[ "$(grep -c -- '--measurement .* --units cycles/byte$' "$LAVA_LOG")" = "$rows" ]
+ok "case names are unique and LAVA-safe" \
+	bash -c "cut -d' ' -f1 '$LAVA_LOG' | sort | uniq -d | grep -q . && exit 1
+		! cut -d' ' -f1 '$LAVA_LOG' | grep -q '[^-_a-zA-Z0-9.]'"
+# Each row's measurement is that row's cycles_per_byte, under its name.
+want=$(awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+	{ n = $c["kernel"] "-" $c["size"] "-" $c["cache"] "-" $c["prefetch"]
+	  if ($c["align"] != "0") n = n "-a" $c["align"]
+	  print n " --result pass --measurement " $c["cycles_per_byte"] " --units cycles/byte" }' "$T/r.csv" | sort)
+ok "names are <kernel>-<size>-<cache>-<prefetch>[-a<align>], values the CSV's" \
+	[ "$want" = "$(grep -- --measurement "$LAVA_LOG" | sort)" ]
+ok "c64-prefetch at 1500 B, cold, 64 B ahead, align 1 is one of them" \
+	grep -q '^c64-prefetch-1500-cold-64-a1 --result pass --measurement [0-9.]* --units cycles/byte$' "$LAVA_LOG"
+ok "a passed gate case per kernel" \
+	bash -c "grep -qx 'word32-gate --result pass' '$LAVA_LOG' &&
+		grep -qx 'c64-prefetch-gate --result pass' '$LAVA_LOG'"
+if [ -n "$SO" ]; then
+	"$CB" run -q --set "kernels=ref,$SO:csum_user_wrong" --set sizes=64 \
+		--set samples=3 -o "$T/w.csv" > /dev/null 2>&1
+	: > "$LAVA_LOG"
+	PATH=$T/bin:$PATH lava/lava-cases.sh "$T/w.csv"
+	ok "a kernel that failed its gate is a failed case, and has no points" \
+		bash -c "grep -Eq '^[-_a-zA-Z0-9.]*csum_user_wrong-gate --result fail$' '$LAVA_LOG' &&
+			! grep -q 'csum_user_wrong-64' '$LAVA_LOG' &&
+			grep -qx 'ref-gate --result pass' '$LAVA_LOG'"
+fi
+printf 'name,value\n1,2\n' > "$T/other.csv"
+PATH=$T/bin:$PATH lava/lava-cases.sh "$T/other.csv" 2> "$T/err"
+ok "a CSV that is not csumbench's: exit 2 with FILE:LINE" \
+	bash -c "[ $? = 2 ] && grep -q 'other.csv:1: expected a csumbench header' '$T/err'"
+
+# lava-run.sh as LAVA runs it, with a binary from a path.
+: > "$LAVA_LOG"
+PATH=$T/bin:$PATH lava/lava-run.sh "$CB" tests/configs/good-tiny.conf yes > "$T/job.log" 2> "$T/job.err"
+ok "lava-run.sh exits 0 and reports the binary and the run" \
+	bash -c "[ $? = 0 ] && grep -qx 'csumbench-binary --result pass' '$LAVA_LOG' &&
+		grep -qx 'csumbench-run --result pass' '$LAVA_LOG' &&
+		[ \$(grep -c -- --measurement '$LAVA_LOG') -gt 20 ]"
+scripts/vboard.sh fetch "$T/job.log" "$T/got" > "$T/names" 2> "$T/err"
+ok "the pair is in the job log, framed: fetch recovers it, checked" \
+	bash -c "[ $? = 0 ] && [ \$(wc -l < '$T/names') = 2 ] &&
+		grep -qx '# emulated: yes' '$T'/got/good-tiny-lava-*[0-9].csv &&
+		grep -q '^# runner: lava:' '$T'/got/good-tiny-lava-*[0-9].csv"
+: > "$LAVA_LOG"
+PATH=$T/bin:$PATH lava/lava-run.sh "" tests/configs/good-tiny.conf > /dev/null 2>&1
+ok "no binary: a failed csumbench-binary case" grep -qx 'csumbench-binary --result fail' "$LAVA_LOG"
+finish

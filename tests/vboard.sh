@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# A virtual board: a real ppc Linux kernel (VBOARD_MACHINE, default
+# sam460ex) under qemu-system-ppc runs the test binaries of VBOARD_CPU's
+# build and a sweep of every kernel; the CSVs come back over the
+# console, checked.  Then make bench RUNNER=vboard:..., and the console
+# transfer refusing damaged files.
+# usage: tests/vboard.sh BUILD-DIR (a static ppc32 build for the board)
+set -u
+SUITE=vboard
+. "$(dirname "$0")/lib.sh"
+B=$1
+M=${VBOARD_MACHINE:-sam460ex}
+# What the board's kernel reports (cpuinfo_cpu, timebase), its preset.
+. "boards/$M.board"
+CPU=${VBOARD_CPU-$cpu_preset}
+
+# The kernel first (minutes, once per machine): its own step, so that a
+# build that fails says so rather than every check after it.
+kdir=$(scripts/vboard.sh kernel "$M")
+ok "the $M kernel is built and cached" [ -f "$kdir/vmlinux" ]
+[ -f "$kdir/vmlinux" ] || { finish; exit; }
+
+# 1. One boot: the unit tests of kernels, ops and calibration, the
+# kernel list, and a run of every kernel (the gate first).
+cat > "$T/all.conf" <<'EOF'
+kernels  = all
+sizes    = 1, 63, 1500
+aligns   = 0, 3
+cache    = warm, cold
+prefetch = none, 64
+samples  = 3
+EOF
+{
+	for t in kernels ops calibrate; do echo "/csumbench/test-$t"; done
+	echo "/csumbench/csumbench list --csv > /results/list.csv"
+	echo "/csumbench/csumbench run -c /csumbench/all.conf -o /results/all.csv" \
+		"--set emulated=yes --set runner=vboard:$M"
+	# As a user would run it there by hand: nothing says emulated, and
+	# a preset's cycles per tick (the timebase at the core clock).
+	echo "/csumbench/csumbench run -q -c /csumbench/all.conf -o /results/blind.csv" \
+		"--set kernels=c64 --set cache=warm --set cycles_per_tick=1"
+} > "$T/cmds"
+scripts/vboard.sh run "$M" "$T/got" "$T/cmds" csumbench="$B/csumbench" \
+	test-kernels="$B/test-kernels" test-ops="$B/test-ops" \
+	test-calibrate="$B/test-calibrate" all.conf="$T/all.conf" \
+	> "$T/fetched" 2> "$T/err"
+ok "the board ran every command and the transfer checked out" [ $? = 0 ]
+log=$T/got/.console-$M.log
+for t in kernels ops calibrate; do
+	ok "test-$t passes on the board's kernel" \
+		bash -c "grep -q '^@@csumbench-exit /csumbench/test-$t status 0$' '$log' &&
+			grep -Eq '^$t: [1-9][0-9]* passed, 0 failed$' '$log'"
+done
+ok "five files came back: list.csv and two CSV pairs" \
+	[ "$(sort "$T/fetched" | tr '\n' ' ')" = "all-samples.csv all.csv blind-samples.csv blind.csv list.csv " ]
+csv=$T/got/all.csv
+ok "the run is marked emulated, and by whom" \
+	bash -c "grep -qx '# emulated: yes' '$csv' && grep -qx '# runner: vboard:$M' '$csv'"
+ok "a real ppc kernel answered: cpu, timebase, line from auxv, dcbf" \
+	bash -c "grep -qx '# cpu_model: $cpuinfo_cpu' '$csv' &&
+		grep -qx '# tick_hz: $timebase (reported by the system)' '$csv' &&
+		grep -qx '# cache_line: 32 (auxv AT_DCACHEBSIZE)' '$csv' &&
+		grep -q '^# cold_flush: dcbf ' '$csv'"
+ok "named and dated by the runner, not 1970" \
+	bash -c "grep -qx '# host: vboard_$M' '$csv' && grep -q '^# date: 20[0-9][0-9]-' '$csv'"
+# Every csum kernel the board lists (and the roofline) passed its gate
+# and was timed at every point.
+kernels=$(awk -F, '$3 == "csum" && $NF == "yes" { print $1 ":" $4 }' "$T/got/list.csv")
+ok "the board lists the ppc32 csum kernels" \
+	bash -c "echo '$kernels' | grep -qx pipelined-dcbt:yes && echo '$kernels' | grep -qx v0:no"
+for kp in $kernels; do
+	k=${kp%:*} rows=12
+	[ "${kp#*:}" = yes ] && rows=24	# two distances
+	ok "$k passed its gate on the board and has its $rows rows" \
+		[ "$(grep -c "^$k,[a-z0-9]*,csum," "$csv")" = $rows ]
+done
+ok "no kernel failed" bash -c "! grep -q '^# failed:' '$csv'"
+# The clock /proc/cpuinfo states against the calibrated one: the warning
+# is there exactly when they are more than 10% apart.
+clk=$(grep '^# core_clock: ' "$csv")
+ok "core_clock gives both clocks" \
+	bash -c "echo '$clk' | grep -Eq '^# core_clock: [0-9]+ MHz calibrated .*/proc/cpuinfo states [0-9]+ MHz$'"
+cal=$(echo "$clk" | sed -E 's/^# core_clock: ([0-9]+) MHz.*/\1/')
+stated=$(echo "$clk" | sed -E 's/.*states ([0-9]+) MHz$/\1/')
+if awk -v a="$cal" -v b="$stated" 'BEGIN { d = a / b - 1; exit !(d > 0.1 || d < -0.1) }'; then
+	ok "they differ by over 10%: warned in the CSV and on the console" \
+		bash -c "grep -q '^# warning: the calibrated core clock, $cal MHz' '$csv' &&
+			grep -q 'WARNING: the calibrated core clock' '$log'"
+else
+	ok "they agree within 10%: no warning" \
+		bash -c "! grep -q 'calibrated core clock,' '$csv'"
+fi
+echo "vboard $M: /proc/cpuinfo clock $stated MHz, calibrated $cal MHz"
+# The run nothing marked: the harness cannot see the emulator, and its
+# preset agrees with the stated clock; the add chain does not.
+blind=$T/got/blind.csv
+ok "unmarked, the board looks real to the harness" grep -qx '# emulated: no' "$blind"
+clk=$(grep '^# core_clock: ' "$blind")
+cal=$(echo "$clk" | sed -E 's/^# core_clock: ([0-9]+) MHz.*/\1/')
+if awk -v a="$cal" -v b="$stated" 'BEGIN { d = a / b - 1; exit !(d > 0.1 || d < -0.1) }'; then
+	ok "yet the chain's clock, not the preset's, is compared: warned" \
+		bash -c "echo '$clk' | grep -q 'cycles per tick by the add chain' &&
+			grep -q '^# warning: the calibrated core clock, $cal MHz' '$blind'"
+else
+	ok "the chain's clock agrees with the stated one: no warning" \
+		bash -c "! grep -q 'calibrated core clock,' '$blind'"
+fi
+
+# 2. make bench on the virtual board, as the README gives it.
+CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$CPU" \
+	RUNNER="vboard:$M" CONFIG=tests/configs/good-tiny.conf > "$T/out" 2> "$T/err"
+ok "make bench RUNNER=vboard:$M exits 0" [ $? = 0 ]
+pair=$(ls "$T/res" 2> /dev/null | tr '\n' ' ')
+ok "the pair is in results, named for the virtual board" \
+	bash -c "echo '$pair' | grep -Eq '^good-tiny-vboard-$M-[0-9]{8}-[0-9]{6}-samples\.csv good-tiny-vboard-$M-[0-9]{8}-[0-9]{6}\.csv $'"
+ok "it is marked emulated" grep -qx '# emulated: yes' "$T"/res/good-tiny-vboard-*[0-9].csv
+ok "stderr says the timings are not real" grep -q 'emulated, its timings are not real' "$T/err"
+CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=x86_64 RUNNER="vboard:$M" \
+	CONFIG=tests/configs/good-tiny.conf > /dev/null 2> "$T/err"
+ok "a host binary is refused, with the command to use" \
+	bash -c "[ $? = 2 ] && grep -q 'make bench ARCH=ppc32.* RUNNER=vboard:$M' '$T/err'"
+CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$CPU" RUNNER=vboard:nosuch \
+	CONFIG=tests/configs/good-tiny.conf > /dev/null 2> "$T/err"
+ok "an unknown machine: exit 2 and the list" \
+	bash -c "[ $? = 2 ] && grep -q \"no virtual board 'nosuch'; expected one of: .*sam460ex\" '$T/err'"
+ok "and nothing new in results" [ "$(ls "$T/res" | wc -l)" = 2 ]
+
+# 3. A board that does not finish in time is stopped; nothing is fetched.
+echo "/csumbench/csumbench run -c /csumbench/all.conf -o /results/x.csv --set samples=100000" > "$T/slow"
+VBOARD_TIMEOUT=3 scripts/vboard.sh run "$M" "$T/slow-out" "$T/slow" \
+	csumbench="$B/csumbench" all.conf="$T/all.conf" > "$T/out" 2> "$T/err"
+ok "a boot past VBOARD_TIMEOUT fails and says so" \
+	bash -c "[ $? != 0 ] && grep -q 'did not finish within 3 s' '$T/err'"
+ok "and fetches nothing" bash -c "[ ! -s '$T/out' ] && ! ls '$T/slow-out'/*.csv 2> /dev/null"
+
+# 4. The transfer refuses what did not arrive whole.  Logs are made here
+# as the init frames files: marker, bytes, end marker.
+frame() { # frame NAME FILE [LEN] [CKSUM]: the markers around FILE
+	local len=${3:-$(wc -c < "$2")} ck=${4:-$(cksum < "$2" | cut -d' ' -f1)}
+	echo "@@csumbench-file $1 $len $ck"
+	cat "$2"
+	[ -z "$(tail -c 1 "$2")" ] || echo
+	echo "@@csumbench-file-end $1"
+}
+printf 'kernel,size\nc64,64\n# no newline at the end' > "$T/a.csv"
+printf 'a,b\n1,2\n' > "$T/b.csv"
+{ echo "boot noise"; frame a.csv "$T/a.csv"; frame b.csv "$T/b.csv"; echo "@@csumbench-done 0 1.00 s"; } > "$T/good.log"
+scripts/vboard.sh fetch "$T/good.log" "$T/f1" > "$T/names" 2> "$T/err"
+ok "a whole log: both files, byte for byte, the last without its newline" \
+	bash -c "[ $? = 0 ] && cmp -s '$T/a.csv' '$T/f1/a.csv' && cmp -s '$T/b.csv' '$T/f1/b.csv' &&
+		[ \"\$(cat '$T/names' | tr '\n' ' ')\" = 'a.csv b.csv ' ]"
+sed 's/$/\r/' "$T/good.log" > "$T/crlf.log"
+scripts/vboard.sh fetch "$T/crlf.log" "$T/f2" > /dev/null 2>&1
+ok "a console that adds carriage returns: the same bytes" \
+	bash -c "[ $? = 0 ] && cmp -s '$T/a.csv' '$T/f2/a.csv'"
+refused() { # refused NAME LOG MESSAGE: exit 1, no file, a message
+	scripts/vboard.sh fetch "$2" "$T/r-$1" > /dev/null 2> "$T/err-$1"
+	ok "$1: refused" bash -c "[ $? = 1 ] && ! ls '$T/r-$1'/a.csv 2> /dev/null &&
+		grep -q '$3' '$T/err-$1'"
+}
+sed '4s/c64/c65/' "$T/good.log" > "$T/flip.log"
+refused "a changed byte" "$T/flip.log" "a.csv: .*cksum is not"
+sed '3a [   12.345] a kernel message' "$T/good.log" > "$T/printk.log"
+refused "a kernel message in the middle" "$T/printk.log" "a.csv: .*refused"
+head -n 3 "$T/good.log" > "$T/cut.log"
+refused "a console cut inside a file" "$T/cut.log" "ended inside it (truncated)"
+{ frame a.csv "$T/a.csv" 999; echo "@@csumbench-done 0 1 s"; } > "$T/len.log"
+refused "a length that does not match" "$T/len.log" "bytes arrived of 999"
+{ frame ../a.csv "$T/a.csv"; echo "@@csumbench-done 0 1 s"; } > "$T/name.log"
+refused "a name with a slash" "$T/name.log" "a malformed file marker"
+{ echo "boot noise"; frame a.csv "$T/a.csv"; } > "$T/nodone.log"
+scripts/vboard.sh fetch "$T/nodone.log" "$T/f3" > /dev/null 2> "$T/err"
+ok "no done line: exit 1, the board never finished" \
+	bash -c "[ $? = 1 ] && grep -q 'never finished' '$T/err'"
+{ frame a.csv "$T/a.csv"; echo "@@csumbench-done 3 1 s"; } > "$T/st.log"
+scripts/vboard.sh fetch "$T/st.log" "$T/f4" > /dev/null 2> "$T/err"
+ok "a command's failure is the fetch's" \
+	bash -c "[ $? = 1 ] && grep -q 'exited 3' '$T/err'"
+finish
