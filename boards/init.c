@@ -10,8 +10,9 @@
      ...the file's bytes, a newline added if it did not end in one...
      @@csumbench-file-end NAME
 
-   and ends with "@@csumbench-done STATUS" (0, or the first command's
-   non-zero exit status) before rebooting, which QEMU's -no-reboot turns
+   and ends with "@@csumbench-done STATUS files N" (STATUS 0, or the
+   first command's non-zero exit status; N files framed, so that a
+   frame lost whole is seen) before rebooting, which QEMU's -no-reboot turns
    into an exit.  "csumbench.end=halt" on the kernel command line halts
    instead, for drivers that stop QEMU themselves (labgrid's). */
 #include <dirent.h>
@@ -196,6 +197,8 @@ static uint32_t cksum(const unsigned char *p, size_t n)
 	return ~crc;
 }
 
+static int sent;	/* files framed: the done line gives the count */
+
 static int send_file(const char *name)
 {
 	char path[512];
@@ -224,6 +227,13 @@ static int send_file(const char *name)
 		got += r;
 	}
 	close(fd);
+	/* Framed, a short read would pass the host's checks: not sent. */
+	if (got != (size_t)st.st_size) {
+		say("csumbench-init: %s: read %zu of %lld bytes; not sent\n", name,
+		    got, (long long)st.st_size);
+		free(buf);
+		return 1;
+	}
 	say("@@csumbench-file %s %zu %lu\n", name, got,
 	    (unsigned long)cksum(buf, got));
 	fwrite(buf, 1, got, stdout);
@@ -231,6 +241,7 @@ static int send_file(const char *name)
 		putchar('\n');
 	say("@@csumbench-file-end %s\n", name);
 	free(buf);
+	sent++;
 	return 0;
 }
 
@@ -290,7 +301,7 @@ int main(void)
 	}
 	if (n >= 0)
 		free(names);
-	say("@@csumbench-done %d %.2f s\n", status, uptime());
+	say("@@csumbench-done %d files %d %.2f s\n", status, sent, uptime());
 	/* Every byte out of the UART before the board stops: a console
 	   that drains slowly (a socket) would otherwise lose the end. */
 	tcdrain(1);

@@ -125,7 +125,10 @@ def run_qemu(target, env, tmp_path):
     kernel = Path(os.environ["LG_CSUMBENCH_KERNEL"])
     initrd = Path(os.environ["LG_CSUMBENCH_INITRD"])
     kernel.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(Path(kdir) / "vmlinux", kernel)
+    # Copied whole, then renamed: a QEMU started meanwhile never reads half.
+    part = kernel.with_name(f"{kernel.name}.{os.getpid()}")
+    shutil.copyfile(Path(kdir) / "vmlinux", part)
+    os.replace(part, kernel)
     stem = f"{CONFIG.stem}-labgrid-vboard-{machine}-{time.strftime('%Y%m%d-%H%M%S')}"
     runner = f"labgrid:vboard:{machine}"
     cmds = tmp_path / "cmds"
@@ -137,7 +140,7 @@ def run_qemu(target, env, tmp_path):
     qemu = target.get_driver("QEMUDriver")
     qemu.on()
     log, end = b"", time.monotonic() + BOOT_LIMIT
-    done = re.compile(rb"^@@csumbench-done \d+ [\d.]+ s\r?$", re.M)
+    done = re.compile(rb"^@@csumbench-done \d+ files \d+ [\d.]+ s\r?$", re.M)
     try:
         while not done.search(log):
             assert time.monotonic() < end, f"the board did not finish in {BOOT_LIMIT} s"

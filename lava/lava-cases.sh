@@ -24,9 +24,10 @@ function clean(s) { gsub(/[^-_a-zA-Z0-9.]/, "_", s); return s }
 /^#/ || $0 == "" { next }
 !head {
 	for (i = 1; i <= NF; i++) col[$i] = i
-	if (!col["kernel"] || !col["cycles_per_byte"] || !col["size"]) {
+	if (!col["kernel"] || !col["size"] || !col["cache"] || !col["prefetch"] ||
+	    !col["cycles_per_byte"]) {
 		print "lava-cases.sh: " FILENAME ":" NR ": expected a csumbench " \
-		      "header (kernel, size, ..., cycles_per_byte)" > "/dev/stderr"
+		      "header (kernel, size, cache, prefetch, ..., cycles_per_byte)" > "/dev/stderr"
 		bad = 1; exit 2
 	}
 	head = 1; next

@@ -30,28 +30,38 @@ if [ ! -s "$dir/csumbench" ] || ! chmod +x "$dir/csumbench"; then
 fi
 $case csumbench-binary --result pass
 
-host=$({ cat /proc/sys/kernel/hostname 2> /dev/null || hostname; } | tr -c 'A-Za-z0-9._\n-' '_')
+# (at most 40 characters: the runner key takes 63)
+host=$({ cat /proc/sys/kernel/hostname 2> /dev/null || hostname; } | tr -c 'A-Za-z0-9._\n-' '_' | cut -c1-40)
 stem=$(basename "$config" .conf)-lava-$host-$(date +%Y%m%d-%H%M%S)
 set -- run -c "$config" -o "$dir/results/$stem.csv" --set "runner=lava:$host"
 [ "$emulated" = yes ] && set -- "$@" --set emulated=yes
 "$dir/csumbench" "$@"
 status=$?
-if [ ! -f "$dir/results/$stem.csv" ]; then
+# A run stopped by a hung kernel leaves its rows in -partial files.
+csv=$dir/results/$stem.csv
+[ -f "$csv" ] || csv=$dir/results/$stem-partial.csv
+if [ $status = 0 ] && [ -f "$csv" ]; then
+	$case csumbench-run --result pass
+else
 	$case csumbench-run --result fail
-	exit 0
 fi
-[ $status = 0 ] && $case csumbench-run --result pass || $case csumbench-run --result fail
-"$here/lava-cases.sh" "$dir/results/$stem.csv"
+[ -f "$csv" ] && "$here/lava-cases.sh" "$csv"
 
-# The pair into the log, framed as the virtual board's init frames it.
+# The files into the log, framed as the virtual board's init frames them.
 if command -v cksum > /dev/null 2>&1; then
+	n=0
 	for f in "$dir/results"/*; do
-		n=$(basename "$f")
-		echo "@@csumbench-file $n $(wc -c < "$f" | tr -d ' ') $(cksum < "$f" | cut -d' ' -f1)"
+		[ -f "$f" ] || continue
+		b=$(basename "$f")
+		echo "@@csumbench-file $b $(wc -c < "$f" | tr -d ' ') $(cksum < "$f" | cut -d' ' -f1)"
 		cat "$f"
 		[ -z "$(tail -c 1 "$f")" ] || echo
-		echo "@@csumbench-file-end $n"
+		echo "@@csumbench-file-end $b"
+		n=$((n + 1))
 	done
-	echo "@@csumbench-done $status 0 s"
+	echo "@@csumbench-done $status files $n 0 s"
+else
+	echo "lava-run.sh: no cksum(1) here (busybox's lacks it): the CSVs are" \
+		"not framed in the log; they are in $dir/results" >&2
 fi
 exit 0

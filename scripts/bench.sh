@@ -47,6 +47,11 @@ place() {
 		mv -f "$from/$f" "$final"
 		echo "fetched $final"
 	done
+	case " $(echo $files) " in
+	*" $stem.csv "*) ;;
+	*) echo "make bench: $stem.csv did not come back (only: $(echo $files))" >&2
+	   return 1 ;;
+	esac
 }
 
 case "$runner" in
@@ -76,7 +81,7 @@ ssh\ *)
 	$runner "mkdir -p $dir/results && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
 	$runner "cat > $dir/$name" < "$config"
 	status=0
-	$runner "cd $dir && ./csumbench run -c $name -o results/$stem.csv" || status=$?
+	$runner "cd $dir && ./csumbench run -c $name -o results/$stem.csv --set runner=ssh:$board" || status=$?
 	files=$($runner "ls $dir/results") || files=
 	here=$(mktemp -d)
 	trap 'rm -rf "$here"' EXIT

@@ -17,7 +17,8 @@
 # defconfig and boards/vboard.config, and cached in
 # ${CSUMBENCH_CACHE:-~/.cache/csumbench}/vboard/<machine>-<version>-<hash>.
 # VBOARD_TIMEOUT (seconds, default 1800) bounds a boot.
-set -eu
+set -eu -o pipefail
+shopt -s inherit_errexit
 here=$(cd "$(dirname "$0")/.." && pwd)
 boards=$here/boards
 cache=${CSUMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/csumbench}/vboard
@@ -39,7 +40,7 @@ load_board() { # load_board MACHINE: its settings into this shell
 	[ -f "$boards/$m.board" ] ||
 		die "no virtual board '$m'; expected one of: $(machines | tr '\n' ' ')"
 	describe= defconfig= qemu_machine= qemu_args= console= cpu_preset=
-	qemu_cpu= kernel_image=vmlinux boots=yes
+	qemu_cpu= kernel_image=vmlinux
 	# shellcheck disable=SC1090
 	. "$boards/$m.board"
 	[ -n "$defconfig" ] && [ -n "$qemu_machine" ] && [ -n "$console" ] ||
@@ -65,7 +66,7 @@ kernel() { # kernel MACHINE
 	load_board "$m"
 	key=$(kernel_key "$m")
 	dir=$cache/$key
-	if [ -f "$dir/$kernel_image" ]; then
+	if [ -f "$dir/$kernel_image" ] && [ -x "$dir/gen_init_cpio" ]; then
 		echo "$dir"
 		return
 	fi
@@ -79,7 +80,7 @@ kernel() { # kernel MACHINE
 	# One build at a time; a second caller waits and then finds it.
 	exec 9> "$cache/.lock"
 	flock 9
-	if [ -f "$dir/$kernel_image" ]; then
+	if [ -f "$dir/$kernel_image" ] && [ -x "$dir/gen_init_cpio" ]; then
 		exec 9>&-
 		echo "$dir"
 		return
@@ -87,6 +88,10 @@ kernel() { # kernel MACHINE
 	tmp=$cache/.build-$key-$$
 	rm -rf "$tmp"
 	mkdir -p "$tmp/obj"
+	# A build stopped half way leaves nothing behind (it is gigabytes).
+	pid=
+	trap '[ -z "$pid" ] || kill $pid 2> /dev/null; rm -rf "$tmp"' EXIT
+	trap 'exit 130' INT TERM
 	log=$tmp/build.log
 	t0=$(date +%s)
 	echo "vboard: building the $m kernel once ($src_pkg" \
@@ -122,17 +127,17 @@ kernel() { # kernel MACHINE
 		tail -n 30 "$log" >&2
 		mkdir -p "$cache/failed"
 		cp "$log" "$cache/failed/$key.log"
-		rm -rf "$tmp"
 		die "the $m kernel did not build; the log is $cache/failed/$key.log"
 	fi
+	pid=
 	mkdir -p "$tmp/out"
-	cp "$tmp/obj/$kernel_image" "$tmp/obj/.config" "$tmp/obj/usr/gen_init_cpio" "$tmp/out/"
-	mv "$tmp/out/.config" "$tmp/out/config"
 	echo "built in $(($(date +%s) - t0)) s on $(nproc) cores" >> "$log"
-	cp "$log" "$tmp/out/build.log"
-	rm -rf "$dir"
-	mv "$tmp/out" "$dir"
+	cp "$tmp/obj/$kernel_image" "$tmp/obj/usr/gen_init_cpio" "$log" "$tmp/out/" &&
+		cp "$tmp/obj/.config" "$tmp/out/config" &&
+		rm -rf "$dir" && mv "$tmp/out" "$dir" ||
+		die "could not keep the $m kernel in $dir"
 	rm -rf "$tmp"
+	trap - EXIT INT TERM
 	exec 9>&-
 	echo "vboard: $m kernel built in $(($(date +%s) - t0)) s" >&2
 	echo "$dir"
@@ -143,16 +148,18 @@ init_bin() {
 	local out=$cache/init-$(sha256sum < "$boards/init.c" | cut -c1-12)
 	if [ ! -x "$out" ]; then
 		mkdir -p "$cache"
-		"${cross}gcc" -mcpu=powerpc -static -O2 -Wall -Wextra -o "$out.$$" "$boards/init.c"
-		mv -f "$out.$$" "$out"
+		"${cross}gcc" -mcpu=powerpc -static -O2 -Wall -Wextra -o "$out.$$" \
+			"$boards/init.c" && mv -f "$out.$$" "$out" ||
+			die "the init (boards/init.c) did not build"
 	fi
 	echo "$out"
 }
 
 initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
-	local m=$1 out=$2 cmds=$3 kdir list f name path
+	local m=$1 out=$2 cmds=$3 kdir init list f name path
 	shift 3
 	kdir=$(kernel "$m")
+	init=$(init_bin)
 	list=$(mktemp)
 	echo "vboard-$m" > "$list.host"
 	date +%s > "$list.epoch"
@@ -163,7 +170,7 @@ initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
 		echo "dir /sys 755 0 0"
 		echo "dir /results 755 0 0"
 		echo "dir /csumbench 755 0 0"
-		echo "file /init $(init_bin) 755 0 0"
+		echo "file /init $init 755 0 0"
 		echo "file /csumbench/cmds $(readlink -f "$cmds") 644 0 0"
 		echo "file /csumbench/hostname $list.host 644 0 0"
 		echo "file /csumbench/epoch $list.epoch 644 0 0"
@@ -176,7 +183,9 @@ initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
 			echo "file /csumbench/$name $(readlink -f "$path") $([ -x "$path" ] && echo 755 || echo 644) 0 0"
 		done
 	} > "$list"
-	"$kdir/gen_init_cpio" "$list" | gzip -1 > "$out.$$"
+	[ -f "$cmds" ] || die "initrd: $cmds: no such file"
+	"$kdir/gen_init_cpio" "$list" | gzip -1 > "$out.$$" ||
+		{ rm -f "$out.$$" "$list"*; die "initrd: gen_init_cpio could not pack $list"; }
 	mv -f "$out.$$" "$out"
 	rm -f "$list" "$list.host" "$list.epoch"
 }
@@ -197,59 +206,90 @@ boot() { # boot MACHINE INITRD LOG
 }
 
 # The files between marker lines, each checked against its length and
-# cksum; a file cut short, damaged or never ended is refused.  Prints the
-# names fetched; exit 1 if anything was refused or the board never
-# finished, 0 otherwise.
+# cksum.  A file cut short, damaged or never ended is refused, as is a
+# marker that is not one (a kernel message run into it) and a board
+# that framed more files than arrived.  Files that pass go into DIR,
+# never over a file there.  Prints the names fetched; exit 1 if
+# anything was refused or the board never finished, 0 otherwise.
+# intact FILE LEN CKSUM: FILE is LEN bytes with that POSIX cksum, once
+# the newline the init adds to a file that lacked one is taken off.
+intact() {
+	local got
+	got=$(wc -c < "$1")
+	[ "$got" = $(($2 + 1)) ] && [ -z "$(tail -c 1 "$1")" ] && truncate -s "$2" "$1"
+	[ "$(wc -c < "$1")" = "$2" ] && [ "$(cksum < "$1" | cut -d' ' -f1)" = "$3" ]
+}
+
 fetch() { # fetch LOG DIR
-	local log=$1 dir=$2 st=0 name len ck got
+	local log=$1 dir=$2 st=0 what name len ck got work n=0 want=
 	[ -f "$log" ] || die "fetch: $log: no such file"
-	mkdir -p "$dir"
-	tr -d '\r' < "$log" | awk -v dir="$dir" '
+	mkdir -p "$dir" || die "fetch: cannot make $dir"
+	work=$(mktemp -d)
+	# Markers may end in the carriage return a console adds; file lines
+	# are kept as they came, and checked as they came and without it.
+	awk -v dir="$work" '
+		function bad(why) { print "bad " NR " " why > (dir "/.manifest") }
+		{ raw = $0; sub(/\r$/, "") }
 		!inside && /^@@csumbench-file / {
 			name = $2; len = $3; ck = $4
-			if (name !~ /^[A-Za-z0-9][A-Za-z0-9._-]*$/ || len !~ /^[0-9]+$/ ||
-			    ck !~ /^[0-9]+$/) {
-				print "bad " NR > (dir "/.manifest"); next
+			if (NF != 4 || name !~ /^[A-Za-z0-9][A-Za-z0-9._-]*$/ ||
+			    len !~ /^(0|[1-9][0-9]*)$/ || ck !~ /^[0-9]+$/) {
+				bad("a malformed file marker"); next
 			}
-			out = dir "/" name ".part"; printf "" > out; inside = 1; next
+			if (name in seen) { bad("a second " name); next }
+			seen[name] = 1
+			out = dir "/" name; printf "" > out; inside = 1; next
 		}
 		inside && $0 == "@@csumbench-file-end " name {
 			close(out); print "file " name " " len " " ck > (dir "/.manifest")
 			inside = 0; next
 		}
-		inside { print > out; next }
-		/^@@csumbench-done / { print "done " $2 > (dir "/.manifest") }
-		END { if (inside) print "cut " name > (dir "/.manifest") }'
-	[ -f "$dir/.manifest" ] || : > "$dir/.manifest"
+		inside { print raw > out; next }
+		/^@@csumbench-done [0-9]+ files [0-9]+ / {
+			print "done " $2 " " $4 > (dir "/.manifest"); next
+		}
+		/@@csumbench-(file|done)/ { bad("a marker not at the start of its line or malformed") }
+		END { if (inside) print "cut " name > (dir "/.manifest") }' "$log"
+	touch "$work/.manifest"
 	while read -r what name len ck; do
 		case $what in
-		bad) echo "vboard: $log: line $name: a malformed file marker" >&2; st=1 ;;
+		bad)
+			echo "vboard: $log: line $name: ${len:+$len }$ck" >&2; st=1 ;;
 		cut)
 			echo "vboard: $log: $name: the console ended inside it (truncated); refused" >&2
-			rm -f "$dir/$name.part"; st=1 ;;
+			st=1 ;;
 		done)
+			want=$len
 			[ "$name" = 0 ] || { echo "vboard: the board's commands exited $name" >&2; st=1; } ;;
 		file)
-			# The init ends a file that lacked one with a newline.
-			got=$(wc -c < "$dir/$name.part")
-			[ "$got" = $((len + 1)) ] && truncate -s "$len" "$dir/$name.part"
-			got=$(wc -c < "$dir/$name.part")
-			if [ "$got" != "$len" ] ||
-				[ "$(cksum < "$dir/$name.part" | cut -d' ' -f1)" != "$ck" ]; then
+			n=$((n + 1))
+			if ! intact "$work/$name" "$len" "$ck"; then
+				sed 's/\r$//' "$work/$name" > "$work/$name.cr"
+				mv -f "$work/$name.cr" "$work/$name"
+			fi
+			if ! intact "$work/$name" "$len" "$ck"; then
+				got=$(wc -c < "$work/$name")
 				echo "vboard: $log: $name: $got bytes arrived of $len, or its" \
 					"cksum is not $ck; refused" >&2
-				rm -f "$dir/$name.part"; st=1
+				st=1
+			elif [ -e "$dir/$name" ] || [ -L "$dir/$name" ] ||
+				! (set -C; : > "$dir/$name") 2> /dev/null; then
+				echo "vboard: $dir/$name is there already; not replaced" >&2
+				st=1
 			else
-				mv -f "$dir/$name.part" "$dir/$name"
+				mv -f "$work/$name" "$dir/$name"
 				echo "$name"
 			fi ;;
 		esac
-	done < "$dir/.manifest"
-	grep -q '^done ' "$dir/.manifest" || {
+	done < "$work/.manifest"
+	rm -rf "$work"
+	if [ -z "$want" ]; then
 		echo "vboard: $log: the board never finished (no @@csumbench-done line)" >&2
 		st=1
-	}
-	rm -f "$dir/.manifest" "$dir"/*.part
+	elif [ "$want" != "$n" ]; then
+		echo "vboard: $log: the board framed $want file(s), $n arrived whole" >&2
+		st=1
+	fi
 	return $st
 }
 
@@ -265,23 +305,24 @@ run() { # run MACHINE DIR CMDS NAME=FILE...
 	echo "vboard: booting $m (qemu-system-ppc -M $qemu_machine): emulated," \
 		"its timings are not real" >&2
 	boot "$m" "$tmp/initrd.gz" "$tmp/console.log" || st=$?
+	mkdir -p "$dir"
+	cp "$tmp/console.log" "$dir/.console-$m.log"
 	if [ $st = 124 ] || [ $st = 137 ]; then
 		tail -n 20 "$tmp/console.log" >&2
 		echo "vboard: $m did not finish within ${VBOARD_TIMEOUT:-1800} s" \
-			"(VBOARD_TIMEOUT); stopped it, nothing fetched" >&2
-		cp "$tmp/console.log" "$dir/.console-$m.log" 2> /dev/null || true
+			"(VBOARD_TIMEOUT); stopped it, nothing fetched; its console is" \
+			"$dir/.console-$m.log" >&2
 		return 1
 	fi
-	# What the harness said there, less the files and the markers.
-	tr -d '\r' < "$tmp/console.log" | awk '
+	# What the harness said there, less the files and the markers, and
+	# its progress line as a terminal would have left it.
+	sed -e 's/.*\r//' -e 's/\x1b\[K//g' "$tmp/console.log" | awk '
 		/^@@csumbench-up / { up = 1; next }
 		/^@@csumbench-file / { infile = 1; next }
 		/^@@csumbench-file-end / { infile = 0; next }
 		up && !infile && !/^@@csumbench-/' >&2
 	[ $st = 0 ] || echo "vboard: qemu-system-ppc exited with status $st" >&2
 	echo "vboard: $m ran for $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s" >&2
-	mkdir -p "$dir"
-	cp "$tmp/console.log" "$dir/.console-$m.log"
 	st=0
 	fetch "$tmp/console.log" "$dir" || st=$?
 	if [ $st != 0 ]; then
@@ -290,18 +331,23 @@ run() { # run MACHINE DIR CMDS NAME=FILE...
 	return $st
 }
 
-cmd=${1:-}
-[ $# -gt 0 ] && shift
-case $cmd in
-list)
-	for m in $(machines); do
-		load_board "$m"
-		printf '%-10s %-9s %s\n' "$m" "$boots" "$describe"
-	done ;;
-kernel) [ $# = 1 ] || die "usage: vboard.sh kernel MACHINE"; kernel "$1" ;;
-initrd) [ $# -ge 3 ] || die "usage: vboard.sh initrd MACHINE OUT CMDS NAME=FILE..."; initrd "$@" ;;
-boot) [ $# = 3 ] || die "usage: vboard.sh boot MACHINE INITRD LOG"; load_board "$1"; boot "$@" ;;
-fetch) [ $# = 2 ] || die "usage: vboard.sh fetch LOG DIR"; fetch "$@" ;;
-run) [ $# -ge 3 ] || die "usage: vboard.sh run MACHINE DIR CMDS NAME=FILE..."; run "$@" ;;
-*) die "usage: vboard.sh list|kernel|initrd|boot|fetch|run ... (see the top of $0)" ;;
-esac
+# One line runs it all: bash reads a script as it goes, and a kernel
+# build is long enough for the file to be edited under it.
+main() {
+	cmd=${1:-}
+	[ $# -gt 0 ] && shift
+	case $cmd in
+	list)
+		for m in $(machines); do
+			load_board "$m"
+			printf '%-10s CPU=%-7s %s\n' "$m" "$cpu_preset" "$describe"
+		done ;;
+	kernel) [ $# = 1 ] || die "usage: vboard.sh kernel MACHINE"; kernel "$1" ;;
+	initrd) [ $# -ge 3 ] || die "usage: vboard.sh initrd MACHINE OUT CMDS NAME=FILE..."; initrd "$@" ;;
+	boot) [ $# = 3 ] || die "usage: vboard.sh boot MACHINE INITRD LOG"; load_board "$1"; boot "$@" ;;
+	fetch) [ $# = 2 ] || die "usage: vboard.sh fetch LOG DIR"; fetch "$@" ;;
+	run) [ $# -ge 3 ] || die "usage: vboard.sh run MACHINE DIR CMDS NAME=FILE..."; run "$@" ;;
+	*) die "usage: vboard.sh list|kernel|initrd|boot|fetch|run ... (see the top of $0)" ;;
+	esac
+}
+main "$@"; exit

@@ -24,6 +24,8 @@ ok "the binary and the config were sent to the board" \
 		grep -q 'root@board cat > /tmp/csumbench-.*/good-tiny.conf' '$T/log'"
 ok "the results pair came back, named with the board's name" \
 	bash -c "ls '$T'/res/good-tiny-board-*[0-9].csv && ls '$T'/res/good-tiny-board-*-samples.csv" > /dev/null
+ok "the CSV says which runner and board" \
+	grep -qx '# runner: ssh:board' "$(ls "$T"/res/good-tiny-board-*[0-9].csv | head -n 1)"
 dir=$(grep -o '/tmp/csumbench-[0-9-]*' "$T/log" | head -n 1)
 ok "the board's folder was removed" bash -c "[ -n '$dir' ] && [ ! -e '$dir' ]"
 # Two runs in the same second (a board without an RTC, or a script):

@@ -10,6 +10,8 @@ SUITE=labgrid
 PY=/usr/bin/python3	# Debian's, where python3-labgrid is
 ROOT=$(pwd)
 
+# This run's own kernel and initrd paths (the environment's templates).
+export LG_CSUMBENCH_KERNEL=$T/vmlinux LG_CSUMBENCH_INITRD=$T/initrd.gz
 pytest_on() { # pytest_on ENV-FILE LOG: the pytest run against one target
 	CSUMBENCH_RESULTS_DIR=$T/res "$PY" -m pytest -q -p no:cacheprovider \
 		--rootdir "$ROOT/labgrid" --lg-env "$1" labgrid/test_csumbench.py > "$2" 2>&1
@@ -61,7 +63,8 @@ ok "the target's folder was removed" bash -c "! ls -d /tmp/csumbench-lg-* 2> /de
 # 3. A failing target fails the test: a key the server does not know.
 ssh-keygen -q -t ed25519 -N '' -f "$T/ssh/stranger" < /dev/null
 LG_CSUMBENCH_KEY=$T/ssh/stranger pytest_on labgrid/localhost.yaml "$T/bad.log"
-ok "a target it cannot reach fails the pytest" [ $? != 0 ]
+ok "a target it cannot reach fails the pytest, for that reason" \
+	bash -c "[ $? != 0 ] && grep -q 'Permission denied (publickey)' '$T/bad.log'"
 
 # 4. The real board's environment: it loads, and its target has the
 # drivers the README describes (nothing is connected).

@@ -14,14 +14,20 @@ ok "the test definition and both jobs are valid" [ $? = 0 ]
 [ "$(grep -c ': a valid LAVA' "$T/v")" = 3 ] || cat "$T/v"
 
 invalid() { # invalid NAME FILE PYTHON-EDIT: the edited copy is refused
-	"$PY" - "$2" "$T/bad.yaml" <<EOF
+	rm -f "$T/bad.yaml"
+	if ! "$PY" - "$2" "$T/bad.yaml" <<EOF
 import sys, yaml
 d = yaml.safe_load(open(sys.argv[1]))
 $3
 yaml.safe_dump(d, open(sys.argv[2], "w"))
 EOF
+	then
+		ok "the edit for '$1' applies" false
+		return
+	fi
 	"$PY" lava/validate.py "$T/bad.yaml" > /dev/null 2> "$T/bad.err"
-	ok "refused: $1" bash -c "[ $? = 1 ] && grep -q 'not valid' '$T/bad.err'"
+	ok "refused: $1" bash -c "[ $? = 1 ] && grep -q 'bad.yaml: not valid: ' '$T/bad.err' &&
+		! grep -q 'No such file' '$T/bad.err'"
 }
 invalid "a job without timeouts" lava/job-qemu.yaml 'del d["timeouts"]'
 invalid "a deploy to nowhere" lava/job-board.yaml 'd["actions"][0]["deploy"]["to"] = "floppy"'
