@@ -102,13 +102,8 @@ vboard:*)
 	# the console, checked.  Nothing in there can tell it is emulated,
 	# so the runner says so.
 	machine=${runner#vboard:}
-	if [ ! -f "boards/$machine.board" ]; then
-		echo "make bench: no virtual board '$machine'; expected one of:" \
-			$(ls boards/*.board | sed 's|boards/\(.*\)\.board|\1|') >&2
-		exit 2
-	fi
+	cpu=$(scripts/vboard.sh preset "$machine") || exit 2	# it names the machines
 	if [ "$arch" != ppc32 ]; then
-		cpu=$(. "boards/$machine.board"; echo "$cpu_preset")
 		echo "make bench: RUNNER=$runner boots a 32-bit PowerPC kernel;" \
 			"build for it: make bench ARCH=ppc32${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
 		exit 2

@@ -5,6 +5,7 @@
 # its timings are an emulator's and mean nothing.
 #
 #   vboard.sh list                     the machines (boards/*.board)
+#   vboard.sh preset MACHINE           its CPU= preset; exit 2 if unknown
 #   vboard.sh kernel MACHINE           the cached kernel's path (built once)
 #   vboard.sh initrd MACHINE OUT CMDS NAME=FILE...
 #                                      packs init, CMDS and the files
@@ -342,12 +343,13 @@ main() {
 			load_board "$m"
 			printf '%-10s CPU=%-7s %s\n' "$m" "$cpu_preset" "$describe"
 		done ;;
+	preset) [ $# = 1 ] || die "usage: vboard.sh preset MACHINE"; load_board "$1"; echo "$cpu_preset" ;;
 	kernel) [ $# = 1 ] || die "usage: vboard.sh kernel MACHINE"; kernel "$1" ;;
 	initrd) [ $# -ge 3 ] || die "usage: vboard.sh initrd MACHINE OUT CMDS NAME=FILE..."; initrd "$@" ;;
 	boot) [ $# = 3 ] || die "usage: vboard.sh boot MACHINE INITRD LOG"; load_board "$1"; boot "$@" ;;
 	fetch) [ $# = 2 ] || die "usage: vboard.sh fetch LOG DIR"; fetch "$@" ;;
 	run) [ $# -ge 3 ] || die "usage: vboard.sh run MACHINE DIR CMDS NAME=FILE..."; run "$@" ;;
-	*) die "usage: vboard.sh list|kernel|initrd|boot|fetch|run ... (see the top of $0)" ;;
+	*) die "usage: vboard.sh list|preset|kernel|initrd|boot|fetch|run ... (see the top of $0)" ;;
 	esac
 }
 main "$@"; exit

@@ -14,6 +14,19 @@ ok() { # ok NAME COMMAND...: the command's exit status decides
 	fi
 }
 
+same() { # same NAME EXPECTED-FILE COMMAND...: its output is that file's
+	local name=$1 want=$2; shift 2
+	if "$@" > "$T/got" 2>&1 && diff -u "$want" "$T/got" > "$T/diff"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1)); echo "FAIL $SUITE: $name"; cat "$T/diff"
+	fi
+}
+
+# width_ok FILE: no line over 72 columns (exported for bash -c checks)
+width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
+export -f width_ok
+
 finish() { # the closing line tests/run.sh adds up
 	echo "$SUITE: $pass passed, $fail failed"
 	[ $fail = 0 ]

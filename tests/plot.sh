@@ -7,16 +7,6 @@ R=${R:-build/host/csumreport}
 D=tests/data
 SUITE=plot
 . "$(dirname "$0")/lib.sh"
-same() { # same NAME EXPECTED-FILE COMMAND...
-	local name=$1 want=$2; shift 2
-	if "$@" > "$T/got" 2>&1 && diff -u "$want" "$T/got" > "$T/diff"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1)); echo "FAIL plot: $name"; cat "$T/diff"
-	fi
-}
-width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
-export -f width_ok
 # Column numbers in plot/*.gp, but for the $lines table they make.
 gp_numbers() {
 	grep -nE 'using +[(]?[0-9]|:[0-9]|strcol\([0-9]|column\([0-9]|[$][0-9]' plot/*.gp | grep -v '[$]lines'

@@ -8,16 +8,6 @@ R=${1:-build/host/csumreport}
 D=tests/data/recommend
 SUITE=recommend
 . "$(dirname "$0")/lib.sh"
-same() { # same NAME EXPECTED-FILE COMMAND...
-	local name=$1 want=$2; shift 2
-	if "$@" > "$T/got" 2>&1 && diff -u "$want" "$T/got" > "$T/diff"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1)); echo "FAIL recommend: $name"; cat "$T/diff"
-	fi
-}
-width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
-export -f width_ok
 has() { grep -qx -- "$2" "$1"; }	# has FILE LINE: that whole line
 
 # --- (a) 128 B is best at 1500 B cold; no distance helps warm

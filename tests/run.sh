@@ -53,13 +53,10 @@ build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
 VB_PKGS="linux-source-6.1 qemu-system-ppc bison flex libssl-dev bc cpio
 	gcc-powerpc-linux-gnu libc6-dev-powerpc-cross"
 vboard_suite() { # vboard_suite MACHINE [CPU]
-	local m=$1 cpu=${2-} board=boards/$1.board
-	if [ ! -f "$board" ]; then
-		echo "make test: RUNNER=vboard:$m: no $board; the machines:" \
-			$(ls boards/*.board | sed 's|boards/\(.*\)\.board|\1|') >&2
-		exit 2
+	local m=$1 cpu=${2-}
+	if [ $# = 1 ]; then
+		cpu=$(scripts/vboard.sh preset "$m") || exit 2	# it names the machines
 	fi
-	[ $# -gt 1 ] || cpu=$(. "$board"; echo "$cpu_preset")
 	# shellcheck disable=SC2086
 	if ! scripts/need.sh $VB_PKGS; then
 		skipped "vboard-$m" "needs $(echo $VB_PKGS)"
