@@ -56,6 +56,17 @@ static const char *short_why(int e)
 	}
 }
 
+/* One event's line: a name too long for its column goes on a line of
+   its own, so that every line fits 72 columns. */
+static void row(const char *name, const char *kind, const char *state)
+{
+	if (strlen(name) > 28)
+		printf("  %s\n  %-28s", name, "");
+	else
+		printf("  %-28s", name);
+	printf(" %-8s %.32s\n", kind, state);
+}
+
 static void show(struct listing *l, const char *name, const char *kind,
 		 const struct perf_event_attr *attr)
 {
@@ -65,11 +76,7 @@ static void show(struct listing *l, const char *name, const char *kind,
 	if (!e)
 		l->open++;
 	l->seen[e == ENOENT || e == EOPNOTSUPP ? 1 : e == EACCES || e == EPERM ? 2 : 0] |= e != 0;
-	if (strlen(name) > 28)
-		printf("  %s\n  %-28s", name, "");
-	else
-		printf("  %-28s", name);
-	printf(" %-8s %s\n", kind, e ? short_why(e) : "opens");
+	row(name, kind, e ? short_why(e) : "opens");
 }
 
 static void pfm_one(const char *pmu, const char *name, const char *desc,
@@ -88,9 +95,12 @@ static void pfm_one(const char *pmu, const char *name, const char *desc,
 	if (events_pfm_encode(full, &a, sizeof(a), err, sizeof(err)) != 0) {
 		/* "event 'X': libpfm4: why": the why, e.g. a unit mask needed */
 		const char *why = strstr(err, "libpfm4: ");
+		char state[64];
+
 		l->shown++;
-		printf("  %-28s %-8s no: %.30s\n", full, "libpfm4",
-		       why ? why + 9 : "libpfm4 cannot encode it alone");
+		snprintf(state, sizeof(state), "no: %s",
+			 why ? why + 9 : "libpfm4 cannot encode it alone");
+		row(full, "libpfm4", state);
 		return;
 	}
 	show(l, full, "libpfm4", &a);
@@ -103,6 +113,28 @@ static void ignore(const char *pmu, const char *name, const char *desc,
 	(void)name;
 	(void)desc;
 	(void)ctx;
+}
+
+/* "libpfm4 names (PMUs found here: a, b, ...):", wrapped at 72 columns
+   between PMU names (a machine can have several long ones). */
+static void pmu_heading(const char *pmus)
+{
+	const char *p = pmus;
+	int col = printf("libpfm4 names (PMUs found here:");
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+		int last = !p[n] || !p[n + strspn(p + n, " ")];
+
+		if (col + 1 + (int)n + (last ? 2 : 0) > 72) {
+			printf("\n");
+			col = 0;
+		}
+		col += printf(" %.*s", (int)n, p);
+		p += n;
+		p += strspn(p, " ");
+	}
+	printf("):\n");
 }
 
 int cmd_events(int argc, char **argv)
@@ -141,7 +173,7 @@ int cmd_events(int argc, char **argv)
 	else if (!pmus[0])
 		printf("libpfm4: finds no PMU on this machine\n");
 	else {
-		printf("libpfm4 names (PMUs found here: %s):\n", pmus);
+		pmu_heading(pmus);
 		events_pfm_each(pfm_one, &l);
 	}
 	printf("%zu of %zu listed open%s.\n", l.open, l.shown,

@@ -23,7 +23,16 @@ if grep -q '^v0,' "$T/list.csv"; then
 	ok "list --csv: unroll4-dcbt takes a distance" grep -q '^unroll4-dcbt,ppc32,csum,yes,' "$T/list.csv"
 fi
 ok "list --csv: the empty pseudo-kernel, arch harness" grep -q '^empty,harness,csum,no,' "$T/list.csv"
-mapfile -t KERNELS < <(tail -n +2 "$T/list.csv" | grep -v '^[^,]*,harness,' | grep '^[^,]*,[^,]*,csum,' | cut -d, -f1)
+# The csum kernels that run on this CPU (the last field: yes, or why
+# not); the others must say why they cannot.
+mapfile -t KERNELS < <(tail -n +2 "$T/list.csv" | grep -v '^[^,]*,harness,' | grep '^[^,]*,[^,]*,csum,' | grep ',yes$' | cut -d, -f1)
+mapfile -t UNRUN < <(tail -n +2 "$T/list.csv" | grep '^[^,]*,[^,]*,csum,' | grep -v ',yes$' | cut -d, -f1)
+ok "list --csv: some csum kernels run here" [ ${#KERNELS[@]} -ge 3 ]
+for k in "${UNRUN[@]}"; do
+	"${CB[@]}" sum -k "$k" /dev/null > /dev/null 2> "$T/err"; rc=$?
+	ok "sum -k $k: cannot run on this CPU, says why, exit 2" \
+		bash -c "[ $rc = 2 ] && grep -q \"kernel '$k' cannot run on this CPU: needs \" '$T/err'"
+done
 
 # --- sum: RFC 1071's example, for every kernel
 printf '\x00\x01\xf2\x03\xf4\xf5\xf6\xf7' > "$T/rfc"
