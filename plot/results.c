@@ -761,6 +761,7 @@ bad:
 
 void results_free(struct results *r)
 {
+	const char *path;
 	size_t i;
 
 	if (r->view) {
@@ -785,11 +786,11 @@ void results_free(struct results *r)
 	free(r->order);
 	free(r->timer_what);
 	free(r->roofline);
-	r->cpu = r->timer = r->emulated = r->run_id = r->order = NULL;
-	r->timer_what = NULL;
-	r->rows = NULL;
-	r->index = NULL;
-	r->nrows = 0;
+	/* Empty, so that freeing it again (a reader's failure path, then its
+	   caller's) frees nothing twice; every pointer it owned included. */
+	path = r->path;
+	memset(r, 0, sizeof(*r));
+	r->path = path;
 }
 
 int row_is_pseudo(const struct row *w)

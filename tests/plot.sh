@@ -601,4 +601,21 @@ $R table "$T/nofloor.csv" --by load > "$T/out" 2>&1; rc=$?
 ok "BY=load without floor rows: said so, no crash" \
 	bash -c "[ $rc = 0 ] && grep -q 'floor: no harness row at this point' '$T/out'"
 
+# --- a side compare cannot read: a message and exit 2, never an abort
+cp $D/paired.csv "$T/nosamples.csv"
+mkdir "$T/good" && cp $D/paired.csv $D/paired-samples.csv "$T/good/"
+sed '12s/^\([^,]*\),[^,]*,/\1,/' $D/paired.csv > "$T/shortrow.csv"
+cp $D/paired-samples.csv "$T/shortrow-samples.csv"
+for bad in "$T/missing.csv" "$T/nosamples.csv" "$T/shortrow.csv"; do
+	for side in before after; do
+		if [ $side = before ]; then set -- "$bad" "$T/good/paired.csv"; else set -- "$T/good/paired.csv" "$bad"; fi
+		$R compare "$@" > /dev/null 2> "$T/err"; rc=$?
+		ok "compare with $(basename "$bad") $side: exit 2, the file named, no abort" \
+			bash -c "[ $rc = 2 ] && grep -q '$(basename "$bad" .csv)' '$T/err' && ! grep -qi 'free\|abort' '$T/err'"
+		make -s plot RESULTS= BEFORE="$1" AFTER="$2" > /dev/null 2> "$T/err"; rc=$?
+		ok "make plot BEFORE= AFTER= with $(basename "$bad") $side: exit 2, no abort" \
+			bash -c "[ $rc = 2 ] && ! grep -qi 'free\|abort' '$T/err'"
+	done
+done
+
 finish
