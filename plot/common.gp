@@ -1,9 +1,12 @@
 # Shared by the figure scripts: reads the layout csumreport gpvars wrote
-# (op, cpu, kernels, sizes, caches, pf_kernel, pf_list, plot_pf, size_*,
-# ...), and sets what every figure has.  The points file it writes (data)
-# has a header (kernel, size, align, cache, prefetch, cycles_per_byte,
-# bytes_per_cycle, cycles_per_call), and the scripts read its columns by
-# those names, never by position.
+# (op, cpu, size_*, and arrays with their counts: kernels[n_kernels],
+# sizes, caches, plot_pf, pf_list, ...), and sets what every figure has.
+# Every string in it is single-quoted data from the results CSV; nothing
+# of the CSV is ever gnuplot code.  The points file it writes (data) has
+# a header (k, size, align, c, pf, best, cycles_per_byte,
+# bytes_per_cycle, cycles_per_call): k, c and pf are indices into
+# kernels, caches and pf_list, so no name is parsed from a point.  The
+# scripts read its columns by those names, never by position.
 load vars
 set datafile separator ","
 set datafile commentschars "#"

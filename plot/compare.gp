@@ -1,7 +1,10 @@
 # Before/after bars of one op's cost (cycles per byte, or per call), from
 # the CSV that "csumreport compare --csv" writes (label,...,before,after,
-# ...,op), its columns read by name; plot.sh gives it one op's rows.
-# gnuplot -e "cmp='C.csv'; stem='C'; title_text='...'; ylabel_text='...'" plot/compare.gp
+# ...,op), its columns read by name; plot.sh gives it one op's rows, and
+# their labels as the array bar_labels in the file labels (single-quoted
+# data: a label is never parsed from the CSV by gnuplot).
+# gnuplot -e "cmp='C.csv'; labels='L'; stem='C'; title_text='...'; ylabel_text='...'" plot/compare.gp
+load labels
 set datafile separator ","
 set datafile columnheaders
 set style data histogram
@@ -25,6 +28,6 @@ do for [fmt in "png svg"] {
 	}
 	set output stem . "." . fmt
 	set title title_text noenhanced
-	plot cmp using (column("before")):xtic(strcol("label")) title "before", \
+	plot cmp using (column("before")):xtic(bar_labels[int(column(0)) + 1]) title "before", \
 		"" using (column("after")) title "after"
 }

@@ -17,37 +17,64 @@
 
 #include "report.h"
 
-/* Inside a gnuplot double-quoted string, where backslash escapes are
-   processed. */
-static void gp_escaped(const char *v)
+/* Every string here comes from a results CSV, which people mail each
+   other: gnuplot must only ever see it as data.  So it is written in
+   single quotes, where gnuplot expands nothing (no backquotes, no @
+   macros, no escapes) and only a quote is special, written twice.  A
+   control character (a CSV cannot hold one: csv.c refuses it) would end
+   the line, so it becomes a space.  Lists are arrays, one string each,
+   never word lists that a space in a name would split. */
+static void gp_quoted(const char *v)
 {
+	putchar('\'');
 	for (; *v; v++) {
-		if (*v == '"' || *v == '\\')
-			putchar('\\');
-		putchar(*v);
+		if (*v == '\'')
+			putchar('\'');
+		putchar((unsigned char)*v < 0x20 || *v == 0x7f ? ' ' : *v);
 	}
+	putchar('\'');
 }
 
 static void gp_string(const char *name, const char *v)
 {
-	printf("%s = \"", name);
-	gp_escaped(v);
-	printf("\"\n");
+	printf("%s = ", name);
+	gp_quoted(v);
+	putchar('\n');
 }
 
-/* A list as gnuplot's words() reads it: names have no spaces (csumbench
-   splits its kernel lists at them). */
-static void gp_list(const char *name, const char *const *v, size_t n)
+/* NAME[1..n], and n_NAME = n (gnuplot has no empty array: one of size
+   1 stands for it, n_NAME says 0). */
+static void gp_array(const char *name, const char *const *v, size_t n)
 {
 	size_t i;
 
-	printf("%s = \"", name);
+	printf("n_%s = %zu\narray %s[%zu]\n", name, n, name, n ? n : 1);
 	for (i = 0; i < n; i++) {
-		if (i)
-			putchar(' ');
-		gp_escaped(v[i]);
+		printf("%s[%zu] = ", name, i + 1);
+		gp_quoted(v[i]);
+		putchar('\n');
 	}
-	printf("\"\n");
+}
+
+static void gp_titles(const char *name, const struct panels *p)
+{
+	const char *t[PANELS_MAX];
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		t[i] = p->title[i];
+	gp_array(name, t, p->n);
+}
+
+/* The index of s in v[0..n), from 1; 0 if it is not there. */
+static size_t index_of(const char *const *v, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return i + 1;
+	return 0;
 }
 
 /* The distance with the lowest geometric mean of cycles/byte over every
@@ -115,41 +142,64 @@ static const char *roofline_of(const struct results *r)
 	return "";
 }
 
-static void data_row(FILE *f, const struct row *w)
+/* What the figures of one op show, in the order gnuplot gets it: the
+   points file refers to kernels, caches and distances by their index in
+   these lists, never by name, so that nothing a name holds (a quote, a
+   comma, a space, a '#') can change how gnuplot parses a point. */
+struct layout {
+	const char **kernels, **caches, **best, **pf;
+	size_t nk, nc, np;
+	const char *pfk, *roof;
+};
+
+/* k: the kernel (nk + 1 for the roofline); c: its cache state; pf: the
+   distance's place in pf_list for the prefetch figure's kernel (else
+   0); best: the row the size figure draws for its kernel (its best
+   distance, the roofline's none). */
+static void data_row(FILE *f, const struct layout *l, const struct row *w,
+		     size_t k, int roof)
 {
+	size_t pf = 0;
+	int best;
+
+	if (!roof && l->pfk && !strcmp(w->kernel, l->pfk))
+		pf = index_of(l->pf, l->np, w->prefetch);
+	best = roof ? !strcmp(w->prefetch, "none") :
+	       !strcmp(w->prefetch, l->best[k - 1]);
 	/* Files without cycles_per_tick: from cycles/byte. */
-	fprintf(f, "%s,%u,%u,%s,%s,%.6f,%.6f,%.4f\n", w->kernel, w->size,
-		w->align, w->cache, w->prefetch, w->cycles_per_byte,
-		w->bytes_per_cycle, isfinite(w->cyc_median) ? w->cyc_median :
+	fprintf(f, "%zu,%u,%u,%zu,%zu,%d,%.6f,%.6f,%.4f\n", k, w->size,
+		w->align, index_of(l->caches, l->nc, w->cache), pf, best,
+		w->cycles_per_byte, w->bytes_per_cycle,
+		isfinite(w->cyc_median) ? w->cyc_median :
 		w->cycles_per_byte * w->size);
 }
 
 /* r's rows, and the roofline's from all (another op's). */
 static int write_data(const struct results *all, const struct results *r,
-		      const char *out)
+		      const struct layout *l, const char *out)
 {
 	FILE *f = fopen(out, "w");
-	const char *roof = roofline_of(r);
-	size_t i;
+	size_t i, k;
 
 	if (!f) {
 		perror(out);
 		return -1;
 	}
-	fprintf(f, "kernel,size,align,cache,prefetch,cycles_per_byte,"
-		"bytes_per_cycle,cycles_per_call\n");
+	fprintf(f, "k,size,align,c,pf,best,cycles_per_byte,bytes_per_cycle,"
+		"cycles_per_call\n");
 	for (i = 0; i < r->nrows; i++) {
 		const struct row *w = &r->rows[i];
 		/* a mix's rows (size 0) have no place on a size axis */
 		if (row_is_pseudo(w) || !w->size ||
-		    strcmp(w->code_offset, r->rows[0].code_offset))
+		    strcmp(w->code_offset, r->rows[0].code_offset) ||
+		    !(k = index_of(l->kernels, l->nk, w->kernel)))
 			continue;
-		data_row(f, w);
+		data_row(f, l, w, k, 0);
 	}
-	for (i = 0; *roof && i < all->nrows; i++)
-		if (!strcmp(all->rows[i].kernel, roof) && all->rows[i].size &&
+	for (i = 0; *l->roof && i < all->nrows; i++)
+		if (!strcmp(all->rows[i].kernel, l->roof) && all->rows[i].size &&
 		    strcmp(all->rows[i].op, r->rows[0].op))
-			data_row(f, &all->rows[i]);
+			data_row(f, l, &all->rows[i], l->nk + 1, 1);
 	if (ferror(f) | fclose(f)) {
 		perror(out);
 		return -1;
@@ -203,17 +253,16 @@ static void size_axes(const char *op)
 
 int cmd_gpvars(int argc, char **argv)
 {
-	const char *path = NULL, *want = NULL, *pfk = NULL, *data = NULL;
+	const char *path = NULL, *want = NULL, *data = NULL;
 	const char *load_data = NULL, *rx_data = NULL;
-	char titles[4096], policies[64];
-	size_t npanels;
-	const char *op = NULL, **kernels, **caches, **pf = NULL, **best, **sz;
+	struct layout l = { 0 };
+	struct panels panels;
+	const char *op = NULL;
 	unsigned *sizes, align;
-	size_t nk, nc, ns, np = 0, i;
-	char (*szbuf)[16];
+	size_t ns, i;
 	struct results all, r;
 	struct row *const *w;
-	int list = 0;
+	int list = 0, rc = 0;
 
 	for (i = 1; i < (size_t)argc; i++) {
 		if (!strcmp(argv[i], "--kernel") && i + 1 < (size_t)argc)
@@ -270,33 +319,26 @@ int cmd_gpvars(int argc, char **argv)
 			results_free(&all);
 			return 2;
 		}
-		pfk = want;
+		l.pfk = want;
 	}
-	nk = results_kernels(&r, 0, &kernels);
-	for (i = 0; i < nk && !pfk; i++)
-		if (kernel_prefetches(&r, kernels[i]))
-			pfk = kernels[i];
-	if (data && write_data(&all, &r, data)) {
-		free(kernels);
-		results_free(&r);
-		results_free(&all);
-		return 2;
-	}
-	nc = results_caches(&r, &caches);
-	ns = results_sizes(&r, &sizes);
-	best = malloc((nk ? nk : 1) * sizeof(*best));
-	sz = malloc((ns ? ns : 1) * sizeof(*sz));
-	szbuf = malloc((ns ? ns : 1) * sizeof(*szbuf));
-	if (!best || !sz || !szbuf)
+	l.nk = results_kernels(&r, 0, &l.kernels);
+	for (i = 0; i < l.nk && !l.pfk; i++)
+		if (kernel_prefetches(&r, l.kernels[i]))
+			l.pfk = l.kernels[i];
+	l.nc = results_caches(&r, &l.caches);
+	l.best = malloc((l.nk ? l.nk : 1) * sizeof(*l.best));
+	if (!l.best)
 		abort();
-	for (i = 0; i < nk; i++)
-		best[i] = best_distance(&r, kernels[i]);
-	for (i = 0; i < ns; i++) {
-		snprintf(szbuf[i], sizeof(szbuf[i]), "%u", sizes[i]);
-		sz[i] = szbuf[i];
+	for (i = 0; i < l.nk; i++)
+		l.best[i] = best_distance(&r, l.kernels[i]);
+	if (l.pfk)
+		l.np = results_prefetches(&r, l.pfk, &l.pf);
+	l.roof = roofline_of(&r);
+	if (data && write_data(&all, &r, &l, data)) {
+		rc = 2;
+		goto out;
 	}
-	if (pfk)
-		np = results_prefetches(&r, pfk, &pf);
+	ns = results_sizes(&r, &sizes);
 
 	gp_string("op", op);
 	size_axes(op);
@@ -306,33 +348,38 @@ int cmd_gpvars(int argc, char **argv)
 	printf("core_mhz = %.1f\n", r.core_mhz);
 	printf("samples = %u\n", r.samples);
 	printf("align = %u\n", align);
-	gp_list("kernels", kernels, nk);
-	gp_list("caches", caches, nc);
-	gp_list("sizes", sz, ns);
-	gp_list("plot_pf", best, nk);
-	gp_string("pf_kernel", pfk ? pfk : "");
-	gp_string("roof", roofline_of(&r));
-	gp_list("pf_list", pf, np);
-	if (load_data && !write_load_panels(&r, load_data, &npanels, titles,
-					    sizeof(titles))) {
-		printf("load_panels = %zu\n", npanels);
-		gp_string("load_titles", titles);
+	gp_array("kernels", l.kernels, l.nk);
+	gp_array("caches", l.caches, l.nc);
+	printf("n_sizes = %zu\narray sizes[%zu]\n", ns, ns ? ns : 1);
+	for (i = 0; i < ns; i++)
+		printf("sizes[%zu] = %u\n", i + 1, sizes[i]);
+	gp_array("plot_pf", l.best, l.nk);
+	gp_string("pf_kernel", l.pfk ? l.pfk : "");
+	gp_string("roof", l.roof);
+	gp_array("pf_list", l.pf, l.np);
+	if (load_data || rx_data) {
+		const char **pk;
+		size_t npk = results_kernels(&r, 1, &pk);
+
+		gp_array("panel_kernels", pk, npk);
+		free(pk);
 	}
-	if (rx_data && !write_rx_panels(&r, rx_data, &npanels, titles,
-					sizeof(titles), policies,
-					sizeof(policies))) {
-		printf("rx_panels = %zu\n", npanels);
-		gp_string("rx_titles", titles);
-		gp_string("rx_policies", policies);
+	if (load_data && !write_load_panels(&r, load_data, &panels)) {
+		printf("load_panels = %zu\n", panels.n);
+		gp_titles("load_titles", &panels);
 	}
-	free(pf);
-	free(best);
-	free(sz);
-	free(szbuf);
+	if (rx_data && !write_rx_panels(&r, rx_data, &panels)) {
+		printf("rx_panels = %zu\n", panels.n);
+		gp_titles("rx_titles", &panels);
+		gp_array("rx_policies", panels.policy, panels.npolicies);
+	}
 	free(sizes);
-	free(caches);
-	free(kernels);
+out:
+	free(l.pf);
+	free(l.best);
+	free(l.caches);
+	free(l.kernels);
 	results_free(&r);
 	results_free(&all);
-	return 0;
+	return rc;
 }

@@ -2,7 +2,8 @@
 # per kernel, the mean ns per call idle and with the busy load, whiskers
 # from the fastest to the slowest call; the worst case is the whisker's
 # top.  Data: the panel files csumreport gpvars --load-data writes
-# (kernel, idle_avg, idle_min, idle_max, busy_avg, busy_min, busy_max).
+# (k, idle_avg, idle_min, idle_max, busy_avg, busy_min, busy_max; k is
+# the kernel's index in panel_kernels).
 # gnuplot -e "vars='V'; stem='S'; panel='P'" plot/load.gp
 load "plot/common.gp"
 set style data histogram
@@ -21,9 +22,9 @@ do for [fmt in "png svg"] {
 	set output out(fmt, "load")
 	set multiplot layout 1, load_panels title sprintf("%s: %s, idle against busy (%d samples, timer %s)%s", cpu, op, samples, timer, emu)
 	do for [i=1:load_panels] {
-		set title word(load_titles, i) noenhanced
+		set title load_titles[i] noenhanced
 		f = sprintf("%s-%d.csv", panel, i)
-		plot f using (column("idle_avg")):(column("idle_min")):(column("idle_max")):xtic(strcol("kernel")) title "idle", \
+		plot f using (column("idle_avg")):(column("idle_min")):(column("idle_max")):xtic(panel_kernels[int(column("k"))]) title "idle", \
 			"" using (column("busy_avg")):(column("busy_min")):(column("busy_max")) title "busy"
 	}
 	unset multiplot

@@ -62,10 +62,18 @@ safe() {
 	printf '%s' "${1//[^A-Za-z0-9_.-]/_}"
 }
 
-# gpvar NAME FILE: a string csumreport gpvars wrote, its \ and " escapes
-# undone.
+# gpvar NAME FILE: a string csumreport gpvars wrote, single-quoted with
+# its quotes doubled, as it was.
 gpvar() {
-	sed -n "s/^$1 = \"\(.*\)\"\$/\1/p" "$2" | sed 's/\\\(.\)/\1/g'
+	sed -n "s/^$1 = '\(.*\)'\$/\1/p" "$2" | sed "s/''/'/g"
+}
+
+# gp_labels CSV: the bars' labels (CSV's first column, under a header)
+# as the gnuplot array bar_labels, each a single-quoted string.
+gp_labels() {
+	awk -F, -v q="'" 'NR > 1 { n++; gsub(q, q q, $1); l[n] = $1 }
+		END { printf "array bar_labels[%d]\n", n ? n : 1
+			for (i = 1; i <= n; i++) printf "bar_labels[%d] = %s%s%s\n", i, q, l[i], q }' "$1"
 }
 
 # figure SCRIPT OUT DEST VARS: runs one script in $T, which draws OUT.png
@@ -103,7 +111,7 @@ for o in "${ops[@]}"; do
 	if [ "$(wc -l < "$T/points.csv")" -le 1 ]; then
 		echo "plot: $where has no sizes but a mix: no size or prefetch figure" >&2
 	else
-		if grep -q '^pf_kernel = ""' "$T/vars"; then
+		if grep -qx "pf_kernel = ''" "$T/vars"; then
 			echo "plot: $where has no prefetching kernel: no prefetch figure" >&2
 		else
 			figure prefetch.gp fig-prefetch "$stem-prefetch" "$vars" || rc=1
@@ -148,7 +156,8 @@ if [ -n "$before" ]; then
 		fi
 		title="$cpu: $what, median of $n samples; before: $b, after: $(basename -- "$stem")${bk:+ ($bk vs $ak)}"
 		grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
-		figure compare.gp fig "$dest" "cmp='cmp$i.csv'; stem='fig'; title_text=$(gp_string "$title"); ylabel_text=$(gp_string "$(gpvar size_ylabel "$T/after.vars")")" || rc=1
+		gp_labels "$T/cmp$i.csv" > "$T/labels$i"
+		figure compare.gp fig "$dest" "cmp='cmp$i.csv'; labels='labels$i'; stem='fig'; title_text=$(gp_string "$title"); ylabel_text=$(gp_string "$(gpvar size_ylabel "$T/after.vars")")" || rc=1
 	done
 fi
 for f in "${written[@]}"; do

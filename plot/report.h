@@ -67,15 +67,22 @@ void spread_block(const struct results *r, const char *const *names,
 void load_tables(const struct results *r, const struct table_opts *o,
 		 int cycles, struct table_out *out);
 
-/* The panels of the workload figures (workfig.c): PREFIX-1.csv... and
-   their titles, space-separated, in titles; for the rx figure, the
+/* The panels of the workload figures (workfig.c): PREFIX-1.csv...,
+   each a row per kernel, its first column k the kernel's index (from 1)
+   in results_kernels(r, 1, ...); their titles; for the rx figure, the
    policies the run has (none when fewer than two: no figure).  0, or -1
    after a message. */
+#define PANELS_MAX 12
+struct panels {
+	size_t n;
+	char title[PANELS_MAX][64];
+	const char *policy[3];
+	size_t npolicies;
+};
 int write_load_panels(const struct results *r, const char *prefix,
-		      size_t *npanels, char *titles, size_t tlen);
+		      struct panels *p);
 int write_rx_panels(const struct results *r, const char *prefix,
-		    size_t *npanels, char *titles, size_t tlen,
-		    char *policies, size_t plen);
+		    struct panels *p);
 
 int cmd_table(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -2,8 +2,8 @@
 # idle or busy), a group of bars per kernel, one per policy (none,
 # current, next), in bytes per cycle of the whole rx walk (descriptor,
 # header, sum): higher is faster.  Data: the panel files csumreport
-# gpvars --rx-data writes (kernel, then a column per policy the run has,
-# named in rx_policies).
+# gpvars --rx-data writes (k, the kernel's index in panel_kernels, then a
+# column per policy the run has, named in rx_policies).
 # gnuplot -e "vars='V'; stem='S'; panel='P'" plot/rx.gp
 load "plot/common.gp"
 set style data histogram
@@ -22,11 +22,11 @@ do for [fmt in "png svg"] {
 	set output out(fmt, "rx")
 	set multiplot layout 1, rx_panels title sprintf("%s: %s, rx ring by rx_prefetch (%d samples, timer %s)%s", cpu, op, samples, timer, emu)
 	do for [i=1:rx_panels] {
-		set title word(rx_titles, i) noenhanced
+		set title rx_titles[i] noenhanced
 		f = sprintf("%s-%d.csv", panel, i)
-		plot for [j=1:words(rx_policies)] f using (column(word(rx_policies, j))):xtic(strcol("kernel")) \
-			title word(rx_policies, j) . (word(rx_policies, j) eq "none" ? " (ORIGINAL)" : \
-			word(rx_policies, j) eq "current" ? " (OBVIOUS)" : " (AGGRESSIVE)")
+		plot for [j=1:n_rx_policies] f using (column(rx_policies[j])):xtic(panel_kernels[int(column("k"))]) \
+			title rx_policies[j] . (rx_policies[j] eq "none" ? " (ORIGINAL)" : \
+			rx_policies[j] eq "current" ? " (OBVIOUS)" : " (AGGRESSIVE)")
 	}
 	unset multiplot
 }

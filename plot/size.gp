@@ -9,21 +9,20 @@
 # more than a factor of 10 has a log y axis.
 # gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'" plot/size.gp
 load "plot/common.gp"
-nk = words(kernels)
-ns = words(sizes)
-klabel(j) = word(plot_pf, j) eq "none" ? word(kernels, j) : word(kernels, j) . " @" . word(plot_pf, j) . " B"
-# Line nk + 1 is the roofline's, when there is one.
+nk = n_kernels
+ns = n_sizes
+klabel(j) = plot_pf[j] eq "none" ? kernels[j] : kernels[j] . " @" . plot_pf[j] . " B"
+# Line nk + 1 is the roofline's, when there is one (its points have
+# k = nk + 1).
 nl = nk + (roof ne "" ? 1 : 0)
-kname(j) = j <= nk ? word(kernels, j) : roof
-kpf(j) = j <= nk ? word(plot_pf, j) : "none"
 # Colours repeat after 8 lines: the points' shape tells those apart.
 kpt(j) = j <= 8 ? 7 : j <= 16 ? 5 : 9
 # The key sits below each panel, two entries a row: room for its rows
 # under the axis label.
 set bmargin 4 + (nl + 1) / 2
-keep(j, c) = strcol("kernel") eq kname(j) && \
-	strcol("prefetch") eq kpf(j) && strcol("cache") eq c && \
-	column("align") == align
+# best: the point at the distance the line is drawn at.
+keep(j, c) = column("k") == j && column("best") == 1 && \
+	column("c") == c && column("align") == align
 
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {
@@ -32,7 +31,7 @@ do for [fmt in "png svg"] {
 		set terminal svg size 1400,560 noenhanced font "sans,10" dynamic
 	}
 	set output out(fmt, "size")
-	set multiplot layout 1, words(caches) title sprintf("%s: %s (median of %d samples, timer %s)%s", cpu, size_title, samples, timer, emu)
+	set multiplot layout 1, n_caches title sprintf("%s: %s (median of %d samples, timer %s)%s", cpu, size_title, samples, timer, emu)
 	if (size_xlog) {
 		set logscale x 2
 	} else {
@@ -40,15 +39,15 @@ do for [fmt in "png svg"] {
 		unset logscale x
 		set xtics ()
 		do for [i=1:ns] {
-			set xtics add (word(sizes, i) word(sizes, i) + 0)
+			set xtics add (sprintf("%d", sizes[i]) sizes[i])
 		}
-		set xrange [word(sizes, 1) - 4 : word(sizes, ns) + 4]
+		set xrange [sizes[1] - 4 : sizes[ns] + 4]
 	}
 	set xlabel size_xlabel
 	set ylabel size_ylabel
 	set yrange [0:*]
-	do for [c in caches] {
-		set title sprintf("%s cache", c)
+	do for [c=1:n_caches] {
+		set title sprintf("%s cache", caches[c])
 		# Rows of one line are scattered through the CSV; gathered into a
 		# datablock (x, y, line) each line's points are contiguous.
 		set table $lines

@@ -1,7 +1,7 @@
 /* The data of the workload figures (csumreport gpvars): idle against
    busy bars with min/max whiskers (load.gp), and the rx ring's policies
    against throughput (rx.gp).  One small CSV per panel, PREFIX-N.csv,
-   and the panels' titles as a gnuplot word list. */
+   and the panels' titles. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,31 +21,20 @@ static FILE *panel_file(const char *prefix, size_t n)
 	return f;
 }
 
-/* A title in double quotes: one word of gnuplot's word lists. */
-static void title(char *buf, size_t n, unsigned size, const char *cache)
+/* Panels in one figure, side by side: more are not readable (PANELS_MAX).
+   make table has every point. */
+
+/* The next panel's file, its title kept: NULL after a message. */
+static FILE *new_panel(const char *prefix, struct panels *p, unsigned size,
+		       const char *cache)
 {
 	char lab[32];
-
-	snprintf(buf, n, "\"%s, %s\"", size_label(size, lab, sizeof(lab)), cache);
-}
-
-/* Panels in one figure, side by side: more are not readable.  make
-   table has every point. */
-#define PANELS_MAX 12
-
-/* The next panel's file, its title added to titles: NULL after a
-   message. */
-static FILE *new_panel(const char *prefix, size_t *n, char *titles,
-		       size_t tlen, unsigned size, const char *cache)
-{
-	char t[128];
-	FILE *f = panel_file(prefix, ++*n);
+	FILE *f = panel_file(prefix, p->n + 1);
 
 	if (!f)
 		return NULL;
-	title(t, sizeof(t), size, cache);
-	snprintf(titles + strlen(titles), tlen - strlen(titles), "%s%s",
-		 *n > 1 ? " " : "", t);
+	snprintf(p->title[p->n++], sizeof(p->title[0]), "%s, %.40s",
+		 size_label(size, lab, sizeof(lab)), cache);
 	return f;
 }
 
@@ -65,15 +54,15 @@ static double ns(const struct results *r, double ticks)
 }
 
 int write_load_panels(const struct results *r, const char *prefix,
-		      size_t *npanels, char *titles, size_t tlen)
+		      struct panels *p)
 {
 	const char **kernels, **caches;
 	unsigned *sizes;
-	size_t nk, nc, ns_, i, j, k, n = 0;
+	size_t nk, nc, ns_, i, j, k;
 	char busy[256];
 	int rc = 0, full = 0;
 
-	titles[0] = '\0';
+	p->n = p->npolicies = 0;
 	nk = results_kernels(r, 1, &kernels);
 	nc = results_caches(r, &caches);
 	ns_ = results_sizes(r, &sizes);
@@ -91,22 +80,21 @@ int write_load_panels(const struct results *r, const char *prefix,
 					r->rows[0].align, busy, "none", NULL);
 				if (!a || !b)
 					continue;
-				if (!f && !room(n, "load")) {
+				if (!f && !room(p->n, "load")) {
 					full = 1;
 					break;
 				}
 				if (!f) {
-					f = new_panel(prefix, &n, titles, tlen, sizes[i],
-						      caches[j]);
+					f = new_panel(prefix, p, sizes[i], caches[j]);
 					if (!f) {
 						rc = -1;
 						break;
 					}
-					fprintf(f, "kernel,idle_avg,idle_min,idle_max,"
+					fprintf(f, "k,idle_avg,idle_min,idle_max,"
 						"busy_avg,busy_min,busy_max\n");
 				}
-				fprintf(f, "%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
-					kernels[k], ns(r, a->ticks_mean),
+				fprintf(f, "%zu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
+					k + 1, ns(r, a->ticks_mean),
 					ns(r, a->ticks_min), ns(r, a->ticks_max),
 					ns(r, b->ticks_mean), ns(r, b->ticks_min),
 					ns(r, b->ticks_max));
@@ -114,7 +102,6 @@ int write_load_panels(const struct results *r, const char *prefix,
 			if (f && fclose(f))
 				rc = -1;
 		}
-	*npanels = n;
 	free(kernels);
 	free(caches);
 	free(sizes);
@@ -122,19 +109,18 @@ int write_load_panels(const struct results *r, const char *prefix,
 }
 
 int write_rx_panels(const struct results *r, const char *prefix,
-		    size_t *npanels, char *titles, size_t tlen,
-		    char *policies, size_t plen)
+		    struct panels *pn)
 {
 	static const char *const pol[3] = { "none", "current", "next" };
 	static const char *const load[2] = { "", "+busy" };
 	const char **kernels, **caches;
 	unsigned *sizes;
-	size_t nk, nc, ns_, i, l, k, p, n = 0, np = 0;
-	const char *use[3];
+	size_t nk, nc, ns_, i, l, k, p, np = 0;
+	const char **use = pn->policy;
 	char c[64];
 	int rc = 0, full = 0;
 
-	titles[0] = policies[0] = '\0';
+	pn->n = pn->npolicies = 0;
 	/* The policies the run has: a figure of one is no comparison. */
 	nc = results_caches(r, &caches);
 	for (p = 0; p < 3; p++)
@@ -142,16 +128,14 @@ int write_rx_panels(const struct results *r, const char *prefix,
 			snprintf(c, sizeof(c), "ring/%s", pol[p]);
 			if (!strncmp(caches[i], c, strlen(c)) &&
 			    (!caches[i][strlen(c)] || caches[i][strlen(c)] == '+')) {
-				snprintf(policies + strlen(policies), plen - strlen(policies),
-					 "%s%s", np ? " " : "", pol[p]);
 				use[np++] = pol[p];
 				break;
 			}
 		}
 	free(caches);
-	*npanels = 0;
 	if (np < 2)
 		return 0;
+	pn->npolicies = np;
 	nk = results_kernels(r, 1, &kernels);
 	ns_ = results_sizes(r, &sizes);
 	for (l = 0; l < 2 && !rc && !full; l++)
@@ -170,23 +154,23 @@ int write_rx_panels(const struct results *r, const char *prefix,
 				}
 				if (have < np)
 					continue;
-				if (!f && !room(n, "rx")) {
+				if (!f && !room(pn->n, "rx")) {
 					full = 1;
 					break;
 				}
 				if (!f) {
-					f = new_panel(prefix, &n, titles, tlen, sizes[i],
+					f = new_panel(prefix, pn, sizes[i],
 						      l ? "ring+busy" : "ring");
 					if (!f) {
 						rc = -1;
 						break;
 					}
-					fprintf(f, "kernel");
+					fprintf(f, "k");
 					for (p = 0; p < np; p++)
 						fprintf(f, ",%s", use[p]);
 					fprintf(f, "\n");
 				}
-				fprintf(f, "%s", kernels[k]);
+				fprintf(f, "%zu", k + 1);
 				for (p = 0; p < np; p++)
 					fprintf(f, ",%.4f", w[p]->bytes_per_cycle);
 				fprintf(f, "\n");
@@ -194,7 +178,6 @@ int write_rx_panels(const struct results *r, const char *prefix,
 			if (f && fclose(f))
 				rc = -1;
 		}
-	*npanels = n;
 	free(kernels);
 	free(sizes);
 	return rc;

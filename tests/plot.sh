@@ -8,8 +8,13 @@ D=tests/data
 SUITE=plot
 . "$(dirname "$0")/lib.sh"
 # Column numbers in plot/*.gp, but for the $lines table they make.
+# (column(0), the point's number in its data set, is no column of a file)
 gp_numbers() {
-	grep -nE 'using +[(]?[0-9]|:[0-9]|strcol\([0-9]|column\([0-9]|[$][0-9]' plot/*.gp | grep -v '[$]lines'
+	local n='using +[(]?[0-9]|:[0-9]|strcol\([0-9]|column\([0-9]|[$][0-9]'
+	local f
+	for f in plot/*.gp; do
+		sed 's/column(0)//g' "$f" | grep -nE "$n" | grep -v '[$]lines' | sed "s|^|$f:|"
+	done | grep .
 }
 
 # --- tables: exact text, 72 columns
@@ -202,7 +207,7 @@ ok "make plot of a CSV with columns in another order: the same figures" \
 	bash -c "[ $rc = 0 ] && cmp -s '$T/ord1/sweep-size.svg' '$T/ord2/sweep-size.svg' &&
 		cmp -s '$T/ord1/sweep-prefetch.svg' '$T/ord2/sweep-prefetch.svg'"
 # The scripts find the points file's columns by name too.
-head -n 1 "$T/pts1" | grep -q '^kernel,' &&
+head -n 1 "$T/pts1" | grep -q '^k,size,' &&
 	awk -F, '{ s = $NF; for (i = NF - 1; i >= 1; i--) s = s "," $i; print s }' "$T/pts1" > "$T/pts3"
 for p in pts1 pts3; do
 	gnuplot -e "data='$T/$p'; stem='$T/fig-$p'; vars='$T/vars1'" plot/size.gp > /dev/null 2>&1
@@ -231,8 +236,8 @@ ok "table --size 8K --by cache: the 128th size is there" \
 	bash -c "[ $rc = 0 ] && grep -q '^k70  *70128\$' '$T/many8k.txt' && grep -q '^k1  *1128\$' '$T/many8k.txt'"
 $R gpvars "$T/many.csv" > "$T/many.vars" 2>&1; rc=$?
 ok "gpvars: all 70 kernels and 130 sizes for the figures" \
-	bash -c "[ $rc = 0 ] && [ \"\$(grep '^kernels = ' '$T/many.vars' | wc -w)\" = 72 ] &&
-		[ \"\$(grep '^sizes = ' '$T/many.vars' | wc -w)\" = 132 ]"
+	bash -c "[ $rc = 0 ] && grep -qx 'n_kernels = 70' '$T/many.vars' && grep -qx 'kernels\[70\] = .k70.' '$T/many.vars' &&
+		grep -qx 'n_sizes = 130' '$T/many.vars' && grep -qx 'sizes\[130\] = 8320' '$T/many.vars'"
 awk 'BEGIN {
 	print "# cpu_model: Test CPU 1000"
 	print "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s"
@@ -617,5 +622,54 @@ for bad in "$T/missing.csv" "$T/nosamples.csv" "$T/shortrow.csv"; do
 			bash -c "[ $rc = 2 ] && ! grep -qi 'free\|abort' '$T/err'"
 	done
 done
+
+# --- nothing a results CSV says runs: every string that reaches gnuplot
+# (kernel names, cpu_model, timer, cache, prefetch, op) is data.  Each
+# payload would make $T/ran-N if gnuplot ever ran it as code.
+hostile=(
+	'w`touch RAN`'
+	"x'.system(\"touch RAN\").'"
+	'y".system("touch RAN")."'
+	'z system("touch RAN") @cpu @kernels'
+	"q\\'\\\"\\\\ \`touch RAN\`"
+)
+n=0
+for h in "${hostile[@]}"; do
+	n=$((n + 1))
+	mkdir "$T/h$n"
+	pay=${h//RAN/$T/ran-$n}
+	for f in small small-samples; do
+		P=$pay awk -F, -v OFS=, '
+			/^# cpu_model:/ { print "# cpu_model: CPU " ENVIRON["P"]; next }
+			/^# timer:/ { print "# timer: tsc " ENVIRON["P"]; next }
+			/^#/ || $1 == "kernel" { print; next }
+			{ if ($1 == "word32") $1 = "k " ENVIRON["P"]; else $1 = "pf" ENVIRON["P"]
+			  if ($6 == "cold") $6 = "cold" ENVIRON["P"]
+			  if ($7 == "128") $7 = "128" ENVIRON["P"]
+			  print }' $D/$f.csv > "$T/h$n/$f.csv"
+	done
+	cp "$T/h$n/small.csv" "$T/h$n/b.csv"; cp "$T/h$n/small-samples.csv" "$T/h$n/b-samples.csv"
+	make -s plot RESULTS="$T/h$n/small.csv" > "$T/h$n/out" 2>&1; rc=$?
+	make -s plot RESULTS= BEFORE="$T/h$n/b.csv" AFTER="$T/h$n/small.csv" >> "$T/h$n/out" 2>&1; rc2=$?
+	ok "hostile CSV $n: make plot and BEFORE= AFTER= draw, and nothing in it ran" \
+		bash -c "[ $rc = 0 ] && [ $rc2 = 0 ] && [ -s '$T/h$n/small-size.svg' ] && [ -s '$T/h$n/small-vs-b.svg' ] &&
+			[ ! -e '$T/ran-$n' ] && ! ls '$T'/ran-* 2> /dev/null | grep -q ."
+	grep -o '>k [^<]*<' "$T/h$n/small-size.svg" | sort -u > "$T/h$n/labels"
+	ok "hostile CSV $n: its kernel with a space is one label, as written" \
+		bash -c "[ \$(wc -l < '$T/h$n/labels') = 1 ] && grep -qxF -- \">k \$1<\" '$T/h$n/labels'" _ "$pay"
+	sed "s/,csum,/,op$pay,/" "$T/h$n/small.csv" > "$T/h$n/op.csv" 2> /dev/null &&
+		sed "s/,csum,/,op$pay,/" "$T/h$n/small-samples.csv" > "$T/h$n/op-samples.csv" 2> /dev/null
+	make -s plot RESULTS="$T/h$n/op.csv" > /dev/null 2>&1
+	ok "hostile CSV $n: an op of that name runs nothing either" [ ! -e "$T/ran-$n" ]
+done
+
+mkdir "$T/hw"
+P="u'.system(\"touch $T/ran-w\").'\`touch $T/ran-w\`" awk -F, -v OFS=, '
+	/^#/ || $1 == "kernel" { print; next }
+	$1 == "unroll4" { $1 = "k " ENVIRON["P"] } { print }' $D/workloads.csv > "$T/hw/workloads.csv"
+plot/plot.sh $R "$T/hw/workloads.csv" > /dev/null 2>&1; rc=$?
+ok "hostile workloads CSV: load and rx figures drawn, their kernel labels ran nothing" \
+	bash -c "[ $rc = 0 ] && [ -s '$T/hw/workloads-load.svg' ] && [ -s '$T/hw/workloads-rx.svg' ] &&
+		grep -q '>k u' '$T/hw/workloads-rx.svg' && [ ! -e '$T/ran-w' ]"
 
 finish
