@@ -62,12 +62,15 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all print-bin bench test test-bin accuracy clean plot table recommend compare gbench FORCE
+.PHONY: all print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench FORCE
 all: $(BIN)
 
-# The binary's path for these make arguments (labgrid/test_csumbench.py).
+# The binary's path for these make arguments (labgrid/test_csumbench.py),
+# and the qemu-user CPU model it runs under (tests/run.sh).
 print-bin:
 	@echo $(BIN)
+print-qemu-cpu:
+	@echo $(QEMU_CPU)
 
 $(BUILD)/buildinfo.h: FORCE
 	@mkdir -p $(@D)
@@ -201,8 +204,11 @@ test-bin: $(BIN) $(TESTS) $(BUILD)/make-capture $(if $(STATIC),,$(BUILD)/libtest
 accuracy: $(BIN) $(BUILD)/libknown-cost.so
 	@scripts/accuracy.sh $(BIN) $(BUILD)/libknown-cost.so
 
+# CONFIG and RUNNER are taken literally (a quote, a $ or a backquote in
+# a config's name is part of the name, never shell).
 bench: $(BIN)
-	@scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$(CONFIG)" "$(RUNNER)"
+	@$(foreach v,CONFIG RUNNER,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)"
 
 test:
 	@RUNNER='$(subst ','\'',$(RUNNER))' CPU='$(CPU)' tests/run.sh

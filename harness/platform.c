@@ -55,13 +55,37 @@ static bool cpuinfo_find(const char *const *keys, char *out, size_t n)
 	return false;
 }
 
+/* Arches without a cpuid-<arch>.c cannot name their core themselves. */
+__attribute__((weak)) bool platform_cpu_id(char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	return false;
+}
+
+/* /proc/cpuinfo's model; but where that file is not this architecture's
+   (qemu-user shows the host's), the model there is the host's, not the
+   one the run is on: the core names itself where it can, and the
+   emulator is named. */
 const char *platform_cpu_model(void)
 {
 	static const char *const keys[] = { "model name", "cpu", "CPU part", NULL };
+	static const char *const marker[] = { cpuinfo_marker, NULL };
 	static char model[256];
+	char v[256], id[128];
+	const char *emu = getenv("CSUMBENCH_EMULATOR");
 
-	if (!model[0] && !cpuinfo_find(keys, model, sizeof(model)))
-		snprintf(model, sizeof(model), "unknown");
+	if (model[0])
+		return model;
+	if (cpuinfo_find(marker, v, sizeof(v))) {
+		if (!cpuinfo_find(keys, model, sizeof(model)))
+			snprintf(model, sizeof(model), "unknown");
+		return model;
+	}
+	if (!platform_cpu_id(id, sizeof(id)))
+		snprintf(id, sizeof(id), "unknown %s", platform_arch);
+	snprintf(model, sizeof(model), "%s, emulated (%s; /proc/cpuinfo is the "
+		 "host's)", id, emu && *emu ? emu : "qemu-user?");
 	return model;
 }
 

@@ -8,7 +8,12 @@
 /* The architecture this binary was built for: x86_64, ppc32, arm64. */
 extern const char platform_arch[];
 
+/* The CPU model, as /proc/cpuinfo gives it; under qemu-user, the core
+   the emulator presents (platform_cpu_id) and the emulator. */
 const char *platform_cpu_model(void);
+/* The core as the hardware names itself (ppc32: its PVR), into buf;
+   false where this arch cannot say. */
+bool platform_cpu_id(char *buf, size_t n);
 /* Host name, reduced to characters safe in a file name. */
 const char *platform_host(void);
 /* A hypervisor: timings are real, hardware counters often missing. */

@@ -37,26 +37,22 @@ def make(args, *targets):
 
 
 def place(files, stem):
-    """Moves the fetched files into RESULTS under the first free suffix
-    for the whole set (stem, stem-2, ...), claiming each name with
-    O_EXCL first: nothing there is replaced."""
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    for n in range(1, 1000):
-        s = stem if n == 1 else f"{stem}-{n}"
-        claimed = []
-        try:
-            for f in files:
-                dest = RESULTS / (s + f.name[len(stem):])
-                os.close(os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-                claimed.append(dest)
-        except FileExistsError:
-            for c in claimed:
-                c.unlink()
-            continue
-        for f, dest in zip(files, claimed):
-            shutil.copyfile(f, dest)
-        return claimed
-    raise RuntimeError(f"no free name for {RESULTS / stem}.csv")
+    """Puts the fetched files into RESULTS under the first free suffix for
+    the whole set (stem, stem-2, ...) with scripts/place.sh, as make
+    bench does: each copied whole, flushed, compared, and renamed onto a
+    name claimed first, so nothing there is replaced or left cut short.
+    Returns the placed paths; on failure place.sh says what it kept."""
+    out = subprocess.run([ROOT / "scripts/place.sh", RESULTS, stem, *files],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, f"could not place the results: {out.stderr}"
+    return out.stdout.split("\n")[:-1]
+
+
+def safe(name):
+    """name in the characters a board's files may have: the virtual
+    board's init splits its commands at spaces."""
+    s = re.sub(r"[^A-Za-z0-9._-]", "_", name)
+    return s if re.match(r"[A-Za-z0-9]", s) else "x" + s
 
 
 def config_kernels():
@@ -98,23 +94,32 @@ def check_pair(csv, samples, runner, emulated):
 
 
 def run_ssh(target, env, tmp_path):
+    """Every word the target's shell sees is ours or quoted, the results
+    have fixed names there (out*.csv), and the target's folder goes
+    whatever happens."""
     ssh = target.get_driver("SSHDriver")
     binary = ROOT / make(env.config.get_option("csumbench_make", ""), "all", "print-bin")
     stem = f"{CONFIG.stem}-labgrid-{target.name}-{time.strftime('%Y%m%d-%H%M%S')}"
     d = f"/tmp/csumbench-lg-{os.getpid()}"
-    ssh.run_check(f"mkdir -p {d}/results")
-    ssh.put(str(binary), f"{d}/csumbench")
-    ssh.put(str(CONFIG), f"{d}/{CONFIG.name}")
+    conf = safe(CONFIG.name)
     runner = f"labgrid:{target.name}"
-    _, err, status = ssh.run(f"cd {d} && ./csumbench run -c {CONFIG.name} "
-                             f"-o results/{stem}.csv --set runner={runner}",
-                             timeout=BOOT_LIMIT)
-    names = ssh.run_check(f"ls {d}/results")
-    for n in names:
-        ssh.get(f"{d}/results/{n}", str(tmp_path))
-    ssh.run_check(f"rm -rf {d}")
+    got = tmp_path / "got"
+    got.mkdir()
+    try:
+        ssh.run_check(f"mkdir -p {d}/results")
+        ssh.put(str(binary), f"{d}/csumbench")
+        ssh.put(str(CONFIG), f"{d}/{conf}")
+        _, err, status = ssh.run(f"cd {d} && ./csumbench run -c {shlex.quote(conf)} "
+                                 f"-o results/out.csv --set runner={shlex.quote(runner)}",
+                                 timeout=BOOT_LIMIT)
+        for n in ssh.run_check(f"cd {d}/results && ls"):
+            assert re.fullmatch(r"out[A-Za-z0-9._-]*\.csv", n), f"{d}/results/{n}: not a result"
+            ssh.get(f"{d}/results/{n}", str(got))
+            os.rename(got / n, got / (stem + n[len("out"):]))
+    finally:
+        ssh.run(f"rm -rf {d}")
     assert status == 0, f"csumbench exited {status} on the target: {err[-5:]}"
-    return tmp_path, stem, runner, False
+    return got, stem, runner, False
 
 
 def run_qemu(target, env, tmp_path):
@@ -129,13 +134,15 @@ def run_qemu(target, env, tmp_path):
     part = kernel.with_name(f"{kernel.name}.{os.getpid()}")
     shutil.copyfile(Path(kdir) / "vmlinux", part)
     os.replace(part, kernel)
-    stem = f"{CONFIG.stem}-labgrid-vboard-{machine}-{time.strftime('%Y%m%d-%H%M%S')}"
+    # One name, in the characters the board takes, on both sides.
+    stem = f"{safe(CONFIG.stem)}-labgrid-vboard-{machine}-{time.strftime('%Y%m%d-%H%M%S')}"
+    conf = safe(CONFIG.name)
     runner = f"labgrid:vboard:{machine}"
     cmds = tmp_path / "cmds"
-    cmds.write_text(f"/csumbench/csumbench run -c /csumbench/{CONFIG.name} "
+    cmds.write_text(f"/csumbench/csumbench run -c /csumbench/{conf} "
                     f"-o /results/{stem}.csv --set emulated=yes --set runner={runner}\n")
     subprocess.run([ROOT / "scripts/vboard.sh", "initrd", machine, initrd, cmds,
-                    f"csumbench={binary}", f"{CONFIG.name}={CONFIG}"], check=True)
+                    f"csumbench={binary}", f"{conf}={CONFIG}"], check=True)
 
     qemu = target.get_driver("QEMUDriver")
     qemu.on()

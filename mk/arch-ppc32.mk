@@ -18,6 +18,19 @@ ifeq ($(origin CPU_FLAGS_$(CPU)),undefined)
 $(error CPU=$(CPU) is not a ppc32 preset; expected one of: 464 440 8xx e300c2 e300c3 e500, or none)
 endif
 ARCH_CFLAGS ?= $(CPU_FLAGS_$(CPU))
+# The qemu-user CPU model each preset runs under (make bench
+# RUNNER=qemu-ppc, make test): gcc's -mcpu=464 emits dlmzb., which qemu's
+# default CPU lacks.  QEMU's 8xx and e500 have no classic FPU, where
+# libc's setjmp stores floating point (stfd): none, qemu-user cannot run
+# those builds (the boards' kernels emulate it; see boards/ppce500).
+QEMU_CPU_ :=
+QEMU_CPU_464 := 460exb
+QEMU_CPU_440 := 440epx
+QEMU_CPU_8xx := none
+QEMU_CPU_e300c2 := e300c2
+QEMU_CPU_e300c3 := e300c3
+QEMU_CPU_e500 := none
+QEMU_CPU := $(QEMU_CPU_$(CPU))
 # Hot loops of kernels start on this boundary: the 32-byte i-cache
 # line of 44x and e300 (8xx has 16).
 LOOP_ALIGN := 32

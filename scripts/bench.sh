@@ -1,57 +1,60 @@
 #!/usr/bin/env bash
 # make bench: run CONFIG with BIN here, under an emulator, or on a board
 # over ssh, and leave the CSV pair in results/ (or $CSUMBENCH_RESULTS_DIR).
-# usage: scripts/bench.sh ARCH HOST_ARCH BIN CONFIG RUNNER
+# usage: scripts/bench.sh ARCH HOST_ARCH BIN CONFIG RUNNER [CPU [QEMU_CPU]]
+#   CPU is the build's preset; QEMU_CPU the qemu-user CPU model it runs
+#   under (mk/arch-*.mk), "none" where qemu-user cannot run it.
 set -eu
-arch=$1 host_arch=$2 bin=$3 config=$4 runner=$5
+arch=$1 host_arch=$2 bin=$3 config=$4 runner=$5 cpu=${6:-} qemu_cpu=${7:-}
 out=${CSUMBENCH_RESULTS_DIR:-results}
+here_dir=$(cd "$(dirname "$0")" && pwd)
 
 if [ ! -f "$config" ]; then
 	echo "make bench: CONFIG=$config: no such file (see configs/)" >&2
 	exit 2
 fi
-mkdir -p "$out"
+mkdir -p -- "$out"
 
-# place DIR STEM: moves DIR's STEM* files into $out under the first free
-# suffix for the whole set (STEM, STEM-2, ...).  A name is claimed with
-# noclobber (O_EXCL) before a file is moved onto it; nothing is replaced.
+# q WORD: WORD quoted for a POSIX shell (the board's sh, dropbear's or
+# busybox's): in single quotes, each ' written as '\''.
+q() {
+	local s=${1//\'/\'\\\'\'}
+	printf "'%s'" "$s"
+}
+
+# safe NAME: NAME in the characters a board's files may have
+# ([A-Za-z0-9._-], starting with a letter or digit): the virtual board's
+# init splits its commands at spaces, and its frames allow no others.
+safe() {
+	local s=${1//[^A-Za-z0-9._-]/_}
+	case $s in [A-Za-z0-9]*) ;; *) s=x$s ;; esac
+	printf '%s' "$s"
+}
+
+# place DIR STEM: DIR's STEM* files into $out (scripts/place.sh: whole,
+# under the first free suffix for the set, nothing replaced).  On failure
+# DIR is kept, and named.
+keep=
 place() {
-	local from=$1 stem=$2 n=1 s f final claimed files
-	files=$(cd "$from" && ls -- "$stem"* 2> /dev/null) || files=
-	[ -n "$files" ] || { echo "make bench: the run left no results" >&2; return 1; }
-	while :; do
-		s=$stem
-		[ $n -gt 1 ] && s=$stem-$n
-		claimed=()
-		for f in $files; do
-			final=$out/$s${f#"$stem"}
-			# noclobber opens a pipe or a link to a device without
-			# O_EXCL: anything there already is a taken name.
-			if [ -e "$final" ] || [ -L "$final" ] ||
-				! (set -C; : > "$final") 2> /dev/null; then
-				rm -f "${claimed[@]}"
-				claimed=()
-				break
-			fi
-			claimed+=("$final")
-		done
-		[ ${#claimed[@]} -gt 0 ] && break
-		n=$((n + 1))
-		if [ $n -gt 999 ]; then
-			echo "make bench: cannot create $out/$stem.csv or any -N of it" >&2
-			return 1
-		fi
+	local from=$1 stem=$2 files=() f placed
+	for f in "$from/$stem"*; do
+		[ -f "$f" ] && files+=("$f")
 	done
-	for f in $files; do
-		final=$out/$s${f#"$stem"}
-		mv -f "$from/$f" "$final"
-		echo "fetched $final"
-	done
-	case " $(echo $files) " in
-	*" $stem.csv "*) ;;
-	*) echo "make bench: $stem.csv did not come back (only: $(echo $files))" >&2
-	   return 1 ;;
-	esac
+	if [ ${#files[@]} = 0 ]; then
+		echo "make bench: the run left no results" >&2
+		return 1
+	fi
+	if ! placed=$("$here_dir/place.sh" "$out" "$stem" "${files[@]}"); then
+		keep=$from
+		echo "make bench: the results are kept in $from" >&2
+		return 1
+	fi
+	printf '%s\n' "$placed" | sed 's/^/fetched /'
+	if [ ! -f "$from/$stem.csv" ]; then
+		echo "make bench: $stem.csv did not come back (only:" \
+			"$(cd "$from" && echo "$stem"*))" >&2
+		return 1
+	fi
 }
 
 case "$runner" in
@@ -65,34 +68,85 @@ case "$runner" in
 	exec "$bin" run -c "$config" -o "$out/"
 	;;
 qemu-*)
-	# The harness also sees qemu-user from /proc/cpuinfo; this makes sure.
-	CSUMBENCH_EMULATOR=$runner exec $runner "$bin" run -c "$config" -o "$out/"
+	# The preset's CPU model, unless the runner names one: gcc's
+	# -mcpu=464 emits instructions (dlmzb.) that qemu's default lacks.
+	cpu_args=()
+	case " $runner " in
+	*" -cpu "*) ;;
+	*)
+		if [ "$qemu_cpu" = none ]; then
+			echo "make bench: qemu-user cannot run a CPU=$cpu build: QEMU's" \
+				"model of that core has no classic FPU, and libc's setjmp" \
+				"stores floating point (stfd) there; run it on the board" \
+				"(RUNNER=\"ssh root@board\")$([ "$cpu" = e500 ] &&
+				echo " or a virtual board (RUNNER=vboard:ppce500)")" >&2
+			exit 2
+		fi
+		[ -z "$qemu_cpu" ] || cpu_args=(-cpu "$qemu_cpu") ;;
+	esac
+	# The harness also sees qemu-user from /proc/cpuinfo; this makes
+	# sure, and names the CPU it emulates.
+	# shellcheck disable=SC2086 # RUNNER is a command and its arguments
+	CSUMBENCH_EMULATOR="$runner${cpu_args[*]:+ ${cpu_args[*]}}" \
+		exec $runner "${cpu_args[@]}" "$bin" run -c "$config" -o "$out/"
 	;;
 ssh\ *)
 	# Copied with ssh and cat rather than scp: boards running dropbear
 	# often have no scp or sftp server.  Files are named here, with this
 	# machine's clock (boards without an RTC start in 1970) and the
 	# board's name from RUNNER (or BOARD=), and never replace a file.
+	# On the board every word of ours is quoted and the results have
+	# fixed names (out*.csv), whatever the config is called.
 	board=${BOARD:-${runner##* }}
-	board=$(printf '%s' "${board##*@}" | tr -c 'A-Za-z0-9._-' '_')
-	stem=$(basename "$config" .conf)-$board-$(date +%Y%m%d-%H%M%S)
+	board=$(safe "${board##*@}")
+	stem=$(basename -- "$config" .conf)-$board-$(date +%Y%m%d-%H%M%S)
 	dir=/tmp/csumbench-$$-$RANDOM
-	name=$(basename "$config")
-	$runner "mkdir -p $dir/results && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
-	$runner "cat > $dir/$name" < "$config"
-	status=0
-	$runner "cd $dir && ./csumbench run -c $name -o results/$stem.csv --set runner=ssh:$board" || status=$?
-	files=$($runner "ls $dir/results") || files=
+	name=$(basename -- "$config")
 	here=$(mktemp -d)
-	trap 'rm -rf "$here"' EXIT
-	for f in $files; do
-		if ! $runner "cat $dir/results/$f" > "$here/$f"; then
+	# The board's folder goes on every way out; ours unless it holds
+	# results that could not be placed.
+	cleanup() {
+		# shellcheck disable=SC2086
+		$runner "rm -rf $dir" < /dev/null ||
+			echo "make bench: could not remove $dir on the board" >&2
+		[ -n "$keep" ] || rm -rf "$here"
+	}
+	trap cleanup EXIT
+	trap 'exit 130' INT TERM HUP
+	# shellcheck disable=SC2086
+	$runner "mkdir -p $dir/results && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
+	# shellcheck disable=SC2086
+	$runner "cat > $dir/$(q "$name")" < "$config"
+	status=0
+	# shellcheck disable=SC2086
+	$runner "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board" < /dev/null || status=$?
+	# shellcheck disable=SC2086
+	names=$($runner "cd $dir/results && ls" < /dev/null) || names=
+	for f in $names; do
+		case $f in
+		out*.csv) ;;
+		*) echo "make bench: $dir/results/$f on the board is not a result; left there" >&2
+		   continue ;;
+		esac
+		local_f=$here/$stem${f#out}
+		# Its length as the board counts it, to tell a whole copy from
+		# one cut short (a full disk here, a dropped link).
+		# shellcheck disable=SC2086
+		len=$($runner "wc -c < $dir/results/$f" < /dev/null) || len=
+		len=${len//[[:space:]]/}
+		# shellcheck disable=SC2086
+		if [[ ! $len =~ ^[0-9]+$ ]] ||
+			! $runner "cat $dir/results/$f" < /dev/null > "$local_f"; then
 			echo "make bench: could not fetch $f from the board" >&2
-			rm -f "$here/$f"
+			rm -f "$local_f"
+			status=1
+		elif [ "$(wc -c < "$local_f")" != "$len" ]; then
+			echo "make bench: $f: $(wc -c < "$local_f") of its $len bytes arrived;" \
+				"not placed" >&2
+			rm -f "$local_f"
 			status=1
 		fi
 	done
-	$runner "rm -rf $dir"
 	place "$here" "$stem" || status=1
 	exit $status
 	;;
@@ -100,28 +154,39 @@ vboard:*)
 	# A real ppc kernel under qemu-system-ppc (scripts/vboard.sh): the
 	# binary and config go in its initrd, the CSV pair comes back over
 	# the console, checked.  Nothing in there can tell it is emulated,
-	# so the runner says so.
+	# so the runner says so.  One name for the config and the results
+	# on both sides, in the characters the board takes.
 	machine=${runner#vboard:}
-	cpu=$(scripts/vboard.sh preset "$machine") || exit 2	# it names the machines
+	cpu=$("$here_dir/vboard.sh" preset "$machine") || exit 2	# it names the machines
 	if [ "$arch" != ppc32 ]; then
 		echo "make bench: RUNNER=$runner boots a 32-bit PowerPC kernel;" \
 			"build for it: make bench ARCH=ppc32${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
 		exit 2
 	fi
-	stem=$(basename "$config" .conf)-vboard-$machine-$(date +%Y%m%d-%H%M%S)
+	base=$(safe "$(basename -- "$config" .conf)")
+	stem=$base-vboard-$machine-$(date +%Y%m%d-%H%M%S)
 	here=$(mktemp -d)
-	trap 'rm -rf "$here"' EXIT
-	name=$(basename "$config" | tr -c 'A-Za-z0-9._\n-' '_')
-	echo "/csumbench/csumbench run -c /csumbench/$name -o /results/$stem.csv" \
+	trap '[ -n "$keep" ] || rm -rf "$here"' EXIT
+	echo "/csumbench/csumbench run -c /csumbench/$base.conf -o /results/$stem.csv" \
 		"--set emulated=yes --set runner=$runner" > "$here/cmds"
 	status=0
-	scripts/vboard.sh run "$machine" "$here/out" "$here/cmds" \
-		csumbench="$bin" "$name=$config" > /dev/null || status=$?
-	[ -d "$here/out" ] && place "$here/out" "$stem" || status=1
+	"$here_dir/vboard.sh" run "$machine" "$here/out" "$here/cmds" \
+		csumbench="$bin" "$base.conf=$config" > /dev/null || status=$?
+	if [ -d "$here/out" ]; then
+		place "$here/out" "$stem" || status=1
+	else
+		status=1
+	fi
+	# Whatever went wrong, the board's console says most about it.
+	if [ $status != 0 ] && [ -f "$here/out/.console-$machine.log" ]; then
+		keep=$here
+		echo "make bench: the board's console is kept: $here/out/.console-$machine.log" >&2
+	fi
 	exit $status
 	;;
 *)
 	# Any other wrapper, e.g. RUNNER="taskset -c 1" or "nice -n -5".
+	# shellcheck disable=SC2086 # RUNNER is a command and its arguments
 	exec $runner "$bin" run -c "$config" -o "$out/"
 	;;
 esac

@@ -29,6 +29,16 @@ src_pkg=linux-source-6.1
 
 die() { echo "vboard: $*" >&2; exit 2; }
 
+# Temporary files and folders go however the script ends, and a kernel
+# build still running is stopped (it is gigabytes).
+temps=() build_pid=
+cleanup() {
+	[ -z "$build_pid" ] || kill "$build_pid" 2> /dev/null
+	[ ${#temps[@]} = 0 ] || rm -rf -- "${temps[@]}"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
 machines() {
 	local f
 	for f in "$boards"/*.board; do
@@ -63,7 +73,13 @@ kernel_key() { # kernel_key MACHINE
 # Prints the kernel's folder (vmlinux, gen_init_cpio, config, build.log),
 # building it first where the cache has none.
 kernel() { # kernel MACHINE
-	local m=$1 key dir tmp t0 n log pid
+	local m=$1 key dir tmp t0 n log
+	# (callers take its output with $(...), a subshell, where the
+	# script's traps are reset: its own build must still go on exit,
+	# and only its own: the caller's temporaries are the caller's)
+	temps=()
+	trap cleanup EXIT
+	trap 'exit 130' INT TERM
 	load_board "$m"
 	key=$(kernel_key "$m")
 	dir=$cache/$key
@@ -89,10 +105,8 @@ kernel() { # kernel MACHINE
 	tmp=$cache/.build-$key-$$
 	rm -rf "$tmp"
 	mkdir -p "$tmp/obj"
-	# A build stopped half way leaves nothing behind (it is gigabytes).
-	pid=
-	trap '[ -z "$pid" ] || kill $pid 2> /dev/null; rm -rf "$tmp"' EXIT
-	trap 'exit 130' INT TERM
+	# A build stopped half way leaves nothing behind.
+	temps+=("$tmp")
 	log=$tmp/build.log
 	t0=$(date +%s)
 	echo "vboard: building the $m kernel once ($src_pkg" \
@@ -111,9 +125,9 @@ kernel() { # kernel MACHINE
 		mk olddefconfig
 		mk -j"$(nproc)" "$kernel_image"
 	) > "$log" 2>&1 &
-	pid=$!
+	build_pid=$!
 	# A progress line while it builds: objects compiled so far.
-	while kill -0 $pid 2> /dev/null; do
+	while kill -0 $build_pid 2> /dev/null; do
 		sleep 5
 		n=$(grep -c '^  CC ' "$log" 2> /dev/null || true)
 		if [ -t 2 ]; then
@@ -124,13 +138,13 @@ kernel() { # kernel MACHINE
 		fi
 	done
 	[ -t 2 ] && printf '\n' >&2
-	if ! wait $pid; then
+	if ! wait $build_pid; then
 		tail -n 30 "$log" >&2
 		mkdir -p "$cache/failed"
 		cp "$log" "$cache/failed/$key.log"
 		die "the $m kernel did not build; the log is $cache/failed/$key.log"
 	fi
-	pid=
+	build_pid=
 	mkdir -p "$tmp/out"
 	echo "built in $(($(date +%s) - t0)) s on $(nproc) cores" >> "$log"
 	cp "$tmp/obj/$kernel_image" "$tmp/obj/usr/gen_init_cpio" "$log" "$tmp/out/" &&
@@ -138,7 +152,6 @@ kernel() { # kernel MACHINE
 		rm -rf "$dir" && mv "$tmp/out" "$dir" ||
 		die "could not keep the $m kernel in $dir"
 	rm -rf "$tmp"
-	trap - EXIT INT TERM
 	exec 9>&-
 	echo "vboard: $m kernel built in $(($(date +%s) - t0)) s" >&2
 	echo "$dir"
@@ -157,13 +170,21 @@ init_bin() {
 }
 
 initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
-	local m=$1 out=$2 cmds=$3 kdir init list f name path
+	local m=$1 out=$2 cmds=$3 kdir init stage f name path i=0
 	shift 3
 	kdir=$(kernel "$m")
 	init=$(init_bin)
-	list=$(mktemp)
-	echo "vboard-$m" > "$list.host"
-	date +%s > "$list.epoch"
+	[ -f "$cmds" ] || die "initrd: $cmds: no such file"
+	# gen_init_cpio reads a list of space-separated words, one of them
+	# the host path: every file is copied under a name of ours into one
+	# folder, and named relative to it, so any path (spaces, anything)
+	# packs.  Names on the board are words the init can split.
+	stage=$(mktemp -d)
+	temps+=("$stage")
+	cp "$init" "$stage/init" && cp "$cmds" "$stage/cmds" ||
+		die "initrd: cannot copy into $stage"
+	echo "vboard-$m" > "$stage/host"
+	date +%s > "$stage/epoch"
 	{
 		echo "dir /dev 755 0 0"
 		echo "nod /dev/console 600 0 0 c 5 1"
@@ -171,24 +192,24 @@ initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
 		echo "dir /sys 755 0 0"
 		echo "dir /results 755 0 0"
 		echo "dir /csumbench 755 0 0"
-		echo "file /init $init 755 0 0"
-		echo "file /csumbench/cmds $(readlink -f "$cmds") 644 0 0"
-		echo "file /csumbench/hostname $list.host 644 0 0"
-		echo "file /csumbench/epoch $list.epoch 644 0 0"
+		echo "file /init init 755 0 0"
+		echo "file /csumbench/cmds cmds 644 0 0"
+		echo "file /csumbench/hostname host 644 0 0"
+		echo "file /csumbench/epoch epoch 644 0 0"
 		for f in "$@"; do
 			name=${f%%=*} path=${f#*=}
-			case $name in
-			*/* | "" | .*) die "initrd: '$name': a plain file name expected" ;;
-			esac
+			[[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] ||
+				die "initrd: '$name': a plain file name of A-Z a-z 0-9 . _ - expected"
 			[ -f "$path" ] || die "initrd: $path: no such file"
-			echo "file /csumbench/$name $(readlink -f "$path") $([ -x "$path" ] && echo 755 || echo 644) 0 0"
+			i=$((i + 1))
+			cp "$path" "$stage/f$i" || die "initrd: cannot copy $path into $stage"
+			echo "file /csumbench/$name f$i $([ -x "$path" ] && echo 755 || echo 644) 0 0"
 		done
-	} > "$list"
-	[ -f "$cmds" ] || die "initrd: $cmds: no such file"
-	"$kdir/gen_init_cpio" "$list" | gzip -1 > "$out.$$" ||
-		{ rm -f "$out.$$" "$list"*; die "initrd: gen_init_cpio could not pack $list"; }
+	} > "$stage/list"
+	(cd "$stage" && "$kdir/gen_init_cpio" list) | gzip -1 > "$out.$$" ||
+		{ rm -f "$out.$$"; die "initrd: gen_init_cpio could not pack $stage/list"; }
 	mv -f "$out.$$" "$out"
-	rm -f "$list" "$list.host" "$list.epoch"
+	rm -rf "$stage"
 }
 
 # Boots with the console on stdio into LOG and a hard limit; returns
@@ -209,27 +230,45 @@ boot() { # boot MACHINE INITRD LOG
 # The files between marker lines, each checked against its length and
 # cksum.  A file cut short, damaged or never ended is refused, as is a
 # marker that is not one (a kernel message run into it) and a board
-# that framed more files than arrived.  Files that pass go into DIR,
-# never over a file there.  Prints the names fetched; exit 1 if
-# anything was refused or the board never finished, 0 otherwise.
-# intact FILE LEN CKSUM: FILE is LEN bytes with that POSIX cksum, once
-# the newline the init adds to a file that lacked one is taken off.
+# that framed more files than arrived.  Files that pass go into DIR
+# through scripts/place.sh (whole, never over a file there).  Prints the
+# names fetched; exit 1 if anything was refused, could not be placed,
+# or the board never finished; 0 otherwise.
+# intact FILE LEN CKSUM: whether FILE is LEN bytes with that POSIX cksum
+# as it came, or once a console's carriage returns are taken off, or
+# once the newline the init adds to a file that lacked one is taken off
+# (or both); FILE is left as the one that is.
 intact() {
-	local got
-	got=$(wc -c < "$1")
-	[ "$got" = $(($2 + 1)) ] && [ -z "$(tail -c 1 "$1")" ] && truncate -s "$2" "$1"
-	[ "$(wc -c < "$1")" = "$2" ] && [ "$(cksum < "$1" | cut -d' ' -f1)" = "$3" ]
+	local f=$1 len=$2 ck=$3 t=$1.try how
+	for how in as-is no-cr; do
+		if [ $how = as-is ]; then cp "$f" "$t"; else sed 's/\r$//' "$f" > "$t"; fi
+		if [ "$(wc -c < "$t")" = $((len + 1)) ] && [ -z "$(tail -c 1 "$t")" ] &&
+			[ "$(head -c "$len" "$t" | cksum | cut -d' ' -f1)" = "$ck" ]; then
+			truncate -s "$len" "$t"
+		fi
+		if [ "$(wc -c < "$t")" = "$len" ] && [ "$(cksum < "$t" | cut -d' ' -f1)" = "$ck" ]; then
+			mv -f "$t" "$f"
+			return 0
+		fi
+	done
+	rm -f "$t"
+	return 1
 }
 
 fetch() { # fetch LOG DIR
-	local log=$1 dir=$2 st=0 what name len ck got work n=0 want=
+	local log=$1 dir=$2 st=0 what name len ck got work n=0 want= i
 	[ -f "$log" ] || die "fetch: $log: no such file"
-	mkdir -p "$dir" || die "fetch: cannot make $dir"
+	mkdir -p -- "$dir" || die "fetch: cannot make $dir"
 	work=$(mktemp -d)
-	# Markers may end in the carriage return a console adds; file lines
-	# are kept as they came, and checked as they came and without it.
-	awk -v dir="$work" '
-		function bad(why) { print "bad " NR " " why > (dir "/.manifest") }
+	temps+=("$work")
+	mkdir "$work/named"
+	# Frame N is unpacked as frame-N whatever it is called, so that no
+	# name (a long one, one like another's temporary) can stop the
+	# others.  Markers may end in the carriage return a console adds;
+	# file lines are kept as they came, and checked as they came and
+	# without it.
+	if ! awk -v dir="$work" '
+		function bad(why) { print "bad " NR " " why > (dir "/manifest") }
 		{ raw = $0; sub(/\r$/, "") }
 		!inside && /^@@csumbench-file / {
 			name = $2; len = $3; ck = $4
@@ -239,51 +278,53 @@ fetch() { # fetch LOG DIR
 			}
 			if (name in seen) { bad("a second " name); next }
 			seen[name] = 1
-			out = dir "/" name; printf "" > out; inside = 1; next
+			out = dir "/frame-" ++frames; printf "" > out; inside = 1; next
 		}
 		inside && $0 == "@@csumbench-file-end " name {
-			close(out); print "file " name " " len " " ck > (dir "/.manifest")
+			close(out)
+			print "file " frames " " name " " len " " ck > (dir "/manifest")
 			inside = 0; next
 		}
 		inside { print raw > out; next }
 		/^@@csumbench-done [0-9]+ files [0-9]+ / {
-			print "done " $2 " " $4 > (dir "/.manifest"); next
+			print "done " $2 " " $4 > (dir "/manifest"); next
 		}
 		/@@csumbench-(file|done)/ { bad("a marker not at the start of its line or malformed") }
-		END { if (inside) print "cut " name > (dir "/.manifest") }' "$log"
-	touch "$work/.manifest"
-	while read -r what name len ck; do
+		END { if (inside) print "cut " frames " " name > (dir "/manifest") }' "$log"; then
+		echo "vboard: $log: could not unpack it into $work (a full disk?)" >&2
+		rm -rf "$work"
+		return 1
+	fi
+	touch "$work/manifest"
+	while read -r what i name len ck; do
 		case $what in
 		bad)
-			echo "vboard: $log: line $name: ${len:+$len }$ck" >&2; st=1 ;;
+			echo "vboard: $log: line $i: $name${len:+ $len}${ck:+ $ck}" >&2; st=1 ;;
 		cut)
 			echo "vboard: $log: $name: the console ended inside it (truncated); refused" >&2
 			st=1 ;;
 		done)
-			want=$len
-			[ "$name" = 0 ] || { echo "vboard: the board's commands exited $name" >&2; st=1; } ;;
+			want=$name
+			[ "$i" = 0 ] || { echo "vboard: the board's commands exited $i" >&2; st=1; } ;;
 		file)
 			n=$((n + 1))
-			if ! intact "$work/$name" "$len" "$ck"; then
-				sed 's/\r$//' "$work/$name" > "$work/$name.cr"
-				mv -f "$work/$name.cr" "$work/$name"
-			fi
-			if ! intact "$work/$name" "$len" "$ck"; then
-				got=$(wc -c < "$work/$name")
+			f=$work/frame-$i
+			if ! intact "$f" "$len" "$ck"; then
+				got=$(wc -c < "$f")
 				echo "vboard: $log: $name: $got bytes arrived of $len, or its" \
 					"cksum is not $ck; refused" >&2
 				st=1
-			elif [ -e "$dir/$name" ] || [ -L "$dir/$name" ] ||
-				! (set -C; : > "$dir/$name") 2> /dev/null; then
-				echo "vboard: $dir/$name is there already; not replaced" >&2
+			elif ! mv -- "$f" "$work/named/$name" 2> /dev/null; then
+				echo "vboard: $log: $name: a name this filesystem cannot" \
+					"hold ($work); refused" >&2
+				st=1
+			elif ! "$here/scripts/place.sh" --each "$dir" "$work/named/$name" > /dev/null; then
 				st=1
 			else
-				mv -f "$work/$name" "$dir/$name"
 				echo "$name"
 			fi ;;
 		esac
-	done < "$work/.manifest"
-	rm -rf "$work"
+	done < "$work/manifest"
 	if [ -z "$want" ]; then
 		echo "vboard: $log: the board never finished (no @@csumbench-done line)" >&2
 		st=1
@@ -291,6 +332,7 @@ fetch() { # fetch LOG DIR
 		echo "vboard: $log: the board framed $want file(s), $n arrived whole" >&2
 		st=1
 	fi
+	rm -rf "$work"
 	return $st
 }
 
@@ -299,8 +341,7 @@ run() { # run MACHINE DIR CMDS NAME=FILE...
 	shift 3
 	load_board "$m"
 	tmp=$(mktemp -d)
-	# shellcheck disable=SC2064
-	trap "rm -rf '$tmp'" EXIT
+	temps+=("$tmp")
 	initrd "$m" "$tmp/initrd.gz" "$cmds" "$@"
 	t0=$(date +%s.%N)
 	echo "vboard: booting $m (qemu-system-ppc -M $qemu_machine): emulated," \

@@ -6,14 +6,19 @@ SUITE=bench-ssh
 . "$(dirname "$0")/lib.sh"
 
 mkdir "$T/bin" "$T/res"
+mkdir "$T/board"
 cat > "$T/bin/ssh" <<'SH'
 #!/bin/sh
-# ssh [-p PORT] HOST COMMAND: run COMMAND locally, logging what was asked.
+# ssh [-p PORT] HOST COMMAND: run COMMAND locally in the board's home
+# ($T/board), by sh as a board's login shell would, logging what was
+# asked.
 echo "$*" >> "$SSH_LOG"
 [ "$1" = -p ] && shift 2
 shift
+cd "$BOARD_HOME" || exit 255
 exec sh -c "$*"
 SH
+export BOARD_HOME=$T/board
 chmod +x "$T/bin/ssh"
 PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/res \
 	make -s bench CONFIG=tests/configs/good-tiny.conf RUNNER="ssh root@board" \
@@ -21,7 +26,7 @@ PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/res \
 ok "make bench over ssh exits 0" [ $? = 0 ]
 ok "the binary and the config were sent to the board" \
 	bash -c "grep -q 'root@board mkdir -p /tmp/csumbench-.*cat > .*/csumbench' '$T/log' &&
-		grep -q 'root@board cat > /tmp/csumbench-.*/good-tiny.conf' '$T/log'"
+		grep -q \"root@board cat > /tmp/csumbench-.*/'good-tiny.conf'\" '$T/log'"
 ok "the results pair came back, named with the board's name" \
 	bash -c "ls '$T'/res/good-tiny-board-*[0-9].csv && ls '$T'/res/good-tiny-board-*-samples.csv" > /dev/null
 ok "the CSV says which runner and board" \
@@ -57,4 +62,56 @@ ok "a taken name is kept and the new pair gets a suffix" \
 	bash -c "[ \$(find '$T/res' -type p | wc -l) = 15 ] &&
 		[ \$(find '$T/res' -type f -name '*.csv' -exec grep -lx precious {} + | wc -l) = 16 ] &&
 		grep -Eq 'fetched .*good-tiny-board-[0-9]{8}-[0-9]{6}-[0-9]+\.csv' '$T/out'"
+# A config's name is never shell on the board (or here), and any name
+# works: quotes, a semicolon, a space, a $.
+boards_left() { ls -d /tmp/csumbench-[0-9]*-[0-9]* 2> /dev/null | grep -vxFf "$T/boards-before" | grep -c .; }
+ls -d /tmp/csumbench-[0-9]*-[0-9]* > "$T/boards-before" 2> /dev/null
+mkdir "$T/res2"
+for name in 'x;touch INJECTED;.conf' 'my tiny.conf' "it's \$(touch INJECTED) \`touch INJECTED\`.conf"; do
+	cp tests/configs/good-tiny.conf "$T/$name"
+	PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/res2 \
+		make -s bench CONFIG="$T/$name" RUNNER="ssh root@board" > "$T/out" 2> "$T/err"; rc=$?
+	stem=${name%.conf}
+	ok "CONFIG='$name' over ssh: exit 0, the pair named after it, nothing run" \
+		bash -c "[ $rc = 0 ] && ls \"\$1\"-board-*[0-9].csv \"\$1\"-board-*-samples.csv > /dev/null &&
+			[ ! -e '$T/board/INJECTED' ] && [ ! -e INJECTED ] && [ ! -e '$T/INJECTED' ]" _ "$T/res2/$stem"
+	ok "CONFIG='$name': the board's folder was removed" [ "$(boards_left)" = 0 ]
+done
+# A run that fails on the board (a bad config: exit 2 there) still
+# removes the board's folder, and says so by its exit status.
+printf 'sizes = 12x\n' > "$T/bad one.conf"
+PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/res2 \
+	make -s bench CONFIG="$T/bad one.conf" RUNNER="ssh root@board" > "$T/out" 2> "$T/err"; rc=$?
+ok "a run that fails on the board: non-zero, the board's folder removed" \
+	bash -c "[ $rc != 0 ] && grep -q 'sizes' '$T/err' && [ \$(ls -d /tmp/csumbench-[0-9]*-[0-9]* 2> /dev/null | grep -vxFf '$T/boards-before' | grep -c .) = 0 ]"
+
+# A results folder that fills up: no file cut short under a result's
+# name, exit 1, and the pair kept (and named) where it came back.
+if [ "$(id -u)" = 0 ] && mkdir "$T/full" && mount -t tmpfs -o size=16k tmpfs "$T/full" 2> /dev/null; then
+	PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/full \
+		make -s bench CONFIG=tests/configs/good-tiny.conf RUNNER="ssh root@board" > "$T/out" 2> "$T/err"; rc=$?
+	kept=$(sed -n 's/^make bench: the results are kept in //p' "$T/err")
+	ok "a full results disk: fails, nothing under a result's name, no fetched line" \
+		bash -c "[ $rc != 0 ] && [ -z \"\$(ls -A '$T/full')\" ] && ! grep -q fetched '$T/out' &&
+			grep -q 'No space left on device' '$T/err'"
+	ok "a full results disk: the pair kept whole where it came back, and named" \
+		bash -c "[ -n '$kept' ] && ls '$kept'/good-tiny-board-*[0-9].csv '$kept'/good-tiny-board-*-samples.csv > /dev/null &&
+			grep -q '^# emulated' '$kept'/good-tiny-board-*[0-9].csv && tail -n 1 '$kept'/good-tiny-board-*-samples.csv | grep -q ,"
+	rm -rf "$kept"
+	umount "$T/full"
+	mkdir "$T/ro"
+	mount -t tmpfs -o ro,size=64k tmpfs "$T/ro"
+	PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/ro \
+		make -s bench CONFIG=tests/configs/good-tiny.conf RUNNER="ssh root@board" > "$T/out" 2> "$T/err"; rc=$?
+	kept=$(sed -n 's/^make bench: the results are kept in //p' "$T/err")
+	ok "a read-only results folder: fails, says so (not 'there already'), the pair kept" \
+		bash -c "[ $rc != 0 ] && grep -q 'Read-only file system' '$T/err' && ! grep -q 'there already' '$T/err' &&
+			ls '$kept'/good-tiny-board-*[0-9].csv > /dev/null"
+	rm -rf "$kept"
+	umount "$T/ro"
+elif [ "${CI:-}" = true ]; then
+	ok "a small tmpfs for the full-disk checks (needs root)" false
+else
+	echo "bench-ssh: not root: the full and read-only disk checks are left out"
+fi
 finish

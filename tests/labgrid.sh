@@ -59,6 +59,20 @@ ok "its pair is in the results folder, not emulated, run by labgrid" \
 		ls '$T'/res/good-tiny-labgrid-main-*-samples.csv > /dev/null &&
 		grep -qx '# emulated: no' \$f && grep -qx '# runner: labgrid:main' \$f"
 ok "the target's folder was removed" bash -c "! ls -d /tmp/csumbench-lg-* 2> /dev/null"
+# A config's name is never shell on the target, and any name works.
+bad='x;cd;touch INJECTED; my $(touch INJECTED).conf'
+cp tests/configs/good-tiny.conf "$T/$bad"
+rm -f ~/INJECTED
+CSUMBENCH_CONFIG=$T/$bad LG_CSUMBENCH_KEY=$T/ssh/user pytest_on labgrid/localhost.yaml "$T/inj.log"
+ok "CONFIG named '$bad' over ssh: passes, nothing ran on the target, its folder removed" \
+	bash -c "[ $? = 0 ] && [ ! -e ~/INJECTED ] && ! ls -d /tmp/csumbench-lg-* 2> /dev/null &&
+		ls \"\$1\"-labgrid-main-*[0-9].csv > /dev/null" _ "$T/res/${bad%.conf}"
+grep -q '1 passed' "$T/inj.log" || tail -n 30 "$T/inj.log"
+rm -f ~/INJECTED
+CSUMBENCH_CONFIG=$T/$bad pytest_on labgrid/vboard-sam460ex.yaml "$T/inj-vb.log"
+ok "the same on the virtual board: passes, the pair named in the board's characters" \
+	bash -c "[ $? = 0 ] && ls '$T'/res/x_cd_touch_INJECTED__my___touch_INJECTED_-labgrid-vboard-sam460ex-*[0-9].csv > /dev/null"
+grep -q '1 passed' "$T/inj-vb.log" || tail -n 30 "$T/inj-vb.log"
 
 # 3. A failing target fails the test: a key the server does not know.
 ssh-keygen -q -t ed25519 -N '' -f "$T/ssh/stranger" < /dev/null

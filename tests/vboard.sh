@@ -120,6 +120,25 @@ ok "an unknown machine: exit 2 and the list" \
 	bash -c "[ $? = 2 ] && grep -q \"no virtual board 'nosuch'; expected one of: .*sam460ex\" '$T/err'"
 ok "and nothing new in results" [ "$(ls "$T/res" | wc -l)" = 2 ]
 
+# Config names a board cannot take (a '+', spaces in the name and in the
+# path): one name for the config and the results on both sides.
+mkdir "$T/a dir"
+cp tests/configs/good-tiny.conf "$T/a dir/my+tiny one.conf"
+CSUMBENCH_RESULTS_DIR=$T/res2 make -s bench ARCH=ppc32 CPU="$CPU" \
+	RUNNER="vboard:$M" CONFIG="$T/a dir/my+tiny one.conf" > "$T/out" 2> "$T/err"; rc=$?
+ok "CONFIG with '+' and spaces in its name and path: exit 0, the pair named my_tiny_one-vboard-..." \
+	bash -c "[ $rc = 0 ] && ls '$T'/res2/my_tiny_one-vboard-$M-*[0-9].csv '$T'/res2/my_tiny_one-vboard-$M-*-samples.csv > /dev/null &&
+		grep -qx '# config: /csumbench/my_tiny_one.conf' '$T'/res2/my_tiny_one-vboard-$M-*[0-9].csv"
+# make bench's board that does not finish: the message names a console
+# log that is there.
+CSUMBENCH_RESULTS_DIR=$T/res3 VBOARD_TIMEOUT=3 make -s bench ARCH=ppc32 CPU="$CPU" \
+	RUNNER="vboard:$M" CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
+con=$(sed -n 's/^make bench: the board.s console is kept: //p' "$T/err")
+ok "make bench past VBOARD_TIMEOUT: fails, and the console log it names is kept" \
+	bash -c "[ $rc != 0 ] && grep -q 'did not finish within 3 s' '$T/err' && [ -n '$con' ] && [ -s '$con' ] &&
+		grep -qF '$con' '$T/err' && [ -z \"\$(ls -A '$T/res3' 2> /dev/null)\" ]"
+rm -rf "$(dirname "$(dirname "$con")")"
+
 # 3. A board that does not finish in time is stopped; nothing is fetched.
 echo "/csumbench/csumbench run -c /csumbench/all.conf -o /results/x.csv --set samples=100000" > "$T/slow"
 VBOARD_TIMEOUT=3 scripts/vboard.sh run "$M" "$T/slow-out" "$T/slow" \
@@ -190,9 +209,44 @@ mkdir -p "$T/f7"; echo precious > "$T/f7/a.csv"
 scripts/vboard.sh fetch "$T/good.log" "$T/f7" > "$T/names" 2> "$T/err"
 ok "a file already in the folder is kept, not replaced" \
 	bash -c "[ $? = 1 ] && [ \"\$(cat '$T/f7/a.csv')\" = precious ] &&
-		grep -q 'is there already; not replaced' '$T/err' && cmp -s '$T/b.csv' '$T/f7/b.csv'"
+		grep -q 'is there already; not placed' '$T/err' && cmp -s '$T/b.csv' '$T/f7/b.csv'"
 printf 'x\r\ny\n' > "$T/cr.csv"
 { frame cr.csv "$T/cr.csv"; echo "@@csumbench-done 0 files 1 1 s"; } > "$T/cr.log"
 scripts/vboard.sh fetch "$T/cr.log" "$T/f8" > /dev/null 2>&1
 ok "a file's own carriage returns arrive" bash -c "[ $? = 0 ] && cmp -s '$T/cr.csv' '$T/f8/cr.csv'"
+# A frame named like another's temporary (a.csv.cr beside an a.csv whose
+# carriage returns are taken off): both arrive.
+printf 'x\ny\n' > "$T/c1.csv"; printf 'z\n' > "$T/c2.csv"
+{ frame a.csv "$T/c1.csv"; frame a.csv.cr "$T/c2.csv"; echo "@@csumbench-done 0 files 2 1 s"; } |
+	sed 's/$/\r/' > "$T/crname.log"
+scripts/vboard.sh fetch "$T/crname.log" "$T/f9" > /dev/null 2> "$T/err"
+ok "frames a.csv (carriage returns) and a.csv.cr: both arrive whole" \
+	bash -c "[ $? = 0 ] && cmp -s '$T/c1.csv' '$T/f9/a.csv' && cmp -s '$T/c2.csv' '$T/f9/a.csv.cr' && [ ! -s '$T/err' ]"
+# A name longer than the filesystem takes: refused, and the good file
+# framed before it still arrives.
+long=$(printf 'L%.0s' $(seq 300)).csv
+{ frame a.csv "$T/a.csv"; frame "$long" "$T/b.csv"; echo "@@csumbench-done 0 files 2 1 s"; } > "$T/long.log"
+scripts/vboard.sh fetch "$T/long.log" "$T/f10" > "$T/names" 2> "$T/err"
+ok "a 300-character name: refused with why, exit 1; a.csv before it arrives" \
+	bash -c "[ $? = 1 ] && cmp -s '$T/a.csv' '$T/f10/a.csv' && grep -q 'cannot' '$T/err' &&
+		! grep -qi 'awk' '$T/err' && [ \"\$(cat '$T/names')\" = a.csv ]"
+# Folders that cannot take a file: read-only, or full.
+if [ "$(id -u)" = 0 ] && mkdir "$T/ro" "$T/full" &&
+	mount -t tmpfs -o ro,size=64k tmpfs "$T/ro" 2> /dev/null &&
+	mount -t tmpfs -o size=16k tmpfs "$T/full" 2> /dev/null; then
+	scripts/vboard.sh fetch "$T/good.log" "$T/ro" > /dev/null 2> "$T/err"
+	ok "a read-only folder: exit 1, said so, not 'there already'" \
+		bash -c "[ $? = 1 ] && grep -q 'Read-only file system' '$T/err' && ! grep -q 'there already' '$T/err'"
+	head -c 40000 /dev/urandom | od -An -tx1 | head -c 40000 > "$T/big.csv"
+	{ frame a.csv "$T/a.csv"; frame big.csv "$T/big.csv"; echo "@@csumbench-done 0 files 2 1 s"; } > "$T/big.log"
+	scripts/vboard.sh fetch "$T/big.log" "$T/full" > "$T/names" 2> "$T/err"
+	ok "a folder that fills: exit 1, the file that fits whole, none cut short" \
+		bash -c "[ $? = 1 ] && cmp -s '$T/a.csv' '$T/full/a.csv' && [ ! -e '$T/full/big.csv' ] &&
+			grep -q 'No space left on device' '$T/err' && [ \"\$(ls -A '$T/full')\" = a.csv ]"
+	umount "$T/ro" "$T/full"
+elif [ "${CI:-}" = true ]; then
+	ok "small tmpfs mounts for the read-only and full folder checks (needs root)" false
+else
+	echo "vboard: not root: the read-only and full folder checks are left out"
+fi
 finish
