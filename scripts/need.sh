@@ -1,19 +1,71 @@
 #!/usr/bin/env bash
 # usage: scripts/need.sh PACKAGE...  Installs missing Debian packages with
-# apt-get when it can (root); otherwise says which are missing.  Exit 0 when
-# all are installed at the end.
+# apt-get when it can (root, or sudo without a password); otherwise says
+# which are missing.  Exit 0 when all are installed at the end.
+#
+# Another apt-get or dpkg may hold the package locks (unattended upgrades
+# on a board or a CI runner, a second make test): it waits for them, up
+# to CSUMBENCH_APT_WAIT seconds (default 900), saying so, rather than
+# giving up at once.
 set -u
+wait_max=${CSUMBENCH_APT_WAIT:-900}
+log=${TMPDIR:-/tmp}/csumbench-apt-$$.log
 missing=()
 for p in "$@"; do
 	dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' ||
 		missing+=("$p")
 done
 [ ${#missing[@]} = 0 ] && exit 0
-if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
-	echo "installing ${missing[*]} (apt-get)" >&2
-	export DEBIAN_FRONTEND=noninteractive
-	{ apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } > /tmp/csumbench-apt.log 2>&1 && exit 0
-	echo "apt-get failed; see /tmp/csumbench-apt.log" >&2
+
+as_root=()
+if [ "$(id -u)" != 0 ]; then
+	if command -v sudo > /dev/null && sudo -n true 2> /dev/null; then
+		as_root=(sudo -n)
+	else
+		echo "missing packages: ${missing[*]} (sudo apt-get install ${missing[*]})" >&2
+		exit 1
+	fi
 fi
+if ! command -v apt-get > /dev/null; then
+	echo "missing packages: ${missing[*]}, and no apt-get to install them" >&2
+	exit 1
+fi
+
+# apt ARGS...: apt-get ARGS, retried while another process holds a lock
+# it needs.  dpkg's own lock it waits for itself (DPkg::Lock::Timeout);
+# apt-get update's lock on the package lists it does not, so the retry.
+apt() {
+	local t0 now said=0 holder
+	t0=$(date +%s)
+	while :; do
+		"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+			apt-get -o DPkg::Lock::Timeout="$wait_max" "$@" >> "$log" 2>&1 && return 0
+		tail -n 5 "$log" | grep -q 'Could not get lock' || return 1
+		now=$(date +%s)
+		holder=$(tail -n 5 "$log" | sed -n 's/.*It is held by process \([0-9]* ([^)]*)\).*/\1/p' | tail -n 1)
+		if [ $((now - t0)) -ge "$wait_max" ]; then
+			echo "need.sh: gave up after ${wait_max} s waiting for the package lock" \
+				"(held by ${holder:-another process}; CSUMBENCH_APT_WAIT)" >&2
+			return 1
+		fi
+		if [ $said = 0 ] || [ $((now - said)) -ge 60 ]; then
+			echo "need.sh: waiting for the package lock, held by" \
+				"${holder:-another process} (up to ${wait_max} s; CSUMBENCH_APT_WAIT)" >&2
+			said=$now
+		fi
+		sleep 2
+	done
+}
+
+echo "installing ${missing[*]} (apt-get)" >&2
+: > "$log"
+# Lists first; where they cannot be fetched the ones there may do.
+apt update -qq || echo "need.sh: apt-get update failed; trying the package lists there are" >&2
+if apt install -y -qq --no-install-recommends "${missing[@]}"; then
+	rm -f "$log"
+	exit 0
+fi
+echo "apt-get failed; see $log:" >&2
+tail -n 5 "$log" | sed 's/^/  /' >&2
 echo "missing packages: ${missing[*]} (sudo apt-get install ${missing[*]})" >&2
 exit 1

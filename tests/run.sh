@@ -107,6 +107,7 @@ if build native test-bin; then
 	suite workloads tests/workloads.sh "$A/csumbench" "$A/make-capture" "$A/libtest-so-kernel.so"
 	suite placement tests/placement.sh "$A" "${A#build/}"
 	suite bench-ssh tests/bench-ssh.sh
+	suite need tests/need.sh
 else
 	echo "FAIL native build"; total_fail=$((total_fail + 1))
 fi

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# scripts/need.sh while another process holds the package locks, as
+# unattended upgrades on a board or a CI runner do: it waits (bounded,
+# saying so) instead of giving up at once.  Needs root (the locks are
+# root's) and Debian's python3 to hold them as apt does (fcntl).
+set -u
+SUITE=need
+. "$(dirname "$0")/lib.sh"
+
+if [ "$(id -u)" != 0 ] || [ ! -x /usr/bin/python3 ]; then
+	if [ "${CI:-}" = true ]; then
+		ok "root and /usr/bin/python3 to hold the package locks" false
+	else
+		echo "need: not root, or no /usr/bin/python3: the lock checks are left out"
+	fi
+	finish
+	exit
+fi
+# hold SECONDS: apt's and dpkg's locks, taken as they take them (fcntl),
+# in the background; returns once they are held.
+hold() {
+	/usr/bin/python3 -c '
+import fcntl, sys, time
+held = []
+for p in ("/var/lib/apt/lists/lock", "/var/lib/dpkg/lock-frontend", "/var/lib/dpkg/lock"):
+    f = open(p, "a")
+    fcntl.lockf(f, fcntl.LOCK_EX)
+    held.append(f)
+print("held", flush=True)
+time.sleep(float(sys.argv[1]))' "$1" > "$T/held" &
+	holder=$!
+	for _ in $(seq 100); do [ -s "$T/held" ] && return; sleep 0.1; done
+}
+
+ok "an installed package: exit 0 at once" scripts/need.sh bash
+hold 6
+t0=$(date +%s)
+CSUMBENCH_APT_WAIT=300 scripts/need.sh csumbench-no-such-package > /dev/null 2> "$T/err"; rc=$?
+t=$(($(date +%s) - t0))
+wait "$holder"
+ok "locks held 6 s: it waits, says by whom, then runs apt-get (${t} s)" \
+	bash -c "[ $rc = 1 ] && [ $t -ge 5 ] && grep -q 'waiting for the package lock, held by [0-9]* (python3)' '$T/err'"
+ok "and apt-get ran past the locks: the package is unknown, not the lock taken" \
+	bash -c "grep -q 'Unable to locate package csumbench-no-such-package' '$T/err' && ! grep -q 'Could not get lock' '$T/err'"
+[ $rc = 1 ] || cat "$T/err"
+hold 30
+t0=$(date +%s)
+CSUMBENCH_APT_WAIT=3 scripts/need.sh csumbench-no-such-package > /dev/null 2> "$T/err"; rc=$?
+t=$(($(date +%s) - t0))
+kill "$holder" 2> /dev/null; wait "$holder" 2> /dev/null
+ok "the wait is bounded: CSUMBENCH_APT_WAIT=3 gives up, saying so (${t} s)" \
+	bash -c "[ $rc = 1 ] && [ $t -lt 20 ] && grep -q 'gave up after 3 s waiting for the package lock' '$T/err'"
+finish
