@@ -6,6 +6,8 @@
 #   under (mk/arch-*.mk), "none" where qemu-user cannot run it.
 set -eu
 arch=$1 host_arch=$2 bin=$3 config=$4 runner=$5 cpu=${6:-} qemu_cpu=${7:-}
+# RUNNER is a command and its arguments, split at spaces.
+read -r -a runner_cmd <<< "$runner"
 out=${CSUMBENCH_RESULTS_DIR:-results}
 here_dir=$(cd "$(dirname "$0")" && pwd)
 
@@ -86,9 +88,8 @@ qemu-*)
 	esac
 	# The harness also sees qemu-user from /proc/cpuinfo; this makes
 	# sure, and names the CPU it emulates.
-	# shellcheck disable=SC2086 # RUNNER is a command and its arguments
 	CSUMBENCH_EMULATOR="$runner${cpu_args[*]:+ ${cpu_args[*]}}" \
-		exec $runner "${cpu_args[@]}" "$bin" run -c "$config" -o "$out/"
+		exec "${runner_cmd[@]}" "${cpu_args[@]}" "$bin" run -c "$config" -o "$out/"
 	;;
 ssh\ *)
 	# Copied with ssh and cat rather than scp: boards running dropbear
@@ -106,22 +107,17 @@ ssh\ *)
 	# The board's folder goes on every way out; ours unless it holds
 	# results that could not be placed.
 	cleanup() {
-		# shellcheck disable=SC2086
-		$runner "rm -rf $dir" < /dev/null ||
+		"${runner_cmd[@]}" "rm -rf $dir" < /dev/null ||
 			echo "make bench: could not remove $dir on the board" >&2
 		[ -n "$keep" ] || rm -rf "$here"
 	}
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM HUP
-	# shellcheck disable=SC2086
-	$runner "mkdir -p $dir/results && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
-	# shellcheck disable=SC2086
-	$runner "cat > $dir/$(q "$name")" < "$config"
+	"${runner_cmd[@]}" "mkdir -p $dir/results && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
+	"${runner_cmd[@]}" "cat > $dir/$(q "$name")" < "$config"
 	status=0
-	# shellcheck disable=SC2086
-	$runner "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board" < /dev/null || status=$?
-	# shellcheck disable=SC2086
-	names=$($runner "cd $dir/results && ls" < /dev/null) || names=
+	"${runner_cmd[@]}" "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board" < /dev/null || status=$?
+	names=$("${runner_cmd[@]}" "cd $dir/results && ls" < /dev/null) || names=
 	for f in $names; do
 		case $f in
 		out*.csv) ;;
@@ -131,12 +127,10 @@ ssh\ *)
 		local_f=$here/$stem${f#out}
 		# Its length as the board counts it, to tell a whole copy from
 		# one cut short (a full disk here, a dropped link).
-		# shellcheck disable=SC2086
-		len=$($runner "wc -c < $dir/results/$f" < /dev/null) || len=
+		len=$("${runner_cmd[@]}" "wc -c < $dir/results/$f" < /dev/null) || len=
 		len=${len//[[:space:]]/}
-		# shellcheck disable=SC2086
 		if [[ ! $len =~ ^[0-9]+$ ]] ||
-			! $runner "cat $dir/results/$f" < /dev/null > "$local_f"; then
+			! "${runner_cmd[@]}" "cat $dir/results/$f" < /dev/null > "$local_f"; then
 			echo "make bench: could not fetch $f from the board" >&2
 			rm -f "$local_f"
 			status=1
@@ -186,7 +180,6 @@ vboard:*)
 	;;
 *)
 	# Any other wrapper, e.g. RUNNER="taskset -c 1" or "nice -n -5".
-	# shellcheck disable=SC2086 # RUNNER is a command and its arguments
-	exec $runner "$bin" run -c "$config" -o "$out/"
+	exec "${runner_cmd[@]}" "$bin" run -c "$config" -o "$out/"
 	;;
 esac

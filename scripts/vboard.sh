@@ -50,9 +50,9 @@ load_board() { # load_board MACHINE: its settings into this shell
 	local m=$1
 	[ -f "$boards/$m.board" ] ||
 		die "no virtual board '$m'; expected one of: $(machines | tr '\n' ' ')"
-	describe= defconfig= qemu_machine= qemu_args= console= cpu_preset=
-	qemu_cpu= kernel_image=vmlinux
-	# shellcheck disable=SC1090
+	describe='' defconfig='' qemu_machine='' qemu_args='' console='' cpu_preset=''
+	qemu_cpu='' kernel_image=vmlinux
+	# shellcheck disable=SC1090 # boards/*.board, the machine named
 	. "$boards/$m.board"
 	[ -n "$defconfig" ] && [ -n "$qemu_machine" ] && [ -n "$console" ] ||
 		die "$boards/$m.board: expected defconfig, qemu_machine and console"
@@ -159,7 +159,8 @@ kernel() { # kernel MACHINE
 
 # The init, built static for the board (any 32-bit PowerPC).
 init_bin() {
-	local out=$cache/init-$(sha256sum < "$boards/init.c" | cut -c1-12)
+	local out
+	out=$cache/init-$(sha256sum < "$boards/init.c" | cut -c1-12)
 	if [ ! -x "$out" ]; then
 		mkdir -p "$cache"
 		"${cross}gcc" -mcpu=powerpc -static -O2 -Wall -Wextra -o "$out.$$" \
@@ -219,7 +220,7 @@ boot() { # boot MACHINE INITRD LOG
 	kdir=$(kernel "$m")
 	command -v qemu-system-ppc > /dev/null ||
 		die "no qemu-system-ppc (apt-get install qemu-system-ppc)"
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # qemu_args is the board file's words
 	timeout -k 5 "$limit" qemu-system-ppc -M "$qemu_machine" \
 		${qemu_cpu:+-cpu "$qemu_cpu"} $qemu_args \
 		-kernel "$kdir/$kernel_image" -initrd "$rd" \
@@ -256,7 +257,7 @@ intact() {
 }
 
 fetch() { # fetch LOG DIR
-	local log=$1 dir=$2 st=0 what name len ck got work n=0 want= i
+	local log=$1 dir=$2 st=0 what name len ck got work n=0 want='' i
 	[ -f "$log" ] || die "fetch: $log: no such file"
 	mkdir -p -- "$dir" || die "fetch: cannot make $dir"
 	work=$(mktemp -d)

@@ -3,6 +3,7 @@
 # marked emulated, a row for every kernel x distance x cache state.
 set -u
 SUITE=bench-ppc32
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 CSUMBENCH_RESULTS_DIR=$T make -s bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- \
@@ -48,7 +49,7 @@ for p in 464:460exb:PPC460EX/GT 440:440epx:PPC440; do
 	ok "CPU=$cpu RUNNER=qemu-ppc: exit 0, the pair and the summary" \
 		bash -c "[ $rc = 0 ] && [ -f '$csv' ] && grep -q '^EMULATED RUN' '$T/out' && ! grep -q 'uncaught target signal' '$T/err'"
 	ok "CPU=$cpu: the CSV names the emulated core ($name) and -cpu $q" \
-		grep -q "^# cpu_model: $name[^,]*, PVR 0x[0-9a-f]*, emulated (qemu-ppc -cpu $q; " "$csv"
+		grep -q "^# cpu_model: ${name}[^,]*, PVR 0x[0-9a-f]*, emulated (qemu-ppc -cpu $q; " "$csv"
 done
 for cpu in e500 8xx; do
 	CSUMBENCH_RESULTS_DIR=$T/$cpu make -s bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- \

@@ -3,6 +3,7 @@
 # PATH runs the remote commands here, so the copy-run-fetch path is real.
 set -u
 SUITE=bench-ssh
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 mkdir "$T/bin" "$T/res"
@@ -64,8 +65,10 @@ ok "a taken name is kept and the new pair gets a suffix" \
 		grep -Eq 'fetched .*good-tiny-board-[0-9]{8}-[0-9]{6}-[0-9]+\.csv' '$T/out'"
 # A config's name is never shell on the board (or here), and any name
 # works: quotes, a semicolon, a space, a $.
-boards_left() { ls -d /tmp/csumbench-[0-9]*-[0-9]* 2> /dev/null | grep -vxFf "$T/boards-before" | grep -c .; }
-ls -d /tmp/csumbench-[0-9]*-[0-9]* > "$T/boards-before" 2> /dev/null
+# (the boards' folders: /tmp/csumbench-PID-N, made by bench.sh)
+boards() { local d; for d in /tmp/csumbench-[0-9]*-[0-9]*; do [ -d "$d" ] && echo "$d"; done; }
+boards_left() { boards | grep -vxFf "$T/boards-before" | grep -c .; }
+boards > "$T/boards-before"
 mkdir "$T/res2"
 for name in 'x;touch INJECTED;.conf' 'my tiny.conf' "it's \$(touch INJECTED) \`touch INJECTED\`.conf"; do
 	cp tests/configs/good-tiny.conf "$T/$name"
@@ -83,7 +86,7 @@ printf 'sizes = 12x\n' > "$T/bad one.conf"
 PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/res2 \
 	make -s bench CONFIG="$T/bad one.conf" RUNNER="ssh root@board" > "$T/out" 2> "$T/err"; rc=$?
 ok "a run that fails on the board: non-zero, the board's folder removed" \
-	bash -c "[ $rc != 0 ] && grep -q 'sizes' '$T/err' && [ \$(ls -d /tmp/csumbench-[0-9]*-[0-9]* 2> /dev/null | grep -vxFf '$T/boards-before' | grep -c .) = 0 ]"
+	bash -c "[ $rc != 0 ] && grep -q 'sizes' '$T/err' && [ $(boards_left) = 0 ]"
 
 # A results folder that fills up: no file cut short under a result's
 # name, exit 1, and the pair kept (and named) where it came back.

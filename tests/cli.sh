@@ -7,8 +7,10 @@ set -u
 BIN=$1
 SO=${2:-}
 SHIM=${3:-}
+# shellcheck disable=SC2206 # EMULATOR is a command and its arguments
 CB=(${EMULATOR:-} "$BIN")
 SUITE=cli
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 # --- list
@@ -317,6 +319,7 @@ done
 ok "sum from standard input, in chunks" \
 	[ "$("${CB[@]}" sum -k c64 - < "$T/multi")" = "0703 f8fc  -" ]
 cp "$T/rfc" "$T/-k"
+# shellcheck disable=SC2206 # as CB
 ABS=(${EMULATOR:-} "$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")")
 ok "sum -- ends the options: a file named -k" \
 	[ "$(cd "$T" && "${ABS[@]}" sum -k ref -- -k)" = "ddf2 220d  -k" ]

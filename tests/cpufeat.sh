@@ -9,6 +9,7 @@
 set -u
 BIN=$(realpath "$1")
 SUITE=cpufeat
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 flag() { grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -qx "$1"; }

@@ -6,6 +6,7 @@
 set -u
 BIN=$1 FLAVOUR=$2 REPORT=${3:-}
 SUITE=events-cli$([ "$FLAVOUR" = nolibpfm ] && echo -nolibpfm)
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 has() { grep -q -- "$2" "$1"; }

@@ -5,6 +5,7 @@
 set -u
 B=$1
 SUITE=gbench
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 COMPARE=/usr/share/benchmark/compare.py
 
@@ -172,6 +173,7 @@ done
 # 6. The README's example builds and runs.
 sed -n '/^<!-- gbc-example -->$/,/^<!-- end -->$/p' README.md | sed '1,2d;$d' | sed '$d' > "$T/example.c"
 ok "README example found" test -s "$T/example.c"
+# shellcheck disable=SC2046 # pkg-config gives words
 if cc -O2 -Wall -Wextra -Werror -Igbench -c "$T/example.c" -o "$T/example.o" &&
 	g++ -o "$T/example" "$T/example.o" "$B/obj/gbench/gbc.o" $(pkg-config --libs benchmark); then
 	pass=$((pass + 1))

@@ -6,6 +6,7 @@
 # board's environment file is loaded, and must resolve to its drivers.
 set -u
 SUITE=labgrid
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 PY=/usr/bin/python3	# Debian's, where python3-labgrid is
 ROOT=$(pwd)

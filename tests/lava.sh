@@ -5,6 +5,7 @@
 # usage: tests/lava.sh CSUMBENCH [TEST-SO-KERNEL]
 set -u
 SUITE=lava
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 CB=$1 SO=${2:-}
 PY=/usr/bin/python3	# Debian's, where lava-common is

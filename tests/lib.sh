@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the shell test suites: a temporary folder $T, and ok/finish.
 # SUITE names the suite in messages and in the closing count.
 T=$(mktemp -d)

@@ -5,6 +5,7 @@
 # root's) and Debian's python3 to hold them as apt does (fcntl).
 set -u
 SUITE=need
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 if [ "$(id -u)" != 0 ] || [ ! -x /usr/bin/python3 ]; then

@@ -9,6 +9,7 @@ set -u
 BUILD=$1 ARCH=$2 CROSS=${3:-}
 BIN=$BUILD/csumbench
 SUITE=placement-$ARCH
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 LOOP_ALIGN=$(sed -n 's/^LOOP_ALIGN := //p' "mk/arch-$ARCH.mk")
 
@@ -22,7 +23,7 @@ loop() {
 	local a s
 	read -r a s < <(addr "$1")
 	${CROSS}objdump -d --no-show-raw-insn --start-address=0x$a \
-		--stop-address=$(printf '0x%x' $((0x$a + 0x$s))) "$BIN" |
+		--stop-address="$(printf '0x%x' $((0x$a + 0x$s)))" "$BIN" |
 	awk -v lo=$((0x$a)) -v align="$LOOP_ALIGN" '
 		function hex(h,   v, i) { v = 0
 			for (i = 1; i <= length(h); i++)

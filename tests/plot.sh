@@ -6,6 +6,7 @@ set -u
 R=${R:-build/host/csumreport}
 D=tests/data
 SUITE=plot
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 # Column numbers in plot/*.gp, but for the $lines table they make.
 # (column(0), the point's number in its data set, is no column of a file)

@@ -7,6 +7,7 @@
 set -u
 BUILD=$1 QCPU=$2 WANT=${3:-}
 SUITE=ppc32-cpu-$QCPU
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 CB=(qemu-ppc -cpu "$QCPU" "$BUILD/csumbench")
 

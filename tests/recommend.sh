@@ -7,6 +7,7 @@ set -u
 R=${1:-build/host/csumreport}
 D=tests/data/recommend
 SUITE=recommend
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 has() { grep -qx -- "$2" "$1"; }	# has FILE LINE: that whole line
 

@@ -5,6 +5,7 @@ set -u
 BIN=$1 SO=$2
 R=${R:-build/host/csumreport}
 SUITE=roundtrip
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 width_ok() { ! awk 'length > 72 { bad = 1 } END { exit !bad }' "$1"; }
 export -f width_ok

@@ -3,7 +3,7 @@
 # line adds them up.  Suites whose tools cannot be installed are SKIPPED,
 # which fails the run under CI=true.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 MAKE=${MAKE:-make}
 total_pass=0 total_fail=0
 
@@ -57,7 +57,7 @@ vboard_suite() { # vboard_suite MACHINE [CPU]
 	if [ $# = 1 ]; then
 		cpu=$(scripts/vboard.sh preset "$m") || exit 2	# it names the machines
 	fi
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # a list of package names
 	if ! scripts/need.sh $VB_PKGS; then
 		skipped "vboard-$m" "needs $(echo $VB_PKGS)"
 	elif build "ppc32-$cpu" ARCH=ppc32 CPU="$cpu" test-bin; then
@@ -212,7 +212,7 @@ fi
 # (built once, cached), labgrid's pytest against it and against an sshd
 # of its own, and the LAVA files against lava-common's schemas.
 vboard_suite sam460ex
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086 # a list of package names
 if ! scripts/need.sh python3-labgrid python3-pytest openssh-server openssh-client $VB_PKGS; then
 	skipped labgrid "needs python3-labgrid python3-pytest openssh-server"
 else
@@ -235,6 +235,13 @@ else
 	echo "FAIL csumreport build"; total_fail=$((total_fail + 1))
 fi
 build report build/host/csumreport && suite recommend tests/recommend.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
+
+# The shell scripts, through Debian's shellcheck.
+if scripts/need.sh shellcheck; then
+	suite shellcheck tests/shellcheck.sh
+else
+	skipped shellcheck "needs shellcheck"
+fi
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

@@ -7,10 +7,13 @@
 # usage: tests/vboard.sh BUILD-DIR (a static ppc32 build for the board)
 set -u
 SUITE=vboard
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 B=$1
 M=${VBOARD_MACHINE:-sam460ex}
 # What the board's kernel reports (cpuinfo_cpu, timebase), its preset.
+cpuinfo_cpu='' timebase=
+# shellcheck source=boards/sam460ex.board # one of them; all set these
 . "boards/$M.board"
 CPU=${VBOARD_CPU-$cpu_preset}
 

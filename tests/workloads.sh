@@ -8,19 +8,20 @@ set -u
 BIN=$1
 MKCAP=$2
 SO=${3:-}
+# shellcheck disable=SC2206 # EMULATOR is a command and its arguments
 CB=(${EMULATOR:-} "$BIN")
 SUITE=workloads
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 LOAD=csumbench-load
-Q=(-q --set kernels=ref,c64 --set sizes=64 --set samples=5)
 
 col() { grep -v '^#' "$2" | head -n 1 | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
 
 # survivors: load processes left, after up to 2 s for the kernel to
 # deliver their death signals
 survivors() {
-	local i
-	for i in $(seq 20); do
+	local _
+	for _ in $(seq 20); do
 		pgrep -x "$LOAD" > /dev/null || { echo 0; return; }
 		sleep 0.1
 	done
@@ -64,7 +65,7 @@ for sig in INT TERM KILL; do
 	env --default-signal=INT "${CB[@]}" run -q --set kernels=c64 --set sizes=1500 \
 		--set load=busy --set samples=1000000 -o "$T/sig$sig/" 2> /dev/null &
 	pid=$!
-	for i in $(seq 50); do pgrep -x "$LOAD" > /dev/null && break; sleep 0.1; done
+	for _ in $(seq 50); do pgrep -x "$LOAD" > /dev/null && break; sleep 0.1; done
 	sleep 0.5
 	n=$(pgrep -x "$LOAD" | wc -l)
 	kill -$sig $pid; wait $pid 2> /dev/null; rc=$?
@@ -100,10 +101,10 @@ mkdir "$T/lost"
 "${CB[@]}" run -q --set kernels=c64 --set sizes=1500 --set load=idle,busy \
 	--set samples=1000000 -o "$T/lost/" 2> "$T/lost.err" &
 pid=$!
-for i in $(seq 50); do pgrep -x "$LOAD" > /dev/null && break; sleep 0.1; done
+for _ in $(seq 50); do pgrep -x "$LOAD" > /dev/null && break; sleep 0.1; done
 sleep 0.5
 kill -KILL "$(pgrep -x "$LOAD" | head -n 1)"
-for i in $(seq 100); do kill -0 $pid 2> /dev/null || break; sleep 0.1; done
+for _ in $(seq 100); do kill -0 $pid 2> /dev/null || break; sleep 0.1; done
 kill -TERM $pid 2> /dev/null; wait $pid; rc=$?
 left=$(survivors)
 ok "a load process killed mid-run: exit 1, why, partial results, no survivor" \
