@@ -151,9 +151,11 @@ endif
 # the host compiler whatever ARCH is.
 HOST_CC ?= cc
 REPORT := build/host/csumreport
-$(REPORT): $(wildcard plot/*.c plot/*.h)
+# (with the harness's allocator: a shortage is a message, never abort())
+REPORT_SRC := $(wildcard plot/*.c) harness/xalloc.c
+$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h) harness/xalloc.h
 	@mkdir -p $(@D)
-	$(HOST_CC) -O2 $(WARN) -o $@ $(wildcard plot/*.c) -lm
+	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iharness -o $@ $(REPORT_SRC) -lm
 
 plot: $(REPORT)
 	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \

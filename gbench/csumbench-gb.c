@@ -8,10 +8,21 @@
  * regions as csumbench run (a warm batch, or K cold calls after a flush
  * done with the timing paused), and the calibrated cycles_per_byte
  * counter comes from csumbench's own timer and calibration.  Google
- * Benchmark's flags, statistics and reporters do the rest. */
+ * Benchmark's flags, statistics and reporters do the rest.
+ *
+ * A run that runs nothing (a filter that matches no benchmark, or is no
+ * regular expression) is a failure, and --benchmark_out=FILE is written
+ * under a temporary name beside FILE and renamed onto it only once the
+ * run is complete: an existing FILE is replaced by a whole new one, or
+ * kept as it was. */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buildinfo.h"
 #include "events.h"
@@ -20,8 +31,107 @@
 #include "setup.h"
 #include "sweep.h"
 #include "watchdog.h"
+#include "xalloc.h"
 
 static struct bench bench;
+static size_t register_count;
+
+/* --benchmark_out: the file asked for, and the temporary one Google
+   Benchmark writes instead; removed on every way out but a whole run. */
+static const char *out_path;
+static char *volatile out_tmp;
+
+static void remove_tmp(void)
+{
+	if (out_tmp)
+		unlink(out_tmp);
+}
+
+static void remove_tmp_on_signal(int sig)
+{
+	remove_tmp();
+	raise(sig);	/* the default action, SA_RESETHAND reset it */
+}
+
+static void kept_out(void)
+{
+	if (out_path)
+		fprintf(stderr, "csumbench-gb: nothing written to %s (it is as it "
+			"was)\n", out_path);
+}
+
+/* A kernel that called exit() (watchdog.c says which). */
+static void abandoned(const char *why, void *ctx)
+{
+	(void)why;
+	(void)ctx;
+	remove_tmp();
+	kept_out();
+}
+
+/* The temporary file for --benchmark_out=PATH, in PATH's folder (the
+   rename onto PATH must not cross filesystems): the flag to give Google
+   Benchmark instead, or NULL after a message. */
+static char *out_flag(const char *path)
+{
+	char *copy = xstrdup(path, "a file name"), *dir = dirname(copy), *flag;
+	char *tmp = xasprintf("a file name", "%s/.csumbench-gb-%ld-XXXXXX", dir,
+			      (long)getpid());
+	struct sigaction sa;
+	int fd = mkstemp(tmp), sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	size_t i;
+
+	free(copy);
+	if (fd < 0) {
+		fprintf(stderr, "csumbench-gb: --benchmark_out=%s: cannot write "
+			"beside it: %s\n", path, strerror(errno));
+		free(tmp);
+		return NULL;
+	}
+	close(fd);
+	out_path = path;
+	out_tmp = tmp;
+	atexit(remove_tmp);
+	xalloc_on_fail(remove_tmp);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = remove_tmp_on_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+		sigaction(sigs[i], NULL, &old);
+		if (old.sa_handler != SIG_IGN)	/* nohup stays nohup */
+			sigaction(sigs[i], &sa, NULL);
+	}
+	flag = xasprintf("a flag", "--benchmark_out=%s", tmp);
+	return flag;
+}
+
+/* The run is whole: its file, synced, replaces PATH.  0, or 1 after a
+   message (PATH as it was). */
+static int out_commit(void)
+{
+	char *tmp = out_tmp;
+	int fd, rc = 0;
+
+	if (!tmp)
+		return 0;
+	fd = open(tmp, O_RDONLY);
+	if (fd < 0 || fsync(fd) != 0 || rename(tmp, out_path) != 0) {
+		fprintf(stderr, "csumbench-gb: --benchmark_out=%s: %s\n", out_path,
+			strerror(errno));
+		kept_out();
+		rc = 1;
+	} else {
+		out_tmp = NULL;
+	}
+	if (fd >= 0)
+		close(fd);
+	remove_tmp();
+	out_tmp = NULL;
+	free(tmp);
+	return rc;
+}
 
 /* Without a config: what the benchmark names above promise. */
 static const char *const defaults[] = {
@@ -65,6 +175,9 @@ static void run_point(gbc_state *s, void *arg)
 	struct events_count c;
 	size_t i;
 
+	/* A kernel that calls exit() is named, as in run: Google
+	   Benchmark's loop has no deadline, but the calls are marked. */
+	watchdog_enter(p->kernel);
 	if (p->cache == CACHE_WARM)	/* code and buffer warm */
 		op->batch(t, p->runs, buf, wdst, p->size, sweep_dist(p), 2);
 	while (gbc_keep_running_batch(s, p->iters)) {
@@ -87,6 +200,7 @@ static void run_point(gbc_state *s, void *arg)
 			evcalls += (double)p->iters;
 		}
 	}
+	watchdog_leave();
 	gbc_set_bytes_processed(s, (int64_t)(gbc_iterations_run(s) * p->size));
 	gbc_counter(s, "cycles_per_byte", ticks * b->cal.cycles_per_tick /
 		    (calls * p->bytes), GBC_COUNTER_DEFAULT);
@@ -154,16 +268,17 @@ static void context(const struct bench *b)
 int main(int argc, char **argv)
 {
 	const char *path = NULL;
-	char **sets = calloc((size_t)argc + NDEFAULTS + 1, sizeof(*sets));
-	char **rest = calloc((size_t)argc + 1, sizeof(*rest));
+	char **sets = xcalloc((size_t)argc + NDEFAULTS + 1, sizeof(*sets),
+			      "the command line");
+	char **rest = xcalloc((size_t)argc + 1, sizeof(*rest), "the command line");
 	static char help[] = "--help";	/* Google Benchmark has no -h */
-	char **owned = calloc((size_t)argc + 1, sizeof(*owned)), err[512];
+	char **owned = xcalloc((size_t)argc + 1, sizeof(*owned), "the command line");
+	char err[512];
+	const char *filter = NULL;
 	int nsets = 0, nrest = 0, nowned = 0, i, rc = 0;
 	struct config c;
-	size_t k;
+	size_t k, ran;
 
-	if (!sets || !rest || !owned)
-		abort();
 	rest[nrest++] = argv[0];
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -180,10 +295,17 @@ int main(int argc, char **argv)
 		} else if (!strncmp(argv[i], "--events=", 9)) {
 			/* as --set events=...: errors name it so.  Each is
 			   kept (freed at the end); the last one wins. */
-			if (asprintf(&sets[nsets], "events=%s", argv[i] + 9) < 0)
-				abort();
+			sets[nsets] = xasprintf("the command line", "events=%s",
+						argv[i] + 9);
 			owned[nowned++] = sets[nsets++];
+		} else if (!strncmp(argv[i], "--benchmark_out=", 16) && argv[i][16]) {
+			char *flag = out_flag(argv[i] + 16);
+			if (!flag)
+				return 2;
+			owned[nowned++] = rest[nrest++] = flag;
 		} else {
+			if (!strncmp(argv[i], "--benchmark_filter=", 19))
+				filter = argv[i] + 19;
 			rest[nrest++] = argv[i];
 		}
 	}
@@ -204,7 +326,10 @@ int main(int argc, char **argv)
 		config_error(&c.code_offset_origin, "code_offset", err);
 		return 2;
 	}
+	if (setup_memory(&bench))
+		return 2;
 	watchdog_init(c.kernel_timeout);
+	watchdog_on_abandon(abandoned, NULL);
 	bench.emulated = setup_emulated(&c, false);
 	if (setup_timer(&c, &bench.cal, false))
 		return 2;
@@ -240,12 +365,26 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	context(&bench);
-	if (!register_points(&bench)) {
+	register_count = register_points(&bench);
+	if (!register_count) {
 		fprintf(stderr, "csumbench-gb: no point to run\n");
 		return 1;
 	}
-	gbc_run_specified();
+	ran = gbc_run_specified();
 	gbc_shutdown();
+	if (!ran) {
+		/* Google Benchmark says why when the filter is no regular
+		   expression; either way nothing was measured. */
+		fprintf(stderr, "csumbench-gb: no benchmark ran: --benchmark_filter=%s "
+			"matches none of the %zu registered, or is no regular "
+			"expression (csumbench-gb --benchmark_list_tests lists "
+			"them)\n", filter ? filter : ".", register_count);
+		remove_tmp();
+		kept_out();
+		rc = 1;
+	} else if (out_commit()) {
+		rc = 1;
+	}
 	events_close();
 	sweep_free(&bench);
 	config_free(&c);

@@ -25,6 +25,13 @@ gbc_benchmark *out(benchmark::internal::Benchmark *b)
 	return reinterpret_cast<gbc_benchmark *>(b);
 }
 
+// A C string for C++: NULL is the empty string (std::string of NULL
+// is undefined, and crashes).
+const char *str(const char *s)
+{
+	return s ? s : "";
+}
+
 }  // namespace
 
 extern "C" {
@@ -51,13 +58,13 @@ void gbc_shutdown(void)
 
 void gbc_add_context(const char *key, const char *value)
 {
-	benchmark::AddCustomContext(key, value);
+	benchmark::AddCustomContext(str(key), str(value));
 }
 
 gbc_benchmark *gbc_register(const char *name, gbc_fn *fn, void *arg)
 {
 	return out(benchmark::RegisterBenchmark(
-		name, [fn, arg](benchmark::State &s) {
+		str(name), [fn, arg](benchmark::State &s) {
 			fn(reinterpret_cast<gbc_state *>(&s), arg);
 		}));
 }
@@ -100,13 +107,17 @@ gbc_benchmark *gbc_range_multiplier(gbc_benchmark *b, int multiplier)
 
 gbc_benchmark *gbc_arg_name(gbc_benchmark *b, const char *name)
 {
-	return out(bm(b)->ArgName(name));
+	return out(bm(b)->ArgName(str(name)));
 }
 
 gbc_benchmark *gbc_arg_names(gbc_benchmark *b, const char *const *names,
 			     size_t n)
 {
-	return out(bm(b)->ArgNames(std::vector<std::string>(names, names + n)));
+	std::vector<std::string> v;
+
+	for (size_t i = 0; i < n; i++)
+		v.emplace_back(str(names ? names[i] : NULL));
+	return out(bm(b)->ArgNames(v));
 }
 
 gbc_benchmark *gbc_iterations(gbc_benchmark *b, uint64_t n)
@@ -188,7 +199,7 @@ void gbc_set_items_processed(gbc_state *s, int64_t items)
 
 void gbc_set_label(gbc_state *s, const char *label)
 {
-	st(s).SetLabel(label);
+	st(s).SetLabel(str(label));
 }
 
 void gbc_counter(gbc_state *s, const char *name, double value, unsigned flags)
@@ -207,12 +218,12 @@ void gbc_counter(gbc_state *s, const char *name, double value, unsigned flags)
 		f |= C::kAvgIterations;
 	if (flags & GBC_COUNTER_INVERT)
 		f |= C::kInvert;
-	st(s).counters[name] = C(value, static_cast<C::Flags>(f));
+	st(s).counters[str(name)] = C(value, static_cast<C::Flags>(f));
 }
 
 void gbc_skip_with_error(gbc_state *s, const char *msg)
 {
-	st(s).SkipWithError(msg);
+	st(s).SkipWithError(str(msg));
 }
 
 bool gbc_error_occurred(gbc_state *s)

@@ -24,7 +24,10 @@
  *
  * gbc_keep_running is a call into C++ per iteration (a few ns): loops
  * shorter than that want gbc_keep_running_batch, which runs n
- * iterations per call. */
+ * iterations per call.
+ *
+ * Every string argument may be NULL, taken as "" (so gbc_set_label(s,
+ * NULL) clears the label); Google Benchmark copies what it keeps. */
 #ifndef GBC_H
 #define GBC_H
 

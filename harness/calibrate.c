@@ -10,6 +10,7 @@
 #include "calibrate.h"
 #include "chain.h"
 #include "stats.h"
+#include "xalloc.h"
 
 static double now_ns(void)
 {
@@ -28,12 +29,10 @@ static int cmp_u64(const void *a, const void *b)
 
 double calibrate_resolution(const uint64_t *diff, size_t n)
 {
-	uint64_t *s = malloc((n ? n : 1) * sizeof(*s));
-	double *c = malloc((n ? n : 1) * sizeof(*c)), step, range;
+	uint64_t *s = xcalloc(n, sizeof(*s), "the timer's steps");
+	double *c = xcalloc(n, sizeof(*c), "the timer's steps"), step, range;
 	size_t i, m = 0, run = 1;
 
-	if (!s || !c)
-		abort();
 	for (i = 0; i < n; i++)
 		s[i] = diff[i];
 	qsort(s, n, sizeof(*s), cmp_u64);

@@ -10,12 +10,14 @@
 #include "cmd.h"
 #include "load.h"
 #include "miss.h"
+#include "mix.h"
 #include "output.h"
 #include "platform.h"
 #include "report.h"
 #include "setup.h"
 #include "sweep.h"
 #include "watchdog.h"
+#include "xalloc.h"
 
 static int run_usage(FILE *f)
 {
@@ -138,7 +140,7 @@ int cmd_run(int argc, char **argv)
 {
 	const char *path = NULL, *out = "results/";
 	bool force = false, dry = false, quiet = false, check = false;
-	char **sets = calloc((size_t)argc, sizeof(*sets));
+	char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
 	int nsets = 0, i, rc;
 	char err[512];
 	struct config c;
@@ -146,8 +148,6 @@ int cmd_run(int argc, char **argv)
 	struct output o = { 0 };
 	struct abandon ab;
 
-	if (!sets)
-		abort();
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			free(sets);
@@ -173,6 +173,9 @@ int cmd_run(int argc, char **argv)
 			return run_usage(stderr);
 		}
 	}
+	/* A dry run reads a capture through for its sizes and keeps none
+	   of its packets. */
+	mix_keep_packets(!dry);
 	rc = setup_config(&c, path, sets, nsets);
 	free(sets);
 	if (rc)
@@ -189,6 +192,10 @@ int cmd_run(int argc, char **argv)
 	}
 	if (dry) {
 		dry_run(&b);
+		goto done;
+	}
+	if (setup_memory(&b)) {
+		rc = 2;
 		goto done;
 	}
 	watchdog_init(c.kernel_timeout);

@@ -13,6 +13,7 @@
 #include "mix.h"
 #include "place.h"
 #include "timer.h"
+#include "xalloc.h"
 
 const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
 						       "cold-ring", "ring" };
@@ -40,9 +41,7 @@ static int list_push(struct list *l, int64_t x, char *err, size_t errlen)
 	}
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 16;
-		l->v = realloc(l->v, l->cap * sizeof(*l->v));
-		if (!l->v)
-			abort();
+		l->v = xreallocarray(l->v, l->cap, sizeof(*l->v), "a config list");
 	}
 	l->v[l->n++] = x;
 	return 0;
@@ -253,12 +252,10 @@ static int cmp_item(const void *a, const void *b)
    order; sorting makes this n log n for lists of 100000. */
 static void list_unique(struct list *l)
 {
-	int64_t (*v)[2] = malloc(l->n * sizeof(*v) + 1);
-	bool *dup = calloc(l->n + 1, sizeof(*dup));
+	int64_t (*v)[2] = xcalloc(l->n, sizeof(*v), "a config list");
+	bool *dup = xcalloc(l->n + 1, sizeof(*dup), "a config list");
 	size_t i, n;
 
-	if (!v || !dup)
-		abort();
 	for (i = 0; i < l->n; i++) {
 		v[i][0] = l->v[i];
 		v[i][1] = (int64_t)i;
@@ -282,9 +279,7 @@ static int set_u32_list(uint32_t **dst, size_t *n, struct list *l)
 	list_unique(l);
 
 	free(*dst);
-	*dst = malloc(l->n * sizeof(**dst));
-	if (!*dst)
-		abort();
+	*dst = xcalloc(l->n, sizeof(**dst), "a config list");
 	for (i = 0; i < l->n; i++)
 		(*dst)[i] = (uint32_t)l->v[i];
 	*n = l->n;
@@ -316,9 +311,7 @@ static int key_mix(struct config *c, const char *file, char *err, size_t errlen)
 	mix_free(c->mix);
 	c->mix = m;
 	free(c->sizes);
-	c->sizes = malloc(sizeof(*c->sizes));
-	if (!c->sizes)
-		abort();
+	c->sizes = xmalloc(sizeof(*c->sizes), "the sizes");
 	c->sizes[0] = SIZE_MIX;
 	c->nsizes = 1;
 	return 0;
@@ -377,9 +370,7 @@ static int none_or_numbers(const char *v, const char *what, int64_t max,
 	if (!r) {
 		list_unique(&l);
 		free(*dst);
-		*dst = malloc(l.n * sizeof(**dst));
-		if (!*dst)
-			abort();
+		*dst = xcalloc(l.n, sizeof(**dst), "a config list");
 		for (i = 0; i < l.n; i++)
 			(*dst)[i] = (int32_t)l.v[i];
 		*n = l.n;
@@ -517,10 +508,8 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 				all[j] &= from_all;	/* named: not filtered as all's */
 				continue;
 			}
-			ks = realloc(ks, (n + 1) * sizeof(*ks));
-			all = realloc(all, n + 1);
-			if (!ks || !all)
-				abort();
+			ks = xreallocarray(ks, n + 1, sizeof(*ks), "the kernel list");
+			all = xrealloc(all, n + 1, "the kernel list");
 			all[n] = from_all;
 			ks[n++] = add[i];
 		}
@@ -776,9 +765,7 @@ static int key_load_cpus(struct config *c, const char *v, char *err,
 	if (!r) {
 		list_unique(&l);
 		free(c->load_cpus);
-		c->load_cpus = malloc(l.n * sizeof(*c->load_cpus));
-		if (!c->load_cpus)
-			abort();
+		c->load_cpus = xcalloc(l.n, sizeof(*c->load_cpus), "load_cpus");
 		for (i = 0; i < l.n; i++)
 			c->load_cpus[i] = (int)l.v[i];
 		c->nload_cpus = l.n;
@@ -1212,10 +1199,10 @@ static int add_roofline(struct config *c)
 	for (i = 0; i < c->nkernels; i++)
 		if (c->kernels[i] == k)
 			return 0;
-	c->kernels = realloc(c->kernels, (c->nkernels + 1) * sizeof(*c->kernels));
-	c->kernel_from_all = realloc(c->kernel_from_all, c->nkernels + 1);
-	if (!c->kernels || !c->kernel_from_all)
-		abort();
+	c->kernels = xreallocarray(c->kernels, c->nkernels + 1,
+				   sizeof(*c->kernels), "the kernel list");
+	c->kernel_from_all = xrealloc(c->kernel_from_all, c->nkernels + 1,
+				      "the kernel list");
 	c->kernel_from_all[c->nkernels] = 0;
 	c->kernels[c->nkernels++] = k;
 	return 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flush.h"
+#include "xalloc.h"
 
 static void evict_range(const void *p, size_t len, size_t line)
 {
@@ -20,9 +21,7 @@ static void evict_range(const void *p, size_t len, size_t line)
 		size = 2 * cache_largest(NULL);
 		/* Written, so that every line is a distinct physical page and
 		   not the shared zero page. */
-		junk = malloc(size);
-		if (!junk)
-			abort();
+		junk = xmalloc(size, "the eviction buffer (twice the largest cache)");
 		memset((void *)junk, 1, size);
 	}
 	for (i = 0; i < size; i += line)

@@ -24,6 +24,7 @@
 #include "fence.h"
 #include "sweep.h"
 #include "watchdog.h"
+#include "xalloc.h"
 
 int sweep_dist(const struct point *p)
 {
@@ -223,9 +224,7 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 			n++;
 	if (!n)
 		return 0;
-	b->ring_keys = malloc(n * sizeof(*b->ring_keys));
-	if (!b->ring_keys)
-		abort();
+	b->ring_keys = xcalloc(n, sizeof(*b->ring_keys), "the rings' list");
 	for (i = 0, n = 0; i < b->npts; i++)
 		if (has_ring(&b->pts[i]))
 			b->ring_keys[n++] = ring_key(b, &b->pts[i]);
@@ -234,9 +233,7 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 		if (!j || b->ring_keys[i] != b->ring_keys[j - 1])
 			b->ring_keys[j++] = b->ring_keys[i];
 	b->nrings = j;
-	b->rings = calloc(j, sizeof(*b->rings));
-	if (!b->rings)
-		abort();
+	b->rings = xcalloc(j, sizeof(*b->rings), "the rings' list");
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
 		uint64_t bytes;

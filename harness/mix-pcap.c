@@ -4,8 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mix.h"
+#include "verify.h"
+#include "xalloc.h"
 
 const char mix_capture_support[] = "pcap and pcapng captures (libpcap)";
 
@@ -13,20 +16,27 @@ const char mix_capture_support[] = "pcap and pcapng captures (libpcap)";
    frame carries no IP (ARP, other ethertypes) or the type is unknown. */
 static long ip_offset(int dlt, const unsigned char *f, uint32_t caplen)
 {
-	uint32_t off, type;
+	uint32_t off, type, hdr;
 
 	switch (dlt) {
 	case DLT_EN10MB:
-		off = 12;
-		for (;;) {	/* 802.1Q and 802.1ad tags */
-			if (caplen < off + 2)
+	case DLT_LINUX_SLL2:
+		/* The ethertype: after the MACs, or first in the 20-byte
+		   Linux cooked v2 header (tcpdump -i any on Linux 3.x+,
+		   libpcap 1.10). */
+		off = dlt == DLT_EN10MB ? 12 : 0;
+		hdr = dlt == DLT_EN10MB ? 14 : 20;
+		if (caplen < hdr)
+			return -1;
+		type = (uint32_t)f[off] << 8 | f[off + 1];
+		off = hdr;
+		while (type == 0x8100 || type == 0x88a8) {	/* 802.1Q, 802.1ad */
+			if (caplen < off + 4)
 				return -1;
-			type = (uint32_t)f[off] << 8 | f[off + 1];
-			if (type != 0x8100 && type != 0x88a8)
-				break;
+			type = (uint32_t)f[off + 2] << 8 | f[off + 3];
 			off += 4;
 		}
-		return type == 0x0800 || type == 0x86dd ? (long)off + 2 : -1;
+		return type == 0x0800 || type == 0x86dd ? (long)off : -1;
 	case DLT_LINUX_SLL:
 		if (caplen < 16)
 			return -1;
@@ -51,15 +61,40 @@ static bool dlt_known(int dlt)
 	unsigned char none[1] = { 0 };
 
 	return dlt == DLT_EN10MB || ip_offset(dlt, none, 0) == 0 ||
-	       dlt == DLT_LINUX_SLL || dlt == DLT_NULL || dlt == DLT_LOOP;
+	       dlt == DLT_LINUX_SLL || dlt == DLT_LINUX_SLL2 ||
+	       dlt == DLT_NULL || dlt == DLT_LOOP;
 }
 
-int mix_read_capture(struct mix *m, char *err, size_t errlen)
+/* The checksum a packet carries, by the reference: a capture taken with
+   offload on has them unfilled, which is counted (mix.c judges it). */
+static void judge(struct mix *m, const struct mix_packet *p)
 {
-	char perr[PCAP_ERRBUF_SIZE] = "";
+	if (p->proto == 17 && !p->csum && p->family == 4)
+		m->csum_none++;
+	else if (mix_transport_check(p, verify_ref(p->l3 + p->l4off,
+				     (int)(p->l3len - p->l4off), 0)) == 0)
+		m->csum_good++;
+	else
+		m->csum_bad++;
+}
+
+/* The file's size, for a capture that ends, and what its packets may
+   take to keep. */
+static long long file_size(pcap_t *pc)
+{
+	struct stat st;
+	FILE *fp = pcap_file(pc);
+
+	return fp && fstat(fileno(fp), &st) == 0 ? (long long)st.st_size : -1;
+}
+
+int mix_read_capture(struct mix *m, bool keep, char *err, size_t errlen)
+{
+	char perr[PCAP_ERRBUF_SIZE] = "", what[256];
 	struct pcap_pkthdr *h;
 	const unsigned char *f;
-	size_t cap = 0;
+	size_t cap = 0, room;
+	long long size, at = 0;
 	int dlt, r;
 	pcap_t *pc = pcap_open_offline(m->path, perr);
 
@@ -71,49 +106,86 @@ int mix_read_capture(struct mix *m, char *err, size_t errlen)
 	dlt = pcap_datalink(pc);
 	if (!dlt_known(dlt)) {
 		snprintf(err, errlen, "%s: link type %s, expected Ethernet, Linux "
-			 "cooked, loopback or raw IP", m->path,
+			 "cooked (v1 or v2), loopback or raw IP", m->path,
 			 pcap_datalink_val_to_name(dlt) ? pcap_datalink_val_to_name(dlt) :
 			 "unknown");
 		pcap_close(pc);
 		return -1;
 	}
-	while ((r = pcap_next_ex(pc, &h, &f)) == 1) {
+	/* The packets kept take at most the file's size (and a few words
+	   each): refused before any is read when that is more than this
+	   process may have. */
+	size = file_size(pc);
+	room = xalloc_room();
+	if (keep && size > 0 && (unsigned long long)size > room) {
+		snprintf(err, errlen, "%s: a capture of %lld MiB, and this process "
+			 "may allocate %zu MiB more (ulimit -v, MemAvailable): "
+			 "expected a capture that fits (editcap -c or -r cuts one)",
+			 m->path, size >> 20, room >> 20);
+		pcap_close(pc);
+		return -1;
+	}
+	snprintf(what, sizeof(what), "the packets of %s", m->path);
+	for (;;) {
 		struct mix_packet p;
-		long off = ip_offset(dlt, f, h->caplen);
+		long off;
 
+		/* Where the next record starts: a damaged one is named by it. */
+		if (pcap_file(pc))
+			at = ftell(pcap_file(pc));
+		if ((r = pcap_next_ex(pc, &h, &f)) != 1)
+			break;
+		off = ip_offset(dlt, f, h->caplen);
 		m->frames++;
 		if (off < 0 || mix_parse_ip(&p, f + off, h->caplen - (uint32_t)off) ||
 		    p.payoff == p.l3len)
 			continue;	/* not TCP/UDP, incomplete, or no payload */
+		p.l3 = (unsigned char *)(f + off);
+		judge(m, &p);
 		if (m->n == cap) {
 			cap = cap ? 2 * cap : 256;
-			m->pkt = realloc(m->pkt, cap * sizeof(*m->pkt));
-			m->len = realloc(m->len, cap * sizeof(*m->len));
-			if (!m->pkt || !m->len)
-				abort();
+			m->len = xreallocarray(m->len, cap, sizeof(*m->len), what);
+			if (keep)
+				m->pkt = xreallocarray(m->pkt, cap,
+						       sizeof(*m->pkt), what);
 		}
-		p.l3 = malloc(p.l3len);
-		if (!p.l3)
-			abort();
-		memcpy(p.l3, f + off, p.l3len);
-		p.frame = m->frames;
-		m->pkt[m->n] = p;
+		if (keep) {
+			p.l3 = xmalloc(p.l3len, what);
+			memcpy(p.l3, f + off, p.l3len);
+			p.frame = m->frames;
+			m->pkt[m->n] = p;
+		}
 		m->len[m->n++] = p.l3len - p.payoff;
 	}
-	/* A capture stopped hard ends in a frame cut short: the frames
-	   before it are whole and are replayed, and the results say so. */
-	if (r == PCAP_ERROR && m->n) {
-		char why[512];
-		snprintf(why, sizeof(why), "frame %zu: %s", m->frames + 1,
-			 pcap_geterr(pc));
-		m->cut = strdup(why);
+	if (r == PCAP_ERROR) {
+		/* A capture stopped hard ends in a record cut short: the
+		   frames before it are whole and are replayed, and the
+		   results say so.  A record that is wrong before the end
+		   (a length past any snap length, a packet on an interface
+		   never described) is damage: the frames after it would
+		   be lost unseen. */
+		const char *why = pcap_geterr(pc);
+		long now = pcap_file(pc) ? ftell(pcap_file(pc)) : -1;
+		bool at_end = size >= 0 && now >= 0 && now >= size &&
+			      strstr(why, "truncated");
+
+		if (!at_end) {
+			snprintf(err, errlen, "%s: damaged at byte %lld, the record "
+				 "after frame %zu: %s; expected a whole capture (one "
+				 "cut short at its end is replayed up to the cut)",
+				 m->path, at, m->frames, why);
+			pcap_close(pc);
+			return -1;
+		}
+		if (!m->n) {
+			snprintf(err, errlen, "%s: frame %zu: %s", m->path,
+				 m->frames + 1, why);
+			pcap_close(pc);
+			return -1;
+		}
+		m->cut = xasprintf(what, "frame %zu: %s", m->frames + 1, why);
 		fprintf(stderr, "csumbench: WARNING: %s: %s; the %zu frames before "
-			"it are replayed\n", m->path, why, m->frames);
-	} else if (r == PCAP_ERROR) {
-		snprintf(err, errlen, "%s: frame %zu: %s", m->path, m->frames + 1,
-			 pcap_geterr(pc));
-		pcap_close(pc);
-		return -1;
+			"it are replayed\n", m->path, m->cut, m->frames);
 	}
 	pcap_close(pc);
 	if (!m->n) {

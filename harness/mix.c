@@ -10,6 +10,7 @@
 #include "mix.h"
 #include "pseudo-header.h"
 #include "verify.h"
+#include "xalloc.h"
 
 /* A text mix expands to at most this many packets in its sequence. */
 #define MIX_SEQ_MAX 1000000u
@@ -75,6 +76,12 @@ static int read_text(struct mix *m, FILE *f, char *err, size_t errlen)
 		uint64_t s;
 
 		lineno++;
+		/* A UTF-8 byte-order mark (some Windows editors start a file
+		   with one) is no part of the first size, as in configs. */
+		if (lineno == 1 && !memcmp(line, "\xef\xbb\xbf", 3)) {
+			memmove(line, line + 3, len - 2);
+			len -= 3;
+		}
 		/* fgets stops at a NUL too: what it read is then shorter
 		   than the line, and not ended by a newline */
 		if (len + 1 < sizeof(line) && line[len - 1 + !len] != '\n' &&
@@ -129,10 +136,8 @@ static int read_text(struct mix *m, FILE *f, char *err, size_t errlen)
 				 m->path, lineno, MIX_SEQ_MAX);
 			goto out;
 		}
-		size = realloc(size, (n + 1) * sizeof(*size));
-		weight = realloc(weight, (n + 1) * sizeof(*weight));
-		if (!size || !weight)
-			abort();
+		size = xreallocarray(size, n + 1, sizeof(*size), "a mix's sizes");
+		weight = xreallocarray(weight, n + 1, sizeof(*weight), "a mix's sizes");
 		size[n] = (uint32_t)s;
 		weight[n++] = w;
 	}
@@ -146,9 +151,7 @@ static int read_text(struct mix *m, FILE *f, char *err, size_t errlen)
 		goto out;
 	}
 	m->n = (size_t)total;
-	m->len = malloc(m->n * sizeof(*m->len));
-	if (!m->len)
-		abort();
+	m->len = xcalloc(m->n, sizeof(*m->len), "a mix's sequence");
 	for (i = 0, k = 0; i < n; i++)
 		for (w = 0; w < weight[i]; w++)
 			m->len[k++] = size[i];
@@ -165,21 +168,24 @@ out:
 	return rc;
 }
 
+static bool keep_packets = true;
+
+void mix_keep_packets(bool keep)
+{
+	keep_packets = keep;
+}
+
 struct mix *mix_load(const char *path, char *err, size_t errlen)
 {
-	struct mix *m = calloc(1, sizeof(*m));
+	struct mix *m = xcalloc(1, sizeof(*m), "a mix");
 	double sum = 0;
 	size_t i;
 	int rc;
 
-	if (!m)
-		abort();
-	m->path = strdup(path);
-	if (!m->path)
-		abort();
+	m->path = xstrdup(path, "a mix");
 	if (is_capture(path)) {
 		m->capture = true;
-		rc = mix_read_capture(m, err, errlen);
+		rc = mix_read_capture(m, keep_packets, err, errlen);
 	} else {
 		FILE *f = fopen(path, "r");
 		if (!f) {
@@ -205,19 +211,9 @@ struct mix *mix_load(const char *path, char *err, size_t errlen)
 	m->mean = sum / (double)m->n;
 	if (!m->capture)
 		return m;
-	/* The checksums each packet carries, by the reference: a capture
-	   taken with offload on has them unfilled, which is counted, not an
-	   error, unless no packet's is right. */
-	for (i = 0; i < m->n; i++) {
-		const struct mix_packet *p = &m->pkt[i];
-		if (p->proto == 17 && !p->csum && p->family == 4)
-			m->csum_none++;
-		else if (mix_transport_check(p, verify_ref(p->l3 + p->l4off,
-					     (int)(p->l3len - p->l4off), 0)) == 0)
-			m->csum_good++;
-		else
-			m->csum_bad++;
-	}
+	/* The checksums the packets carry (counted as they were read): a
+	   capture taken with offload on has them unfilled, which is not an
+	   error unless no packet's is right. */
 	if (!m->csum_good && m->csum_bad) {
 		snprintf(err, errlen, "%s: none of its %zu TCP/UDP packets carries a "
 			 "right checksum (captured with checksum offload on?), "

@@ -29,7 +29,7 @@ struct mix {
 	char *path;
 	bool capture;
 	uint32_t *len;		/* [n]: the payload length of each in turn */
-	struct mix_packet *pkt;	/* [n] for a capture, else NULL */
+	struct mix_packet *pkt;	/* [n] for a capture (but a dry run's), else NULL */
 	size_t n;
 	uint32_t min, max;
 	double mean;
@@ -43,10 +43,16 @@ struct mix {
 /* Reads FILE.  NULL, with "FILE:LINE: why" or "FILE: why" in err. */
 struct mix *mix_load(const char *path, char *err, size_t errlen);
 void mix_free(struct mix *m);
+/* Whether mix_load keeps a capture's packets (the default) or only their
+   lengths and checksum verdicts: a dry run (run -n) reads a capture
+   through without keeping it. */
+void mix_keep_packets(bool keep);
 
 /* The capture reader (mix-pcap.c, or mix-nopcap.c in builds without
-   libpcap): fills m->pkt and m->len.  0, or -1 with why in err. */
-int mix_read_capture(struct mix *m, char *err, size_t errlen);
+   libpcap): fills m->len, the checksum counts and, with keep, m->pkt.
+   A capture larger than this process may allocate, or damaged before
+   its end, is refused.  0, or -1 with why in err. */
+int mix_read_capture(struct mix *m, bool keep, char *err, size_t errlen);
 extern const char mix_capture_support[];
 
 /* The folded sum of a packet's transport segment and pseudo-header given

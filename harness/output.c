@@ -20,24 +20,11 @@
 
 #include "output.h"
 #include "platform.h"
+#include "xalloc.h"
 
 #define SUFFIX_MAX 999
 /* Room a name may need beyond its stem: "-999-partial-samples.csv". */
 #define SUFFIX_ROOM 24
-
-static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static char *xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	return s;
-}
 
 /* Files to remove if a signal ends the process while they are half
    made.  The handler only reads these; the main flow changes them with
@@ -101,14 +88,26 @@ static void cleaning_end(struct cleaning *c)
 			sigaction(clean_sigs[i], &c->old[i], NULL);
 }
 
+/* Memory that runs out while they are half made: they go too. */
+static void clean_all(void)
+{
+	int i;
+
+	for (i = 0; i < NCLEAN; i++)
+		if (clean[i])
+			unlink(clean[i]);
+}
+
 static void clean_add(char *path)
 {
 	sigset_t old;
 	int i;
 
+	xalloc_on_fail(clean_all);
 	signals(SIG_BLOCK, &old);
 	for (i = 0; i < NCLEAN && clean[i]; i++)
 		;
+	/* (a program error, not a shortage: at most two pairs at once) */
 	if (i == NCLEAN)
 		abort();
 	clean[i] = path;
@@ -167,7 +166,8 @@ static FILE *tmp_create(const char *dir, char **name)
 	int fd, tries;
 
 	for (tries = 0; tries < 100 && !f; tries++) {
-		*name = xasprintf("%s/csumbench-%ld-%u.tmp", dir, (long)getpid(), seq++);
+		*name = xasprintf("a file name", "%s/csumbench-%ld-%u.tmp", dir,
+				  (long)getpid(), seq++);
 		clean_add(*name);
 		fd = open(*name, O_WRONLY | O_CREAT | O_EXCL, 0666);
 		if (fd >= 0 && !(f = fdopen(fd, "w")))
@@ -214,7 +214,7 @@ static int probe(const char *dir)
 		ok = fclose(f) == 0 && ok;
 		for (n = 0; ok && n < 100; n++) {
 			free(final);
-			final = xasprintf("%s/csumbench-%ld-%d.probe", dir,
+			final = xasprintf("a file name", "%s/csumbench-%ld-%d.probe", dir,
 					  (long)getpid(), n);
 			clean_add(final);
 			if (place_noreplace(tmp, final) == 0) {
@@ -272,11 +272,9 @@ static void set_names(struct output *o, const char *stem)
 	free(o->stem);
 	free(o->path);
 	free(o->samples);
-	o->stem = strdup(stem);
-	o->path = xasprintf("%s.csv", stem);
-	o->samples = xasprintf("%s-samples.csv", stem);
-	if (!o->stem)
-		abort();
+	o->stem = xstrdup(stem, "a file name");
+	o->path = xasprintf("a file name", "%s.csv", stem);
+	o->samples = xasprintf("a file name", "%s-samples.csv", stem);
 }
 
 /* The name fits the folder's limit, with room for a suffix. */
@@ -331,9 +329,7 @@ int output_prepare(struct output *o, const char *arg, const char *config,
 			return 2;
 		}
 		o->folder = true;
-		o->dir = strdup(arg);
-		if (!o->dir)
-			abort();
+		o->dir = xstrdup(arg, "a file name");
 		while (strlen(o->dir) > 1 && o->dir[strlen(o->dir) - 1] == '/')
 			o->dir[strlen(o->dir) - 1] = '\0';
 		base = base ? base + 1 : config ? config : "defaults";
@@ -341,22 +337,19 @@ int output_prepare(struct output *o, const char *arg, const char *config,
 		if (n > 5 && !strcmp(base + n - 5, ".conf"))
 			n -= 5;
 		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
-		stem = xasprintf("%s/%.*s-%s-%s", strcmp(o->dir, "/") ? o->dir : "",
-				 (int)n, base, platform_host(), stamp);
+		stem = xasprintf("a file name", "%s/%.*s-%s-%s",
+				 strcmp(o->dir, "/") ? o->dir : "", (int)n, base,
+				 platform_host(), stamp);
 		set_names(o, stem);
 		free(stem);
 	} else {
 		const char *slash = strrchr(arg, '/');
-		char *stem = strdup(arg);
+		char *stem = xstrdup(arg, "a file name");
 
-		if (!stem)
-			abort();
 		if (n > 4 && !strcmp(stem + n - 4, ".csv"))
 			stem[n - 4] = '\0';
-		o->dir = slash ? strndup(arg, slash == arg ? 1 : (size_t)(slash - arg)) :
-			 strdup(".");
-		if (!o->dir)
-			abort();
+		o->dir = slash ? xstrndup(arg, slash == arg ? 1 : (size_t)(slash - arg),
+					  "a file name") : xstrdup(".", "a file name");
 		set_names(o, stem);
 		free(o->path);
 		o->path = strdup(arg);	/* as given, with or without .csv */
@@ -400,11 +393,9 @@ static int write_tmp(const struct output *o, char **tmp, output_writer *w,
    them.  0, or -1 with errno. */
 static int place_pair(struct output *o, char **tres, char **tsam, bool replace)
 {
-	char *base = strdup(o->stem);
+	char *base = xstrdup(o->stem, "a file name");
 	int n;
 
-	if (!base)
-		abort();
 	if (replace) {
 		free(base);
 		if (rename(*tsam, o->samples) || rename(*tres, o->path))
@@ -415,7 +406,7 @@ static int place_pair(struct output *o, char **tres, char **tsam, bool replace)
 	}
 	for (n = 1; n <= SUFFIX_MAX; n++) {
 		if (n > 1) {
-			char *stem = xasprintf("%s-%d", base, n);
+			char *stem = xasprintf("a file name", "%s-%d", base, n);
 			set_names(o, stem);
 			free(stem);
 		}
@@ -450,13 +441,11 @@ int output_commit(struct output *o, output_writer *results,
 		  output_writer *samples, const void *ctx, bool partial)
 {
 	struct cleaning cl;
-	char *tres = NULL, *tsam = NULL, *want = strdup(o->path);
+	char *tres = NULL, *tsam = NULL, *want = xstrdup(o->path, "a file name");
 	sigset_t mask;
 	bool replace = o->force && !o->folder && !partial;
 	int rc = 1;
 
-	if (!want)
-		abort();
 	if (!strcmp(o->path, "-")) {
 		free(want);
 		results(stdout, ctx);
@@ -464,7 +453,7 @@ int output_commit(struct output *o, output_writer *results,
 	}
 	cleaning_begin(&cl);
 	if (partial) {
-		char *stem = xasprintf("%s-partial", o->stem);
+		char *stem = xasprintf("a file name", "%s-partial", o->stem);
 		set_names(o, stem);
 		free(stem);
 		free(want);

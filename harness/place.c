@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "place.h"
+#include "xalloc.h"
 
 struct copy {
 	struct kernel k;
@@ -140,10 +141,8 @@ const struct kernel *place_copy(const struct kernel *k, unsigned offset,
 		return NULL;
 	}
 	place_sync_icache(m + offset, size);
-	c = calloc(1, sizeof(*c));
-	copies = realloc(copies, (ncopies + 1) * sizeof(*copies));
-	if (!c || !copies)
-		abort();
+	c = xcalloc(1, sizeof(*c), "a code copy");
+	copies = xreallocarray(copies, ncopies + 1, sizeof(*copies), "a code copy");
 	c->k = *k;
 	c->k.fn = (void (*)(void))(void *)(m + offset);
 	if (k->loop)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "xalloc.h"
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -57,9 +58,10 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 {
 	const struct config *c = b->cfg;
 	size_t si, ci, i, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
-	uint32_t *sorted = malloc(c->nsizes * sizeof(*sorted));
-	const struct point **best = calloc(c->nsizes * NCOLS, sizeof(*best));
-	double *bc = calloc(c->nsizes * NCOLS, sizeof(*bc));
+	uint32_t *sorted = xcalloc(c->nsizes, sizeof(*sorted), "the summary");
+	const struct point **best = xcalloc(c->nsizes * NCOLS, sizeof(*best),
+					    "the summary");
+	double *bc = xcalloc(c->nsizes * NCOLS, sizeof(*bc), "the summary");
 	int prec = op->per_call ? 1 : 3;
 	size_t cols[NCOLS], ncols = columns(c, cols);
 	char name[64];
@@ -67,8 +69,6 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	bool roof = op->roofline && c->roofline;
 	int width = roof ? 36 : 30;
 
-	if (!sorted || !best || !bc)
-		abort();
 	/* The fastest point of each size and cache, in one pass. */
 	memcpy(sorted, c->sizes, c->nsizes * sizeof(*sorted));
 	qsort(sorted, c->nsizes, sizeof(*sorted), cmp_u32);

@@ -22,6 +22,7 @@
 #include "platform.h"
 #include "sweep.h"
 #include "watchdog.h"
+#include "xalloc.h"
 
 #define SEQ_CHAIN 11	/* chain windows per point in sequential order */
 
@@ -59,11 +60,11 @@ static void chain_sample(struct bench *b, size_t block)
 {
 	if (!chain_adds)
 		return;
-	b->chain = realloc(b->chain, (b->nchain + 1) * sizeof(*b->chain));
-	b->chain_block = realloc(b->chain_block,
-				 (b->nchain + 1) * sizeof(*b->chain_block));
-	if (!b->chain || !b->chain_block)
-		abort();
+	b->chain = xreallocarray(b->chain, b->nchain + 1, sizeof(*b->chain),
+				 "the add chain's windows");
+	b->chain_block = xreallocarray(b->chain_block, b->nchain + 1,
+				       sizeof(*b->chain_block),
+				       "the add chain's windows");
 	chain_adds(1);		/* its code warm, as a warm point's */
 	b->chain[b->nchain] = calibrate_chain_window(&b->cal);
 	b->chain_block[b->nchain++] = block;
@@ -89,10 +90,9 @@ static void take_events(struct bench *b, struct point *p, size_t s)
 static void summarise_events(struct bench *b, struct point *p, unsigned r)
 {
 	size_t s0 = (size_t)r * b->samples, i, s, n;
-	double *v = malloc((p->taken[r] + 1) * sizeof(*v)), run = 0;
+	double *v = xcalloc((size_t)p->taken[r] + 1, sizeof(*v), "event counts"),
+	       run = 0;
 
-	if (!v)
-		abort();
 	for (s = 0; s < p->taken[r]; s++)
 		run += p->ev_run[s0 + s];
 	p->ev_running[r] = p->taken[r] ? run / p->taken[r] : 0;
@@ -160,22 +160,20 @@ static void progress(struct progress *g, const char *what)
 
 void sweep_run(struct bench *b, bool progress_on)
 {
-	size_t n = b->npts + 1, i, *order = malloc(n * sizeof(*order));
+	size_t n = b->npts + 1, i, *order = xcalloc(n, sizeof(*order),
+						     "the rounds' order");
 	struct progress g = { progress_on, isatty(2) != 0, now_s(), 0, 0, 0 };
 	uint64_t rng = b->seed;
 	unsigned rep, r;
 	char what[160];
 
-	if (!order)
-		abort();
 	g.last = g.start;
 	if (b->tracing) {
 		free(b->trace);
 		b->ntrace = 0;
-		b->trace = malloc((size_t)b->repeats * ((size_t)b->samples * n +
-				  b->npts * SEQ_CHAIN) * sizeof(*b->trace));
-		if (!b->trace)
-			abort();
+		b->trace = xcalloc((size_t)b->repeats * ((size_t)b->samples * n +
+				   b->npts * SEQ_CHAIN), sizeof(*b->trace),
+				   "the trace of samples");
 	}
 	for (rep = 0; rep < b->repeats; rep++) {
 		if (b->cfg->order == ORDER_ROUNDS) {
@@ -223,10 +221,9 @@ static void warn(struct bench *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	b->warnings = realloc(b->warnings, (b->nwarnings + 1) * sizeof(*b->warnings));
-	if (!b->warnings)
-		abort();
-	b->warnings[b->nwarnings++] = strdup(msg);
+	b->warnings = xreallocarray(b->warnings, b->nwarnings + 1,
+				    sizeof(*b->warnings), "a warning");
+	b->warnings[b->nwarnings++] = xstrdup(msg, "a warning");
 }
 
 /* A group that shared the PMU (multiplexed) or never got on it: any
@@ -267,12 +264,10 @@ static void warn_events(struct bench *b)
    taken in block order, so each block's are one run of the array. */
 static double *block_cpts(const struct bench *b, size_t nblocks)
 {
-	double *m = calloc(nblocks ? nblocks : 1, sizeof(*m)), *v;
+	double *m = xcalloc(nblocks, sizeof(*m), "the add chain's windows"), *v;
 	size_t i = 0, j, n;
 
-	v = malloc((b->nchain ? b->nchain : 1) * sizeof(*v));
-	if (!m || !v)
-		abort();
+	v = xcalloc(b->nchain, sizeof(*v), "the add chain's windows");
 	while (i < b->nchain) {
 		size_t block = b->chain_block[i];
 		for (j = i, n = 0; j < b->nchain && b->chain_block[j] == block; j++)

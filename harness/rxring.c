@@ -8,6 +8,7 @@
 #define RX_PREFETCH(p) __builtin_prefetch(p)
 #define RX_WALK rx_walk
 #include "rx-walk.h"
+#include "xalloc.h"
 
 void rx_fill(unsigned char *buf, const struct mix *m, size_t i, uint32_t align)
 {
@@ -55,9 +56,7 @@ int rx_pool_alloc(struct ring *r, const struct mix *m, uint32_t align)
 		return -1;
 	if (!m)
 		return 0;
-	r->len = malloc(r->nslots * sizeof(*r->len));
-	if (!r->len)
-		abort();
+	r->len = xcalloc(r->nslots, sizeof(*r->len), "the rx pool's lengths");
 	for (s = 0; s < r->nslots; s++) {
 		r->len[s] = m->len[s % m->n];
 		rx_fill(r->mem + s * r->slot, m, s, align);

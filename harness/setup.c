@@ -3,6 +3,28 @@
 
 #include "platform.h"
 #include "setup.h"
+#include "sweep.h"
+#include "xalloc.h"
+
+/* Every sample of every point is kept (ticks, and a count per event):
+   a plan whose samples cannot fit is refused before anything is made.
+   (The empty kernels' points come on top of config_points; counted
+   twice to be sure of them.) */
+static int samples_fit(const struct config *c, const char *path)
+{
+	double each = (double)sizeof(double) * (1 + (double)c->events.n);
+	double bytes = 2.0 * (double)config_points(c) * c->samples * c->repeat * each;
+	size_t room = xalloc_room();
+
+	if (bytes <= (double)room)
+		return 0;
+	fprintf(stderr, "%s: samples = %u x repeat = %u at %llu points keep %.0f "
+		"MiB of samples, and this process may allocate %zu MiB more "
+		"(ulimit -v, MemAvailable): expected fewer samples or points\n",
+		path ? path : "csumbench", c->samples, c->repeat,
+		(unsigned long long)config_points(c), bytes / (1 << 20), room >> 20);
+	return 2;
+}
 
 int setup_config(struct config *c, const char *path, char **sets, int nsets)
 {
@@ -23,7 +45,7 @@ int setup_config(struct config *c, const char *path, char **sets, int nsets)
 			POINTS_MAX);
 		return 2;
 	}
-	return 0;
+	return samples_fit(c, path);
 }
 
 int setup_timer(const struct config *c, struct calibration *cal, bool quiet)
@@ -61,4 +83,19 @@ bool setup_emulated(const struct config *c, bool quiet)
 		fprintf(stderr, "csumbench: WARNING: running under emulation (%s): "
 			"timings are not real, do not quote them\n", why);
 	return emu;
+}
+
+int setup_memory(const struct bench *b)
+{
+	size_t need = sweep_memory_floor(b), room = xalloc_room();
+	char msg[512];
+
+	if (need <= room)
+		return 0;
+	snprintf(msg, sizeof(msg), "the largest size needs at least %zu MiB "
+		 "(its data buffers and the correctness gate's copies), and this "
+		 "process may allocate %zu MiB more (ulimit -v, MemAvailable): "
+		 "expected sizes that fit", need >> 20, room >> 20);
+	config_error(&b->cfg->sizes_origin, "sizes", msg);
+	return -1;
 }

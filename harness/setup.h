@@ -14,5 +14,10 @@ int setup_config(struct config *c, const char *path, char **sets, int nsets);
 int setup_timer(const struct config *c, struct calibration *cal, bool quiet);
 /* True when the run is emulated; says so on stderr once unless quiet. */
 bool setup_emulated(const struct config *c, bool quiet);
+/* Whether the plan's buffers can fit in what this process may allocate
+   (sweep_memory_floor against xalloc_room): 0, or -1 after a message at
+   the sizes' FILE:LINE, before anything is allocated. */
+struct bench;
+int setup_memory(const struct bench *b);
 
 #endif

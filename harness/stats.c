@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "stats.h"
+#include "xalloc.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -14,10 +15,8 @@ static int cmp_double(const void *a, const void *b)
 
 static double *sorted(const double *v, size_t n)
 {
-	double *s = malloc((n ? n : 1) * sizeof(*s));
+	double *s = xcalloc(n, sizeof(*s), "samples to sort");
 
-	if (!s)
-		abort();
 	memcpy(s, v, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), cmp_double);
 	return s;

@@ -11,6 +11,7 @@
 #include "sweep.h"
 #include "verify.h"
 #include "watchdog.h"
+#include "xalloc.h"
 
 /* Where a point stands apart from its kernel and placement: cache state
    with its rx policy, load, size and alignment. */
@@ -29,9 +30,7 @@ static struct point *add_point(struct bench *b, size_t *cap,
 
 	if (b->npts == *cap) {
 		*cap = *cap ? 2 * *cap : 64;
-		b->pts = realloc(b->pts, *cap * sizeof(*b->pts));
-		if (!b->pts)
-			abort();
+		b->pts = xreallocarray(b->pts, *cap, sizeof(*b->pts), "the points");
 	}
 	p = &b->pts[b->npts++];
 	memset(p, 0, sizeof(*p));
@@ -51,20 +50,18 @@ static struct point *add_point(struct bench *b, size_t *cap,
 		p->code_mod64 = place_mod64((const void *)runs->fn);
 		p->loop_mod64 = place_loop_mod64(runs);
 	}
-	p->ticks = calloc(n, sizeof(*p->ticks));
-	p->st = calloc(b->repeats, sizeof(*p->st));
-	p->cpt = calloc(b->repeats, sizeof(*p->cpt));
-	p->taken = calloc(b->repeats, sizeof(*p->taken));
-	if (!p->ticks || !p->st || !p->cpt || !p->taken)
-		abort();
+	p->ticks = xcalloc(n, sizeof(*p->ticks), "a point's samples");
+	p->st = xcalloc(b->repeats, sizeof(*p->st), "a point's samples");
+	p->cpt = xcalloc(b->repeats, sizeof(*p->cpt), "a point's samples");
+	p->taken = xcalloc(b->repeats, sizeof(*p->taken), "a point's samples");
 	if (b->cfg->events.n) {
 		size_t nev = b->cfg->events.n;
-		p->ev = calloc(n * nev, sizeof(*p->ev));
-		p->ev_run = calloc(n, sizeof(*p->ev_run));
-		p->ev_median = calloc((size_t)b->repeats * nev, sizeof(*p->ev_median));
-		p->ev_running = calloc(b->repeats, sizeof(*p->ev_running));
-		if (!p->ev || !p->ev_run || !p->ev_median || !p->ev_running)
-			abort();
+		p->ev = xcalloc(n * nev, sizeof(*p->ev), "a point's event counts");
+		p->ev_run = xcalloc(n, sizeof(*p->ev_run), "a point's event counts");
+		p->ev_median = xcalloc((size_t)b->repeats * nev, sizeof(*p->ev_median),
+				       "a point's event counts");
+		p->ev_running = xcalloc(b->repeats, sizeof(*p->ev_running),
+					"a point's event counts");
 	}
 	return p;
 }
@@ -117,10 +114,8 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 	const struct op *ops[OP_MAX];
 	size_t ki, wi, ai, pi, oi, cap = 0, nkpts = 0, nops, opi;
 	size_t per_kernel = plan_places(c, NULL);
-	struct where *w = malloc(per_kernel * sizeof(*w));
+	struct where *w = xcalloc(per_kernel, sizeof(*w), "the plan");
 
-	if (!w)
-		abort();
 	plan_places(c, w);
 	b->samples = c->samples;
 	b->repeats = c->repeat;
@@ -154,9 +149,7 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 			continue;	/* the empty kernels are added below */
 		for (opi = 0; ops[opi] != k->op; opi++)
 			;
-		runs = malloc(npf * noff * sizeof(*runs));
-		if (!runs)
-			abort();
+		runs = xcalloc(npf * noff, sizeof(*runs), "the plan");
 		/* One copy per placement, shared by its points. */
 		for (pi = 0; pi < npf; pi++)
 			for (oi = 0; oi < noff; oi++) {
@@ -194,7 +187,9 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
    prefetch span, and written, not just mapped, so no timed call takes a
    page fault.  Made when the run starts, not when it is planned: a dry
    run allocates nothing. */
-int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
+/* The data buffer's size: the largest size at the largest alignment,
+   and the run's longest prefetch past its end, in whole pages. */
+static size_t buf_bytes(const struct bench *b)
 {
 	size_t need = 0, i, page = (size_t)sysconf(_SC_PAGESIZE);
 
@@ -204,7 +199,33 @@ int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
 	if (b->cfg->mix)
 		need = b->cfg->mix->max;
 	need += ALIGN_MAX + 1 + b->pfspan;
-	b->bufsize = (need + page - 1) & ~(page - 1);
+	return (need + page - 1) & ~(page - 1);
+}
+
+static bool writes_dst(const struct bench *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->cfg->nkernels; i++)
+		if (b->cfg->kernels[i]->op->dst)
+			return true;
+	return false;
+}
+
+size_t sweep_memory_floor(const struct bench *b)
+{
+	size_t one = buf_bytes(b), n = writes_dst(b) ? 2 : 1;
+
+	/* the buffers, and as much again for the gate's between guard
+	   pages; the sum checked, as a size_t of 32 bits overflows */
+	return one > SIZE_MAX / (4 * n) ? SIZE_MAX : 2 * n * one;
+}
+
+int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
+{
+	size_t i;
+
+	b->bufsize = buf_bytes(b);
 	b->buf = mmap(NULL, b->bufsize, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (b->buf == MAP_FAILED) {
@@ -215,9 +236,7 @@ int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
 	}
 	for (i = 0; i < b->bufsize; i++)
 		b->buf[i] = (unsigned char)(i * 2654435761u >> 13);
-	for (i = 0; i < b->cfg->nkernels && !b->cfg->kernels[i]->op->dst; i++)
-		;
-	if (i == b->cfg->nkernels)
+	if (!writes_dst(b))
 		return 0;
 	/* Destinations, written now so the first timed store faults no
 	   page in. */
@@ -235,10 +254,9 @@ int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
 
 static void fail(struct bench *b, const char *msg)
 {
-	b->failed = realloc(b->failed, (b->nfailed + 1) * sizeof(*b->failed));
-	if (!b->failed)
-		abort();
-	b->failed[b->nfailed++] = strdup(msg);
+	b->failed = xreallocarray(b->failed, b->nfailed + 1, sizeof(*b->failed),
+				  "a failure's message");
+	b->failed[b->nfailed++] = xstrdup(msg, "a failure's message");
 }
 
 static void drop_point(struct point *p)
@@ -327,7 +345,7 @@ static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
 
 size_t sweep_gate(struct bench *b)
 {
-	bool *bad = calloc(b->npts ? b->npts : 1, sizeof(*bad));
+	bool *bad = xcalloc(b->npts, sizeof(*bad), "the gate's verdicts");
 	const struct kernel **badk = NULL;
 	struct seen h;
 	size_t i, j, nbad = 0;
@@ -337,10 +355,8 @@ size_t sweep_gate(struct bench *b)
 	h.mask = 64;
 	while (h.mask < 2 * b->npts)
 		h.mask *= 2;
-	h.slot = calloc(h.mask, sizeof(*h.slot));
+	h.slot = xcalloc(h.mask, sizeof(*h.slot), "the gate's verdicts");
 	h.mask--;
-	if (!bad || !h.slot)
-		abort();
 	/* One check per (code that runs, distance); its verdict stands for
 	   every point that calls the same.  Copies are checked where they
 	   are, as they will run. */
@@ -406,9 +422,7 @@ size_t sweep_gate(struct bench *b)
 		fail(b, err);
 		fprintf(stderr, "csumbench: FAILED correctness check, not timed: %s\n",
 			err);
-		badk = realloc(badk, (nbad + 1) * sizeof(*badk));
-		if (!badk)
-			abort();
+		badk = xreallocarray(badk, nbad + 1, sizeof(*badk), "the gate's verdicts");
 		badk[nbad++] = p->kernel;
 	}
 	/* A kernel wrong at any distance or placement is not timed at all. */
@@ -465,11 +479,9 @@ void sweep_stopped(struct bench *b, struct point *p, const char *where)
 /* The points of kernels that hung while timed leave the results. */
 void sweep_drop_dead(struct bench *b)
 {
-	bool *bad = calloc(b->npts ? b->npts : 1, sizeof(*bad));
+	bool *bad = xcalloc(b->npts, sizeof(*bad), "the points left");
 	size_t i;
 
-	if (!bad)
-		abort();
 	for (i = 0; i < b->npts; i++)
 		bad[i] = b->pts[i].dead;
 	compact(b, bad);
@@ -558,11 +570,9 @@ static int cmp_roof_key(const void *x, const void *y)
 void sweep_link_roofline(struct bench *b)
 {
 	const struct kernel *roof = b->cfg->roofline;
-	struct roof_key *keys = malloc((b->npts ? b->npts : 1) * sizeof(*keys));
+	struct roof_key *keys = xcalloc(b->npts, sizeof(*keys), "the roofline's points");
 	size_t i, n = 0;
 
-	if (!keys)
-		abort();
 	for (i = 0; i < b->npts; i++) {
 		const struct point *q = &b->pts[i];
 		if (roof && q->kernel == roof)

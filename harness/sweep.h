@@ -146,6 +146,11 @@ double sweep_sample_limit(const struct bench *b, const struct point *p);
 void sweep_stopped(struct bench *b, struct point *p, const char *where);
 /* The warm buffer (sweep_prepare calls it; tests may call it alone). */
 int sweep_alloc_buf(struct bench *b, char *err, size_t errlen);
+/* The memory a run of this plan takes whatever its cache states: the
+   data buffer (and destination, for an op that writes) and the gate's
+   copies of them between guard pages.  Rings and cold pools come on
+   top.  For refusing sizes that cannot fit before anything runs. */
+size_t sweep_memory_floor(const struct bench *b);
 void sweep_drop_dead(struct bench *b);
 /* Lists why with the failures and takes no more samples of k's points;
    they leave the results at the end. */

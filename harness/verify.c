@@ -2,6 +2,7 @@
    PROT_NONE pages, and a kernel that reads or writes outside its buffer,
    traps, or does not return is caught and reported like a wrong result
    rather than crashing or hanging the run. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdbool.h>
 #include <signal.h>
@@ -14,6 +15,7 @@
 
 #include "verify.h"
 #include "watchdog.h"
+#include "xalloc.h"
 
 csum_fn csum_ref;
 
@@ -60,7 +62,7 @@ static void on_fault(int sig)
 	siglongjmp(fault, sig);
 }
 
-int guarded_map(struct guarded *g, size_t bytes)
+void guarded_map(struct guarded *g, size_t bytes)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	size_t data = (bytes + page - 1) / page * page;
@@ -68,15 +70,15 @@ int guarded_map(struct guarded *g, size_t bytes)
 	g->size = data + 2 * page;
 	g->map = mmap(NULL, g->size, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (g->map == MAP_FAILED) {
-		g->map = NULL;
-		return -1;
-	}
+	if (g->map == MAP_FAILED)
+		xalloc_fail("the correctness gate's buffer between guard pages",
+			    g->size, errno);
 	g->lo = g->map + page;
 	g->hi = g->lo + data;
+	/* (mprotect of pages just mapped fails only for want of memory
+	   for the kernel's own bookkeeping) */
 	if (mprotect(g->map, page, PROT_NONE) || mprotect(g->hi, page, PROT_NONE))
-		abort();
-	return 0;
+		xalloc_fail("the correctness gate's guard pages", 2 * page, errno);
 }
 
 void guarded_unmap(struct guarded *g)
@@ -206,11 +208,9 @@ static int cmp_u32(const void *a, const void *b)
 
 uint32_t *verify_sorted_sizes(const uint32_t *sizes, size_t nsizes, size_t *n)
 {
-	uint32_t *sz = malloc((nsizes ? nsizes : 1) * sizeof(*sz));
+	uint32_t *sz = xcalloc(nsizes, sizeof(*sz), "the gate's sizes");
 	size_t i;
 
-	if (!sz)
-		abort();
 	memcpy(sz, sizes, nsizes * sizeof(*sz));
 	qsort(sz, nsizes, sizeof(*sz), cmp_u32);
 	*n = 0;
@@ -245,12 +245,7 @@ int verify_sizes_walk(const struct kernel *k, const uint32_t *sizes,
 	w.sz = verify_sorted_sizes(sizes, nsizes, &w.n);
 	for (i = 0; i < w.n; i++)
 		bytes += w.sz[i];
-	if (guarded_map(&g, (size_t)w.sz[w.n - 1] + verify_max(aligns, naligns))) {
-		snprintf(err, errlen, "%s: no memory to check it at %u bytes",
-			 k->name, w.sz[w.n - 1]);
-		free((void *)w.sz);
-		return VERIFY_WRONG;
-	}
+	guarded_map(&g, (size_t)w.sz[w.n - 1] + verify_max(aligns, naligns));
 	for (w.pass = 0; w.pass < 2 && rc == VERIFY_OK; w.pass++) {
 		guarded_fill(&g, w.pass ? -1 : 0xff, 0);
 		w.data = w.pass ? "random" : "0xff";

@@ -46,7 +46,9 @@ struct guarded {
 	unsigned char *map, *lo, *hi;
 	size_t size;
 };
-int guarded_map(struct guarded *g, size_t bytes);
+/* Maps them; a shortage ends the run (xalloc_fail), never a verdict on
+   the kernel. */
+void guarded_map(struct guarded *g, size_t bytes);
 void guarded_unmap(struct guarded *g);
 /* Random bytes (the same on every run and arch; seed picks the stream),
    or, with fill >= 0, all that byte. */

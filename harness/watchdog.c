@@ -3,6 +3,7 @@
    region unless the kernel has already hung.  The limit scales with what
    ref takes for the same bytes, measured here at start-up, so a slow
    board or an emulator gets a limit in proportion. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "verify.h"
 #include "watchdog.h"
+#include "xalloc.h"
 
 sigjmp_buf watchdog_jmp;
 
@@ -77,16 +79,31 @@ static void on_cont(int sig)
 		armed_wall = now_s();
 }
 
+/* Calls marked without a deadline (watchdog_enter). */
+static const struct kernel *volatile entered;
+
+void watchdog_enter(const struct kernel *k)
+{
+	entered = k;
+}
+
+void watchdog_leave(void)
+{
+	entered = NULL;
+}
+
 /* exit() from inside a kernel: say so, keep what was measured, fail. */
 static void at_exit(void)
 {
+	const struct kernel *k = armed ? current : entered;
 	char why[512];
 
-	if (!armed)
+	if (!armed && !entered)
 		return;
 	armed = 0;
+	entered = NULL;
 	snprintf(why, sizeof(why), "%s: called exit() during a call; the run "
-		 "cannot go on", current ? current->name : "a kernel");
+		 "cannot go on", k ? k->name : "a kernel");
 	watchdog_abandon(why);
 }
 
@@ -95,15 +112,13 @@ void watchdog_init(double min_s)
 	static int registered;
 	struct sigaction sa;
 	size_t n = 1 << 16;
-	unsigned char *buf = malloc(n);
+	unsigned char *buf = xmalloc(n, "the watchdog's timing buffer");
 	double t0, t, best = 1e9;
 	volatile uint32_t sink;
 	int i;
 
 	inited = 1;
 	min_limit = min_s > 0 ? min_s : WATCHDOG_MIN_S;
-	if (!buf)
-		abort();
 	memset(buf, 0xa5, n);
 	/* ref's speed: the best of a few calls on 64 KiB. */
 	for (i = 0; i < 5; i++) {
@@ -221,7 +236,7 @@ void watchdog_abandon(const char *why)
 
 	armed = 0;
 	set_timer(0);
-	fprintf(stderr, "csumbench: %s\n", why);
+	fprintf(stderr, "%s: %s\n", program_invocation_short_name, why);
 	/* If what follows deadlocks on a lock the kernel held, die rather
 	   than hang (output.c removes its temporary files on SIGALRM). */
 	signal(SIGALRM, SIG_DFL);

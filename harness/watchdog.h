@@ -42,6 +42,12 @@ double watchdog_limit(double bytes, double calls, double extra_s);
    the limit of wall time, not counting time the process was stopped. */
 void watchdog_arm(const struct kernel *k, double limit_s);
 void watchdog_disarm(void);
+/* Marks calls of k as under way with no deadline, for callers whose
+   loop cannot be left by a jump (Google Benchmark's, in csumbench-gb):
+   an exit() from inside one is still reported and abandoned as an
+   armed one is. */
+void watchdog_enter(const struct kernel *k);
+void watchdog_leave(void);
 /* From a signal handler leaving a guarded call some other way (a fault):
    no jump to a frame that is gone. */
 void watchdog_cancel(void);

@@ -25,6 +25,7 @@
 #include "labels.h"
 #include "report.h"
 #include "stattest.h"
+#include "xalloc.h"
 
 #define MIN_REPEATS 3
 
@@ -55,9 +56,7 @@ static void parse_spec(struct side *s, const char *spec)
 	s->prefetch = NULL;
 	if (!*spec)
 		return;
-	s->kernel = malloc(n + 1);
-	if (!s->kernel)
-		abort();
+	s->kernel = xmalloc(n + 1, "the comparison");
 	memcpy(s->kernel, spec, n);
 	s->kernel[n] = '\0';
 	if (at)
@@ -252,11 +251,9 @@ static int write_bars(const char *csv, const struct pair *pairs, size_t n,
 		      int named)
 {
 	size_t len = strlen(csv) + 8, i;
-	char *tmp = malloc(len), lab[64];
+	char *tmp = xmalloc(len, "the comparison"), lab[64];
 	FILE *out;
 
-	if (!tmp)
-		abort();
 	snprintf(tmp, len, "%s.tmp", csv);
 	out = fopen(tmp, "w");
 	if (!out) {
@@ -304,10 +301,9 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 		int placed = strcmp(off, "none") != 0;
 		size_t len = strlen(k) + strlen(pf) + strlen(q->a->cache) +
 			     strlen(off) + 32;
-		char *who = malloc(len), *where = malloc(len);
+		char *who = xmalloc(len, "the comparison");
+		char *where = xmalloc(len, "the comparison");
 
-		if (!who || !where)
-			abort();
 		if (named)
 			who[0] = '\0';
 		else
@@ -348,13 +344,11 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 static void print_op(const struct pair *pairs, size_t n, int per_call,
 		     int named, double alpha)
 {
-	const char **names = malloc((n ? n : 1) * sizeof(*names));
+	const char **names = xmalloc((n ? n : 1) * sizeof(*names), "the comparison");
 	size_t i, rest, nsig = 0;
 	struct labels lab;
 	struct widths w;
 
-	if (!names)
-		abort();
 	/* Kernels get what the other columns leave of the width. */
 	measure(pairs, n, per_call, &w);
 	for (i = 0; i < n; i++) {
@@ -518,10 +512,8 @@ int cmd_compare(int argc, char **argv)
 	ignore_kernel = b.kernel || a.kernel;
 	ignore_prefetch = b.prefetch || a.prefetch;
 	ignore_align = b.align >= 0 || a.align >= 0;
-	cand = malloc((b.r.nrows ? b.r.nrows : 1) * sizeof(*cand));
-	pairs = calloc(a.r.nrows ? a.r.nrows : 1, sizeof(*pairs));
-	if (!cand || !pairs)
-		abort();
+	cand = xmalloc((b.r.nrows ? b.r.nrows : 1) * sizeof(*cand), "the comparison");
+	pairs = xcalloc(a.r.nrows ? a.r.nrows : 1, sizeof(*pairs), "the comparison");
 	for (i = 0; i < b.r.nrows; i++)
 		if (selected(&b, &b.r.rows[i]) && b.r.rows[i].cycles_per_byte > 0)
 			cand[ncand++] = &b.r.rows[i];
@@ -555,10 +547,8 @@ int cmd_compare(int argc, char **argv)
 	}
 
 	/* The ops of the pairs, in the order the after side has them. */
-	ops = malloc(n * sizeof(*ops));
-	sub = malloc(n * sizeof(*sub));
-	if (!ops || !sub)
-		abort();
+	ops = xmalloc(n * sizeof(*ops), "the comparison");
+	sub = xmalloc(n * sizeof(*sub), "the comparison");
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < nops && strcmp(ops[j], pairs[i].a->op); j++)
 			;

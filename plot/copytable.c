@@ -11,6 +11,7 @@
 
 #include "labels.h"
 #include "report.h"
+#include "xalloc.h"
 
 /* A row of the tables: a kernel, at one distance if it prefetches. */
 struct crow {
@@ -65,15 +66,13 @@ void spread_block(const struct results *r, const char *const *names,
 		  const char *what)
 {
 	static const char *const col[3] = { "min", "max", "avg" };
-	const char **shown = malloc((nrows ? nrows : 1) * sizeof(*shown));
+	const char **shown = xmalloc((nrows ? nrows : 1) * sizeof(*shown), "a csum_copy table");
 	size_t cw = 5, gw, per, w0, i, j, k, k0, n = 0;
 	char buf[64], cpt[96], ns[64], cyc[128], fl[256];
 	struct labels lab;
 	double v[3];
 	int any_cycles = 0, any_ns = 0;
 
-	if (!shown)
-		abort();
 	for (i = 0; i < nrows; i++) {
 		for (k = 0; k < ng && !g[k].pts[i]; k++)
 			;
@@ -175,13 +174,11 @@ void spread_block(const struct results *r, const char *const *names,
 static void print_block(const struct results *r, const struct crow *rows,
 			const struct row **pts, size_t nrows, const char *what)
 {
-	const char **names = malloc((nrows ? nrows : 1) * sizeof(*names));
+	const char **names = xmalloc((nrows ? nrows : 1) * sizeof(*names), "a csum_copy table");
 	struct spread_group g[2] = { { "ns", pts, 0, NULL },
 				     { "cycles", pts, 1, NULL } };
 	size_t i;
 
-	if (!names)
-		abort();
 	for (i = 0; i < nrows; i++)
 		names[i] = rows[i].name;
 	spread_block(r, names, g, 2, nrows, what);
@@ -211,16 +208,12 @@ void copy_tables(const struct results *r, const struct table_opts *o,
 		for (j = 0; j < np; j++) {
 			if (nrows == cap) {
 				cap = cap ? 2 * cap : 16;
-				rows = realloc(rows, cap * sizeof(*rows));
-				if (!rows)
-					abort();
+				rows = xrealloc(rows, cap * sizeof(*rows), "a csum_copy table");
 			}
 			len = strlen(kernels[i]) + strlen(pf[j]) + 2;
 			rows[nrows].kernel = kernels[i];
 			rows[nrows].pf = pf[j];
-			rows[nrows].name = malloc(len);
-			if (!rows[nrows].name)
-				abort();
+			rows[nrows].name = xmalloc(len, "a csum_copy table");
 			/* K@D as compare takes it, for a kernel with distances. */
 			if (np == 1 && !strcmp(pf[j], "none"))
 				snprintf(rows[nrows].name, len, "%s", kernels[i]);
@@ -232,15 +225,13 @@ void copy_tables(const struct results *r, const struct table_opts *o,
 	}
 	ns = results_sizes(r, &sizes);
 	nc = results_caches(r, &caches);
-	pts = malloc((nrows ? nrows : 1) * sizeof(*pts));
+	pts = xmalloc((nrows ? nrows : 1) * sizeof(*pts), "a csum_copy table");
 	len = strlen(r->rows[0].op) + strlen(off) + 256;
 	for (i = 0; i < nc; i++)
 		if (strlen(caches[i]) + 256 > len)
 			len = strlen(caches[i]) + 256 + strlen(r->rows[0].op) +
 			      strlen(off);
-	what = malloc(len);
-	if (!pts || !what)
-		abort();
+	what = xmalloc(len, "a csum_copy table");
 	if (r->repeats > 1)
 		snprintf(reps, sizeof(reps), " x %u repeats", r->repeats);
 	for (i = 0; i < ns; i++) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "xalloc.h"
 
 int csv_open(struct csv *c, const char *path)
 {
@@ -63,9 +64,7 @@ size_t csv_split(struct csv *c)
 	for (;;) {
 		if (c->nfld == c->fcap) {
 			c->fcap = c->fcap ? 2 * c->fcap : 32;
-			c->fld = realloc(c->fld, c->fcap * sizeof(*c->fld));
-			if (!c->fld)
-				abort();
+			c->fld = xrealloc(c->fld, c->fcap * sizeof(*c->fld), "a CSV line's fields");
 		}
 		c->fld[c->nfld++] = p;
 		p = strchr(p, ',');

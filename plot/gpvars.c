@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "xalloc.h"
 
 /* Every string here comes from a results CSV, which people mail each
    other: gnuplot must only ever see it as data.  So it is written in
@@ -84,12 +85,11 @@ static const char *best_distance(const struct results *r, const char *k)
 	const char **pf;
 	struct row *const *w;
 	size_t n = results_prefetches(r, k, &pf), m, i, lo, hi, best = n;
-	double *score = calloc(n ? n : 1, sizeof(*score)), best_score = INFINITY;
-	size_t *cnt = calloc(n ? n : 1, sizeof(*cnt));
+	double *score = xcalloc(n, sizeof(*score), "the figures' layout");
+	double best_score = INFINITY;
+	size_t *cnt = xcalloc(n ? n : 1, sizeof(*cnt), "the figures' layout");
 	const char *ret;
 
-	if (!score || !cnt)
-		abort();
 	m = results_kernel_rows(r, k, &w);
 	for (i = 0; i < m; i++) {
 		if (w[i]->cycles_per_byte <= 0)
@@ -326,9 +326,7 @@ int cmd_gpvars(int argc, char **argv)
 		if (kernel_prefetches(&r, l.kernels[i]))
 			l.pfk = l.kernels[i];
 	l.nc = results_caches(&r, &l.caches);
-	l.best = malloc((l.nk ? l.nk : 1) * sizeof(*l.best));
-	if (!l.best)
-		abort();
+	l.best = xmalloc((l.nk ? l.nk : 1) * sizeof(*l.best), "the figures' layout");
 	for (i = 0; i < l.nk; i++)
 		l.best[i] = best_distance(&r, l.kernels[i]);
 	if (l.pfk)

@@ -10,6 +10,7 @@
 
 #include "labels.h"
 #include "report.h"
+#include "xalloc.h"
 
 static int cmp_name(const void *x, const void *y)
 {
@@ -32,24 +33,13 @@ static int cmp_pos(const void *x, const void *y)
 	return (a->pos > b->pos) - (a->pos < b->pos);
 }
 
-static char *xstrdup(const char *s)
-{
-	char *d = malloc(strlen(s) + 1);
-
-	if (!d)
-		abort();
-	return strcpy(d, s);
-}
-
 /* Whether the texts are all different. */
 static int distinct(const struct labels *l)
 {
-	char **t = malloc((l->n ? l->n : 1) * sizeof(*t));
+	char **t = xmalloc((l->n ? l->n : 1) * sizeof(*t), "the labels");
 	size_t i;
 	int ok = 1;
 
-	if (!t)
-		abort();
 	for (i = 0; i < l->n; i++)
 		t[i] = l->v[i].text;
 	qsort(t, l->n, sizeof(*t), cmp_text);
@@ -88,9 +78,7 @@ void labels_make(struct labels *l, const char *const *names, size_t n,
 
 	memset(l, 0, sizeof(*l));
 	l->what = what;
-	l->v = calloc(n ? n : 1, sizeof(*l->v));
-	if (!l->v)
-		abort();
+	l->v = xcalloc(n ? n : 1, sizeof(*l->v), "the labels");
 	for (i = 0; i < n; i++) {
 		l->v[i].name = names[i];
 		l->v[i].pos = i;
@@ -114,30 +102,26 @@ void labels_make(struct labels *l, const char *const *names, size_t n,
 		size_t len = strlen(s);
 
 		if (len <= width) {
-			l->v[i].text = xstrdup(s);
+			l->v[i].text = xstrdup(s, "a label");
 			continue;
 		}
-		l->v[i].text = malloc(width + 1);
-		if (!l->v[i].text)
-			abort();
+		l->v[i].text = xmalloc(width + 1, "the labels");
 		snprintf(l->v[i].text, width + 1, "...%s", s + len - (width - 3));
 	}
 	if (distinct(l))
 		return;
 	/* The ends are alike too: numbers, in the caller's order. */
 	{
-		struct label **byp = malloc(m * sizeof(*byp));
+		struct label **byp = xmalloc(m * sizeof(*byp), "the labels");
 		char num[32];
 
-		if (!byp)
-			abort();
 		for (i = 0; i < m; i++)
 			byp[i] = &l->v[i];
 		qsort(byp, m, sizeof(*byp), cmp_pos);
 		for (i = 0; i < m; i++) {
 			snprintf(num, sizeof(num), "#%zu", i + 1);
 			free(byp[i]->text);
-			byp[i]->text = xstrdup(num);
+			byp[i]->text = xstrdup(num, "a label");
 		}
 		free(byp);
 		l->numbered = 1;
@@ -179,10 +163,8 @@ void labels_caption(const struct labels *l)
 		print_wrapped("  ", "prefix of every %s: %.*s", l->what,
 			      (int)l->cut, l->prefix);
 	if (l->numbered) {
-		struct label **byp = malloc(l->n * sizeof(*byp));
+		struct label **byp = xmalloc(l->n * sizeof(*byp), "the labels");
 
-		if (!byp)
-			abort();
 		for (i = 0; i < l->n; i++)
 			byp[i] = &l->v[i];
 		qsort(byp, l->n, sizeof(*byp), cmp_pos);

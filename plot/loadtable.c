@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "xalloc.h"
 
 /* A row of the tables: a kernel, at one distance if it prefetches. */
 struct lrow {
@@ -32,9 +33,7 @@ void load_tables(const struct results *r, const struct table_opts *o,
 		if (o->kernel && strcmp(o->kernel, kernels[i]))
 			continue;
 		np = results_prefetches(r, kernels[i], &pf);
-		rows = realloc(rows, (nrows + np) * sizeof(*rows));
-		if (!rows)
-			abort();
+		rows = xrealloc(rows, (nrows + np) * sizeof(*rows), "a load table");
 		for (j = 0; j < np; j++, nrows++) {
 			rows[nrows].kernel = kernels[i];
 			rows[nrows].pf = pf[j];
@@ -49,11 +48,9 @@ void load_tables(const struct results *r, const struct table_opts *o,
 	}
 	ns = results_sizes(r, &sizes);
 	nc = results_caches(r, &caches);
-	idle = malloc((nrows ? nrows : 1) * sizeof(*idle));
-	busy = malloc((nrows ? nrows : 1) * sizeof(*busy));
-	names = malloc((nrows ? nrows : 1) * sizeof(*names));
-	if (!idle || !busy || !names)
-		abort();
+	idle = xmalloc((nrows ? nrows : 1) * sizeof(*idle), "a load table");
+	busy = xmalloc((nrows ? nrows : 1) * sizeof(*busy), "a load table");
+	names = xmalloc((nrows ? nrows : 1) * sizeof(*names), "a load table");
 	for (k = 0; k < nrows; k++)
 		names[k] = rows[k].name;
 	if (r->repeats > 1)
@@ -73,9 +70,7 @@ void load_tables(const struct results *r, const struct table_opts *o,
 			if (strstr(caches[j], "+busy") ||
 			    (o->cache && strcmp(o->cache, caches[j])))
 				continue;
-			busy_label = malloc(strlen(caches[j]) + 6);
-			if (!busy_label)
-				abort();
+			busy_label = xmalloc(strlen(caches[j]) + 6, "a load table");
 			sprintf(busy_label, "%s+busy", caches[j]);
 			for (k = 0; k < nrows; k++) {
 				idle[k] = results_find(r, rows[k].kernel, sizes[i], align,

@@ -24,6 +24,7 @@
 #include "csv.h"
 #include "report.h"
 #include "stattest.h"
+#include "xalloc.h"
 
 #define ALPHA 0.05
 #define MIN_REPEATS 3	/* as compare: Welch's t on fewer says little */
@@ -68,15 +69,6 @@ struct point {
 	double miss, loop;		/* cycles, and cycles per line */
 	char model_why[160];
 };
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
 
 /* A point's median: of its samples, or of its repeats without them. */
 static double point_median(const struct kernel_ctx *k, const struct row *w)
@@ -342,12 +334,12 @@ static int analyse(const struct kernel_ctx *k, struct point *pt,
 {
 	size_t i;
 
-	pt->d = xcalloc(npf, sizeof(*pt->d));
-	pt->dist = xcalloc(npf, sizeof(*pt->dist));
-	pt->med = xcalloc(npf, sizeof(*pt->med));
-	pt->chg = xcalloc(npf, sizeof(*pt->chg));
-	pt->pnone = xcalloc(npf, sizeof(*pt->pnone));
-	pt->noise = xcalloc(npf, sizeof(*pt->noise));
+	pt->d = xcalloc(npf, sizeof(*pt->d), "the recommendation");
+	pt->dist = xcalloc(npf, sizeof(*pt->dist), "the recommendation");
+	pt->med = xcalloc(npf, sizeof(*pt->med), "the recommendation");
+	pt->chg = xcalloc(npf, sizeof(*pt->chg), "the recommendation");
+	pt->pnone = xcalloc(npf, sizeof(*pt->pnone), "the recommendation");
+	pt->noise = xcalloc(npf, sizeof(*pt->noise), "the recommendation");
 	for (i = 0; i < npf; i++) {
 		const struct row *w;
 		unsigned d;
@@ -567,7 +559,7 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 	npf = results_prefetches(r, k->kernel, &pfs);
 	ncaches = results_caches(r, &caches);
 	nsizes = results_sizes(r, &sizes);
-	pts = xcalloc(nsizes * ncaches, sizeof(*pts));
+	pts = xcalloc(nsizes * ncaches, sizeof(*pts), "the recommendation");
 	for (i = 0; i < nsizes; i++) {
 		for (j = 0; sizes[i] && j < ncaches; j++) {
 			struct point *pt = &pts[np];
@@ -597,8 +589,8 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 
 	/* The distance supported at the most points where one helps; then
 	   the larger gain, then the shorter distance. */
-	q = xcalloc(npf, sizeof(*q));
-	g = xcalloc(npf, sizeof(*g));
+	q = xcalloc(npf, sizeof(*q), "the recommendation");
+	g = xcalloc(npf, sizeof(*g), "the recommendation");
 	for (i = 0; i < np; i++)
 		for (j = 0; j < pts[i].nd; j++) {
 			size_t f;
@@ -690,7 +682,7 @@ static int have_samples(const char *path, char **name)
 
 	if (n > 4 && !strcmp(path + n - 4, ".csv"))
 		n -= 4;
-	*name = xcalloc(n + sizeof("-samples.csv"), 1);
+	*name = xcalloc(n + sizeof("-samples.csv"), 1, "the recommendation");
 	memcpy(*name, path, n);
 	strcpy(*name + n, "-samples.csv");
 	f = fopen(*name, "r");
@@ -759,7 +751,7 @@ int cmd_recommend(int argc, char **argv)
 		free(ops);
 	}
 	nk = results_kernels(&r, 0, &kernels);
-	pk = xcalloc(nk, sizeof(*pk));
+	pk = xcalloc(nk, sizeof(*pk), "the recommendation");
 	for (i = 0; i < nk; i++) {
 		int p = prefetching(&r, kernels[i]);
 

@@ -12,32 +12,14 @@
 
 #include "csv.h"
 #include "results.h"
+#include "xalloc.h"
 
 /* csumbench writes 32 columns, and 17 more with 8 events (ev_running,
    and two per event); a header of many more is not its. */
 #define MAXF 64
 
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *d = xrealloc(NULL, n + 1);
-
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
-}
-
-static char *xstrdup(const char *s)
-{
-	return xstrndup(s, strlen(s));
-}
+/* What a shortage here names (xalloc.h). */
+#define READ "the results CSV read into memory"
 
 /* A finite number of sensible size; whole and >= 0 where whole is set. */
 static int num(const char *s, double *v, int whole)
@@ -54,7 +36,7 @@ static int num(const char *s, double *v, int whole)
 static void set_meta(char **dst, const char *v, int word)
 {
 	free(*dst);
-	*dst = xstrndup(v, word ? strcspn(v, " \t") : strlen(v));
+	*dst = xstrndup(v, word ? strcspn(v, " \t") : strlen(v), READ);
 }
 
 /* "tsc (what it counts)": the words in brackets after the name. */
@@ -63,14 +45,14 @@ static void set_timer_what(struct results *r, const char *v)
 	const char *o = strchr(v, '('), *c = strrchr(v, ')');
 
 	free(r->timer_what);
-	r->timer_what = o && c > o ? xstrndup(o + 1, (size_t)(c - o - 1)) :
-				     xstrdup("");
+	r->timer_what = o && c > o ? xstrndup(o + 1, (size_t)(c - o - 1), READ) :
+				     xstrdup("", READ);
 }
 
 char *cache_label(const char *cache, const char *rxpf, const char *load)
 {
 	size_t n = strlen(cache) + strlen(rxpf) + strlen(load) + 3;
-	char *s = xrealloc(NULL, n);
+	char *s = xrealloc(NULL, n, READ);
 
 	snprintf(s, n, "%s%s%s%s%s", cache, strcmp(cache, "ring") ? "" : "/",
 		 strcmp(cache, "ring") ? "" : rxpf, strcmp(load, "idle") ? "+" : "",
@@ -186,7 +168,7 @@ static int cmp_double(const void *x, const void *y)
 
 double results_median(const double *v, size_t n)
 {
-	double *s = xrealloc(NULL, n * sizeof(*s)), m;
+	double *s = xrealloc(NULL, n * sizeof(*s), READ), m;
 
 	memcpy(s, v, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), cmp_double);
@@ -311,7 +293,7 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
    first appear, and indexes them; -1 on a point given twice in one repeat. */
 static int merge(struct results *r, struct raw *raw, size_t n)
 {
-	struct raw **s = xrealloc(NULL, n * sizeof(*s));
+	struct raw **s = xrealloc(NULL, n * sizeof(*s), READ);
 	size_t i, j, k, dup = 0, first = 0;
 	double *tmp;
 
@@ -342,8 +324,8 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		free(s);
 		return -1;
 	}
-	r->rows = xrealloc(NULL, n * sizeof(*r->rows));
-	tmp = xrealloc(NULL, 7 * n * sizeof(*tmp));
+	r->rows = xrealloc(NULL, n * sizeof(*r->rows), READ);
+	tmp = xrealloc(NULL, 7 * n * sizeof(*tmp), READ);
 	for (i = 0; i < n; i = j) {
 		struct row *m = &r->rows[r->nrows++];
 		size_t base = i, c;
@@ -357,7 +339,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		memset(&s[base]->w, 0, sizeof(s[base]->w));
 		c = j - i;
 		m->nrep = c;
-		m->rep_cpb = xrealloc(NULL, c * sizeof(double));
+		m->rep_cpb = xrealloc(NULL, c * sizeof(double), READ);
 		for (k = 0; k < c; k++) {
 			const struct row *x = k + i == base ? m : &s[k + i]->w;
 			m->rep_cpb[k] = x->cycles_per_byte;
@@ -384,7 +366,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 	free(tmp);
 	free(s);
 	qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_line);
-	r->index = xrealloc(NULL, r->nrows * sizeof(*r->index));
+	r->index = xrealloc(NULL, r->nrows * sizeof(*r->index), READ);
 	for (i = 0; i < r->nrows; i++)
 		r->index[i] = &r->rows[i];
 	qsort(r->index, r->nrows, sizeof(*r->index), cmp_index);
@@ -413,13 +395,13 @@ int results_read(struct results *r, const char *path, int with_samples)
 
 	memset(r, 0, sizeof(*r));
 	r->path = path;
-	r->cpu = xstrdup("unknown CPU");
-	r->timer = xstrdup("");
-	r->emulated = xstrdup("");
-	r->run_id = xstrdup("");
-	r->order = xstrdup("");
-	r->timer_what = xstrdup("");
-	r->roofline = xstrdup("");
+	r->cpu = xstrdup("unknown CPU", READ);
+	r->timer = xstrdup("", READ);
+	r->emulated = xstrdup("", READ);
+	r->run_id = xstrdup("", READ);
+	r->order = xstrdup("", READ);
+	r->timer_what = xstrdup("", READ);
+	r->roofline = xstrdup("", READ);
 	if (csv_open(&c, path)) {
 		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
 		goto bad;
@@ -442,9 +424,9 @@ int results_read(struct results *r, const char *path, int with_samples)
 					"csumbench results CSV header\n", path, c.line, MAXF);
 				goto bad;
 			}
-			hdr = xrealloc(NULL, nh * sizeof(*hdr));
+			hdr = xrealloc(NULL, nh * sizeof(*hdr), READ);
 			for (i = 0; i < nh; i++)
-				hdr[i] = xstrdup(c.fld[i]);
+				hdr[i] = xstrdup(c.fld[i], READ);
 			for (i = 0; i < NCOLS; i++) {
 				idx[i] = csv_col(hdr, nh, names[i]);
 				if (idx[i] < 0 && i < NNEED) {
@@ -500,10 +482,10 @@ int results_read(struct results *r, const char *path, int with_samples)
 			goto bad;
 		}
 		memset(&w, 0, sizeof(w));
-		w.kernel = xstrdup(c.fld[idx[C_KERNEL]]);
-		w.base_cache = xstrdup(c.fld[idx[C_CACHE]]);
-		w.load = xstrdup(idx[C_LOAD] < 0 ? "idle" : c.fld[idx[C_LOAD]]);
-		w.rxpf = xstrdup(idx[C_RXPF] < 0 ? "none" : c.fld[idx[C_RXPF]]);
+		w.kernel = xstrdup(c.fld[idx[C_KERNEL]], READ);
+		w.base_cache = xstrdup(c.fld[idx[C_CACHE]], READ);
+		w.load = xstrdup(idx[C_LOAD] < 0 ? "idle" : c.fld[idx[C_LOAD]], READ);
+		w.rxpf = xstrdup(idx[C_RXPF] < 0 ? "none" : c.fld[idx[C_RXPF]], READ);
 		if (strcmp(w.load, "idle") && strcmp(w.load, "busy")) {
 			fprintf(stderr, "%s:%zu: load '%s', expected idle or busy\n",
 				path, c.line, w.load);
@@ -511,12 +493,12 @@ int results_read(struct results *r, const char *path, int with_samples)
 			goto bad;
 		}
 		w.cache = cache_label(w.base_cache, w.rxpf, w.load);
-		w.prefetch = xstrdup(c.fld[idx[C_PREFETCH]]);
-		w.arch = xstrdup(idx[C_ARCH] < 0 ? "" : c.fld[idx[C_ARCH]]);
+		w.prefetch = xstrdup(c.fld[idx[C_PREFETCH]], READ);
+		w.arch = xstrdup(idx[C_ARCH] < 0 ? "" : c.fld[idx[C_ARCH]], READ);
 		/* Before ops, every kernel was csum_partial's. */
-		w.op = xstrdup(idx[C_OP] < 0 ? "csum" : c.fld[idx[C_OP]]);
+		w.op = xstrdup(idx[C_OP] < 0 ? "csum" : c.fld[idx[C_OP]], READ);
 		w.code_offset = xstrdup(idx[C_OFFSET] < 0 ? "none" :
-					c.fld[idx[C_OFFSET]]);
+					c.fld[idx[C_OFFSET]], READ);
 		w.line = c.line;
 		w.size = v[C_SIZE] < 0 ? 0 : (unsigned)v[C_SIZE];
 		w.align = (unsigned)v[C_ALIGN];
@@ -535,7 +517,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
 		if (nraw == cap) {
 			cap = cap ? 2 * cap : 256;
-			raw = xrealloc(raw, cap * sizeof(*raw));
+			raw = xrealloc(raw, cap * sizeof(*raw), READ);
 		}
 		raw[nraw].w = w;
 		raw[nraw++].rep = idx[C_REPEAT] < 0 ? 1 : (unsigned)v[C_REPEAT];
@@ -627,9 +609,9 @@ static int deal_samples(struct results *r, const char *name, struct sample *s,
 		for (j = i; j < n && s[j].row == s[i].row; j++)
 			;
 		w->ncpb = j - i;
-		w->cpb = xrealloc(NULL, w->ncpb * sizeof(*w->cpb));
-		w->srep = xrealloc(NULL, w->ncpb * sizeof(*w->srep));
-		w->sround = xrealloc(NULL, w->ncpb * sizeof(*w->sround));
+		w->cpb = xrealloc(NULL, w->ncpb * sizeof(*w->cpb), READ);
+		w->srep = xrealloc(NULL, w->ncpb * sizeof(*w->srep), READ);
+		w->sround = xrealloc(NULL, w->ncpb * sizeof(*w->sround), READ);
 		for (k = 0; k < w->ncpb; k++) {
 			w->cpb[k] = s[i + k].cpb;
 			w->srep[k] = s[i + k].rep;
@@ -652,7 +634,7 @@ static int read_samples(struct results *r, const char *path)
 
 	if (n > 4 && !strcmp(path + n - 4, ".csv"))
 		n -= 4;
-	name = xrealloc(NULL, n + sizeof("-samples.csv"));
+	name = xrealloc(NULL, n + sizeof("-samples.csv"), READ);
 	memcpy(name, path, n);
 	strcpy(name + n, "-samples.csv");
 	if (csv_open(&c, name)) {
@@ -736,7 +718,7 @@ static int read_samples(struct results *r, const char *path)
 		}
 		if (ns == cap) {
 			cap = cap ? 2 * cap : 1024;
-			s = xrealloc(s, cap * sizeof(*s));
+			s = xrealloc(s, cap * sizeof(*s), READ);
 		}
 		s[ns].row = (size_t)(*hit - r->rows);
 		s[ns].line = c.line;
@@ -805,7 +787,7 @@ void results_of_op(const struct results *r, const char *op,
 
 	*out = *r;
 	out->view = true;
-	out->rows = xrealloc(NULL, r->nrows * sizeof(*out->rows));
+	out->rows = xrealloc(NULL, r->nrows * sizeof(*out->rows), READ);
 	out->repeats = 0;
 	for (i = 0; i < r->nrows; i++) {
 		if (strcmp(r->rows[i].op, op))
@@ -817,7 +799,7 @@ void results_of_op(const struct results *r, const char *op,
 	}
 	out->nrows = n;
 	out->samples = n ? out->rows[0].samples : 0;
-	out->index = xrealloc(NULL, n * sizeof(*out->index));
+	out->index = xrealloc(NULL, n * sizeof(*out->index), READ);
 	for (i = 0; i < n; i++)
 		out->index[i] = &out->rows[i];
 	qsort(out->index, n, sizeof(*out->index), cmp_index);
@@ -857,7 +839,7 @@ static int cmp_unsigned(const void *x, const void *y)
 
 size_t results_sizes(const struct results *r, unsigned **out)
 {
-	unsigned *v = xrealloc(NULL, r->nrows * sizeof(*v));
+	unsigned *v = xrealloc(NULL, r->nrows * sizeof(*v), READ);
 	size_t i, n = 0;
 
 	for (i = 0; i < r->nrows; i++)
@@ -895,7 +877,7 @@ size_t results_prefetches(const struct results *r, const char *kernel,
 {
 	struct row *const *first;
 	size_t m = results_kernel_rows(r, kernel, &first), i, n = 0;
-	const char **v = xrealloc(NULL, m * sizeof(*v));
+	const char **v = xrealloc(NULL, m * sizeof(*v), READ);
 
 	for (i = 0; i < m; i++)
 		v[i] = first[i]->prefetch;
@@ -939,7 +921,7 @@ static size_t first_seen(struct seen *v, size_t n, const char ***out)
 		if (!m || strcmp(v[m - 1].s, v[i].s))
 			v[m++] = v[i];
 	qsort(v, m, sizeof(*v), cmp_seen_line);
-	o = xrealloc(NULL, m * sizeof(*o));
+	o = xrealloc(NULL, m * sizeof(*o), READ);
 	for (i = 0; i < m; i++)
 		o[i] = v[i].s;
 	free(v);
@@ -950,7 +932,7 @@ static size_t first_seen(struct seen *v, size_t n, const char ***out)
 size_t results_kernels(const struct results *r, int only_none,
 		       const char ***out)
 {
-	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v));
+	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v), READ);
 	size_t i, n = 0;
 
 	for (i = 0; i < r->nrows; i++) {
@@ -965,7 +947,7 @@ size_t results_kernels(const struct results *r, int only_none,
 
 size_t results_caches(const struct results *r, const char ***out)
 {
-	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v));
+	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v), READ);
 	size_t i, n = 0;
 
 	for (i = 0; i < r->nrows; i++) {
@@ -979,7 +961,7 @@ size_t results_caches(const struct results *r, const char ***out)
 
 size_t results_ops(const struct results *r, const char ***out)
 {
-	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v));
+	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v), READ);
 	size_t i, n = 0;
 	int pass;
 

@@ -9,6 +9,7 @@
 
 #include "results.h"
 #include "stattest.h"
+#include "xalloc.h"
 
 static int cmp_abs(const void *x, const void *y)
 {
@@ -19,12 +20,10 @@ static int cmp_abs(const void *x, const void *y)
 
 double wilcoxon_signed_rank_p(const double *d, size_t n)
 {
-	double *v = malloc((n ? n : 1) * sizeof(*v)), wplus = 0, ties = 0;
+	double *v = xmalloc((n ? n : 1) * sizeof(*v), "a test's ranks"), wplus = 0, ties = 0;
 	double mean, var, z;
 	size_t m = 0, i, j;
 
-	if (!v)
-		abort();
 	if (n < 2) {
 		free(v);
 		return -1;
@@ -152,11 +151,9 @@ double welch_t_p(const double *a, size_t na, const double *b, size_t nb)
    -1 under 2 pairs. */
 double rounds_paired_p(const struct row *a, const struct row *b)
 {
-	double *d = malloc((a->ncpb ? a->ncpb : 1) * sizeof(*d)), p;
+	double *d = xmalloc((a->ncpb ? a->ncpb : 1) * sizeof(*d), "a test's ranks"), p;
 	size_t i = 0, j = 0, n = 0;
 
-	if (!d)
-		abort();
 	while (i < a->ncpb && j < b->ncpb) {
 		if (b->srep[j] < a->srep[i] ||
 		    (b->srep[j] == a->srep[i] && b->sround[j] < a->sround[i])) {

@@ -8,6 +8,7 @@
 
 #include "labels.h"
 #include "report.h"
+#include "xalloc.h"
 
 struct metric {
 	const char *name, *unit, *fmt;
@@ -279,15 +280,6 @@ static void print_table(const struct table *t, char **cols, char **heads,
 		       floor_name);
 }
 
-static char *xstrdup(const char *s)
-{
-	char *d = malloc(strlen(s) + 1);
-
-	if (!d)
-		abort();
-	return strcpy(d, s);
-}
-
 void table_begin(struct table_out *out)
 {
 	if (out->ntables++)
@@ -370,20 +362,18 @@ static void rx_tables(struct table *t, const struct table_opts *o,
 		      struct table_out *out)
 {
 	static const char *const loads[2] = { "", "+busy" };
-	char **cols = calloc(ncaches ? ncaches : 1, sizeof(*cols));
-	char **heads = calloc(ncaches ? ncaches : 1, sizeof(*heads));
+	char **cols = xcalloc(ncaches ? ncaches : 1, sizeof(*cols), "a table");
+	char **heads = xcalloc(ncaches ? ncaches : 1, sizeof(*heads), "a table");
 	char lab[32];
 	size_t i, j, l, nc;
 
-	if (!cols || !heads)
-		abort();
 	for (l = 0; l < 2; l++) {
 		for (j = 0, nc = 0; j < ncaches; j++) {
 			const char *c = caches[j], *plus = strchr(c, '+');
 			if (strncmp(c, "ring/", 5) || strcmp(plus ? plus : "", loads[l]))
 				continue;
-			cols[nc] = xstrdup(c);
-			heads[nc] = xstrdup(c + 5);
+			cols[nc] = xstrdup(c, "a table's cells");
+			heads[nc] = xstrdup(c + 5, "a table's cells");
 			if (strchr(heads[nc], '+'))
 				*strchr(heads[nc], '+') = '\0';
 			nc++;
@@ -453,18 +443,14 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 		t.nrows = results_kernels(r, 1, &t.rows);
 	else
 		t.nrows = results_prefetches(r, kernel, &t.rows);
-	t.names = calloc(t.nrows ? t.nrows : 1, sizeof(*t.names));
-	if (!t.names)
-		abort();
+	t.names = xcalloc(t.nrows ? t.nrows : 1, sizeof(*t.names), "a table");
 	for (i = 0; i < t.nrows; i++) {
 		if (t.rows_are_kernels || !strcmp(t.rows[i], "none")) {
-			t.names[i] = xstrdup(t.rows[i]);
+			t.names[i] = xstrdup(t.rows[i], "a table's cells");
 			continue;
 		}
 		n = strlen(t.rows[i]) + sizeof(" bytes");
-		t.names[i] = malloc(n);
-		if (!t.names[i])
-			abort();
+		t.names[i] = xmalloc(n, "a table");
 		snprintf(t.names[i], n, "%s bytes", t.rows[i]);
 	}
 	/* Room for the cells of two columns at least. */
@@ -490,15 +476,11 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 	    strlen(kinds) + strlen(by) + 256;
 	for (i = 0; i < ncaches; i++)
 		n += strlen(caches[i]);
-	what = malloc(n);
-	if (!what)
-		abort();
+	what = xmalloc(n, "a table");
 	if (!strcmp(o->by, "size")) {
-		cols = calloc(nsizes ? nsizes : 1, sizeof(*cols));
-		if (!cols)
-			abort();
+		cols = xcalloc(nsizes ? nsizes : 1, sizeof(*cols), "a table");
 		for (j = 0; j < nsizes; j++)
-			cols[j] = xstrdup(size_label(sizes[j], lab, sizeof(lab)));
+			cols[j] = xstrdup(size_label(sizes[j], lab, sizeof(lab)), "a table's cells");
 		for (i = 0; i < ncaches; i++) {
 			if (o->cache && strcmp(o->cache, caches[i]))
 				continue;
@@ -521,11 +503,9 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 		rx_tables(&t, o, caches, ncaches, sizes, nsizes, kinds, unit, reps,
 			  what, n, out);
 	} else {
-		cols = calloc(ncaches ? ncaches : 1, sizeof(*cols));
-		if (!cols)
-			abort();
+		cols = xcalloc(ncaches ? ncaches : 1, sizeof(*cols), "a table");
 		for (j = 0; j < ncaches; j++)
-			cols[j] = xstrdup(caches[j]);
+			cols[j] = xstrdup(caches[j], "a table's cells");
 		for (i = 0; i < nsizes; i++) {
 			if (o->size && o->size != sizes[i])
 				continue;

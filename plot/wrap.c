@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "xalloc.h"
 
 /* A space between a number and its unit ("64 B", "16 KiB"), where no
    line should break. */
@@ -86,9 +87,7 @@ void print_wrapped(const char *indent, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return;
-	buf = malloc((size_t)n + 1);
-	if (!buf)
-		abort();
+	buf = xmalloc((size_t)n + 1, "wrapped text");
 	va_start(ap, fmt);
 	vsnprintf(buf, (size_t)n + 1, fmt, ap);
 	va_end(ap);

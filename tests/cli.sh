@@ -141,9 +141,12 @@ ok "CSV: roofline_fraction = bytes_per_cycle / the roofline's" \
 		-v r="$roof" '/^#/ || $1 == "kernel" { next }
 		$1 == r { roof[$4 "," $5 "," $6] = $b; next }
 		$3 == "csum" && $1 != "empty" { want[NR] = $4 "," $5 "," $6; bpc[NR] = $b; got[NR] = $f; n++ }
-		END { if (n != 24) exit 1
+		END { if (n != 24) { print "rows: " n > "/dev/stderr"; exit 1 }
 		      for (i in want) { x = bpc[i] / roof[want[i]]
-			if ((x - got[i]) ^ 2 > (0.0002 + 0.001 * x) ^ 2) exit 1 } }' "$csv"
+			if ((x - got[i]) ^ 2 > (0.0002 + 0.001 * x) ^ 2) {
+				print "line " i ": " want[i] " bpc " bpc[i] " over " roof[want[i]] \
+					" is " x ", the CSV says " got[i] > "/dev/stderr"; bad = 1 } }
+		      exit bad }' "$csv"
 ok "CSV: floors and the roofline's own rows have none" \
 	awk -F, -v f="$(col roofline_fraction "$csv")" -v r="$roof" \
 		'!/^#/ && ($1 == "empty" || $1 == "load-empty" || $1 == r) && $f != "" { exit 1 }' "$csv"
@@ -559,5 +562,38 @@ ok "ip-fast-csum.conf runs; the summary gives cycles per call for it" \
 	bash -c "[ $rc = 0 ] && grep -q '^ip-ref,generic,ip_fast_csum,60,0,cold,' '$T/ip.csv' &&
 		grep -q '^op ip_fast_csum: fastest kernel, cycles/call' '$T/out' &&
 		grep -q '^Harness floor (ip-empty), ticks per call:' '$T/out'"
+
+
+# Memory that runs out: said, what for and how much, exit 1 (2 for sizes
+# refused before anything is made); never blamed on a kernel, never
+# SIGABRT, no results file.
+case "$BIN ${EMULATOR:-}" in
+*-sanitize/* | *qemu*) ;;	# their own mappings refuse a ulimit -v
+*)
+	mkdir "$T/oom"
+	(ulimit -v 400000; "${CB[@]}" run --set kernels=c64 --set sizes=1G --set cache=ring \
+		-o "$T/oom/" > "$T/out" 2> "$T/err"); rc=$?
+	ok "sizes = 1G under ulimit -v 400000: exit 2 at sizes, memory named, no kernel blamed" \
+		bash -c "[ $rc = 2 ] && grep -q 'sizes (--set): the largest size needs at least [0-9]* MiB' '$T/err' &&
+			! grep -q 'FAILED' '$T/err' && [ -z \"\$(ls -A '$T/oom')\" ]"
+	(ulimit -v 200000; "${CB[@]}" run --set kernels=c64 --set sizes=64..6400/64 \
+		--set samples=1000000 -o "$T/oom/" > "$T/out" 2> "$T/err"); rc=$?
+	ok "samples that cannot be kept: exit 2 before anything runs, what they need" \
+		bash -c "[ $rc = 2 ] && grep -q 'samples = 1000000 x repeat = 1 at [0-9]* points keep [0-9]* MiB of samples' '$T/err' &&
+			[ -z \"\$(ls -A '$T/oom')\" ]" ;;
+esac
+if [ -n "$SHIM" ]; then
+	mkdir -p "$T/oom"
+	SHIM_MMAP_MAX=$((12 << 20)) LD_PRELOAD=$SHIM "${CB[@]}" run -q --set kernels=c64 \
+		--set sizes=16M --set samples=3 -o "$T/oom/" > "$T/out" 2> "$T/err"; rc=$?
+	ok "no memory for the gate's 16 MiB buffer: exit 1, out of memory, not the kernel's failure" \
+		bash -c "[ $rc = 1 ] && grep -q '^csumbench: out of memory: the correctness gate.s buffer between guard pages ([0-9]* bytes, 16.0 MiB): Cannot allocate memory' '$T/err' &&
+			! grep -q 'FAILED' '$T/err' && [ -z \"\$(ls -A '$T/oom')\" ]"
+	SHIM_MALLOC_MAX=$((1 << 20)) LD_PRELOAD=$SHIM "${CB[@]}" run -q --set kernels=c64 \
+		--set sizes=64 --set samples=200000 -o "$T/oom/" > "$T/out" 2> "$T/err"; rc=$?
+	ok "no memory for a point's samples: exit 1 naming it and the bytes, no SIGABRT" \
+		bash -c "[ $rc = 1 ] && grep -q '^csumbench: out of memory: a point.s samples (1600000 bytes, 1.5 MiB)' '$T/err' &&
+			[ -z \"\$(ls -A '$T/oom')\" ]"
+fi
 
 finish

@@ -69,6 +69,16 @@ static void pairs(gbc_state *s, void *arg)
 	gbc_counter(s, "error_seen", gbc_error_occurred(s), GBC_COUNTER_DEFAULT);
 }
 
+/* NULL strings are empty ones: a label set, then cleared. */
+static void nulls(gbc_state *s, void *arg)
+{
+	(void)arg;
+	while (gbc_keep_running(s))
+		sink = sum(buf, 16);
+	gbc_set_label(s, "set, then cleared");
+	gbc_set_label(s, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	static const int tag = 42;
@@ -79,11 +89,13 @@ int main(int argc, char **argv)
 	if (!gbc_no_unrecognized_arguments(argc, argv))
 		return 2;
 	gbc_add_context("gbc_test", "yes");
+	gbc_add_context("gbc_null", NULL);
 	/* the multiplier before the range: Google Benchmark's order */
 	gbc_unit(gbc_range(gbc_range_multiplier(gbc_register("bytes", bytes, NULL), 4),
 			   64, 1024), GBC_US);
 	gbc_arg_names(gbc_args(gbc_args(gbc_register("pairs", pairs, (void *)&tag),
 					args, 2), zero, 2), names, 2);
+	gbc_register("nulls", nulls, NULL);
 	gbc_run_specified();
 	gbc_shutdown();
 	return 0;

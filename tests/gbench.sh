@@ -43,8 +43,10 @@ results() { # results FILE: each line an ok
 	> "$T/capi.json" 2> "$T/capi.err"
 ok "gbc-test runs" test $? = 0
 jcheck "$T/capi.json" '
-check("names", sorted(b) == ["bytes/1024", "bytes/256", "bytes/64", "pairs/a:1/b:0", "pairs/a:3/b:100"], sorted(b))
+check("names", sorted(b) == ["bytes/1024", "bytes/256", "bytes/64", "nulls", "pairs/a:1/b:0", "pairs/a:3/b:100"], sorted(b))
 check("context", o["context"].get("gbc_test") == "yes")
+check("a NULL context value is empty", o["context"].get("gbc_null") == "", o["context"].get("gbc_null"))
+check("gbc_set_label(s, NULL) clears the label", b["nulls"].get("label", "") == "", b["nulls"].get("label"))
 for n in (64, 256, 1024):
     x = b["bytes/%d" % n]
     it = x["iterations"]
@@ -184,5 +186,36 @@ o = json.load(open(sys.argv[1]))
 sys.exit(not o["benchmarks"] or any("bytes_per_second" not in x for x in o["benchmarks"]))' "$T/ex.json"
 else
 	fail=$((fail + 1)); echo "FAIL $SUITE: README example builds"
+fi
+
+# 7. A run that runs nothing fails, and an existing --benchmark_out file
+# is replaced only by a whole new one.
+echo '{"keep": 1}' > "$T/keep.json"
+cp "$T/keep.json" "$T/keep.orig"
+for f in '^typo' '('; do
+	"$B/csumbench-gb" --benchmark_filter="$f" --benchmark_out="$T/keep.json" > /dev/null 2> "$T/none.err"; rc=$?
+	ok "--benchmark_filter='$f': exit 1, says nothing ran, keep.json as it was" \
+		bash -c "[ $rc = 1 ] && grep -q 'no benchmark ran' '$T/none.err' && cmp -s '$T/keep.json' '$T/keep.orig' &&
+			[ -z \"\$(ls -A '$T' | grep '^\.csumbench-gb-')\" ]"
+done
+"$B/csumbench-gb" --benchmark_filter='^csum/c64/64/warm$' --benchmark_min_time=0.01 \
+	--benchmark_out="$T/keep.json" > /dev/null 2>&1; rc=$?
+ok "a whole run replaces keep.json with its JSON" \
+	bash -c "[ $rc = 0 ] && python3 -c 'import json, sys; o = json.load(open(sys.argv[1])); sys.exit(len(o[\"benchmarks\"]) != 1)' '$T/keep.json'"
+"$B/csumbench-gb" --benchmark_out="$T/no/such/folder.json" > /dev/null 2> "$T/nodir.err"; rc=$?
+ok "--benchmark_out in a folder that is not there: exit 2 before running" \
+	bash -c "[ $rc = 2 ] && grep -q 'cannot write beside it' '$T/nodir.err'"
+# A kernel that calls exit() after the gate: named, exit 1, the file kept.
+SO=$B/libtest-so-kernel.so
+if [ -f "$SO" ]; then
+	X=(--set "kernels=$SO:csum_user_exit" --set sizes=64 --set cache=warm --set roofline=none)
+	CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "$B/csumbench-gb" "${X[@]}" \
+		--benchmark_list_tests > /dev/null 2>&1
+	cp "$T/keep.orig" "$T/keep.json"
+	CSUM_TEST_AFTER=$(($(cat "$T/count") + 1000)) "$B/csumbench-gb" "${X[@]}" \
+		--benchmark_out="$T/keep.json" > /dev/null 2> "$T/exit.err"; rc=$?
+	ok "a kernel that calls exit() while benchmarked: exit 1, named, keep.json as it was" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit() during a call' '$T/exit.err' &&
+			cmp -s '$T/keep.json' '$T/keep.orig' && [ -z \"\$(ls -A '$T' | grep '^\.csumbench-gb-')\" ]"
 fi
 finish

@@ -13,6 +13,54 @@ PY=/usr/bin/python3	# Debian's, where lava-common is
 "$PY" lava/validate.py lava/csumbench.yaml lava/job-qemu.yaml lava/job-board.yaml > "$T/v" 2>&1
 ok "the test definition and both jobs are valid" [ $? = 0 ]
 [ "$(grep -c ': a valid LAVA' "$T/v")" = 3 ] || cat "$T/v"
+"$PY" lava/validate.py > "$T/out" 2> "$T/err"
+ok "validate.py without a file: exit 2, its usage" \
+	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 lava/validate.py FILE' '$T/err' && [ ! -s '$T/out' ]"
+# -S: no site packages, as a python3 that is not Debian's has none of them
+"$PY" -S lava/validate.py lava/job-qemu.yaml > "$T/out" 2> "$T/err"
+ok "validate.py on a python3 without lava-common: exit 2, says so and what to run" \
+	bash -c "[ $? = 2 ] && grep -q 'has no lava-common; run it with Debian.s, /usr/bin/python3' '$T/err'"
+
+# The qemu job as LAVA would run it: lava-server's own qemu device type
+# (its templates from Debian's lava-server, taken apart, not installed),
+# rendered with the job's context, and the command put together as
+# lava-dispatcher does; then qemu-system-ppc started with it.
+types=${CSUMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/csumbench}/lava-server/device-types
+if [ ! -f "$types/qemu.jinja2" ]; then
+	mkdir -p "$T/deb" "$(dirname "$types")"
+	(cd "$T/deb" && apt-get download lava-server > /dev/null 2>&1 &&
+		dpkg -x lava-server_*.deb x) &&
+		rm -rf "$types.$$" && cp -r "$T/deb/x/usr/share/lava-server/device-types" "$types.$$" &&
+		mv "$types.$$" "$types"
+fi
+ok "lava-server's device types (apt-get download lava-server)" [ -f "$types/qemu.jinja2" ]
+kdir=$(scripts/vboard.sh kernel sam460ex 2> /dev/null)
+echo > "$T/nocmds"
+scripts/vboard.sh initrd sam460ex "$T/rd.gz" "$T/nocmds" 2> /dev/null
+cmd=$("$PY" lava/qemu-command.py lava/job-qemu.yaml "$types" kernel="$kdir/vmlinux" ramdisk="$T/rd.gz" 2> "$T/err")
+ok "job-qemu.yaml renders to qemu-system-ppc -machine sam460ex, no KVM, no -cpu host" \
+	bash -c "[[ \$1 == 'qemu-system-ppc -machine sam460ex '* ]] && [[ \$1 != *kvm* ]] && [[ \$1 != *'-cpu host'* ]]" _ "$cmd"
+echo "lava: $cmd"
+timeout 12 sh -c "$cmd" < /dev/null > "$T/qemu.log" 2>&1; rc=$?
+# (QEMU warns that sam460ex takes no -net nic, which the template always
+# adds: the job needs no network; any other word of QEMU's is an error)
+ok "qemu-system-ppc takes that command line: the board's kernel boots" \
+	bash -c "[ $rc = 124 ] && grep -q '^Linux version' '$T/qemu.log' &&
+		! grep '^qemu-system-ppc: ' '$T/qemu.log' | grep -qv ': warning: \|: terminating on signal'"
+# The job as it was: no no_kvm; LAVA added KVM and QEMU refused it.
+"$PY" - lava/job-qemu.yaml "$T/kvm.yaml" <<'EOF2'
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+del d["context"]["no_kvm"]
+yaml.safe_dump(d, open(sys.argv[2], "w"))
+EOF2
+kcmd=$("$PY" lava/qemu-command.py "$T/kvm.yaml" "$types" kernel="$kdir/vmlinux" ramdisk="$T/rd.gz")
+timeout 12 sh -c "$kcmd" < /dev/null > "$T/kvm.log" 2>&1; rc=$?
+ok "without no_kvm the rendering asks for KVM, and qemu-system-ppc refuses it (the check can fail)" \
+	bash -c "[[ \$1 == *'-enable-kvm'* ]] && [ $rc != 124 ] && grep -qi 'kvm' '$T/kvm.log'" _ "$kcmd"
+"$PY" lava/qemu-command.py > /dev/null 2> "$T/err"
+ok "qemu-command.py without arguments: exit 2, its usage" \
+	bash -c "[ $? = 2 ] && grep -q '^usage: ' '$T/err'"
 
 invalid() { # invalid NAME FILE PYTHON-EDIT: the edited copy is refused
 	rm -f "$T/bad.yaml"

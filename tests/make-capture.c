@@ -1,7 +1,7 @@
 /* Writes a small packet capture for the replay tests, with checksums
  * computed here (big-endian words, RFC 1071), apart from the harness:
  *
- *   make-capture [--pcapng] [--no-payloads] FILE
+ *   make-capture [--pcapng] [--no-payloads] [--sll2] [--damaged] FILE
  *
  * Frames, in order (the tests count on them):
  *   1  IPv4 TCP, 100 B payload, right checksum
@@ -15,14 +15,20 @@
  *   9  802.1Q-tagged IPv4 UDP, 200 B, right
  *  10  IPv4 TCP, 300 B, captured only in part (snap length): not replayed
  * So 7 payloads: 5 right, 1 wrong, 1 without a checksum.
- * --no-payloads writes frames 7 and 8 only. */
+ * --no-payloads writes frames 7 and 8 only.
+ * --sll2 writes the same frames as Linux cooked v2 (LINUX_SLL2, what
+ * tcpdump -i any writes on Debian 12): a 20-byte header in place of the
+ * 14 of Ethernet's.
+ * --damaged puts a record that is not one after frame 2, the frames
+ * after it whole: in pcap a captured length of 0x7fffffff, in pcapng a
+ * packet on interface 1, which no Interface Description Block names. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static FILE *out;
-static int ng;
+static int ng, sll2;
 static unsigned frame_no;
 
 static void put(const void *p, size_t n)
@@ -52,7 +58,7 @@ static void header(void)
 		put32(0);
 		put32(0);
 		put32(65535);
-		put32(1);	/* Ethernet */
+		put32(sll2 ? 276 : 1);	/* LINUX_SLL2, Ethernet */
 		return;
 	}
 	/* Section Header Block, then one Interface Description Block. */
@@ -66,7 +72,7 @@ static void header(void)
 	put32(28);
 	put32(1);
 	put32(20);
-	put16(1);	/* Ethernet */
+	put16(sll2 ? 276 : 1);	/* LINUX_SLL2, Ethernet */
 	put16(0);
 	put32(65535);
 	put32(20);
@@ -75,8 +81,24 @@ static void header(void)
 static void record(const unsigned char *f, uint32_t caplen, uint32_t len)
 {
 	static const unsigned char zero[4];
-	uint32_t pad = (4 - caplen % 4) % 4;
+	unsigned char g[2048 + 6];
+	uint32_t pad;
 
+	if (sll2) {
+		/* protocol, reserved, ifindex 1, ARPHRD_ETHER, to us,
+		   6-byte address (the source MAC) in 8 */
+		memset(g, 0, 20);
+		memcpy(g, f + 12, 2);
+		g[7] = 1;
+		g[9] = 1;
+		g[11] = 6;
+		memcpy(g + 12, f + 6, 6);
+		memcpy(g + 20, f + 14, caplen - 14);
+		f = g;
+		caplen += 6;
+		len += 6;
+	}
+	pad = (4 - caplen % 4) % 4;
 	frame_no++;
 	if (!ng) {
 		put32(1700000000 + frame_no);
@@ -97,6 +119,29 @@ static void record(const unsigned char *f, uint32_t caplen, uint32_t len)
 	put(f, caplen);
 	put(zero, pad);
 	put32(32 + caplen + pad);
+}
+
+/* A record that is not one (--damaged); not a frame. */
+static void damaged(void)
+{
+	static const unsigned char f[64];
+
+	if (!ng) {
+		put32(1700000000);
+		put32(0);
+		put32(0x7fffffff);
+		put32(0x7fffffff);
+		return;
+	}
+	put32(6);
+	put32(32 + sizeof(f));
+	put32(1);	/* interface 1: never described */
+	put32(0);
+	put32(0);
+	put32(sizeof(f));
+	put32(sizeof(f));
+	put(f, sizeof(f));
+	put32(32 + sizeof(f));
 }
 
 static uint32_t sum_be(const unsigned char *p, size_t n, uint32_t acc)
@@ -195,7 +240,7 @@ static void arp(void)
 
 int main(int argc, char **argv)
 {
-	int i, none = 0;
+	int i, none = 0, damage = 0;
 	const char *path = NULL;
 
 	for (i = 1; i < argc; i++)
@@ -203,10 +248,15 @@ int main(int argc, char **argv)
 			ng = 1;
 		else if (!strcmp(argv[i], "--no-payloads"))
 			none = 1;
+		else if (!strcmp(argv[i], "--sll2"))
+			sll2 = 1;
+		else if (!strcmp(argv[i], "--damaged"))
+			damage = 1;
 		else
 			path = argv[i];
 	if (!path) {
-		fprintf(stderr, "usage: make-capture [--pcapng] [--no-payloads] FILE\n");
+		fprintf(stderr, "usage: make-capture [--pcapng] [--no-payloads] "
+			"[--sll2] [--damaged] FILE\n");
 		return 2;
 	}
 	out = fopen(path, "wb");
@@ -218,6 +268,8 @@ int main(int argc, char **argv)
 	if (!none) {
 		packet(4, 6, 100, RIGHT, 0, 0);
 		packet(4, 17, 512, RIGHT, 0, 0);
+		if (damage)
+			damaged();
 		packet(6, 6, 1000, RIGHT, 0, 0);
 		packet(6, 17, 33, RIGHT, 0, 0);
 		packet(4, 6, 1400, ZERO, 0, 0);

@@ -673,4 +673,19 @@ ok "hostile workloads CSV: load and rx figures drawn, their kernel labels ran no
 	bash -c "[ $rc = 0 ] && [ -s '$T/hw/workloads-load.svg' ] && [ -s '$T/hw/workloads-rx.svg' ] &&
 		grep -q '>k u' '$T/hw/workloads-rx.svg' && [ ! -e '$T/ran-w' ]"
 
+
+# Memory that runs out while a CSV is read: a message, exit 1, no abort.
+SHIM=build/$(uname -m | sed -e 's/^aarch64$/arm64/')/libtest-fs-shim.so
+if [ -f "$SHIM" ]; then
+	awk 'BEGIN {
+		print "# cpu_model: Test CPU 1000"
+		print "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s"
+		for (i = 1; i <= 20000; i++)
+			printf "k,generic,csum,%d,0,warm,none,none,1,5,100,1,1,1\n", i
+	}' > "$T/long.csv"
+	SHIM_MALLOC_MAX=$((1 << 20)) LD_PRELOAD=$SHIM $R table "$T/long.csv" > /dev/null 2> "$T/err"; rc=$?
+	ok "a CSV read with 1 MiB to allocate at a time: exit 1, out of memory, what for" \
+		bash -c "[ $rc = 1 ] && grep -q '^csumreport: out of memory: the results CSV read into memory ([0-9]* bytes' '$T/err'"
+fi
+
 finish

@@ -218,8 +218,9 @@ if ! scripts/need.sh python3-labgrid python3-pytest openssh-server openssh-clien
 else
 	suite labgrid tests/labgrid.sh
 fi
-if ! scripts/need.sh lava-common python3-yaml; then
-	skipped lava "needs lava-common"
+# shellcheck disable=SC2086 # a list of package names
+if ! scripts/need.sh lava-common python3-yaml python3-jinja2 $VB_PKGS; then
+	skipped lava "needs lava-common python3-jinja2 and the virtual board's"
 else
 	suite lava tests/lava.sh "$A/csumbench" "$A/libtest-so-kernel.so"
 fi
@@ -235,6 +236,9 @@ else
 	echo "FAIL csumreport build"; total_fail=$((total_fail + 1))
 fi
 build report build/host/csumreport && suite recommend tests/recommend.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
+
+# The sources' own rules (one placement, no abort() on a shortage).
+suite tree tests/tree.sh
 
 # The shell scripts, through Debian's shellcheck.
 if scripts/need.sh shellcheck; then

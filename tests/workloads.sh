@@ -165,6 +165,47 @@ if "${CB[@]}" list 2>&1 | grep -q 'captures: pcap'; then
 		bash -c "[ $rc = 0 ] && grep -q 'WARNING: $T/end.pcap: frame 10: truncated' '$T/err' &&
 			grep -q '^# warning: $T/end.pcap ends in a frame cut short' '$T/end.csv' &&
 			grep -q '^# mix_capture: 9 frames, 7 TCP/UDP payloads' '$T/end.csv'"
+	# Linux cooked v2, as tcpdump -i any writes it on Debian 12.
+	for f in sll2.pcap sll2.pcapng; do
+		ng=(); [ $f = sll2.pcapng ] && ng=(--pcapng)
+		"$MKCAP" --sll2 "${ng[@]}" "$T/$f"
+		"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/$f --set samples=3 \
+			-o "$T/$f.csv" 2> "$T/err"; rc=$?
+		ok "replay of $f (LINUX_SLL2): the same 7 payloads, 5 right, 1 wrong, 1 without" \
+			bash -c "[ $rc = 0 ] && grep -q '^# mix_capture: 10 frames, 7 TCP/UDP payloads replayed in capture order, their own bytes; checksums the packets carry: 5 right, 1 wrong, 1 UDP without one' '$T/$f.csv'"
+	done
+	# Damage before the end is no cut: an error at the record's offset.
+	for f in damaged.pcap damaged.pcapng; do
+		ng=(); [ $f = damaged.pcapng ] && ng=(--pcapng)
+		"$MKCAP" --damaged "${ng[@]}" "$T/$f"
+		"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/$f --set samples=3 \
+			-o "$T/$f.csv" 2> "$T/err"; rc=$?
+		ok "$f: a bad record before good frames: exit 2, the file and byte named, nothing written" \
+			bash -c "[ $rc = 2 ] && grep -q '$T/$f: damaged at byte [0-9]*, the record after frame 2: ' '$T/err' &&
+				[ ! -e '$T/$f.csv' ]"
+	done
+	# A capture larger than the memory the process may have: refused
+	# before it is read, with why; a dry run reads it through, keeping
+	# nothing.  (Not under a sanitizer or an emulator, whose own
+	# mappings a ulimit -v would refuse.)
+	case "$BIN ${EMULATOR:-}" in
+	*-sanitize/* | *qemu*) ;;
+	*)
+		tail -c +25 "$T/cap.pcap" > "$T/rec"
+		for _ in $(seq 15); do cat "$T/rec" "$T/rec" > "$T/rec2" && mv "$T/rec2" "$T/rec"; done
+		{ head -c 24 "$T/cap.pcap"; cat "$T/rec"; } > "$T/big.pcap"
+		rm -f "$T/rec"
+		(ulimit -v 100000; "${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/big.pcap \
+			-o "$T/big.csv" 2> "$T/err"); rc=$?
+		ok "a $(($(stat -c %s "$T/big.pcap") >> 20)) MiB capture under ulimit -v 100000: exit 2, named, why" \
+			bash -c "[ $rc = 2 ] && grep -q '$T/big.pcap: a capture of [0-9]* MiB, and this process may allocate [0-9]* MiB more' '$T/err' &&
+				[ ! -e '$T/big.csv' ]"
+		(ulimit -v 100000; "${CB[@]}" run -n --set kernels=c64 --set sizes=mix:$T/big.pcap \
+			> "$T/out" 2> "$T/err"); rc=$?
+		ok "run -n of that capture under the same limit: its points, no packet kept" \
+			bash -c "[ $rc = 0 ] && grep -q '^c64 mix 0 warm none' '$T/out'"
+		rm -f "$T/big.pcap" ;;
+	esac
 	"${CB[@]}" run -q --set sizes=mix:$T/acks.pcap -o "$T/x.csv" 2> "$T/err"; rc=$?
 	ok "a capture without payloads: exit 2, named, why" \
 		bash -c "[ $rc = 2 ] && grep -q '$T/acks.pcap: no TCP or UDP payloads in its 2 frame(s)' '$T/err' && [ ! -e '$T/x.csv' ]"
@@ -179,6 +220,11 @@ fi
 "${CB[@]}" run -q --set sizes=mix:$T/text.pcap -o "$T/x.csv" 2> "$T/err"; rc=$?
 ok "a .pcap that is text: read as a mix, refused at its line" \
 	bash -c "[ $rc = 2 ] && grep -q '$T/text.pcap:1: expected .size weight.' '$T/err'"
+printf '\xef\xbb\xbf1500 1\n40 2\n' > "$T/bom.mix"
+"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/bom.mix --set samples=3 \
+	-o "$T/bom.csv" 2> "$T/err"; rc=$?
+ok "a mix that starts with a UTF-8 byte-order mark: read, as configs are" \
+	bash -c "[ $rc = 0 ] && grep -q '^# mix: $T/bom.mix: 3 packets, mean 526.7 B, min 40, max 1500' '$T/bom.csv'"
 
 "${CB[@]}" run -q --set kernels=c64 --set sizes=mix:configs/imix.mix --set rx_batch=1 \
 	--set samples=3 -o "$T/walk.csv" 2> "$T/err"; rc=$?

@@ -20,6 +20,7 @@
 #include "fence.h"
 #include "timer.h"
 #include "verify.h"
+#include "xalloc.h"
 
 #define SHORT_MAX 1536
 #define ALL_PAIRS_MAX 256
@@ -183,9 +184,9 @@ static int verify_op(const struct kernel *k, int dist, char *err, size_t errlen)
 	int pass, len, rc = VERIFY_OK;
 	size_t i;
 
-	if (guarded_map(&s, DATA_BYTES) || guarded_map(&d, DATA_BYTES) ||
-	    !(orig = malloc((size_t)(s.hi - s.lo))))
-		abort();
+	guarded_map(&s, DATA_BYTES);
+	guarded_map(&d, DATA_BYTES);
+	orig = xmalloc((size_t)(s.hi - s.lo), "the correctness gate's source copy");
 	c.orig = orig;
 	for (pass = 0; pass < 2 && rc == VERIFY_OK; pass++) {
 		guarded_fill(&s, pass ? 0xff : -1, 0);
@@ -240,12 +241,9 @@ static int verify_sizes_op(const struct kernel *k, int dist, const uint32_t *siz
 	span = (size_t)c.sz[c.n - 1] + verify_max(aligns, naligns) + 2 * CANARY;
 	for (i = 0; i < c.n; i++)
 		bytes += c.sz[i];
-	if (guarded_map(&s, span) || guarded_map(&d, span) ||
-	    !(orig = malloc((size_t)(s.hi - s.lo)))) {
-		snprintf(err, errlen, "%s: no memory to check it at %u bytes",
-			 k->name, c.sz[c.n - 1]);
-		rc = VERIFY_WRONG;
-	}
+	guarded_map(&s, span);
+	guarded_map(&d, span);
+	orig = xmalloc((size_t)(s.hi - s.lo), "the correctness gate's source copy");
 	c.orig = orig;
 	for (pass = 0; pass < 2 && rc == VERIFY_OK; pass++) {
 		guarded_fill(&s, pass ? -1 : 0xff, 0);
