@@ -207,8 +207,10 @@ accuracy: $(BIN) $(BUILD)/libknown-cost.so
 	@scripts/accuracy.sh $(BIN) $(BUILD)/libknown-cost.so
 
 # CONFIG and RUNNER are taken literally (a quote, a $ or a backquote in
-# a config's name is part of the name, never shell).
-bench: $(BIN)
+# a config's name is part of the name, never shell).  A build qemu-user
+# cannot run is not made, only refused (scripts/bench.sh says why).
+QEMU_REFUSED := $(and $(filter qemu-%,$(firstword $(RUNNER))),$(filter none,$(QEMU_CPU)),$(if $(findstring -cpu,$(RUNNER)),,yes))
+bench: $(if $(QEMU_REFUSED),,$(BIN))
 	@$(foreach v,CONFIG RUNNER,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)"
 

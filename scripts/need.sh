@@ -31,18 +31,22 @@ if ! command -v apt-get > /dev/null; then
 	exit 1
 fi
 
-# apt ARGS...: apt-get ARGS, retried while another process holds a lock
-# it needs.  dpkg's own lock it waits for itself (DPkg::Lock::Timeout);
-# apt-get update's lock on the package lists it does not, so the retry.
+# apt ARGS...: apt-get ARGS, retried every 2 s while another process
+# holds a lock it needs (dpkg's, or the package lists'), saying so; not
+# apt's own DPkg::Lock::Timeout, which waits in silence and not for the
+# lists' lock that apt-get update takes.
 apt() {
-	local t0 now said=0 holder
+	local t0 now said=0 holder st
 	t0=$(date +%s)
 	while :; do
 		"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-			apt-get -o DPkg::Lock::Timeout="$wait_max" "$@" >> "$log" 2>&1 && return 0
-		tail -n 5 "$log" | grep -q 'Could not get lock' || return 1
+			apt-get "$@" > "$log.try" 2>&1
+		st=$?
+		cat "$log.try" >> "$log"
+		[ $st = 0 ] && return 0
+		grep -q 'Could not get lock' "$log.try" || return 1
 		now=$(date +%s)
-		holder=$(tail -n 5 "$log" | sed -n 's/.*It is held by process \([0-9]* ([^)]*)\).*/\1/p' | tail -n 1)
+		holder=$(sed -n 's/.*It is held by process \([0-9]* ([^)]*)\).*/\1/p' "$log.try" | tail -n 1)
 		if [ $((now - t0)) -ge "$wait_max" ]; then
 			echo "need.sh: gave up after ${wait_max} s waiting for the package lock" \
 				"(held by ${holder:-another process}; CSUMBENCH_APT_WAIT)" >&2
@@ -59,13 +63,25 @@ apt() {
 
 echo "installing ${missing[*]} (apt-get)" >&2
 : > "$log"
-# Lists first; where they cannot be fetched the ones there may do.
-apt update -qq || echo "need.sh: apt-get update failed; trying the package lists there are" >&2
-if apt install -y -qq --no-install-recommends "${missing[@]}"; then
-	rm -f "$log"
+# The package lists are fetched first unless they were within the last
+# 6 hours (a run that installs several times fetches them once); a
+# package they do not know makes them fetched all the same.  Where they
+# cannot be fetched, the ones there may do.
+update() {
+	apt update -qq || echo "need.sh: apt-get update failed; trying the package lists there are" >&2
+	updated=1
+}
+updated=0
+[ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -360 2> /dev/null)" ] || update
+install() { apt install -y -qq --no-install-recommends "${missing[@]}"; }
+if install || { [ $updated = 0 ] &&
+	grep -q 'Unable to locate package\|has no installation candidate' "$log.try" &&
+	update && install; }; then
+	rm -f "$log" "$log.try"
 	exit 0
 fi
 echo "apt-get failed; see $log:" >&2
-tail -n 5 "$log" | sed 's/^/  /' >&2
+tail -n 5 "$log.try" | sed 's/^/  /' >&2
+rm -f "$log.try"
 echo "missing packages: ${missing[*]} (sudo apt-get install ${missing[*]})" >&2
 exit 1

@@ -40,22 +40,20 @@ ok "cpu_model: qemu's default CPU named by its PVR, and the emulator" \
 # A CPU preset runs under its own qemu CPU model (-mcpu=464 emits
 # dlmzb., which qemu's default lacks), named in the CSV; a preset that
 # qemu-user cannot run is refused before anything runs.
-for p in 464:460exb:PPC460EX/GT 440:440epx:PPC440; do
-	cpu=${p%%:*} q=${p#*:} q=${q%%:*} name=${p##*:}
-	mkdir "$T/$cpu"
-	CSUMBENCH_RESULTS_DIR=$T/$cpu make -s bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- \
-		CPU=$cpu RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
-	csv=$(ls "$T/$cpu"/apm82181-*[0-9].csv 2> /dev/null)
-	ok "CPU=$cpu RUNNER=qemu-ppc: exit 0, the pair and the summary" \
-		bash -c "[ $rc = 0 ] && [ -f '$csv' ] && grep -q '^EMULATED RUN' '$T/out' && ! grep -q 'uncaught target signal' '$T/err'"
-	ok "CPU=$cpu: the CSV names the emulated core ($name) and -cpu $q" \
-		grep -q "^# cpu_model: ${name}[^,]*, PVR 0x[0-9a-f]*, emulated (qemu-ppc -cpu $q; " "$csv"
-done
+mkdir "$T/464"
+CSUMBENCH_RESULTS_DIR=$T/464 make -s bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- \
+	CPU=464 RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
+csv=$(ls "$T/464"/apm82181-*[0-9].csv 2> /dev/null)
+ok "CPU=464 RUNNER=qemu-ppc: exit 0, the pair and the summary" \
+	bash -c "[ $rc = 0 ] && [ -f '$csv' ] && grep -q '^EMULATED RUN' '$T/out' && ! grep -q 'uncaught target signal' '$T/err'"
+ok "CPU=464: the CSV names the emulated core (PPC460EX/GT) and -cpu 460exb" \
+	grep -q "^# cpu_model: PPC460EX/GT, PVR 0x[0-9a-f]*, emulated (qemu-ppc -cpu 460exb; " "$csv"
 for cpu in e500 8xx; do
 	CSUMBENCH_RESULTS_DIR=$T/$cpu make -s bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- \
 		CPU=$cpu RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
-	ok "CPU=$cpu RUNNER=qemu-ppc: refused before running, saying why and what to use" \
+	ok "CPU=$cpu RUNNER=qemu-ppc: refused before building or running, saying why and what to use" \
 		bash -c "[ $rc != 0 ] && grep -q 'qemu-user cannot run a CPU=$cpu build' '$T/err' &&
-			grep -q 'RUNNER=\"ssh root@board\"' '$T/err' && [ -z \"\$(ls -A '$T/$cpu')\" ] && [ ! -s '$T/out' ]"
+			grep -q 'RUNNER=\"ssh root@board\"' '$T/err' && [ -z \"\$(ls -A '$T/$cpu')\" ] &&
+			[ ! -s '$T/out' ] && ! grep -q 'gcc' '$T/err'"
 done
 finish
