@@ -119,11 +119,12 @@ ssh\ *)
 	"${runner_cmd[@]}" "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board" < /dev/null || status=$?
 	names=$("${runner_cmd[@]}" "cd $dir/results && ls" < /dev/null) || names=
 	for f in $names; do
-		case $f in
-		out*.csv) ;;
-		*) echo "make bench: $dir/results/$f on the board is not a result; left there" >&2
-		   continue ;;
-		esac
+		# (only the names the harness gives: a name from the board is
+		# never a word of a command)
+		if [[ ! $f =~ ^out(-partial)?(-samples)?\.csv$ ]]; then
+			echo "make bench: $dir/results/$f on the board is not a result; not fetched" >&2
+			continue
+		fi
 		local_f=$here/$stem${f#out}
 		# Its length as the board counts it, to tell a whole copy from
 		# one cut short (a full disk here, a dropped link).
