@@ -96,9 +96,11 @@ for r in rows:
     if float(r[col['ev_running']]) != 1:
         bad.append('running ' + r[col['ev_running']])
     # task-clock counts the ioctls around a region too; what an empty
-    # region's take is subtracted, but they vary by microseconds: a
-    # short region (a cold call of 1 us) is held to within 5 us of it.
-    slack = 5000 / float(r[col['iters']])
+    # region's take (warm) is subtracted, but after a cold call they run
+    # with cold caches themselves, several us more (measured here: 3 to
+    # 7 us at 1500 B cold, one call a region): a region is held to
+    # within 20 us, which a warm batch's per-call figure divides away.
+    slack = 20000 / float(r[col['iters']])
     if not (0.5 < tc / ns < 2 or abs(tc - ns) < slack):
         bad.append('%s %s %s: task-clock %g ns vs %g ns per call' % (r[0], r[3], r[5], tc, ns))
     if abs(float(r[col['ev_task_clock_per_byte']]) - tc / size) > 1e-4 * max(1, tc / size):
