@@ -142,9 +142,11 @@ ok "compare.py: the geomean line" grep -q '^OVERALL_GEOMEAN' "$T/cmp.txt"
 # shared VM a neighbour moves throughput by up to 2x for seconds, so a
 # pair may differ.  The bound is 25% (forgetting the cycles-per-tick
 # ratio, about 1.6 here, or counting bytes twice fails it), taking the
-# best of three interleaved tries.
+# first of up to seven interleaved tries that agrees: three were seen to
+# fall in one burst of a neighbour (0.71, 1.33, 0.78), while a real
+# error is off in every try.
 agree=no
-for try in 1 2 3; do
+for try in 1 2 3 4 5 6 7; do
 	"$B/csumbench" run -q --set kernels=c64 --set sizes=1500 --set samples=101 \
 		-o "$T/native.csv" --force 2> /dev/null
 	"$B/csumbench-gb" --benchmark_filter='^csum/c64/1500/warm$' --benchmark_repetitions=5 \
