@@ -10,11 +10,12 @@
 #include "flush.h"
 #include "platform.h"
 #include "setup.h"
+#include "xalloc.h"
 
 int cmd_calibrate(int argc, char **argv)
 {
 	const char *path = NULL;
-	char **sets = calloc((size_t)argc, sizeof(*sets));
+	char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
 	int nsets = 0, i, rc;
 	struct config c;
 	struct calibration cal;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kernel.h"
+#include "xalloc.h"
 
 #ifdef CSUMBENCH_STATIC
 const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
@@ -24,31 +25,17 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 	const struct op *op;
 	struct kernel *k;
 	char *path;
+	size_t n;
 	void *h, *sym;
 
 	if (!colon || colon == spec || !colon[1]) {
 		snprintf(err, errlen, "'%s': expected path/lib.so:symbol", spec);
 		return NULL;
 	}
-	path = strndup(spec, (size_t)(colon - spec));
-	if (!path) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
 	/* dlopen searches the library path for a bare name; a user means a file. */
-	if (!strchr(path, '/')) {
-		char *rel = malloc(strlen(path) + 3);
-		if (rel) {
-			strcpy(rel, "./");
-			strcat(rel, path);
-		}
-		free(path);
-		path = rel;
-		if (!path) {
-			snprintf(err, errlen, "out of memory");
-			return NULL;
-		}
-	}
+	n = (size_t)(colon - spec);
+	path = memchr(spec, '/', n) ? xstrndup(spec, n, "a kernel's path") :
+	       xasprintf("a kernel's path", "./%.*s", (int)n, spec);
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	free(path);
 	if (!h) {
@@ -83,13 +70,8 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 			return NULL;
 		}
 	}
-	k = calloc(1, sizeof(*k));
-	if (!k) {
-		snprintf(err, errlen, "out of memory");
-		dlclose(h);
-		return NULL;
-	}
-	k->name = strdup(spec);
+	k = xcalloc(1, sizeof(*k), "a kernel from a shared object");
+	k->name = xstrdup(spec, "a kernel from a shared object");
 	k->arch = "so";
 	k->op = op;
 	k->desc = "user kernel loaded with dlopen";

@@ -310,7 +310,7 @@ int output_prepare(struct output *o, const char *arg, const char *config,
 		return 2;
 	}
 	if (!strcmp(arg, "-")) {
-		o->path = strdup("-");
+		o->path = xstrdup("-", "a file name");
 		return 0;
 	}
 	if (n >= PATH_MAX - SUFFIX_ROOM) {
@@ -352,7 +352,7 @@ int output_prepare(struct output *o, const char *arg, const char *config,
 					  "a file name") : xstrdup(".", "a file name");
 		set_names(o, stem);
 		free(o->path);
-		o->path = strdup(arg);	/* as given, with or without .csv */
+		o->path = xstrdup(arg, "a file name");	/* as given, with or without .csv */
 		free(stem);
 		if ((rc = check_target(o->path, force)) ||
 		    (rc = check_target(o->samples, force)))
@@ -457,7 +457,7 @@ int output_commit(struct output *o, output_writer *results,
 		set_names(o, stem);
 		free(stem);
 		free(want);
-		want = strdup(o->path);
+		want = xstrdup(o->path, "a file name");
 	}
 	if (write_tmp(o, &tsam, samples, ctx) || write_tmp(o, &tres, results, ctx))
 		goto out;

@@ -344,7 +344,7 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 static void print_op(const struct pair *pairs, size_t n, int per_call,
 		     int named, double alpha)
 {
-	const char **names = xmalloc((n ? n : 1) * sizeof(*names), "the comparison");
+	const char **names = xcalloc(n, sizeof(*names), "the comparison");
 	size_t i, rest, nsig = 0;
 	struct labels lab;
 	struct widths w;
@@ -512,8 +512,8 @@ int cmd_compare(int argc, char **argv)
 	ignore_kernel = b.kernel || a.kernel;
 	ignore_prefetch = b.prefetch || a.prefetch;
 	ignore_align = b.align >= 0 || a.align >= 0;
-	cand = xmalloc((b.r.nrows ? b.r.nrows : 1) * sizeof(*cand), "the comparison");
-	pairs = xcalloc(a.r.nrows ? a.r.nrows : 1, sizeof(*pairs), "the comparison");
+	cand = xcalloc(b.r.nrows, sizeof(*cand), "the comparison");
+	pairs = xcalloc(a.r.nrows, sizeof(*pairs), "the comparison");
 	for (i = 0; i < b.r.nrows; i++)
 		if (selected(&b, &b.r.rows[i]) && b.r.rows[i].cycles_per_byte > 0)
 			cand[ncand++] = &b.r.rows[i];
@@ -547,8 +547,8 @@ int cmd_compare(int argc, char **argv)
 	}
 
 	/* The ops of the pairs, in the order the after side has them. */
-	ops = xmalloc(n * sizeof(*ops), "the comparison");
-	sub = xmalloc(n * sizeof(*sub), "the comparison");
+	ops = xcalloc(n, sizeof(*ops), "the comparison");
+	sub = xcalloc(n, sizeof(*sub), "the comparison");
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < nops && strcmp(ops[j], pairs[i].a->op); j++)
 			;

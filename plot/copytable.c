@@ -66,7 +66,7 @@ void spread_block(const struct results *r, const char *const *names,
 		  const char *what)
 {
 	static const char *const col[3] = { "min", "max", "avg" };
-	const char **shown = xmalloc((nrows ? nrows : 1) * sizeof(*shown), "a csum_copy table");
+	const char **shown = xcalloc(nrows, sizeof(*shown), "a csum_copy table");
 	size_t cw = 5, gw, per, w0, i, j, k, k0, n = 0;
 	char buf[64], cpt[96], ns[64], cyc[128], fl[256];
 	struct labels lab;
@@ -174,7 +174,7 @@ void spread_block(const struct results *r, const char *const *names,
 static void print_block(const struct results *r, const struct crow *rows,
 			const struct row **pts, size_t nrows, const char *what)
 {
-	const char **names = xmalloc((nrows ? nrows : 1) * sizeof(*names), "a csum_copy table");
+	const char **names = xcalloc(nrows, sizeof(*names), "a csum_copy table");
 	struct spread_group g[2] = { { "ns", pts, 0, NULL },
 				     { "cycles", pts, 1, NULL } };
 	size_t i;
@@ -208,7 +208,7 @@ void copy_tables(const struct results *r, const struct table_opts *o,
 		for (j = 0; j < np; j++) {
 			if (nrows == cap) {
 				cap = cap ? 2 * cap : 16;
-				rows = xrealloc(rows, cap * sizeof(*rows), "a csum_copy table");
+				rows = xreallocarray(rows, cap, sizeof(*rows), "a csum_copy table");
 			}
 			len = strlen(kernels[i]) + strlen(pf[j]) + 2;
 			rows[nrows].kernel = kernels[i];
@@ -225,7 +225,7 @@ void copy_tables(const struct results *r, const struct table_opts *o,
 	}
 	ns = results_sizes(r, &sizes);
 	nc = results_caches(r, &caches);
-	pts = xmalloc((nrows ? nrows : 1) * sizeof(*pts), "a csum_copy table");
+	pts = xcalloc(nrows, sizeof(*pts), "a csum_copy table");
 	len = strlen(r->rows[0].op) + strlen(off) + 256;
 	for (i = 0; i < nc; i++)
 		if (strlen(caches[i]) + 256 > len)

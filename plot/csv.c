@@ -64,7 +64,7 @@ size_t csv_split(struct csv *c)
 	for (;;) {
 		if (c->nfld == c->fcap) {
 			c->fcap = c->fcap ? 2 * c->fcap : 32;
-			c->fld = xrealloc(c->fld, c->fcap * sizeof(*c->fld), "a CSV line's fields");
+			c->fld = xreallocarray(c->fld, c->fcap, sizeof(*c->fld), "a CSV line's fields");
 		}
 		c->fld[c->nfld++] = p;
 		p = strchr(p, ',');

@@ -87,7 +87,7 @@ static const char *best_distance(const struct results *r, const char *k)
 	size_t n = results_prefetches(r, k, &pf), m, i, lo, hi, best = n;
 	double *score = xcalloc(n, sizeof(*score), "the figures' layout");
 	double best_score = INFINITY;
-	size_t *cnt = xcalloc(n ? n : 1, sizeof(*cnt), "the figures' layout");
+	size_t *cnt = xcalloc(n, sizeof(*cnt), "the figures' layout");
 	const char *ret;
 
 	m = results_kernel_rows(r, k, &w);
@@ -326,7 +326,7 @@ int cmd_gpvars(int argc, char **argv)
 		if (kernel_prefetches(&r, l.kernels[i]))
 			l.pfk = l.kernels[i];
 	l.nc = results_caches(&r, &l.caches);
-	l.best = xmalloc((l.nk ? l.nk : 1) * sizeof(*l.best), "the figures' layout");
+	l.best = xcalloc(l.nk, sizeof(*l.best), "the figures' layout");
 	for (i = 0; i < l.nk; i++)
 		l.best[i] = best_distance(&r, l.kernels[i]);
 	if (l.pfk)

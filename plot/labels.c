@@ -36,7 +36,7 @@ static int cmp_pos(const void *x, const void *y)
 /* Whether the texts are all different. */
 static int distinct(const struct labels *l)
 {
-	char **t = xmalloc((l->n ? l->n : 1) * sizeof(*t), "the labels");
+	char **t = xcalloc(l->n, sizeof(*t), "the labels");
 	size_t i;
 	int ok = 1;
 
@@ -78,7 +78,7 @@ void labels_make(struct labels *l, const char *const *names, size_t n,
 
 	memset(l, 0, sizeof(*l));
 	l->what = what;
-	l->v = xcalloc(n ? n : 1, sizeof(*l->v), "the labels");
+	l->v = xcalloc(n, sizeof(*l->v), "the labels");
 	for (i = 0; i < n; i++) {
 		l->v[i].name = names[i];
 		l->v[i].pos = i;
@@ -112,7 +112,7 @@ void labels_make(struct labels *l, const char *const *names, size_t n,
 		return;
 	/* The ends are alike too: numbers, in the caller's order. */
 	{
-		struct label **byp = xmalloc(m * sizeof(*byp), "the labels");
+		struct label **byp = xcalloc(m, sizeof(*byp), "the labels");
 		char num[32];
 
 		for (i = 0; i < m; i++)
@@ -163,7 +163,7 @@ void labels_caption(const struct labels *l)
 		print_wrapped("  ", "prefix of every %s: %.*s", l->what,
 			      (int)l->cut, l->prefix);
 	if (l->numbered) {
-		struct label **byp = xmalloc(l->n * sizeof(*byp), "the labels");
+		struct label **byp = xcalloc(l->n, sizeof(*byp), "the labels");
 
 		for (i = 0; i < l->n; i++)
 			byp[i] = &l->v[i];

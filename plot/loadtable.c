@@ -33,7 +33,7 @@ void load_tables(const struct results *r, const struct table_opts *o,
 		if (o->kernel && strcmp(o->kernel, kernels[i]))
 			continue;
 		np = results_prefetches(r, kernels[i], &pf);
-		rows = xrealloc(rows, (nrows + np) * sizeof(*rows), "a load table");
+		rows = xreallocarray(rows, nrows + np, sizeof(*rows), "a load table");
 		for (j = 0; j < np; j++, nrows++) {
 			rows[nrows].kernel = kernels[i];
 			rows[nrows].pf = pf[j];
@@ -48,9 +48,9 @@ void load_tables(const struct results *r, const struct table_opts *o,
 	}
 	ns = results_sizes(r, &sizes);
 	nc = results_caches(r, &caches);
-	idle = xmalloc((nrows ? nrows : 1) * sizeof(*idle), "a load table");
-	busy = xmalloc((nrows ? nrows : 1) * sizeof(*busy), "a load table");
-	names = xmalloc((nrows ? nrows : 1) * sizeof(*names), "a load table");
+	idle = xcalloc(nrows, sizeof(*idle), "a load table");
+	busy = xcalloc(nrows, sizeof(*busy), "a load table");
+	names = xcalloc(nrows, sizeof(*names), "a load table");
 	for (k = 0; k < nrows; k++)
 		names[k] = rows[k].name;
 	if (r->repeats > 1)

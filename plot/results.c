@@ -52,7 +52,7 @@ static void set_timer_what(struct results *r, const char *v)
 char *cache_label(const char *cache, const char *rxpf, const char *load)
 {
 	size_t n = strlen(cache) + strlen(rxpf) + strlen(load) + 3;
-	char *s = xrealloc(NULL, n, READ);
+	char *s = xmalloc(n, READ);
 
 	snprintf(s, n, "%s%s%s%s%s", cache, strcmp(cache, "ring") ? "" : "/",
 		 strcmp(cache, "ring") ? "" : rxpf, strcmp(load, "idle") ? "+" : "",
@@ -168,7 +168,7 @@ static int cmp_double(const void *x, const void *y)
 
 double results_median(const double *v, size_t n)
 {
-	double *s = xrealloc(NULL, n * sizeof(*s), READ), m;
+	double *s = xcalloc(n, sizeof(*s), READ), m;
 
 	memcpy(s, v, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), cmp_double);
@@ -293,7 +293,7 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
    first appear, and indexes them; -1 on a point given twice in one repeat. */
 static int merge(struct results *r, struct raw *raw, size_t n)
 {
-	struct raw **s = xrealloc(NULL, n * sizeof(*s), READ);
+	struct raw **s = xcalloc(n, sizeof(*s), READ);
 	size_t i, j, k, dup = 0, first = 0;
 	double *tmp;
 
@@ -324,8 +324,8 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		free(s);
 		return -1;
 	}
-	r->rows = xrealloc(NULL, n * sizeof(*r->rows), READ);
-	tmp = xrealloc(NULL, 7 * n * sizeof(*tmp), READ);
+	r->rows = xcalloc(n, sizeof(*r->rows), READ);
+	tmp = xcalloc(7 * n, sizeof(*tmp), READ);
 	for (i = 0; i < n; i = j) {
 		struct row *m = &r->rows[r->nrows++];
 		size_t base = i, c;
@@ -339,7 +339,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		memset(&s[base]->w, 0, sizeof(s[base]->w));
 		c = j - i;
 		m->nrep = c;
-		m->rep_cpb = xrealloc(NULL, c * sizeof(double), READ);
+		m->rep_cpb = xcalloc(c, sizeof(double), READ);
 		for (k = 0; k < c; k++) {
 			const struct row *x = k + i == base ? m : &s[k + i]->w;
 			m->rep_cpb[k] = x->cycles_per_byte;
@@ -366,7 +366,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 	free(tmp);
 	free(s);
 	qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_line);
-	r->index = xrealloc(NULL, r->nrows * sizeof(*r->index), READ);
+	r->index = xcalloc(r->nrows, sizeof(*r->index), READ);
 	for (i = 0; i < r->nrows; i++)
 		r->index[i] = &r->rows[i];
 	qsort(r->index, r->nrows, sizeof(*r->index), cmp_index);
@@ -424,7 +424,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 					"csumbench results CSV header\n", path, c.line, MAXF);
 				goto bad;
 			}
-			hdr = xrealloc(NULL, nh * sizeof(*hdr), READ);
+			hdr = xcalloc(nh, sizeof(*hdr), READ);
 			for (i = 0; i < nh; i++)
 				hdr[i] = xstrdup(c.fld[i], READ);
 			for (i = 0; i < NCOLS; i++) {
@@ -517,7 +517,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
 		if (nraw == cap) {
 			cap = cap ? 2 * cap : 256;
-			raw = xrealloc(raw, cap * sizeof(*raw), READ);
+			raw = xreallocarray(raw, cap, sizeof(*raw), READ);
 		}
 		raw[nraw].w = w;
 		raw[nraw++].rep = idx[C_REPEAT] < 0 ? 1 : (unsigned)v[C_REPEAT];
@@ -609,9 +609,9 @@ static int deal_samples(struct results *r, const char *name, struct sample *s,
 		for (j = i; j < n && s[j].row == s[i].row; j++)
 			;
 		w->ncpb = j - i;
-		w->cpb = xrealloc(NULL, w->ncpb * sizeof(*w->cpb), READ);
-		w->srep = xrealloc(NULL, w->ncpb * sizeof(*w->srep), READ);
-		w->sround = xrealloc(NULL, w->ncpb * sizeof(*w->sround), READ);
+		w->cpb = xcalloc(w->ncpb, sizeof(*w->cpb), READ);
+		w->srep = xcalloc(w->ncpb, sizeof(*w->srep), READ);
+		w->sround = xcalloc(w->ncpb, sizeof(*w->sround), READ);
 		for (k = 0; k < w->ncpb; k++) {
 			w->cpb[k] = s[i + k].cpb;
 			w->srep[k] = s[i + k].rep;
@@ -634,7 +634,7 @@ static int read_samples(struct results *r, const char *path)
 
 	if (n > 4 && !strcmp(path + n - 4, ".csv"))
 		n -= 4;
-	name = xrealloc(NULL, n + sizeof("-samples.csv"), READ);
+	name = xmalloc(n + sizeof("-samples.csv"), READ);
 	memcpy(name, path, n);
 	strcpy(name + n, "-samples.csv");
 	if (csv_open(&c, name)) {
@@ -718,7 +718,7 @@ static int read_samples(struct results *r, const char *path)
 		}
 		if (ns == cap) {
 			cap = cap ? 2 * cap : 1024;
-			s = xrealloc(s, cap * sizeof(*s), READ);
+			s = xreallocarray(s, cap, sizeof(*s), READ);
 		}
 		s[ns].row = (size_t)(*hit - r->rows);
 		s[ns].line = c.line;
@@ -787,7 +787,7 @@ void results_of_op(const struct results *r, const char *op,
 
 	*out = *r;
 	out->view = true;
-	out->rows = xrealloc(NULL, r->nrows * sizeof(*out->rows), READ);
+	out->rows = xcalloc(r->nrows, sizeof(*out->rows), READ);
 	out->repeats = 0;
 	for (i = 0; i < r->nrows; i++) {
 		if (strcmp(r->rows[i].op, op))
@@ -799,7 +799,7 @@ void results_of_op(const struct results *r, const char *op,
 	}
 	out->nrows = n;
 	out->samples = n ? out->rows[0].samples : 0;
-	out->index = xrealloc(NULL, n * sizeof(*out->index), READ);
+	out->index = xcalloc(n, sizeof(*out->index), READ);
 	for (i = 0; i < n; i++)
 		out->index[i] = &out->rows[i];
 	qsort(out->index, n, sizeof(*out->index), cmp_index);
@@ -839,7 +839,7 @@ static int cmp_unsigned(const void *x, const void *y)
 
 size_t results_sizes(const struct results *r, unsigned **out)
 {
-	unsigned *v = xrealloc(NULL, r->nrows * sizeof(*v), READ);
+	unsigned *v = xcalloc(r->nrows, sizeof(*v), READ);
 	size_t i, n = 0;
 
 	for (i = 0; i < r->nrows; i++)
@@ -877,7 +877,7 @@ size_t results_prefetches(const struct results *r, const char *kernel,
 {
 	struct row *const *first;
 	size_t m = results_kernel_rows(r, kernel, &first), i, n = 0;
-	const char **v = xrealloc(NULL, m * sizeof(*v), READ);
+	const char **v = xcalloc(m, sizeof(*v), READ);
 
 	for (i = 0; i < m; i++)
 		v[i] = first[i]->prefetch;
@@ -921,7 +921,7 @@ static size_t first_seen(struct seen *v, size_t n, const char ***out)
 		if (!m || strcmp(v[m - 1].s, v[i].s))
 			v[m++] = v[i];
 	qsort(v, m, sizeof(*v), cmp_seen_line);
-	o = xrealloc(NULL, m * sizeof(*o), READ);
+	o = xcalloc(m, sizeof(*o), READ);
 	for (i = 0; i < m; i++)
 		o[i] = v[i].s;
 	free(v);
@@ -932,7 +932,7 @@ static size_t first_seen(struct seen *v, size_t n, const char ***out)
 size_t results_kernels(const struct results *r, int only_none,
 		       const char ***out)
 {
-	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v), READ);
+	struct seen *v = xcalloc(r->nrows, sizeof(*v), READ);
 	size_t i, n = 0;
 
 	for (i = 0; i < r->nrows; i++) {
@@ -947,7 +947,7 @@ size_t results_kernels(const struct results *r, int only_none,
 
 size_t results_caches(const struct results *r, const char ***out)
 {
-	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v), READ);
+	struct seen *v = xcalloc(r->nrows, sizeof(*v), READ);
 	size_t i, n = 0;
 
 	for (i = 0; i < r->nrows; i++) {
@@ -961,7 +961,7 @@ size_t results_caches(const struct results *r, const char ***out)
 
 size_t results_ops(const struct results *r, const char ***out)
 {
-	struct seen *v = xrealloc(NULL, r->nrows * sizeof(*v), READ);
+	struct seen *v = xcalloc(r->nrows, sizeof(*v), READ);
 	size_t i, n = 0;
 	int pass;
 

@@ -20,7 +20,7 @@ static int cmp_abs(const void *x, const void *y)
 
 double wilcoxon_signed_rank_p(const double *d, size_t n)
 {
-	double *v = xmalloc((n ? n : 1) * sizeof(*v), "a test's ranks"), wplus = 0, ties = 0;
+	double *v = xcalloc(n, sizeof(*v), "a test's ranks"), wplus = 0, ties = 0;
 	double mean, var, z;
 	size_t m = 0, i, j;
 
@@ -151,7 +151,7 @@ double welch_t_p(const double *a, size_t na, const double *b, size_t nb)
    -1 under 2 pairs. */
 double rounds_paired_p(const struct row *a, const struct row *b)
 {
-	double *d = xmalloc((a->ncpb ? a->ncpb : 1) * sizeof(*d), "a test's ranks"), p;
+	double *d = xcalloc(a->ncpb, sizeof(*d), "a test's ranks"), p;
 	size_t i = 0, j = 0, n = 0;
 
 	while (i < a->ncpb && j < b->ncpb) {

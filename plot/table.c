@@ -362,8 +362,8 @@ static void rx_tables(struct table *t, const struct table_opts *o,
 		      struct table_out *out)
 {
 	static const char *const loads[2] = { "", "+busy" };
-	char **cols = xcalloc(ncaches ? ncaches : 1, sizeof(*cols), "a table");
-	char **heads = xcalloc(ncaches ? ncaches : 1, sizeof(*heads), "a table");
+	char **cols = xcalloc(ncaches, sizeof(*cols), "a table");
+	char **heads = xcalloc(ncaches, sizeof(*heads), "a table");
 	char lab[32];
 	size_t i, j, l, nc;
 
@@ -443,7 +443,7 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 		t.nrows = results_kernels(r, 1, &t.rows);
 	else
 		t.nrows = results_prefetches(r, kernel, &t.rows);
-	t.names = xcalloc(t.nrows ? t.nrows : 1, sizeof(*t.names), "a table");
+	t.names = xcalloc(t.nrows, sizeof(*t.names), "a table");
 	for (i = 0; i < t.nrows; i++) {
 		if (t.rows_are_kernels || !strcmp(t.rows[i], "none")) {
 			t.names[i] = xstrdup(t.rows[i], "a table's cells");
@@ -478,7 +478,7 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 		n += strlen(caches[i]);
 	what = xmalloc(n, "a table");
 	if (!strcmp(o->by, "size")) {
-		cols = xcalloc(nsizes ? nsizes : 1, sizeof(*cols), "a table");
+		cols = xcalloc(nsizes, sizeof(*cols), "a table");
 		for (j = 0; j < nsizes; j++)
 			cols[j] = xstrdup(size_label(sizes[j], lab, sizeof(lab)), "a table's cells");
 		for (i = 0; i < ncaches; i++) {
@@ -503,7 +503,7 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 		rx_tables(&t, o, caches, ncaches, sizes, nsizes, kinds, unit, reps,
 			  what, n, out);
 	} else {
-		cols = xcalloc(ncaches ? ncaches : 1, sizeof(*cols), "a table");
+		cols = xcalloc(ncaches, sizeof(*cols), "a table");
 		for (j = 0; j < ncaches; j++)
 			cols[j] = xstrdup(caches[j], "a table's cells");
 		for (i = 0; i < nsizes; i++) {

@@ -36,6 +36,15 @@ if [ $each = 0 ]; then
 	stem=$1
 	shift
 fi
+kept() { # kept WHY FILE...: why these were not placed, and where they are
+	local why=$1 f
+	shift
+	echo "$me: $why; not placed:" >&2
+	for f in "$@"; do
+		echo "$me: kept $f" >&2
+	done
+}
+
 if [ ! -d "$dest" ] && ! mkdir -p -- "$dest" 2> /dev/null; then
 	kept "cannot make the folder $dest" "$@"
 	exit 1
@@ -85,15 +94,6 @@ copy() {
 		return 1
 	fi
 	echo "$tmp"
-}
-
-kept() { # kept WHY FILE...: why these were not placed, and where they are
-	local why=$1 f
-	shift
-	echo "$me: $why; not placed:" >&2
-	for f in "$@"; do
-		echo "$me: kept $f" >&2
-	done
 }
 
 st=0

@@ -239,6 +239,8 @@ build report build/host/csumreport && suite recommend tests/recommend.sh build/h
 
 # The sources' own rules (one placement, no abort() on a shortage).
 suite tree tests/tree.sh
+# Results placed whole or not at all, on their own.
+suite place tests/place.sh
 
 # The shell scripts, through Debian's shellcheck.
 if scripts/need.sh shellcheck; then

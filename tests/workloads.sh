@@ -165,21 +165,24 @@ if "${CB[@]}" list 2>&1 | grep -q 'captures: pcap'; then
 		bash -c "[ $rc = 0 ] && grep -q 'WARNING: $T/end.pcap: frame 10: truncated' '$T/err' &&
 			grep -q '^# warning: $T/end.pcap ends in a frame cut short' '$T/end.csv' &&
 			grep -q '^# mix_capture: 9 frames, 7 TCP/UDP payloads' '$T/end.csv'"
+	# replay_made FLAG NAME: the capture make-capture writes with FLAG
+	# (pcapng for NAME.pcapng) replayed into NAME.csv; rc its exit.
+	replay_made() {
+		local ng=()
+		[[ $2 = *.pcapng ]] && ng=(--pcapng)
+		"$MKCAP" "$1" "${ng[@]}" "$T/$2"
+		"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/$2 --set samples=3 \
+			-o "$T/$2.csv" 2> "$T/err"; rc=$?
+	}
 	# Linux cooked v2, as tcpdump -i any writes it on Debian 12.
 	for f in sll2.pcap sll2.pcapng; do
-		ng=(); [ $f = sll2.pcapng ] && ng=(--pcapng)
-		"$MKCAP" --sll2 "${ng[@]}" "$T/$f"
-		"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/$f --set samples=3 \
-			-o "$T/$f.csv" 2> "$T/err"; rc=$?
+		replay_made --sll2 $f
 		ok "replay of $f (LINUX_SLL2): the same 7 payloads, 5 right, 1 wrong, 1 without" \
 			bash -c "[ $rc = 0 ] && grep -q '^# mix_capture: 10 frames, 7 TCP/UDP payloads replayed in capture order, their own bytes; checksums the packets carry: 5 right, 1 wrong, 1 UDP without one' '$T/$f.csv'"
 	done
 	# Damage before the end is no cut: an error at the record's offset.
 	for f in damaged.pcap damaged.pcapng; do
-		ng=(); [ $f = damaged.pcapng ] && ng=(--pcapng)
-		"$MKCAP" --damaged "${ng[@]}" "$T/$f"
-		"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/$f --set samples=3 \
-			-o "$T/$f.csv" 2> "$T/err"; rc=$?
+		replay_made --damaged $f
 		ok "$f: a bad record before good frames: exit 2, the file and byte named, nothing written" \
 			bash -c "[ $rc = 2 ] && grep -q '$T/$f: damaged at byte [0-9]*, the record after frame 2: ' '$T/err' &&
 				[ ! -e '$T/$f.csv' ]"
