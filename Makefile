@@ -200,7 +200,8 @@ $(BUILD)/libtest-fs-shim.so: tests/fs-shim.c
 $(BUILD)/make-capture: tests/make-capture.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 
-test-bin: $(BIN) $(TESTS) $(BUILD)/make-capture $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so $(BUILD)/libtest-fs-shim.so)
+# (the kernel of known cost, for the verdict tests, is x86-64 and arm64 code)
+test-bin: $(BIN) $(TESTS) $(BUILD)/make-capture $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so $(BUILD)/libtest-fs-shim.so $(if $(filter x86_64 arm64,$(ARCH)),$(BUILD)/libknown-cost.so))
 
 # Does a kernel of known cost read its cost on this machine?  Five runs.
 accuracy: $(BIN) $(BUILD)/libknown-cost.so

@@ -210,6 +210,16 @@ int cmd_run(int argc, char **argv)
 		goto done;
 	}
 	b.emulated = setup_emulated(&c, false);
+	/* cpu = auto: the least busy CPU, chosen once, for the load's plan
+	   and the pinning alike. */
+	if (c.cpu == CPU_AUTO) {
+		int cpu = cpu_least_busy(0.05, b.cpu_why, sizeof(b.cpu_why));
+		if (cpu >= 0) {
+			c.cpu = cpu;
+			if (!quiet)
+				fprintf(stderr, "csumbench: %s\n", b.cpu_why);
+		}
+	}
 	/* The load's CPUs are found among those allowed before pinning. */
 	if (b.busy && load_plan(&c, c.cpu, err, sizeof(err))) {
 		config_error(&c.load_cpus_origin, "load_cpus", err);
@@ -238,6 +248,13 @@ int cmd_run(int argc, char **argv)
 	watchdog_on_abandon(write_partial, &ab);
 	b.flush = flush_select(NULL);
 	b.line = cache_line_size(&b.line_source);
+	/* The copies layouts draw from, made before the gate checks them. */
+	if (layout_make(&b, err, sizeof(err))) {
+		fprintf(stderr, "csumbench: layouts: %s (layouts = 1 keeps every "
+			"kernel in place)\n", err);
+		rc = 1;
+		goto done;
+	}
 
 	if (sweep_gate(&b) && !sweep_checksums(&b)) {
 		fprintf(stderr, "csumbench: no kernel passed the correctness check; "
@@ -279,7 +296,9 @@ int cmd_run(int argc, char **argv)
 			b.repeats > 1 ? " x repeats" : "", b.cal.timer->name,
 			c.order == ORDER_ROUNDS ? "rounds" : "sequential",
 			(unsigned long long)b.seed);
+	contention_start(&b.cont, b.cal.cpu);
 	sweep_run(&b, !quiet);
+	contention_stop(&b.cont);
 	load_stop();
 	sweep_finish(&b);
 	for (i = 0; i < (int)b.nwarnings; i++)

@@ -8,5 +8,6 @@ int cmd_run(int argc, char **argv);
 int cmd_sum(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_events(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "layout.h"
 #include "mix.h"
 #include "place.h"
 #include "timer.h"
@@ -447,6 +448,22 @@ static int key_seed(struct config *c, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+/* layouts = R (1 to 64): code copies and buffer slots each sample draws
+   from (layout.h); 1 keeps everything in one place. */
+static int key_layouts(struct config *c, const char *v, char *err,
+		       size_t errlen)
+{
+	int64_t n;
+
+	if (parse_num(v, &n, err, errlen) || n < 1 || n > LAYOUTS_MAX) {
+		snprintf(err, errlen, "layouts '%s', expected 1 (no re-randomising) "
+			 "to %d copies", v, LAYOUTS_MAX);
+		return -1;
+	}
+	c->layouts = (unsigned)n;
+	return 0;
+}
+
 static int key_code_offset(struct config *c, const char *v, char *err,
 			   size_t errlen)
 {
@@ -852,6 +869,7 @@ static const struct key {
 	{ "order", key_order },
 	{ "seed", key_seed },
 	{ "code_offset", key_code_offset },
+	{ "layouts", key_layouts },
 	{ "timer", key_timer },
 	{ "cycles_per_tick", key_cycles_per_tick },
 	{ "cpu", key_cpu },
@@ -984,6 +1002,7 @@ void config_defaults(struct config *c)
 	c->samples = 31;	/* a median that holds still (README) */
 	c->repeat = 1;
 	c->order = ORDER_ROUNDS;
+	c->layouts = LAYOUTS_DEFAULT;
 	snprintf(c->timer, sizeof(c->timer), "auto");
 	c->cpu = CPU_AUTO;
 	c->emulated = -1;
@@ -1169,9 +1188,39 @@ static bool op_selected(const struct config *c, const struct op *o)
 	return false;
 }
 
+/* Whether the run times a kernel at a prefetch distance. */
+static bool prefetches(const struct config *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->nkernels; i++)
+		for (j = 0; c->kernels[i]->prefetch && j < c->nprefetch; j++)
+			if (c->prefetch[j] != PREFETCH_NONE)
+				return true;
+	return false;
+}
+
+/* The load kernel that prefetches and runs k at prefetch = none, or k. */
+static const struct kernel *prefetching_load(const struct kernel *k)
+{
+	size_t i;
+
+	if (k->prefetch)
+		return k;
+	for (i = 0; i < kernel_count; i++)
+		if (kernel_table[i].op == &op_load && kernel_table[i].prefetch &&
+		    !strcmp(kernel_table[i].nopf, k->name) &&
+		    !kernel_unavailable(&kernel_table[i]))
+			return &kernel_table[i];
+	return k;
+}
+
 /* The roofline joins a run that times an op it applies to: the named
-   load kernel, or (auto) the last in the table that runs here, which is
-   the arch's widest. */
+   load kernel, or (auto) the last in the table that runs here without a
+   prefetch, which is the arch's widest.  In a run that prefetches it is
+   that load's prefetching variant, swept over the run's distances: the
+   ceiling at a point is the best of them (sweep_link_roofline), so a
+   checksum that prefetches is held to loads that prefetch alike. */
 static int add_roofline(struct config *c)
 {
 	const struct kernel *k = c->roofline_named;
@@ -1186,6 +1235,7 @@ static int add_roofline(struct config *c)
 	if (!k)
 		for (i = kernel_count; i-- > 0;)
 			if (kernel_table[i].op == &op_load && !kernel_table[i].pseudo &&
+			    !kernel_table[i].prefetch &&
 			    !kernel_unavailable(&kernel_table[i])) {
 				k = &kernel_table[i];
 				break;
@@ -1195,6 +1245,8 @@ static int add_roofline(struct config *c)
 			     "runs here (expected roofline = none)");
 		return -1;
 	}
+	if (prefetches(c))
+		k = prefetching_load(k);
 	c->roofline = k;
 	for (i = 0; i < c->nkernels; i++)
 		if (c->kernels[i] == k)

@@ -73,6 +73,7 @@ struct config {
 	unsigned repeat;	/* times the whole sweep is run */
 	int order;
 	uint64_t seed;		/* 0: pick one at run time */
+	unsigned layouts;	/* layouts = R: copies per sample to draw from */
 	char timer[32];
 	double cycles_per_tick;	/* 0: calibrate */
 	int cpu;		/* a CPU, CPU_NONE or CPU_AUTO */

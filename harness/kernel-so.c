@@ -16,28 +16,46 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 		 "(build without STATIC=1 to load .so kernels)", spec);
 	return NULL;
 }
+
+const struct kernel *kernel_so_copy(const struct kernel *k, char *err,
+				    size_t errlen)
+{
+	snprintf(err, errlen, "cannot load '%s': this is a static build", k->name);
+	return NULL;
+}
 #else
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
-const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
+/* The file of "path/lib.so:symbol", as dlopen is to open it: a bare
+   name would be searched for on the library path, and a user means a
+   file.  NULL when spec has no such form. */
+static char *so_path(const char *spec, const char **symbol)
 {
 	const char *colon = strrchr(spec, ':');
+	size_t n;
+
+	if (!colon || colon == spec || !colon[1])
+		return NULL;
+	n = (size_t)(colon - spec);
+	*symbol = colon + 1;
+	return memchr(spec, '/', n) ? xstrndup(spec, n, "a kernel's path") :
+	       xasprintf("a kernel's path", "./%.*s", (int)n, spec);
+}
+
+/* spec's kernel, from the file at path (spec's own, or a copy of it). */
+static const struct kernel *load_from(const char *spec, const char *path,
+				      const char *symbol, char *err,
+				      size_t errlen)
+{
+	const char *colon = symbol - 1;
 	const struct op *op;
 	struct kernel *k;
-	char *path;
-	size_t n;
 	void *h, *sym;
 
-	if (!colon || colon == spec || !colon[1]) {
-		snprintf(err, errlen, "'%s': expected path/lib.so:symbol", spec);
-		return NULL;
-	}
-	/* dlopen searches the library path for a bare name; a user means a file. */
-	n = (size_t)(colon - spec);
-	path = memchr(spec, '/', n) ? xstrndup(spec, n, "a kernel's path") :
-	       xasprintf("a kernel's path", "./%.*s", (int)n, spec);
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	free(path);
 	if (!h) {
 		snprintf(err, errlen, "cannot load '%s': %s", spec, dlerror());
 		return NULL;
@@ -77,5 +95,72 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 	k->desc = "user kernel loaded with dlopen";
 	k->fn = (void (*)(void))sym;
 	return k;	/* lives as long as the process */
+}
+
+const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
+{
+	const char *symbol;
+	char *path = so_path(spec, &symbol);
+	const struct kernel *k;
+
+	if (!path) {
+		snprintf(err, errlen, "'%s': expected path/lib.so:symbol", spec);
+		return NULL;
+	}
+	k = load_from(spec, path, symbol, err, errlen);
+	free(path);
+	return k;
+}
+
+/* A copy of the file in the temporary folder, loaded and unlinked (the
+   mapping stays): dlopen loads a file once, so a second load of one
+   object needs a second file. */
+const struct kernel *kernel_so_copy(const struct kernel *k, char *err,
+				    size_t errlen)
+{
+	const char *symbol, *tmp = getenv("TMPDIR");
+	char *path = so_path(k->name, &symbol), *copy, buf[65536];
+	const struct kernel *c = NULL;
+	int in = -1, out = -1;
+	ssize_t n = 0;
+
+	if (!path) {
+		snprintf(err, errlen, "'%s': expected path/lib.so:symbol", k->name);
+		return NULL;
+	}
+	copy = xasprintf("a kernel's copy", "%s/csumbench-layout-XXXXXX",
+			 tmp && *tmp ? tmp : "/tmp");
+	in = open(path, O_RDONLY | O_CLOEXEC);
+	out = in < 0 ? -1 : mkstemp(copy);
+	if (in < 0 || out < 0) {
+		snprintf(err, errlen, "a copy of '%s' for layouts: %s: %s", k->name,
+			 in < 0 ? path : copy, strerror(errno));
+		goto out;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n) {
+			n = -1;
+			break;
+		}
+	if (n < 0 || close(out) != 0) {
+		snprintf(err, errlen, "a copy of '%s' for layouts: writing %s: %s",
+			 k->name, copy, strerror(errno));
+		out = -1;
+		unlink(copy);
+		goto out;
+	}
+	out = -1;
+	c = load_from(k->name, copy, symbol, err, errlen);
+	unlink(copy);
+out:
+	if (in >= 0)
+		close(in);
+	if (out >= 0) {
+		close(out);
+		unlink(copy);
+	}
+	free(copy);
+	free(path);
+	return c;
 }
 #endif

@@ -25,6 +25,7 @@ typedef uint16_t ip_fast_csum_fn(const void *iph, unsigned int ihl);
    of the buffer's native-order 32-bit words at offsets 0, 4, 8... from
    buf, the last one zero-padded: every byte is loaded, nothing chains. */
 typedef uint32_t load_fn(const void *buf, int len, uint32_t seed);
+typedef uint32_t load_pf_fn(const void *buf, int len, uint32_t seed, int dist);
 /* csum_copy: copies len bytes and returns the partial sum csum_partial
    gives over them; src and dst at any addresses, not overlapping. */
 typedef uint32_t csum_copy_fn(const void *src, void *dst, int len, uint32_t sum);
@@ -58,6 +59,11 @@ extern const struct kernel *const kernel_empty;
    NULL and a message in err when there is none. */
 const struct kernel *kernel_find(const char *name, char *err, size_t errlen);
 const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen);
+/* k, a kernel kernel_load_so loaded, loaded once more from a copy of its
+   file: the same code at another address (layout.h).  NULL and why in
+   err when it cannot be. */
+const struct kernel *kernel_so_copy(const struct kernel *k, char *err,
+				    size_t errlen);
 
 /* NULL when k can run on this CPU; else why not, e.g. "needs AVX-512BW"
    (cpufeat.h).  Kernels that cannot run are listed, never gated or timed. */

@@ -14,6 +14,7 @@
 #define PROTO_ip_fast_csum(sym) ip_fast_csum_fn sym;
 #define PROTO_csum_copy(sym) csum_copy_fn sym;
 #define PROTO_load(sym) load_fn sym;
+#define PROTO_PF_load(sym) load_pf_fn sym;
 #define PROTO_PF_csum_copy(sym) csum_copy_pf_fn sym;
 #define LOOP_MARK(sym) extern const char sym##_loop[] __attribute__((weak));
 #define KERNEL(op, name, sym, arch, desc) PROTO_##op(sym) LOOP_MARK(sym)

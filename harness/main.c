@@ -17,6 +17,7 @@ static const struct {
 	{ "sum", cmd_sum, "checksum files with a kernel, like sha256sum" },
 	{ "calibrate", cmd_calibrate, "show the timer, its overhead and cycles per tick" },
 	{ "events", cmd_events, "list the counted events that open on this machine" },
+	{ "check", cmd_check, "list what makes timings move here, with fixes" },
 };
 
 static void usage(FILE *f)

@@ -60,7 +60,7 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 	const struct op *op = p->runs->op;
 	const struct mix *m = b->cfg->mix;
 	struct rx_walk_args a = {
-		op, p->runs, op->dst ? b->dbuf + p->align : NULL, p->align,
+		op, p->runs, op->dst ? sweep_dbuf(b) + p->align : NULL, p->align,
 		sweep_dist(p), p->rxpf, b->cfg->rx_ahead, b->line,
 	};
 	struct rxring *r = &b->rxwarm;
@@ -97,7 +97,7 @@ void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 	uint64_t k;
 
 	for (k = 0; k < p->iters; k++) {
-		bufs[k] = b->pool + k * slot + p->align;
+		bufs[k] = b->pool + (k + b->slot) * slot + p->align;
 		dsts[k] = op->dst ? bufs[k] + slot / 2 : NULL;
 	}
 	op->list(b->cal.timer, p->runs, bufs, dsts, p->size, sweep_dist(p), p->iters);
@@ -114,7 +114,7 @@ double sweep_sample(struct bench *b, struct point *p)
 	const struct kernel *kn = p->runs;
 	const struct op *op = kn->op;
 	unsigned char *bufs[K_MAX], *dsts[K_MAX];
-	unsigned char *wdst = op->dst ? b->dbuf + p->align : NULL;
+	unsigned char *wdst = op->dst ? sweep_dbuf(b) + p->align : NULL;
 	int dist = sweep_dist(p);
 	uint64_t k, ticks;
 
@@ -123,8 +123,8 @@ double sweep_sample(struct bench *b, struct point *p)
 		       (double)p->iters;
 	switch (p->cache) {
 	case CACHE_WARM:	/* the two untimed calls warm dst too */
-		op->batch(t, kn, b->buf + p->align, wdst, p->size, dist, 2);
-		ticks = op->batch(t, kn, b->buf + p->align, wdst, p->size, dist,
+		op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist, 2);
+		ticks = op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist,
 				  p->iters);
 		break;
 	case CACHE_COLD:
@@ -132,7 +132,7 @@ double sweep_sample(struct bench *b, struct point *p)
 		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
 		break;
 	default:	/* CACHE_RING: source and destination both from it */
-		op->batch(t, kn, b->buf + p->align, wdst, p->size, dist, 1);
+		op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist, 1);
 		for (k = 0; k < p->iters; k++) {
 			bufs[k] = ring_next(p->ring) + p->align;
 			dsts[k] = op->dst ? ring_next(p->ring) + p->align : NULL;
@@ -148,8 +148,8 @@ static uint64_t warm_iters(const struct bench *b, const struct point *p)
 {
 	const struct timer *t = b->cal.timer;
 	const struct op *op = p->runs->op;
-	const unsigned char *buf = b->buf + p->align;
-	unsigned char *dst = op->dst ? b->dbuf + p->align : NULL;
+	const unsigned char *buf = sweep_buf(b) + p->align;
+	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->align : NULL;
 	uint64_t iters = 1;
 
 	op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), 4);
@@ -396,9 +396,11 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 		return -1;
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
-		/* pool_cap keeps this within POOL_MAX, or one slot */
-		if (p->cache == CACHE_COLD && pool_cap(b, p) * cold_slot(b, p) > pool)
-			pool = pool_cap(b, p) * cold_slot(b, p);
+		/* pool_cap keeps this within POOL_MAX, or one slot, and
+		   the layouts' slots past it within SLOTS_MAX */
+		size_t need = (pool_cap(b, p) + b->nslots - 1) * cold_slot(b, p);
+		if (p->cache == CACHE_COLD && need > pool)
+			pool = need;
 	}
 	if (pool) {
 		b->pool = mmap(NULL, pool, PROT_READ | PROT_WRITE,

@@ -5,6 +5,7 @@
    offsets differ only in where the code sits. */
 #include <elf.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <link.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ struct copy {
 	unsigned offset;
 	void *map;
 	size_t len;
+	bool shared;		/* code_offset's: one per (kernel, offset) */
 };
 
 static struct copy **copies;
@@ -47,7 +49,7 @@ static int read_at(int fd, void *buf, size_t n, off_t at)
 
 /* The size in bytes of the function sym in this program's ELF symbol
    table, or 0 when it cannot be found. */
-static size_t symbol_size(const char *sym)
+static size_t symbol_size_read(const char *sym)
 {
 	ElfW(Ehdr) eh;
 	ElfW(Shdr) *sh = NULL;
@@ -98,34 +100,69 @@ out:
 	return size;
 }
 
-const struct kernel *place_copy(const struct kernel *k, unsigned offset,
-				char *err, size_t errlen)
+/* symbol_size_read, remembered: a run makes a copy per layout. */
+static size_t symbol_size(const char *sym)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), size, len, i;
-	struct copy *c;
-	unsigned char *m;
+	static const char *seen[64];
+	static size_t size[64], n;
+	size_t i;
 
-	for (i = 0; i < ncopies; i++)
-		if (copies[i]->of == k && copies[i]->offset == offset)
-			return &copies[i]->k;
+	for (i = 0; i < n; i++)
+		if (seen[i] == sym)
+			return size[i];
+	if (n == 64)
+		return symbol_size_read(sym);
+	seen[n] = sym;
+	size[n] = symbol_size_read(sym);
+	return size[n++];
+}
 
+/* Whether k cannot be copied, and why in err. */
+static bool unmovable(const struct kernel *k, char *err, size_t errlen)
+{
 #if defined(__SANITIZE_ADDRESS__)
 	snprintf(err, errlen, "%s cannot be moved in a sanitizer build: its "
 		 "instrumented code calls the runtime by relative address", k->name);
-	return NULL;
+	return true;
 #endif
-	if (!k->sym) {
+	if (!k->sym && !strcmp(k->arch, "so")) {
 		snprintf(err, errlen, "%s is loaded from a shared object and may "
 			 "call through its PLT; it runs where it was loaded", k->name);
-		return NULL;
+		return true;
 	}
+	if (!k->sym) {
+		snprintf(err, errlen, "%s calls other code (KERNEL_FIXED); it runs "
+			 "where it was linked", k->name);
+		return true;
+	}
+	return false;
+}
+
+bool place_movable(const struct kernel *k)
+{
+	char err[256];
+
+	return !unmovable(k, err, sizeof(err));
+}
+
+/* A new copy of k at byte at of fresh pages (at mod 64 is where its
+   entry falls against a 64-byte boundary). */
+static const struct kernel *copy_at(const struct kernel *k, size_t at,
+				    unsigned offset, char *err, size_t errlen)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), size, len;
+	struct copy *c;
+	unsigned char *m;
+
+	if (unmovable(k, err, errlen))
+		return NULL;
 	size = symbol_size(k->sym);
 	if (!size) {
 		snprintf(err, errlen, "no size for %s (%s) in the symbol table of "
 			 "/proc/self/exe: is the binary stripped?", k->name, k->sym);
 		return NULL;
 	}
-	len = (offset + size + page - 1) / page * page;
+	len = (at + size + page - 1) / page * page;
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		 -1, 0);
 	if (m == MAP_FAILED) {
@@ -133,27 +170,56 @@ const struct kernel *place_copy(const struct kernel *k, unsigned offset,
 			 strerror(errno));
 		return NULL;
 	}
-	memcpy(m + offset, (const void *)k->fn, size);
+	memcpy(m + at, (const void *)k->fn, size);
 	if (mprotect(m, len, PROT_READ | PROT_EXEC) != 0) {
 		snprintf(err, errlen, "cannot make a copy of %s executable: %s "
 			 "(a W^X policy?)", k->name, strerror(errno));
 		munmap(m, len);
 		return NULL;
 	}
-	place_sync_icache(m + offset, size);
+	place_sync_icache(m + at, size);
 	c = xcalloc(1, sizeof(*c), "a code copy");
 	copies = xreallocarray(copies, ncopies + 1, sizeof(*copies), "a code copy");
 	c->k = *k;
-	c->k.fn = (void (*)(void))(void *)(m + offset);
+	c->k.fn = (void (*)(void))(void *)(m + at);
 	if (k->loop)
-		c->k.loop = m + offset + ((const unsigned char *)k->loop -
-					  (const unsigned char *)(void *)k->fn);
+		c->k.loop = m + at + ((const unsigned char *)k->loop -
+				      (const unsigned char *)(void *)k->fn);
 	c->of = k;
 	c->offset = offset;
 	c->map = m;
 	c->len = len;
+	c->shared = false;
 	copies[ncopies++] = c;
 	return &c->k;
+}
+
+const struct kernel *place_copy_random(const struct kernel *k, unsigned mod64,
+				       uint64_t rnd, char *err, size_t errlen)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	/* one of the page's 64-byte lines, then up to 15 pages further on
+	   (the bits above the page vary with where mmap puts the copy) */
+	size_t line = (size_t)(rnd % (page / 64)), pages = (size_t)(rnd >> 32) % 16;
+
+	return copy_at(k, pages * page + line * 64 + (mod64 & 63), mod64 & 63,
+		       err, errlen);
+}
+
+const struct kernel *place_copy(const struct kernel *k, unsigned offset,
+				char *err, size_t errlen)
+{
+	const struct kernel *c;
+	size_t i;
+
+	for (i = 0; i < ncopies; i++)
+		if (copies[i]->shared && copies[i]->of == k &&
+		    copies[i]->offset == offset)
+			return &copies[i]->k;
+	c = copy_at(k, offset, offset, err, errlen);
+	if (c)
+		copies[ncopies - 1]->shared = true;
+	return c;
 }
 
 void place_free(void)

@@ -3,6 +3,7 @@
 #ifndef CSUMBENCH_PLACE_H
 #define CSUMBENCH_PLACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +30,13 @@ int place_loop_mod64(const struct kernel *k);
    sanitizer builds, a binary without its symbol table). */
 const struct kernel *place_copy(const struct kernel *k, unsigned offset,
 				char *err, size_t errlen);
+/* Whether place_copy can copy k (not a .so kernel, KERNEL_FIXED or a
+   sanitizer build). */
+bool place_movable(const struct kernel *k);
+/* A new copy of k for layout re-randomisation (layout.h): its entry mod
+   64 at mod64, in a line and page that rnd picks. */
+const struct kernel *place_copy_random(const struct kernel *k, unsigned mod64,
+				       uint64_t rnd, char *err, size_t errlen);
 void place_free(void);
 
 #endif

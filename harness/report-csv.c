@@ -89,6 +89,7 @@ void report_csv(FILE *f, const struct bench *b)
 			roof = point_roofline_fraction(b, p, r);
 			if (!isnan(roof))
 				fprintf(f, "%.4f", roof);
+			fprintf(f, ",%u", p->preempted[r]);
 			if (b->nev)
 				events_row(f, b, p, r);
 			fprintf(f, "\n");
@@ -108,8 +109,9 @@ void report_samples_csv(FILE *f, const struct bench *b)
 			for (s = 0; s < p->taken[r]; s++) {
 				double t = p->ticks[(size_t)r * b->samples + s];
 				point_key(f, p);
-				fprintf(f, ",%u,%u,%.2f,%.4f\n", r + 1, s + 1, t,
-					t * p->cpt[r] / p->bytes);
+				fprintf(f, ",%u,%u,%.2f,%.4f,%u\n", r + 1, s + 1, t,
+					t * p->cpt[r] / p->bytes,
+					p->slay[(size_t)r * b->samples + s]);
 			}
 	}
 }

@@ -128,6 +128,34 @@ static void events_meta(FILE *f, const struct bench *b)
 			b->ev_overhead[i]);
 }
 
+/* "# layouts: R ...": how each sample's code and buffer were placed. */
+static void report_layouts(FILE *f, const struct bench *b)
+{
+	char fixed[512];
+
+	if (b->layouts < 2) {
+		fprintf(f, "# layouts: 1 (each kernel timed where it was linked or "
+			"loaded, each buffer in one place: layouts = 1)\n");
+		return;
+	}
+	layout_fixed_names(b, fixed, sizeof(fixed));
+#if defined(__SANITIZE_ADDRESS__)
+	fprintf(f, "# layouts: %u (seed %llu; a sanitizer build: the code stays "
+		"where it was linked, instrumented code cannot be copied; each "
+		"sample's buffer one of %u slots a page or more apart; the samples "
+		"file's layout column says which)\n", b->layouts,
+		(unsigned long long)b->seed, b->nslots);
+	return;
+#endif
+	fprintf(f, "# layouts: %u (seed %llu; each sample's code one of %u "
+		"copies at random addresses keeping its offset mod 64, .so "
+		"kernels from %u copies of their file; its buffer one of %u "
+		"slots a page or more apart; the samples file's layout column "
+		"says which)%s%s\n", b->layouts, (unsigned long long)b->seed,
+		b->layouts, b->layouts, b->nslots, fixed[0] ? "; in place "
+		"(KERNEL_FIXED, they call other code): " : "", fixed);
+}
+
 void report_meta(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->cal;
@@ -157,6 +185,7 @@ void report_meta(FILE *f, const struct bench *b)
 		"rounds (every point once per round, in a fresh random order)" :
 		"sequential (all samples of a point in a row)");
 	fprintf(f, "# seed: %llu\n", (unsigned long long)b->seed);
+	report_layouts(f, b);
 	fprintf(f, "# samples_per_point: %u\n", b->samples);
 	fprintf(f, "# repeat: %u\n", b->repeats);
 	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
@@ -201,11 +230,14 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# flush_check: %s\n", b->fcheck.verdict[0] ? b->fcheck.verdict :
 		"not run (no cold points)");
 	if (b->cfg->roofline)
-		fprintf(f, "# roofline: %s (%s); roofline_fraction is a row's "
-			"bytes/cycle over its at the same size, alignment, cache "
-			"state, load and repeat\n", b->cfg->roofline->name,
+		fprintf(f, "# roofline: %s (%s%s); roofline_fraction is a row's "
+			"bytes/cycle over the best of its points at the same size, "
+			"alignment, cache state, load and repeat\n",
+			b->cfg->roofline->name,
 			b->cfg->roofline_mode == ROOFLINE_AUTO ? "auto: the "
-			"widest load kernel that runs here" : "named");
+			"widest load kernel that runs here" : "named",
+			b->cfg->roofline->prefetch ? ", at prefetch none and at "
+			"every distance of the run" : "");
 	else
 		fprintf(f, "# roofline: none\n");
 	if (b->miss_kernel)
@@ -218,9 +250,11 @@ void report_meta(FILE *f, const struct bench *b)
 		rings(f, b);
 	workloads(f, b);
 	if (c->cpu >= 0)
-		fprintf(f, "# cpu_pinned: %d\n", c->cpu);
+		fprintf(f, "# cpu_pinned: %d%s%s%s\n", c->cpu, b->cpu_why[0] ? " (" : "",
+			b->cpu_why, b->cpu_why[0] ? ")" : "");
 	else
 		fprintf(f, "# cpu_pinned: no\n");
+	contention_meta(f, &b->cont);
 	fprintf(f, "# virtualized: %s\n", platform_virtualized() ? "yes" : "no");
 	fprintf(f, "# emulated: %s\n", b->emulated ? "yes" : "no");
 	if (b->cfg->runner[0])

@@ -128,8 +128,7 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 					 bc[k], p->kernel->name, p->prefetch, off);
 			if (p && roof && point_roofline(b, p))
 				snprintf(cell + strlen(cell), sizeof(cell) - strlen(cell),
-					 " %.0f%%", 100 * point_cycles_per_byte_all(b,
-					 point_roofline(b, p)) / point_cycles_per_byte_all(b, p));
+					 " %.0f%%", 100 * point_roofline_fraction_all(b, p));
 			fprintf(f, "  %-*s", width, cell);
 		}
 		fprintf(f, "\n");

@@ -111,21 +111,40 @@ static void summarise_events(struct bench *b, struct point *p, unsigned r)
 static void sample(struct bench *b, struct point *p, unsigned rep)
 {
 	double t = 0;
+	unsigned lay, tries;
 	bool done;
 
 	if (p->dead)
 		return;
-	if (p->load == LOAD_BUSY)
-		load_resume();
-	WATCHDOG_RUN(done, p->runs, sweep_sample_limit(b, p), t = sweep_sample(b, p));
-	if (p->load == LOAD_BUSY)
-		load_pause();
-	if (!done) {
-		sweep_stopped(b, p, "while timed");
-		return;
+	lay = layout_pick(b, p);
+	/* A sample during which the thread was switched out involuntarily
+	   (a timer tick gave its CPU to another task) is taken again, a few
+	   times at most: it timed the other task too. */
+	for (tries = 0;; tries++) {
+		long before = thread_involuntary_switches(), after;
+
+		if (p->load == LOAD_BUSY)
+			load_resume();
+		WATCHDOG_RUN(done, p->runs, sweep_sample_limit(b, p),
+			     t = sweep_sample(b, p));
+		if (p->load == LOAD_BUSY)
+			load_pause();
+		if (!done) {
+			sweep_stopped(b, p, "while timed");
+			return;
+		}
+		after = thread_involuntary_switches();
+		b->cont.samples++;
+		if (before < 0 || after == before)
+			break;
+		p->preempted[rep]++;
+		b->cont.preempted++;
+		if (tries == PREEMPT_RETAKES)
+			break;
 	}
 	if (b->nev)
 		take_events(b, p, (size_t)rep * b->samples + p->taken[rep]);
+	p->slay[(size_t)rep * b->samples + p->taken[rep]] = (unsigned char)lay;
 	p->ticks[(size_t)rep * b->samples + p->taken[rep]++] = t;
 }
 
@@ -288,6 +307,13 @@ void sweep_finish(struct bench *b)
 	unsigned r;
 	double lo, hi, *cpts;
 
+	{
+		char msg[512];
+		int which;
+		for (which = 0; which < 2; which++)
+			if (contention_warning(&b->cont, which, msg, sizeof(msg)))
+				warn(b, "%s", msg);
+	}
 	b->cpt_run = b->nchain ? stats_median(b->chain, b->nchain) : 0;
 	/* The chain in four quarters of the run, in the order taken. */
 	nq = b->nchain / 4;

@@ -54,6 +54,9 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	p->st = xcalloc(b->repeats, sizeof(*p->st), "a point's samples");
 	p->cpt = xcalloc(b->repeats, sizeof(*p->cpt), "a point's samples");
 	p->taken = xcalloc(b->repeats, sizeof(*p->taken), "a point's samples");
+	p->slay = xcalloc(n, sizeof(*p->slay), "a point's samples");
+	p->preempted = xcalloc(b->repeats, sizeof(*p->preempted),
+			       "a point's samples");
 	if (b->cfg->events.n) {
 		size_t nev = b->cfg->events.n;
 		p->ev = xcalloc(n * nev, sizeof(*p->ev), "a point's event counts");
@@ -119,6 +122,8 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 	plan_places(c, w);
 	b->samples = c->samples;
 	b->repeats = c->repeat;
+	b->layouts = c->layouts;
+	b->nslots = 1;
 	b->pfspan = 0;
 	for (pi = 0; pi < c->nprefetch; pi++)
 		if (c->prefetch[pi] > (int32_t)b->pfspan)
@@ -212,20 +217,32 @@ static bool writes_dst(const struct bench *b)
 	return false;
 }
 
+/* Buffer slots for layouts: up to R, in SLOTS_MAX bytes at most. */
+#define SLOTS_MAX (64u << 20)
+
+static unsigned buf_slots(const struct bench *b, size_t one)
+{
+	size_t n = b->layouts > 1 ? b->layouts : 1;
+
+	return (unsigned)(one * n <= SLOTS_MAX ? n : SLOTS_MAX / one ? SLOTS_MAX / one : 1);
+}
+
 size_t sweep_memory_floor(const struct bench *b)
 {
-	size_t one = buf_bytes(b), n = writes_dst(b) ? 2 : 1;
+	size_t one = buf_bytes(b), n = writes_dst(b) ? 2 : 1, s = buf_slots(b, one);
 
-	/* the buffers, and as much again for the gate's between guard
-	   pages; the sum checked, as a size_t of 32 bits overflows */
-	return one > SIZE_MAX / (4 * n) ? SIZE_MAX : 2 * n * one;
+	/* the buffers' slots, and the gate's between guard pages; the sum
+	   checked, as a size_t of 32 bits overflows */
+	return one > SIZE_MAX / (4 * n * (s + 1)) ? SIZE_MAX : n * one * (s + 1);
 }
 
 int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
 {
 	size_t i;
 
-	b->bufsize = buf_bytes(b);
+	b->slot_bytes = buf_bytes(b);
+	b->nslots = buf_slots(b, b->slot_bytes);
+	b->bufsize = b->slot_bytes * b->nslots;
 	b->buf = mmap(NULL, b->bufsize, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (b->buf == MAP_FAILED) {
@@ -266,6 +283,8 @@ static void drop_point(struct point *p)
 	free(p->st);
 	free(p->cpt);
 	free(p->taken);
+	free(p->slay);
+	free(p->preempted);
 	free(p->ev);
 	free(p->ev_run);
 	free(p->ev_median);
@@ -343,6 +362,28 @@ static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
 	return false;
 }
 
+/* Every layout copy of p's code, checked where it is (the code the
+   plan calls has just passed the whole gate). */
+static int verify_layouts(const struct bench *b, const struct point *p,
+			  int dist, char *err, size_t errlen)
+{
+	const struct layset *s = p->lay ? &b->laysets[p->lay - 1] : NULL;
+	unsigned i;
+	int rc;
+
+	for (i = 0; s && i < s->n; i++) {
+		if (s->k[i] == p->runs)
+			continue;
+		rc = verify_kernel(s->k[i], dist, err, errlen);
+		if (rc != VERIFY_OK) {
+			snprintf(err + strlen(err), errlen - strlen(err), " (its "
+				 "layout copy %u at %p)", i, (void *)s->k[i]->fn);
+			return rc;
+		}
+	}
+	return VERIFY_OK;
+}
+
 size_t sweep_gate(struct bench *b)
 {
 	bool *bad = xcalloc(b->npts, sizeof(*bad), "the gate's verdicts");
@@ -406,7 +447,9 @@ size_t sweep_gate(struct bench *b)
 					    b->cfg->naligns, err, sizeof(err))) ==
 			 VERIFY_OK &&
 			 (rc = verify_mix(p->runs, dist, b->cfg->mix, err,
-					  sizeof(err))) == VERIFY_OK)
+					  sizeof(err))) == VERIFY_OK &&
+			 (rc = verify_layouts(b, p, dist, err, sizeof(err))) ==
+			 VERIFY_OK)
 			continue;
 		if (p->code_offset != CODE_OFFSET_NONE)
 			snprintf(err + strlen(err), sizeof(err) - strlen(err),
@@ -567,10 +610,14 @@ static int cmp_roof_key(const void *x, const void *y)
 	return a->rxpf - b->rxpf;
 }
 
+/* The roofline's points of a place are its load at every distance of
+   the run (none included): each point is linked to all of them, as a
+   run of b->roof_at, and held to the best. */
 void sweep_link_roofline(struct bench *b)
 {
 	const struct kernel *roof = b->cfg->roofline;
-	struct roof_key *keys = xcalloc(b->npts, sizeof(*keys), "the roofline's points");
+	struct roof_key *keys = xcalloc(b->npts + 1, sizeof(*keys),
+					"the roofline's points");
 	size_t i, n = 0;
 
 	for (i = 0; i < b->npts; i++) {
@@ -580,36 +627,90 @@ void sweep_link_roofline(struct bench *b)
 						       q->load, q->rxpf, i };
 	}
 	qsort(keys, n, sizeof(*keys), cmp_roof_key);
+	free(b->roof_at);
+	b->roof_at = xcalloc(n + 1, sizeof(*b->roof_at), "the roofline's points");
+	for (i = 0; i < n; i++)
+		b->roof_at[i] = keys[i].at;
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
 		struct roof_key k = { p->size, p->align, p->cache, p->load,
-				      p->rxpf, 0 }, *hit;
+				      p->rxpf, 0 };
+		size_t lo = 0, hi = n, e;
 
-		p->roof = 0;
+		p->roof = p->nroof = 0;
 		if (!n || p->kernel->pseudo || !p->kernel->op->roofline)
 			continue;
-		hit = bsearch(&k, keys, n, sizeof(*keys), cmp_roof_key);
-		if (hit)
-			p->roof = hit->at + 1;
+		while (lo < hi) {	/* the first key not below k */
+			size_t mid = lo + (hi - lo) / 2;
+			if (cmp_roof_key(&keys[mid], &k) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (e = lo; e < n && !cmp_roof_key(&keys[e], &k); e++)
+			;
+		if (e > lo) {
+			p->roof = lo + 1;
+			p->nroof = e - lo;
+		}
 	}
 	free(keys);
 }
 
+/* The roofline's best cycles per byte for p in repeat r (r == REPEAT_ALL:
+   over all repeats), and the point that gave it; NAN when none. */
+static double roof_best(const struct bench *b, const struct point *p,
+			unsigned r, const struct point **at)
+{
+	double best = NAN;
+	size_t i;
+
+	*at = NULL;
+	for (i = 0; p->roof && i < p->nroof; i++) {
+		const struct point *q = &b->pts[b->roof_at[p->roof - 1 + i]];
+		double v;
+
+		if (r == REPEAT_ALL ? !q->taken[0] : !q->taken[r])
+			continue;
+		v = r == REPEAT_ALL ? point_cycles_per_byte_all(b, q) :
+		    point_cycles_per_byte(b, q, r);
+		if (v > 0 && !(v >= best)) {
+			best = v;
+			*at = q;
+		}
+	}
+	return best;
+}
+
 const struct point *point_roofline(const struct bench *b, const struct point *p)
 {
-	return p->roof ? &b->pts[p->roof - 1] : NULL;
+	const struct point *q;
+
+	roof_best(b, p, REPEAT_ALL, &q);
+	return q;
 }
 
 double point_roofline_fraction(const struct bench *b, const struct point *p,
 			       unsigned r)
 {
-	const struct point *q = point_roofline(b, p);
-	double mine;
+	const struct point *q;
+	double roof = roof_best(b, p, r, &q), mine;
 
-	if (!q || !q->taken[r] || !p->taken[r])
+	if (!q || !p->taken[r])
 		return NAN;
 	mine = point_cycles_per_byte(b, p, r);
-	return mine > 0 ? point_cycles_per_byte(b, q, r) / mine : NAN;
+	return mine > 0 ? roof / mine : NAN;
+}
+
+double point_roofline_fraction_all(const struct bench *b, const struct point *p)
+{
+	const struct point *q;
+	double roof = roof_best(b, p, REPEAT_ALL, &q), mine;
+
+	if (!q || !p->taken[0])
+		return NAN;
+	mine = point_cycles_per_byte_all(b, p);
+	return mine > 0 ? roof / mine : NAN;
 }
 
 double point_cycles_per_byte_all(const struct bench *b, const struct point *p)
@@ -644,12 +745,14 @@ void sweep_free(struct bench *b)
 	free(b->chain);
 	free(b->chain_block);
 	free(b->trace);
+	free(b->roof_at);
 	if (b->buf)
 		munmap(b->buf, b->bufsize);
 	if (b->dbuf)
 		munmap(b->dbuf, b->bufsize);
 	if (b->pool)
 		munmap(b->pool, b->poolsize);
+	layout_free(b);
 	place_free();
 	memset(b, 0, sizeof(*b));
 }

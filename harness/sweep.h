@@ -7,9 +7,11 @@
 
 #include "calibrate.h"
 #include "config.h"
+#include "contention.h"
 #include "flush-check.h"
 #include "flush.h"
 #include "kernel.h"
+#include "layout.h"
 #include "place.h"
 #include "ring.h"
 #include "rxring.h"
@@ -54,8 +56,14 @@ struct point {
 	double *ev_median;		/* [repeat][nev], after the run */
 	double *ev_running;		/* [repeat]: mean of ev_run over the
 					   samples that ran; 0: none did */
-	size_t roof;			/* 1 + the index of the roofline's
-					   point it is held to; 0: none */
+	size_t roof, nroof;		/* its roofline's points: nroof of
+					   b->roof_at from roof - 1; 0: none */
+	size_t lay;			/* 1 + its code's set of layout copies
+					   in b->laysets; 0: none */
+	unsigned char *slay;		/* [repeat][samples]: the layout each
+					   sample was taken in */
+	unsigned *preempted;		/* [repeat]: samples preempted (and
+					   taken again) */
 };
 
 struct bench {
@@ -76,7 +84,18 @@ struct bench {
 	char run_id[128];		/* host, time, pid: tells runs apart */
 	unsigned char *buf;		/* warm buffers: page-aligned, written */
 	unsigned char *dbuf;		/* and destinations (ops with one) */
-	size_t bufsize;
+	size_t bufsize;			/* nslots slots of slot_bytes */
+	/* Layouts (layout.h): R copies of each point's code; buffer slots
+	   (warm and cold) a page or more apart, as many as memory allows up
+	   to R; the slot of the sample being taken. */
+	unsigned layouts, nslots, slot;
+	size_t slot_bytes;
+	uint64_t lay_rng;
+	struct layset *laysets;
+	size_t nlaysets;
+	size_t *roof_at;		/* the roofline's points by place */
+	struct contention cont;		/* what else ran on the measured CPU */
+	char cpu_why[256];		/* how cpu = auto chose, or "" */
 	unsigned char *pool;		/* cold: K buffers a page apart or more */
 	size_t poolsize;
 	struct ring *rings;		/* cold-ring and rx pools: one per size */
@@ -129,6 +148,18 @@ void sweep_run(struct bench *b, bool progress);
 void sweep_finish(struct bench *b);
 void sweep_free(struct bench *b);
 
+/* The warm buffer and destination of the sample being taken: the
+   layout's slot. */
+static inline unsigned char *sweep_buf(const struct bench *b)
+{
+	return b->buf + (size_t)b->slot * b->slot_bytes;
+}
+
+static inline unsigned char *sweep_dbuf(const struct bench *b)
+{
+	return b->dbuf + (size_t)b->slot * b->slot_bytes;
+}
+
 /* The prefetch distance a point's kernel is called with (0 for none). */
 int sweep_dist(const struct point *p);
 /* A cold point's K buffers into bufs (and dsts), each called once
@@ -178,13 +209,18 @@ double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
    state, load and rx policy (sweep_finish, after the last points are
    dropped); O(points log points). */
 void sweep_link_roofline(struct bench *b);
-/* That point (in place, no prefetch), or NULL: none in the run, p is no
-   op the roofline applies to, p is a floor, or not linked yet. */
+/* The roofline's point p is held to: of its load at every distance of
+   the run, the one with the fewest cycles per byte over all repeats; NULL:
+   none in the run, p is no op the roofline applies to, p is a floor, or
+   not linked yet. */
 const struct point *point_roofline(const struct bench *b, const struct point *p);
-/* p's bytes per cycle over the roofline's in repeat r (the same round),
-   or NAN where there is none. */
+/* p's bytes per cycle over the roofline's best in repeat r (the same
+   rounds), or NAN where there is none. */
 double point_roofline_fraction(const struct bench *b, const struct point *p,
 			       unsigned r);
+/* The same over all repeats (medians of theirs). */
+double point_roofline_fraction_all(const struct bench *b, const struct point *p);
+#define REPEAT_ALL ((unsigned)-1)
 /* Cycles per byte over all repeats: the median of theirs. */
 double point_cycles_per_byte_all(const struct bench *b, const struct point *p);
 

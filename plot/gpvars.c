@@ -155,17 +155,16 @@ struct layout {
 /* k: the kernel (nk + 1 for the roofline); c: its cache state; pf: the
    distance's place in pf_list for the prefetch figure's kernel (else
    0); best: the row the size figure draws for its kernel (its best
-   distance, the roofline's none). */
+   distance; the roofline's: roof_best says). */
 static void data_row(FILE *f, const struct layout *l, const struct row *w,
-		     size_t k, int roof)
+		     size_t k, int roof, int roof_best)
 {
 	size_t pf = 0;
 	int best;
 
 	if (!roof && l->pfk && !strcmp(w->kernel, l->pfk))
 		pf = index_of(l->pf, l->np, w->prefetch);
-	best = roof ? !strcmp(w->prefetch, "none") :
-	       !strcmp(w->prefetch, l->best[k - 1]);
+	best = roof ? roof_best : !strcmp(w->prefetch, l->best[k - 1]);
 	/* Files without cycles_per_tick: from cycles/byte. */
 	fprintf(f, "%zu,%u,%u,%zu,%zu,%d,%.6f,%.6f,%.4f\n", k, w->size,
 		w->align, index_of(l->caches, l->nc, w->cache), pf, best,
@@ -194,12 +193,29 @@ static int write_data(const struct results *all, const struct results *r,
 		    strcmp(w->code_offset, r->rows[0].code_offset) ||
 		    !(k = index_of(l->kernels, l->nk, w->kernel)))
 			continue;
-		data_row(f, l, w, k, 0);
+		data_row(f, l, w, k, 0, 0);
 	}
-	for (i = 0; *l->roof && i < all->nrows; i++)
-		if (!strcmp(all->rows[i].kernel, l->roof) && all->rows[i].size &&
-		    strcmp(all->rows[i].op, r->rows[0].op))
-			data_row(f, l, &all->rows[i], l->nk + 1, 1);
+	/* The roofline at each size, alignment and cache state: the best of
+	   its distances (it prefetches in a run that does), as the rows'
+	   roofline_fraction is held to. */
+	for (i = 0; *l->roof && i < all->nrows; i++) {
+		const struct row *w = &all->rows[i];
+		int best = 1;
+		size_t j;
+
+		if (strcmp(w->kernel, l->roof) || !w->size ||
+		    !strcmp(w->op, r->rows[0].op))
+			continue;
+		for (j = 0; j < all->nrows && best; j++) {
+			const struct row *x = &all->rows[j];
+			if (j != i && !strcmp(x->kernel, l->roof) && x->size == w->size &&
+			    x->align == w->align && !strcmp(x->cache, w->cache) &&
+			    (x->cycles_per_byte < w->cycles_per_byte ||
+			     (x->cycles_per_byte == w->cycles_per_byte && j < i)))
+				best = 0;
+		}
+		data_row(f, l, w, l->nk + 1, 1, best);
+	}
 	if (ferror(f) | fclose(f)) {
 		perror(out);
 		return -1;

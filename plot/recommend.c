@@ -45,6 +45,7 @@ struct kernel_ctx {
 	unsigned align;
 	enum test test;
 	int with_samples;
+	int force;		/* --force-verdict: judge emulated data too */
 	double miss;		/* cycles; NAN: no usable latency */
 	char miss_why[160];	/* where it came from, or why there is none */
 };
@@ -524,8 +525,14 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 	find_miss(k);
 
 	print_header(r, k->kernel);
-	if (!strcmp(r->emulated, "yes"))
-		printf("EMULATED RUN: these timings are not real.\n");
+	if (!strcmp(r->emulated, "yes") && !k->force)
+		print_wrapped("", "EMULATED RUN: figures only, no verdict.  QEMU's "
+			      "timings are not the target's (its timebase is the "
+			      "host's, dcbt a no-op); --force-verdict judges them "
+			      "anyway.");
+	else if (!strcmp(r->emulated, "yes"))
+		print_wrapped("", "EMULATED, VERDICT FORCED (--force-verdict): what "
+			      "follows judges QEMU's timings, not the target's.");
 	if (r->partial)
 		printf("PARTIAL RUN: it stopped early (# partial: in the CSV).\n");
 	if (samples_note)
@@ -543,6 +550,8 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 	else if (k->test == TEST_REPEATS)
 		print_wrapped("  ", "test: Welch's t on per-repeat medians, alpha "
 			      "%.2f", ALPHA);
+	else if (!strcmp(r->emulated, "yes") && !k->force)
+		print_wrapped("  ", "test: none on emulated timings");
 	else
 		print_wrapped("  ", "test: none (it needs order = rounds with "
 			      "samples, or repeat >= %d): nothing is called "
@@ -571,6 +580,8 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 				memset(pt, 0, sizeof(*pt));
 				continue;
 			}
+			if (!strcmp(r->emulated, "yes") && !k->force)
+				pt->flag = 0;	/* no judgement of emulated data */
 			print_point(pt);
 			nhelp += pt->v == V_HELPS;
 			nuntested += pt->v == V_UNTESTED;
@@ -606,6 +617,10 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 	for (i = 1; i < npf; i++)
 		if (q[i] > q[rec] || (q[i] == q[rec] && g[i] < g[rec]))
 			rec = i;
+	if (k->test == TEST_NONE && !strcmp(r->emulated, "yes") && !k->force) {
+		printf("no recommendation: emulated timings\n");
+		goto out;
+	}
 	if (!nhelp || !q[rec]) {
 		if (nuntested)
 			printf("recommend: no distance shown to help (%zu of %zu "
@@ -655,7 +670,8 @@ out:
 static int usage(FILE *f)
 {
 	fprintf(f, "usage: csumreport recommend RESULTS.csv [--kernel K] "
-		"[--op OP]\n\n"
+		"[--op OP]\n"
+		"         [--force-verdict]\n\n"
 		"For a prefetching kernel (rows at prefetch = none and at distances\n"
 		"in bytes), per size and cache state: the distance with the lowest\n"
 		"median cycles/byte, its change against none and p (the test compare\n"
@@ -670,7 +686,9 @@ static int usage(FILE *f)
 		"noise of it is marked '*'.  The last line is the recommendation.\n\n"
 		"Reads the -samples.csv beside the file; without one, the repeats.\n"
 		"Every prefetching kernel in turn unless --kernel names one; --op\n"
-		"keeps that op's kernels.  Alpha 0.05.  Lines of at most 72 columns.\n");
+		"keeps that op's kernels.  Alpha 0.05.  Lines of at most 72 columns.\n"
+		"On emulated data (QEMU) figures only and no recommendation, unless\n"
+		"--force-verdict.\n");
 	return f == stdout ? 0 : 2;
 }
 
@@ -702,7 +720,7 @@ int cmd_recommend(int argc, char **argv)
 	struct kernel_ctx k;
 	struct results r;
 	size_t nk, npk = 0, i, shown = 0;
-	int rc = 2, with_samples;
+	int rc = 2, with_samples, force = 0;
 
 	memset(&r, 0, sizeof(r));
 	for (i = 1; i < (size_t)argc; i++) {
@@ -712,6 +730,10 @@ int cmd_recommend(int argc, char **argv)
 			return usage(stdout);
 		if (a[0] != '-' && !path) {
 			path = a;
+			continue;
+		}
+		if (!strcmp(a, "--force-verdict")) {
+			force = 1;
 			continue;
 		}
 		if (!v || a[0] != '-' || (strcmp(a, "--kernel") && strcmp(a, "--op"))) {
@@ -798,7 +820,10 @@ int cmd_recommend(int argc, char **argv)
 	k.r = &r;
 	k.mm = &mm;
 	k.with_samples = with_samples;
-	if (with_samples && !strcmp(r.order, "rounds"))
+	k.force = force;
+	if (!strcmp(r.emulated, "yes") && !force)
+		k.test = TEST_NONE;	/* figures, no verdict */
+	else if (with_samples && !strcmp(r.order, "rounds"))
 		k.test = TEST_PAIRED;
 	else if (r.repeats >= MIN_REPEATS)
 		k.test = TEST_REPEATS;

@@ -85,6 +85,8 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 		set_meta(&r->order, v, 1);
 	else if (!strcmp(key, "roofline"))
 		set_meta(&r->roofline, strcmp(v, "none") ? v : "", 1);
+	else if (!strcmp(key, "layouts"))
+		r->layouts = (unsigned)strtoul(v, NULL, 10);
 	else if (!strcmp(key, "tick_hz"))
 		*hz = atof(v);
 	else if (!strcmp(key, "cycles_per_tick"))

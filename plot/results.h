@@ -44,6 +44,8 @@ struct results {
 	char *timer_what;	/* "# timer: tsc (this)": what it counts */
 	char *roofline;		/* "# roofline:" its kernel, or "" */
 	bool partial;		/* "# partial:": the run stopped early */
+	unsigned layouts;	/* "# layouts: R ...": code and buffer copies
+				   drawn from each round; 0: not said */
 	bool view;		/* results_of_op's: rows of another's */
 	double core_mhz;	/* tick_hz x cycles_per_tick, for MB/s axes */
 	double tick_hz;		/* 0: not in the file */
@@ -64,6 +66,11 @@ char *cache_label(const char *cache, const char *rxpf, const char *load);
    repeat, and net equal to raw; without an op column, every row is op
    csum (all there was).  A kernel has one op: two are an error. */
 int results_read(struct results *r, const char *path, int with_samples);
+/* Whether the run re-randomised layout: R > 1 copies. */
+static inline bool layouts_of(const struct results *r)
+{
+	return r->layouts > 1;
+}
 /* Frees what r owns; of a view, its rows and index only. */
 void results_free(struct results *r);
 

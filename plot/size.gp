@@ -20,6 +20,11 @@ kpt(j) = j <= 8 ? 7 : j <= 16 ? 5 : 9
 # The key sits below each panel, two entries a row: room for its rows
 # under the axis label.
 set bmargin 4 + (nl + 1) / 2
+# The ceiling's key: a prefetching load (a run that prefetches) is drawn
+# at its best distance per point, and named by its loop.
+rl = strlen(roof)
+roof_title = rl > 9 && roof[rl - 8:rl] eq "-prefetch" ? \
+	"ceiling: " . roof[1:rl - 9] . " at best pf" : "ceiling: " . roof . " (loads only)"
 # best: the point at the distance the line is drawn at.
 keep(j, c) = column("k") == j && column("best") == 1 && \
 	column("c") == c && column("align") == align
@@ -84,7 +89,7 @@ do for [fmt in "png svg"] {
 			smooth unique with linespoints lw 2 pt kpt(j) title klabel(j), \
 			for [j=nk+1:nl] $lines using ($3 == j ? $1 : NaN):2 \
 			smooth unique with lines dt 2 lw 2 lc rgb "#404040" \
-			title "ceiling: " . roof . " (loads only)"
+			title roof_title
 		set datafile separator ","
 		set datafile columnheaders
 	}

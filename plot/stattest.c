@@ -5,7 +5,9 @@
    (a + 1) / (a + b + 2); above it, the symmetry I_x(a,b) = 1 - I_1-x(b,a)
    is used. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "results.h"
 #include "stattest.h"
@@ -147,11 +149,10 @@ double welch_t_p(const double *a, size_t na, const double *b, size_t nb)
 }
 
 /* Per-round differences a - b, matched by repeat and round (both rows'
-   samples are in that order, so one pass matches them); Wilcoxon's p,
-   -1 under 2 pairs. */
-double rounds_paired_p(const struct row *a, const struct row *b)
+   samples are in that order, so one pass matches them), into d (room for
+   a->ncpb); their number. */
+static size_t round_diffs(const struct row *a, const struct row *b, double *d)
 {
-	double *d = xcalloc(a->ncpb, sizeof(*d), "a test's ranks"), p;
 	size_t i = 0, j = 0, n = 0;
 
 	while (i < a->ncpb && j < b->ncpb) {
@@ -167,7 +168,205 @@ double rounds_paired_p(const struct row *a, const struct row *b)
 			j++;
 		}
 	}
-	p = wilcoxon_signed_rank_p(d, n);
+	return n;
+}
+
+double rounds_paired_p(const struct row *a, const struct row *b)
+{
+	double *d = xcalloc(a->ncpb + 1, sizeof(*d), "a test's ranks"), p;
+
+	p = wilcoxon_signed_rank_p(d, round_diffs(a, b, d));
 	free(d);
 	return p;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* How many Walsh averages (d[i] + d[j]) / 2, i <= j, of sorted d are at
+   most x: for each i the j's run from i to a bound that only falls as i
+   rises, so one pass of two indices counts them. */
+static uint64_t walsh_at_most(const double *d, size_t n, double x)
+{
+	uint64_t c = 0;
+	size_t i, j = n;
+
+	for (i = 0; i < n; i++) {
+		while (j > i && d[j - 1] + d[i] > 2 * x)
+			j--;
+		if (j <= i)
+			break;
+		c += j - i;
+	}
+	return c;
+}
+
+/* The k-th smallest (1-based) Walsh average of sorted d, by bisection on
+   its value: O(n) a step, so 10^5 rounds need no n^2 table. */
+static double walsh_kth(const double *d, size_t n, uint64_t k)
+{
+	double lo = d[0], hi = d[n - 1];
+	int it;
+
+	if (walsh_at_most(d, n, lo) >= k)
+		return lo;
+	for (it = 0; it < 200 && hi - lo > 1e-15 * fmax(fabs(lo), fabs(hi)); it++) {
+		double mid = lo + (hi - lo) / 2;
+		if (mid <= lo || mid >= hi)
+			break;
+		if (walsh_at_most(d, n, mid) >= k)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+/* The standard normal's upper quantile: z with P(Z > z) = q, from erfc by
+   bisection (erfc is exact enough; 100 steps reach double precision). */
+static double z_upper(double q)
+{
+	double lo = 0, hi = 40;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		double mid = (lo + hi) / 2;
+		if (erfc(mid / sqrt(2)) / 2 > q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+int hodges_lehmann(const double *d, size_t n, double conf, struct estimate *e)
+{
+	double *v, z, c;
+	uint64_t total, k;
+
+	e->est = e->lo = e->hi = NAN;
+	if (n < 2)
+		return -1;
+	v = xcalloc(n, sizeof(*v), "an interval's differences");
+	memcpy(v, d, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_double);
+	total = (uint64_t)n * (n + 1) / 2;
+	/* the median of the Walsh averages: of two middle ones when even */
+	e->est = total % 2 ? walsh_kth(v, n, total / 2 + 1) :
+		 (walsh_kth(v, n, total / 2) + walsh_kth(v, n, total / 2 + 1)) / 2;
+	/* The interval's ends are the Walsh averages C and total + 1 - C,
+	   C from the signed-rank statistic's normal approximation. */
+	z = z_upper((1 - conf) / 2);
+	c = floor((double)total / 2 - z * sqrt((double)n * (n + 1) * (2.0 * n + 1) / 24));
+	k = c < 1 ? 1 : (uint64_t)c;
+	e->lo = walsh_kth(v, n, k);
+	e->hi = walsh_kth(v, n, total + 1 - k);
+	free(v);
+	return 0;
+}
+
+int rounds_paired_interval(const struct row *a, const struct row *b,
+			   double conf, struct estimate *e)
+{
+	double *d = xcalloc(a->ncpb + 1, sizeof(*d), "an interval's differences");
+	int rc = hodges_lehmann(d, round_diffs(a, b, d), conf, e);
+
+	free(d);
+	return rc;
+}
+
+/* Student's t upper quantile with df degrees of freedom: t with
+   P(|T| >= t) = 2q, by bisection on student_t_p. */
+static double t_upper(double q, double df)
+{
+	double lo = 0, hi = 1;
+	int i;
+
+	while (student_t_p(hi, df) > 2 * q && hi < 1e6)
+		hi *= 2;
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+		if (student_t_p(mid, df) > 2 * q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+int welch_interval(const double *a, size_t na, const double *b, size_t nb,
+		   double conf, struct estimate *e)
+{
+	double ma, va, mb, vb, sa, sb, df, t;
+
+	e->est = e->lo = e->hi = NAN;
+	if (na < 2 || nb < 2)
+		return -1;
+	mean_var(a, na, &ma, &va);
+	mean_var(b, nb, &mb, &vb);
+	sa = va / (double)na;
+	sb = vb / (double)nb;
+	e->est = ma - mb;
+	if (sa + sb == 0) {
+		e->lo = e->hi = e->est;
+		return 0;
+	}
+	df = (sa + sb) * (sa + sb) /
+	     (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
+	t = t_upper((1 - conf) / 2, df);
+	e->lo = e->est - t * sqrt(sa + sb);
+	e->hi = e->est + t * sqrt(sa + sb);
+	return 0;
+}
+
+struct ranked {
+	double p;
+	size_t at;
+};
+
+static int cmp_ranked(const void *x, const void *y)
+{
+	const struct ranked *a = x, *b = y;
+
+	if (a->p != b->p)
+		return a->p < b->p ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
+void family_adjust(enum family rule, const double *p, size_t n, double *adj)
+{
+	struct ranked *r = xcalloc(n + 1, sizeof(*r), "the family's p values");
+	size_t i, m = 0;
+	double run;
+
+	for (i = 0; i < n; i++) {
+		adj[i] = p[i];
+		if (p[i] >= 0)
+			r[m++] = (struct ranked){ p[i], i };
+	}
+	qsort(r, m, sizeof(*r), cmp_ranked);
+	if (rule == FAMILY_HOLM) {
+		/* step down: (m - i) p_(i), never below an earlier one */
+		for (i = 0, run = 0; i < m; i++) {
+			run = fmax(run, fmin(1, (double)(m - i) * r[i].p));
+			adj[r[i].at] = run;
+		}
+	} else if (rule == FAMILY_BH) {
+		/* step up: m p_(i) / i, never above a later one */
+		for (i = m, run = 1; i-- > 0;) {
+			run = fmin(run, fmin(1, (double)m * r[i].p / (double)(i + 1)));
+			adj[r[i].at] = run;
+		}
+	}
+	free(r);
+}
+
+const char *family_name(enum family rule)
+{
+	return rule == FAMILY_HOLM ? "Holm" : rule == FAMILY_BH ?
+	       "Benjamini-Hochberg" : "none";
 }

@@ -23,4 +23,30 @@ double student_t_p(double t, double df);
 struct row;
 double rounds_paired_p(const struct row *a, const struct row *b);
 
+/* A change and its interval, in the unit of the values. */
+struct estimate {
+	double est, lo, hi;
+};
+
+/* The Hodges-Lehmann estimate of paired differences d (the median of
+   their Walsh averages) and its distribution-free interval at conf (0.95)
+   from the signed-rank statistic (Hollander and Wolfe, ch. 3).  -1 and
+   NANs under 2 differences. */
+int hodges_lehmann(const double *d, size_t n, double conf, struct estimate *e);
+/* Of two rows of one run timed in rounds: a - b per round. */
+int rounds_paired_interval(const struct row *a, const struct row *b,
+			   double conf, struct estimate *e);
+/* The difference of means a - b and Welch's t interval at conf; -1 and
+   NANs when a side has fewer than 2 values. */
+int welch_interval(const double *a, size_t na, const double *b, size_t nb,
+		   double conf, struct estimate *e);
+
+/* Control of a family of tests: Holm's step-down (the family-wise error
+   rate) or Benjamini-Hochberg's step-up (the false discovery rate). */
+enum family { FAMILY_HOLM, FAMILY_BH, FAMILY_NONE };
+/* p adjusted by rule into adj; a p below 0 (no test) stays as it is and
+   is not counted in the family. */
+void family_adjust(enum family rule, const double *p, size_t n, double *adj);
+const char *family_name(enum family rule);
+
 #endif

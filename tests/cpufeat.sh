@@ -73,7 +73,7 @@ ok "Nehalem: --set kernels=avx512 exits 2 ($rc), needs AVX-512BW" \
 "${Q[@]}" run --set roofline=load-avx2 > /dev/null 2> "$T/err3.txt"
 rc=$?
 ok "Nehalem: roofline = load-avx2 exits 2 ($rc) with the reason and the choices" \
-	bash -c "[ $rc = 2 ] && grep -q \"roofline: 'load-avx2' cannot run on this CPU: needs AVX2, expected auto, none or a load kernel that runs here: load$\" '$T/err3.txt'"
+	bash -c "[ $rc = 2 ] && grep -q \"roofline: 'load-avx2' cannot run on this CPU: needs AVX2, expected auto, none or a load kernel that runs here: load load-prefetch$\" '$T/err3.txt'"
 "${Q[@]}" run --dry-run --set sizes=64 > "$T/dry.txt" 2>&1
 ok "Nehalem: kernels = all leaves out what cannot run" \
 	bash -c "grep -q 'adc2' '$T/dry.txt' && ! grep -qE 'avx|adx' '$T/dry.txt'"
@@ -85,12 +85,12 @@ Q=(qemu-x86_64 -cpu max "$BIN")
 ok "max: avx2 and adx run" [ "$(runs "$T/max.csv" avx2)$(runs "$T/max.csv" adx)" = yesyes ]
 ok "max: avx512 does not" [ "$(runs "$T/max.csv" avx512)" = "needs AVX-512BW" ]
 "${Q[@]}" run --check --set ops=csum,load \
-	--set kernels=adc1,adc2,adx,avx2,avx2-prefetch,load-avx2 \
+	--set kernels=adc1,adc2,adx,avx2,avx2-prefetch,load-avx2,load-avx2-prefetch \
 	--set prefetch=none,64,256 --set sizes=1,31,32,33,127,128,129,1500,65537 \
 	--set aligns=0,1,3,7 > "$T/check.txt" 2>&1
 rc=$?
-ok "max: adx, avx2 and load-avx2 pass the gate under emulation ($rc)" \
-	bash -c "[ $rc = 0 ] && grep -q '^ok: 6 kernel' '$T/check.txt'"
+ok "max: adx, avx2, load-avx2 and its prefetching variant pass the gate under emulation ($rc)" \
+	bash -c "[ $rc = 0 ] && grep -q '^ok: 7 kernel' '$T/check.txt'"
 "${Q[@]}" run --dry-run --set sizes=64 > "$T/drymax.txt" 2>&1
 ok "max: the roofline is load-avx2" grep -qE '^ *load-avx2 +' "$T/drymax.txt"
 finish

@@ -106,6 +106,7 @@ if build native test-bin; then
 	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so" "$A/libtest-fs-shim.so"
 	suite workloads tests/workloads.sh "$A/csumbench" "$A/make-capture" "$A/libtest-so-kernel.so"
 	suite placement tests/placement.sh "$A" "${A#build/}"
+	suite verdicts tests/verdicts.sh "$A/csumbench" "$A/libknown-cost.so" build/host/csumreport
 	suite bench-ssh tests/bench-ssh.sh
 	suite need tests/need.sh
 else

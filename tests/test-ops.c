@@ -383,10 +383,21 @@ static void config_roofline(void)
 	      "defaults: auto, a load kernel that runs here, last");
 	for (i = 0; i < kernel_count; i++)
 		if (kernel_table[i].op == &op_load && !kernel_table[i].pseudo &&
-		    !kernel_unavailable(&kernel_table[i]))
+		    !kernel_table[i].prefetch && !kernel_unavailable(&kernel_table[i]))
 			nload = i;
 	CHECK(c.roofline == &kernel_table[nload], "auto is the last load kernel "
-	      "of the table that runs here (the widest): %s", c.roofline->name);
+	      "without prefetch of the table that runs here (the widest): %s",
+	      c.roofline->name);
+	config_free(&c);
+
+	/* A run that prefetches is held to that load's prefetching variant. */
+	config_defaults(&c);
+	CHECK(config_set(&c, "kernels = c64-prefetch") == 0 &&
+	      config_set(&c, "prefetch = none, 64") == 0 && config_resolve(&c) == 0 &&
+	      c.roofline && c.roofline->prefetch && c.roofline->op == &op_load &&
+	      !strcmp(c.roofline->nopf, kernel_table[nload].name),
+	      "with prefetch = none, 64 the roofline is %s's prefetching variant: "
+	      "%s", kernel_table[nload].name, c.roofline ? c.roofline->name : "none");
 	config_free(&c);
 
 	config_defaults(&c);

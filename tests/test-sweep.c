@@ -492,9 +492,113 @@ static void roofline(void)
 	config_free(&c);
 }
 
+/* In a run that prefetches, the roofline is the load's prefetching
+   variant at every distance, and each point is held to the best. */
+static void roofline_prefetch(void)
+{
+	static const char *const sets[] = { "roofline=auto", "kernels=c64-prefetch",
+		"prefetch=none,64,128", "sizes=1500", "cache=cold", "samples=3",
+		"timer=clock", NULL };
+	struct config c;
+	struct bench b;
+	size_t i, held = 0, roofs = 0;
+	bool right = true;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "roofline with prefetch: setup");
+	CHECK(c.roofline && c.roofline->prefetch && c.roofline->op == &op_load,
+	      "the roofline of a run that prefetches prefetches too: %s",
+	      c.roofline ? c.roofline->name : "none");
+	sweep_run(&b, false);
+	sweep_finish(&b);
+	for (i = 0; i < b.npts; i++) {
+		const struct point *p = &b.pts[i], *q = point_roofline(&b, p);
+		double best = INFINITY, mine, f;
+		size_t j;
+
+		roofs += p->kernel == c.roofline;
+		if (p->kernel->pseudo || p->kernel == c.roofline)
+			continue;
+		held++;
+		for (j = 0; j < b.npts; j++)
+			if (b.pts[j].kernel == c.roofline &&
+			    point_cycles_per_byte(&b, &b.pts[j], 0) > 0)
+				best = fmin(best, point_cycles_per_byte(&b, &b.pts[j], 0));
+		mine = point_cycles_per_byte(&b, p, 0);
+		f = point_roofline_fraction(&b, p, 0);
+		right &= q && p->nroof == 3 && mine > 0 &&
+			 fabs(f - best / mine) < 1e-12;
+	}
+	CHECK(roofs == 3 && held == 3 && right, "3 roofline points (none, 64, "
+	      "128) and each c64-prefetch point held to the best of them");
+	sweep_free(&b);
+	config_free(&c);
+}
+
+/* Layouts: R copies of each point's code, entry mod 64 kept (code_offset's
+   for a placed copy), at addresses that differ within the page; a sample
+   picks one of them and one of the buffer slots. */
+static void layouts(void)
+{
+	static const char *const sets[] = { "kernels=c64,copy-split",
+		"ops=csum,csum_copy", "sizes=64", "samples=1", "timer=clock",
+		"code_offset=none,16", "layouts=8", NULL };
+	struct config c;
+	struct bench b;
+	char err[512];
+	size_t i, sets_moved = 0, bad = 0, spread = 0, fixed = 0;
+	unsigned l;
+
+#if defined(__SANITIZE_ADDRESS__)
+	printf("layouts: sanitizer build, nothing is copied\n");
+	return;
+#endif
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "layouts: setup");
+	CHECK(layout_make(&b, err, sizeof(err)) == 0, "layouts: %s", err);
+	for (i = 0; i < b.nlaysets; i++) {
+		const struct layset *s = &b.laysets[i];
+		unsigned mod = place_mod64((const void *)s->of->fn), j, k;
+		uintptr_t first = 0;
+
+		if (s->n == 1) {
+			fixed += s->fixed != NULL;
+			continue;
+		}
+		sets_moved++;
+		bad += s->n != 8;
+		for (j = 0; j < s->n; j++) {
+			uintptr_t a = (uintptr_t)(void *)s->k[j]->fn;
+			bad += place_mod64((const void *)s->k[j]->fn) != mod;
+			for (k = 0; k < j; k++)
+				bad += s->k[k]->fn == s->k[j]->fn;
+			if (!j)
+				first = a & 4095;
+			else
+				spread += (a & 4095) != first;
+		}
+	}
+	CHECK(sets_moved >= 3 && bad == 0, "%zu sets of 8 copies, each entry at "
+	      "its original's offset mod 64 (16 for code_offset 16), no two at "
+	      "one address (%zu wrong)", sets_moved, bad);
+	CHECK(spread > 0, "the copies sit at different places in their pages");
+	CHECK(fixed >= 1, "copy-split (KERNEL_FIXED) stays where it was linked");
+	CHECK(sweep_gate(&b) == 0, "every copy passes the gate");
+	CHECK(b.nslots == 8, "8 buffer slots: %u", b.nslots);
+	for (i = 0, bad = 0; i < 200; i++) {
+		struct point *p = &b.pts[0];
+		const struct layset *s = &b.laysets[p->lay - 1];
+		l = layout_pick(&b, p);
+		bad += l >= 8 || p->runs != s->k[l % s->n] || b.slot != l % b.nslots;
+	}
+	CHECK(bad == 0, "a pick sets the sample's code copy and buffer slot");
+	sweep_free(&b);
+	config_free(&c);
+}
+
 int main(void)
 {
 	roofline();
+	roofline_prefetch();
+	layouts();
 	ops();
 	rounds();
 	sequential();

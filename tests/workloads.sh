@@ -80,14 +80,16 @@ if [ -n "$SO" ]; then
 		bash -c "[ $rc = 1 ] && grep -q '^c64,generic,csum,64,0,warm,none,none,busy,' '$T/wrong.csv' &&
 			[ $left = 0 ]"
 	# twice the calls of a one-sample run: past the gate, within timing
-	CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "${CB[@]}" run -q \
+	# (layouts = 1: the kernel counts its calls in a static, which each
+	# loaded copy of its file would have its own of)
+	CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "${CB[@]}" run -q --set layouts=1 \
 		--set "kernels=$SO:csum_user_exit" --set sizes=64 --set samples=1 -o - > /dev/null 2>&1
 	after=$(($(cat "$T/count") * 2))
 	mkdir "$T/exit"
 	# (samples enough that the calls surely pass $after whatever batch a
 	# noisy moment calibrates: the run ends there, so they cost nothing)
 	CSUM_TEST_AFTER=$after "${CB[@]}" run -q --set "kernels=c64,$SO:csum_user_exit" \
-		--set sizes=64 --set samples=20000 --set load=busy -o "$T/exit/" 2> "$T/err"; rc=$?; left=$(survivors)
+		--set sizes=64 --set samples=20000 --set load=busy --set layouts=1 -o "$T/exit/" 2> "$T/err"; rc=$?; left=$(survivors)
 	ok "a kernel that ends the process in a busy sample: partial results, no survivor" \
 		bash -c "[ $rc != 0 ] && ls '$T/exit' | grep -q partial && [ $left = 0 ]"
 	"${CB[@]}" run -q --set "kernels=$SO:csum_user_hang" --set kernel_timeout=0.3 \

@@ -39,7 +39,16 @@ struct gate {
 	const struct kernel *k;
 	const struct guarded *g;
 	const char *data;
+	int dist;		/* a prefetching load's distance */
 };
+
+static uint32_t load_call(const struct kernel *k, const unsigned char *p,
+			  int len, uint32_t seed, int dist)
+{
+	if (k->prefetch)
+		return ((load_pf_fn *)(void *)k->fn)(p, len, seed, dist);
+	return ((load_fn *)(void *)k->fn)(p, len, seed);
+}
 
 static int check(const struct gate *c, const unsigned char *p, int len,
 		 uint32_t seed, int align, const char *what, char *err,
@@ -48,7 +57,7 @@ static int check(const struct gate *c, const unsigned char *p, int len,
 	uint32_t want = load_ref(p, len, seed), got;
 
 	verify_at(len, align, -1);
-	got = ((load_fn *)(void *)c->k->fn)(p, len, seed);
+	got = load_call(c->k, p, len, seed, c->dist);
 	if (got == want)
 		return 0;
 	snprintf(err, errlen, "%s: len %d, align %d, seed 0x%08x, %s data%s: "
@@ -96,10 +105,9 @@ static int every_byte(void *ctx, char *err, size_t errlen)
 static int verify(const struct kernel *k, int dist, char *err, size_t errlen)
 {
 	struct guarded g;
-	struct gate c = { k, &g, NULL };
+	struct gate c = { k, &g, NULL, dist };
 	int pass, rc = VERIFY_OK;
 
-	(void)dist;
 	guarded_map(&g, DATA_BYTES);
 	for (pass = 0; pass < 2 && rc == VERIFY_OK; pass++) {
 		guarded_fill(&g, pass ? 0xff : -1, 0);
@@ -137,9 +145,8 @@ static int verify_sizes_load(const struct kernel *k, int dist,
 			     const uint32_t *aligns, size_t naligns,
 			     char *err, size_t errlen)
 {
-	struct gate c = { k, NULL, NULL };
+	struct gate c = { k, NULL, NULL, dist };
 
-	(void)dist;
 	return verify_sizes_walk(k, sizes, nsizes, aligns, naligns, 2.0,
 				 sizes_pass, &c, err, errlen);
 }
@@ -163,8 +170,8 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 static uint32_t call(const struct kernel *k, const unsigned char *src,
 		     unsigned char *dst, uint32_t size, int dist)
 {
-	(void)dst, (void)dist;
-	return ((load_fn *)(void *)k->fn)(src, (int)size, 0);
+	(void)dst;
+	return load_call(k, src, (int)size, 0, dist);
 }
 
 const struct op op_load = {

@@ -1,49 +1,9 @@
-/* The roofline reference in C: every byte loaded in 64-bit words and
- * XORed into four accumulators, so no add waits on another and nothing
- * but the loads limits it.  XOR keeps each byte's place modulo 8, so
- * folding the 64 bits to 32 gives the op's result (kernel.h, load_fn) on
- * either byte order; the tail is one zero-padded word. */
-#include <stdint.h>
-#include <string.h>
+/* The roofline reference in C: the loop of load-c64-body.h. */
+#include "load-c64-body.h"
 
 uint32_t load_c64(const void *buf, int len, uint32_t seed);
 
-static inline uint64_t ld64(const unsigned char *p)
-{
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
-/* The last 0..7 bytes as a zero-padded native word, a byte at a time:
-   no memcpy call or table, so the kernel can be copied for code_offset. */
-static inline uint64_t tail(const unsigned char *p, int len)
-{
-	uint64_t t = 0;
-	int i;
-
-	for (i = 0; i < len; i++)
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		t |= (uint64_t)p[i] << (8 * i);
-#else
-		t |= (uint64_t)p[i] << (56 - 8 * i);
-#endif
-	return t;
-}
-
 uint32_t load_c64(const void *buf, int len, uint32_t seed)
 {
-	const unsigned char *p = buf;
-	uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0;
-
-	for (; len >= 32; len -= 32, p += 32) {
-		x0 ^= ld64(p);
-		x1 ^= ld64(p + 8);
-		x2 ^= ld64(p + 16);
-		x3 ^= ld64(p + 24);
-	}
-	for (; len >= 8; len -= 8, p += 8)
-		x0 ^= ld64(p);
-	x0 ^= x1 ^ x2 ^ x3 ^ tail(p, len);
-	return (uint32_t)x0 ^ (uint32_t)(x0 >> 32) ^ seed;
+	return load_c64_body(buf, len, seed, 0, false);
 }

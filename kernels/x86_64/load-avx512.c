@@ -1,34 +1,10 @@
-/* The roofline reference in AVX-512: 64-byte loads XORed into four
- * accumulators, 256 bytes per iteration, and the last 0..63 bytes as one
- * masked load (zero past the end, no fault).  Result as kernel.h's
- * load_fn says. */
-#include <immintrin.h>
-#include <stdint.h>
+/* The roofline reference in AVX-512: the loop of load-avx512-body.h. */
+#include "load-avx512-body.h"
 
 uint32_t load_x86_64_avx512(const void *buf, int len, uint32_t seed);
 
 __attribute__((target("avx512f,avx512bw")))
 uint32_t load_x86_64_avx512(const void *buf, int len, uint32_t seed)
 {
-	const unsigned char *p = buf;
-	__m512i x0 = _mm512_setzero_si512(), x1 = x0, x2 = x0, x3 = x0;
-	__m256i y;
-	uint64_t s;
-
-	for (; len >= 256; len -= 256, p += 256) {
-		x0 = _mm512_xor_si512(x0, _mm512_loadu_si512((const void *)p));
-		x1 = _mm512_xor_si512(x1, _mm512_loadu_si512((const void *)(p + 64)));
-		x2 = _mm512_xor_si512(x2, _mm512_loadu_si512((const void *)(p + 128)));
-		x3 = _mm512_xor_si512(x3, _mm512_loadu_si512((const void *)(p + 192)));
-	}
-	for (; len >= 64; len -= 64, p += 64)
-		x0 = _mm512_xor_si512(x0, _mm512_loadu_si512((const void *)p));
-	if (len)
-		x1 = _mm512_xor_si512(x1, _mm512_maskz_loadu_epi8(((__mmask64)1 << len) - 1, p));
-	x0 = _mm512_xor_si512(_mm512_xor_si512(x0, x1), _mm512_xor_si512(x2, x3));
-	y = _mm256_xor_si256(_mm512_castsi512_si256(x0),
-			     _mm512_extracti64x4_epi64(x0, 1));
-	s = (uint64_t)_mm256_extract_epi64(y, 0) ^ (uint64_t)_mm256_extract_epi64(y, 1) ^
-	    (uint64_t)_mm256_extract_epi64(y, 2) ^ (uint64_t)_mm256_extract_epi64(y, 3);
-	return (uint32_t)s ^ (uint32_t)(s >> 32) ^ seed;
+	return load_x86_64_avx512_body(buf, len, seed, 0, false);
 }

@@ -1,0 +1,273 @@
+/* What else ran on the measured CPU (contention.h).  /proc/stat gives each
+ * CPU's busy, idle and steal ticks; /proc/thread-self/schedstat the time
+ * the measuring thread waited while runnable (CONFIG_SCHED_INFO); getrusage
+ * its involuntary context switches, read around every sample so a sample
+ * that was preempted is known and taken again. */
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "contention.h"
+
+const char *sysroot(void)
+{
+	const char *r = getenv("CSUMBENCH_SYSROOT");
+
+	return r ? r : "";
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bool cpu_times_read(int cpu, struct cpu_times *t)
+{
+	char path[4096], line[512], want[32];
+	FILE *f;
+
+	memset(t, 0, sizeof(*t));
+	/* live, never the sysroot's: shares need two readings apart */
+	snprintf(path, sizeof(path), "/proc/stat");
+	snprintf(want, sizeof(want), "cpu%d ", cpu);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long v[10] = { 0 };
+		int n, i;
+
+		if (strncmp(line, want, strlen(want)))
+			continue;
+		n = sscanf(line + strlen(want), "%llu %llu %llu %llu %llu %llu %llu "
+			   "%llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4],
+			   &v[5], &v[6], &v[7], &v[8], &v[9]);
+		if (n < 4)
+			break;
+		/* user nice system idle iowait irq softirq steal (guest time
+		   is counted in user already) */
+		t->idle = v[3] + v[4];
+		t->steal = v[7];
+		t->busy = v[0] + v[1] + v[2] + v[5] + v[6];
+		for (i = 0; i < 8; i++)
+			t->total += v[i];
+		t->ok = true;
+		break;
+	}
+	fclose(f);
+	return t->ok;
+}
+
+int cpu_least_busy(double window_s, char *why, size_t n)
+{
+	struct cpu_times a[CPU_SETSIZE > 1024 ? 1024 : CPU_SETSIZE], b;
+	int cpu, best = -1, nallowed = 0, ncpu = (int)(sizeof(a) / sizeof(a[0]));
+	double best_idle = -1, worst_idle = 2;
+	cpu_set_t set;
+	struct timespec w;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0) {
+		snprintf(why, n, "sched_getaffinity: %s", strerror(errno));
+		return -1;
+	}
+	for (cpu = 0; cpu < ncpu; cpu++)
+		if (CPU_ISSET(cpu, &set)) {
+			nallowed++;
+			if (best < 0)
+				best = cpu;
+		}
+	if (nallowed < 2) {
+		snprintf(why, n, "cpu = auto: CPU %d, the only one this process may "
+			 "use", best);
+		return best;
+	}
+	for (cpu = 0; cpu < ncpu; cpu++)
+		if (CPU_ISSET(cpu, &set))
+			cpu_times_read(cpu, &a[cpu]);
+	w.tv_sec = (time_t)window_s;
+	w.tv_nsec = (long)((window_s - (double)w.tv_sec) * 1e9);
+	nanosleep(&w, NULL);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		double idle;
+
+		if (!CPU_ISSET(cpu, &set) || !a[cpu].ok || !cpu_times_read(cpu, &b) ||
+		    b.total <= a[cpu].total)
+			continue;
+		idle = (double)(b.idle - a[cpu].idle) / (double)(b.total - a[cpu].total);
+		if (idle > best_idle) {
+			best_idle = idle;
+			best = cpu;
+		}
+		if (idle < worst_idle)
+			worst_idle = idle;
+	}
+	if (best_idle < 0)
+		snprintf(why, n, "cpu = auto: CPU %d, the first this process may use "
+			 "(/proc/stat did not show how busy they are)", best);
+	else
+		snprintf(why, n, "cpu = auto: CPU %d, the least busy of the %d this "
+			 "process may use over %.0f ms of /proc/stat (idle %.0f%%; the "
+			 "busiest %.0f%%)", best, nallowed, window_s * 1e3,
+			 100 * best_idle, 100 * worst_idle);
+	return best;
+}
+
+long thread_involuntary_switches(void)
+{
+	struct rusage u;
+
+	if (getrusage(RUSAGE_THREAD, &u) != 0)
+		return -1;
+	return u.ru_nivcsw;
+}
+
+static double own_cpu_s(void)
+{
+	struct rusage u;
+
+	if (getrusage(RUSAGE_THREAD, &u) != 0)
+		return NAN;
+	return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec * 1e-6 +
+	       (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec * 1e-6;
+}
+
+/* The thread's time spent runnable and waiting for a CPU, in ns. */
+static bool run_delay(uint64_t *ns)
+{
+	unsigned long long run, wait;
+	char path[4096];
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/thread-self/schedstat");
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	n = fscanf(f, "%llu %llu", &run, &wait);
+	fclose(f);
+	*ns = wait;
+	return n == 2;
+}
+
+void contention_start(struct contention *c, int cpu)
+{
+	memset(c, 0, sizeof(*c));
+	c->cpu = cpu;
+	c->t0 = now_s();
+	if (cpu >= 0)
+		cpu_times_read(cpu, &c->a);
+	c->own0 = own_cpu_s();
+	c->have_wait = run_delay(&c->wait0);
+	c->nivcsw0 = thread_involuntary_switches();
+}
+
+void contention_stop(struct contention *c)
+{
+	c->t1 = now_s();
+	if (c->cpu >= 0)
+		cpu_times_read(c->cpu, &c->b);
+	c->own1 = own_cpu_s();
+	c->have_wait = c->have_wait && run_delay(&c->wait1);
+	c->nivcsw1 = thread_involuntary_switches();
+}
+
+static bool cpu_span(const struct contention *c)
+{
+	return c->a.ok && c->b.ok && c->b.total > c->a.total;
+}
+
+double contention_steal(const struct contention *c)
+{
+	if (!cpu_span(c))
+		return NAN;
+	return (double)(c->b.steal - c->a.steal) / (double)(c->b.total - c->a.total);
+}
+
+/* The CPU's busy share less the measuring thread's own (its CPU time over
+   the wall time): what others ran there. */
+double contention_others(const struct contention *c)
+{
+	double busy, own, wall = c->t1 - c->t0;
+
+	if (!cpu_span(c) || !(wall > 0))
+		return NAN;
+	busy = (double)(c->b.busy - c->a.busy) / (double)(c->b.total - c->a.total);
+	own = (c->own1 - c->own0) / wall;
+	return busy - own > 0 ? busy - own : 0;
+}
+
+double contention_waited(const struct contention *c)
+{
+	double wall = c->t1 - c->t0;
+
+	if (!c->have_wait || !(wall > 0) || c->wait1 < c->wait0)
+		return NAN;
+	return (double)(c->wait1 - c->wait0) * 1e-9 / wall;
+}
+
+static void pct(FILE *f, double v)
+{
+	if (isnan(v))
+		fprintf(f, "unknown");
+	else
+		fprintf(f, "%.1f%%", 100 * v);
+}
+
+void contention_meta(FILE *f, const struct contention *c)
+{
+	if (c->cpu < 0) {
+		fprintf(f, "# steal: unknown (cpu = none: the run is not pinned)\n");
+		fprintf(f, "# contention: %llu of %llu samples preempted and taken "
+			"again (cpu = none: the CPU's own figures unknown)\n",
+			(unsigned long long)c->preempted,
+			(unsigned long long)c->samples);
+		return;
+	}
+	fprintf(f, "# steal: ");
+	pct(f, contention_steal(c));
+	fprintf(f, " of CPU %d's time over the run was stolen by the hypervisor "
+		"(/proc/stat)\n", c->cpu);
+	fprintf(f, "# contention: others ran ");
+	pct(f, contention_others(c));
+	fprintf(f, " of CPU %d's time over the run (/proc/stat less the measuring "
+		"thread's own); the measuring thread waited runnable ", c->cpu);
+	pct(f, contention_waited(c));
+	fprintf(f, " (schedstat); %ld involuntary context switches; %llu of %llu "
+		"samples preempted and taken again (the preempted column)\n",
+		c->nivcsw1 >= c->nivcsw0 ? c->nivcsw1 - c->nivcsw0 : 0,
+		(unsigned long long)c->preempted, (unsigned long long)c->samples);
+}
+
+bool contention_warning(const struct contention *c, int which, char *msg,
+			size_t n)
+{
+	double v;
+
+	if (which == 0) {
+		v = contention_steal(c);
+		if (!(v > STEAL_WARN))
+			return false;
+		snprintf(msg, n, "steal: the hypervisor took %.1f%% of CPU %d's time "
+			 "during the run (# steal:); other guests on this host move "
+			 "the figures: compare only within one interleaved run", 100 * v,
+			 c->cpu);
+		return true;
+	}
+	v = fmax(contention_others(c), contention_waited(c));
+	if (!(v > CONTENTION_WARN) && !(c->samples && c->preempted * 100 > c->samples))
+		return false;
+	snprintf(msg, n, "contention: other tasks ran on CPU %d during the run (%.1f%% "
+		 "of its time, %llu of %llu samples preempted and taken again; "
+		 "# contention:); csumbench check names what to stop or move",
+		 c->cpu, isnan(v) ? 0.0 : 100 * v, (unsigned long long)c->preempted,
+		 (unsigned long long)c->samples);
+	return true;
+}

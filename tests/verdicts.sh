@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Verdicts you can paste.  Layouts: each sample's code and buffer drawn
+# from R copies, said in the CSV.  compare's rule: an A/A pair (two copies
+# of one .so file, timed in one run) is not called changed, a kernel known
+# to be 4.7% slower is, with intervals that hold its cost.  The roofline
+# is a ceiling: in a run that prefetches its load prefetches too, and no
+# kernel beats it by more than noise.  Contention: cpu = auto avoids a busy
+# CPU, a busy loop on the measured one is counted, warned of and named by
+# csumbench check, with the fix for each finding.  Emulated data: figures,
+# no verdict.
+# usage: tests/verdicts.sh BIN KNOWN_COST_SO CSUMREPORT
+set -u
+BIN=$1 SO=$2 R=$3
+D=tests/data
+SUITE=verdicts
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# col FILE NAME: a column of a results CSV by name, one value per row
+col() {
+	awk -F, -v name="$2" '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+		{ print $c[name] }' "$1"
+}
+
+SIZES=64,256,1024,4096,8192,16384
+cp "$SO" "$T/a.so"
+cp "$SO" "$T/b.so"
+A="$T/a.so:csum_known_1cpb" B="$T/b.so:csum_known_1cpb" S="$T/a.so:csum_known_slower"
+
+# --- layouts
+"$BIN" run -q --set "kernels=$A,$B" --set sizes=$SIZES --set cache=warm,cold \
+	--set samples=101 --set roofline=none -o "$T/aa.csv"; rc=$?
+ok "A/A run: exit 0" [ $rc = 0 ]
+ok "the CSV says how layouts were drawn: 8 copies, the seed, the slots" \
+	grep -q '^# layouts: 8 (seed [0-9]*; each sample.s code one of 8 copies at random addresses keeping its offset mod 64, .so kernels from 8 copies of their file; its buffer one of [1-8] slots' "$T/aa.csv"
+ok "every point's samples came from all 8 layouts (101 rounds)" \
+	bash -c "awk -F, '/^#/ || /^kernel,/ { next } { seen[\$1 \",\" \$4 \",\" \$6 \",\" \$NF] = 1; pts[\$1 \",\" \$4 \",\" \$6] = 1 }
+		END { for (p in pts) { n = 0; for (l = 0; l < 8; l++) n += (p \",\" l) in seen; if (n != 8) exit 1 } }' '$T/aa-samples.csv'"
+ok "the samples file names each sample's layout" \
+	bash -c "grep -q '^kernel,.*,cycles_per_byte,layout\$' '$T/aa-samples.csv'"
+"$BIN" run -q --set kernels=c64 --set sizes=64 --set samples=3 --set layouts=1 -o "$T/l1.csv"
+ok "layouts = 1: everything in one place, and the CSV says so" \
+	bash -c "grep -q '^# layouts: 1 (each kernel timed where it was linked' '$T/l1.csv' &&
+		[ \"\$(awk -F, '/^#/ || /^kernel,/ { next } { print \$NF }' '$T/l1-samples.csv' | sort -u)\" = 0 ]"
+"$BIN" run -q --set ops=csum_copy --set kernels=copy-split,copy-c64 --set sizes=64 \
+	--set samples=3 -o "$T/fixed.csv"
+ok "a KERNEL_FIXED kernel stays in place, and the CSV names it" \
+	grep -q '^# layouts: 8 .*; in place (KERNEL_FIXED, they call other code): copy-split$' "$T/fixed.csv"
+"$BIN" run -q --set layouts=65 --set sizes=64 -o "$T/bad.csv" 2> "$T/err"; rc=$?
+ok "layouts = 65: refused, with the range" \
+	bash -c "[ $rc = 2 ] && grep -q \"layouts '65', expected 1 (no re-randomising) to 64 copies\" '$T/err' && [ ! -e '$T/bad.csv' ]"
+
+# --- A/A: the same code in two files is not "changed"
+$R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" > "$T/aa.txt"; rc=$?
+ok "A/A compare: exit 0, the rule named (Holm, 95% interval, 1%)" \
+	bash -c "[ $rc = 0 ] && grep -q '^[0-9]* of 12 points changed (Holm-adjusted p < 0.05 and the 95% interval' '$T/aa.txt' &&
+		grep -q '^outside +-1%)' '$T/aa.txt'"
+n=$(sed -n 's/^\([0-9]*\) of 12 points changed.*/\1/p' "$T/aa.txt")
+ok "A/A: at most 1 of 12 points called changed (got ${n:-none})" [ "${n:-99}" -le 1 ]
+ok "A/A: every point has an interval, and the table fits 72 columns" \
+	bash -c "[ \"\$(grep -c '\[[-+][0-9.]*,[-+][0-9.]*\]' '$T/aa.txt')\" -ge 24 ] && width_ok '$T/aa.txt'"
+$R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" \
+	--family bh --threshold 2.5 > "$T/bh.txt"
+ok "--family bh --threshold 2.5: the rule says which" \
+	bash -c "grep -q '(Benjamini-Hochberg)' '$T/bh.txt' && grep -q 'Benjamini-Hochberg-adjusted p < 0.05' '$T/bh.txt' &&
+		grep -q 'beyond +-2.5%' '$T/bh.txt'"
+for bad in "--threshold x" "--threshold -1" "--family fdr" "--alpha 2"; do
+	# shellcheck disable=SC2086 # the option and its value
+	$R compare "$T/aa.csv" "$T/aa.csv" $bad > /dev/null 2> "$T/err"; rc=$?
+	ok "compare $bad: exit 2 and what was expected" \
+		bash -c "[ $rc = 2 ] && grep -q 'expected' '$T/err'"
+done
+
+# --- a kernel known to be 4.7% slower (3 more dependent adds per 64 B)
+"$BIN" run -q --set "kernels=$A,$S" --set sizes=$SIZES --set cache=warm,cold \
+	--set samples=101 --set roofline=none -o "$T/ab.csv"
+$R compare "$T/ab.csv" "$T/ab.csv" --before-kernel "$A" --after-kernel "$S" > "$T/ab.txt"
+# The warm points' changes, as the summary gives them: "X% more time ..."
+warm=$(grep -c '^[0-9.]*% more time per byte at [0-9KiB ]*, warm (95% CI \[+[0-9.]*,+[0-9.]*\]%' "$T/ab.txt")
+ok "4.7% slower: changed at all 6 warm points (got $warm)" [ "$warm" = 6 ]
+ok "4.7% slower: the warm estimates from 1 KiB up lie within 3.5-6.5%" \
+	bash -c "sed -n 's/^\([0-9.]*\)% more time per byte at \([0-9]*\) KiB, warm.*/\1/p' '$T/ab.txt' |
+		awk '\$1 < 3.5 || \$1 > 6.5 { bad = 1 } END { exit bad || NR != 4 }'"
+ok "4.7% slower: no point is called faster" bash -c "! grep -q '% less time' '$T/ab.txt'"
+
+# --- the roofline: a load that prefetches as the kernels do
+"$BIN" run -q --set kernels=all --set sizes=1500,4096,16384 --set cache=cold \
+	--set prefetch=none,64,128,256,512 --set samples=51 -o "$T/roof.csv"; rc=$?
+roof=$(sed -n 's/^# roofline: \([^ ]*\) .*/\1/p' "$T/roof.csv")
+ok "a run that prefetches is held to a prefetching load ($roof)" \
+	bash -c "[ $rc = 0 ] && case '$roof' in load*-prefetch) true ;; *) false ;; esac &&
+		grep -q '^# roofline: .* at prefetch none and at every distance of the run' '$T/roof.csv'"
+ok "the roofline's load is timed at every distance of the run, none included" \
+	bash -c "[ \"\$(awk -F, -v k='$roof' '\$1 == k { print \$7 }' '$T/roof.csv' | sort -u | tr '\n' ' ')\" = '128 256 512 64 none ' ]"
+# Each row's margin: 5%, and one timer step of its region and of the
+# roofline's (the medians move in such steps).
+res=$(sed -n 's/^# timer_resolution_ticks: \([0-9.]*\).*/\1/p' "$T/roof.csv")
+awk -F, -v res="$res" '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+	$c["roofline_fraction"] != "" {
+		reg = $c["ticks_median"] * $c["iters"]
+		lim = 1.05 + 2 * res / (reg > 0 ? reg : 1)
+		if ($c["roofline_fraction"] > lim) {
+			printf "  %s %s B %s @%s: %.3f of the roofline, over %.3f\n", $1, $4, $6, $7,
+				$c["roofline_fraction"], lim; bad = 1 }
+		if ($c["roofline_fraction"] > max) max = $c["roofline_fraction"] }
+	END { printf "  largest cold roofline_fraction %.4f\n", max; exit bad }' "$T/roof.csv" > "$T/roof.txt"; rc=$?
+cat "$T/roof.txt"
+ok "no kernel beats the roofline by more than 5% and a timer step" [ $rc = 0 ]
+
+# --- contention: two CPUs at least, and taskset
+cpus=$(awk '/^Cpus_allowed_list/ { n = split($2, r, ","); for (i = 1; i <= n; i++) {
+	if (split(r[i], ab, "-") == 2) for (c = ab[1]; c <= ab[2]; c++) printf "%d ", c
+	else printf "%d ", r[i] } }' /proc/self/status)
+read -r C0 C1 _ <<< "$cpus"
+if [ -z "${C1:-}" ] || ! command -v taskset > /dev/null; then
+	echo "verdicts: one CPU or no taskset: the contention tests need two"
+else
+	taskset -c "$C0" bash -c 'while :; do :; done' & spin=$!
+	sleep 0.3
+	"$BIN" run --set kernels=c64 --set sizes=1500 --set cache=warm,cold --set samples=51 \
+		--set roofline=none -o "$T/auto.csv" > /dev/null 2> "$T/auto.err"
+	ok "cpu = auto picks the CPU not running a busy loop, and says why" \
+		bash -c "grep -q '^# cpu_pinned: $C1 (cpu = auto: CPU $C1, the least busy of' '$T/auto.csv' &&
+			grep -q '^csumbench: cpu = auto: CPU $C1, the least busy' '$T/auto.err'"
+	"$BIN" run --set kernels=c64 --set sizes=64,1500 --set cache=warm,cold --set samples=51 \
+		--set roofline=none --set cpu="$C0" -o "$T/busy.csv" > /dev/null 2> "$T/busy.err"
+	others=$(sed -n "s/^# contention: others ran \([0-9.]*\)% of CPU $C0's time.*/\1/p" "$T/busy.csv")
+	pre=$(col "$T/busy.csv" preempted | awk '{ s += $1 } END { print s + 0 }')
+	ok "a busy loop on the measured CPU: # contention: says others ran there (${others:-?}%)" \
+		awk -v o="${others:-0}" 'BEGIN { exit !(o >= 20) }'
+	ok "its samples were preempted, taken again and counted ($pre in the preempted column)" \
+		bash -c "[ '$pre' -gt 0 ] && grep -q '^# contention: .* [1-9][0-9]* of [0-9]* samples preempted and taken again' '$T/busy.csv'"
+	ok "the run warns of the contention on stderr and in the CSV" \
+		bash -c "grep -q '^csumbench: WARNING: contention: other tasks ran on CPU $C0' '$T/busy.err' &&
+			grep -q '^# warning: contention:' '$T/busy.csv' && grep -q '^# steal: [0-9.]*% of CPU $C0' '$T/busy.csv'"
+	# csumbench check, its settings read from a stand-in /sys and /proc
+	root=$T/root
+	for c in $cpus; do
+		mkdir -p "$root/sys/devices/system/cpu/cpu$c/cpufreq" "$root/sys/devices/system/cpu/cpu$c/topology"
+		echo powersave > "$root/sys/devices/system/cpu/cpu$c/cpufreq/scaling_governor"
+		echo "$C0-$C1" > "$root/sys/devices/system/cpu/cpu$c/topology/thread_siblings_list"
+	done
+	mkdir -p "$root/sys/devices/system/cpu/cpufreq" "$root/proc/sys/kernel"
+	echo 1 > "$root/sys/devices/system/cpu/cpufreq/boost"
+	echo 2 > "$root/proc/sys/kernel/perf_event_paranoid"
+	echo "0.00 0.00 0.00 1/100 1" > "$root/proc/loadavg"
+	printf 'processor\t: 0\nflags\t\t: fpu sse2 hypervisor avx2\n' > "$root/proc/cpuinfo"
+	CSUMBENCH_SYSROOT=$root "$BIN" check > "$T/check.txt"; rc=$?
+	kill "$spin"; wait "$spin" 2> /dev/null
+	cat "$T/check.txt" | sed 's/^/  /'
+	ok "check: exit 1 with warnings, the count last" \
+		bash -c "[ $rc = 1 ] && tail -n 1 '$T/check.txt' | grep -q '^[0-9]* warnings\$'"
+	ok "check: the governor, with its fix" \
+		bash -c "grep -A3 '^WARN  governor' '$T/check.txt' | grep -q 'fix: cpupower frequency-set -g performance'"
+	ok "check: boost, with its fix" \
+		bash -c "grep -A3 '^WARN  boost' '$T/check.txt' | grep -q 'fix: echo 0 > /sys/devices/system/cpu/cpufreq/boost'"
+	ok "check: the busy SMT sibling of the CPU it would pick, with its fix" \
+		bash -c "grep -q \"^WARN  smt         CPU $C1's SMT sibling, CPU $C0, was [0-9]*% busy\" '$T/check.txt' &&
+			grep -A4 '^WARN  smt' '$T/check.txt' | grep -q 'fix: move that work'"
+	ok "check: the load, and where cpu = auto would go" \
+		bash -c "grep -A4 '^WARN  load' '$T/check.txt' | tr '\n' ' ' | grep -q 'cpu = auto would pick CPU $C1'"
+	ok "check: isolation, perf_event_paranoid and the hypervisor, each listed" \
+		bash -c "grep -q '^note  isolation   no CPU is isolated' '$T/check.txt' &&
+			grep -q '^[a-zA-Z]* *perf_event  perf_event_paranoid is 2' '$T/check.txt' &&
+			grep -q \"^note  hypervisor  a virtual machine (cpuinfo's hypervisor flag)\" '$T/check.txt'"
+	ok "check: every line within 72 columns" width_ok "$T/check.txt"
+fi
+"$BIN" check --window x > /dev/null 2> "$T/err"; rc=$?
+ok "check --window x: exit 2, what was expected" \
+	bash -c "[ $rc = 2 ] && grep -q \"window 'x', expected 0.01 to 60 seconds\" '$T/err'"
+
+# --- emulated data: figures and no verdict unless forced
+emu() { sed 's/^# emulated: no.*/# emulated: yes (test: as qemu-user writes it)/' "$1" > "$2"; }
+emu "$T/ab.csv" "$T/emu.csv"
+emu "$T/ab-samples.csv" "$T/emu-samples.csv"
+$R compare "$T/emu.csv" "$T/emu.csv" --before-kernel "$A" --after-kernel "$S" > "$T/emu.txt"; rc=$?
+ok "compare, emulated: the figures under an EMULATED banner" \
+	bash -c "[ $rc = 0 ] && grep -q '^EMULATED RUN: figures only, no verdict' '$T/emu.txt' &&
+		grep -q '16 KiB *cold .*\[' '$T/emu.txt'"
+ok "compare, emulated: no verdict (no '*', 'changed', 'more time' or 'significant')" \
+	bash -c "! grep -q -e ' \*\$' -e 'changed' -e 'more time' -e 'significant' '$T/emu.txt' &&
+		grep -q '^no verdict: emulated timings (12 points)' '$T/emu.txt'"
+$R compare "$T/emu.csv" "$T/emu.csv" --before-kernel "$A" --after-kernel "$S" --force-verdict > "$T/emuf.txt"
+ok "compare --force-verdict on emulated data: verdicts, and it says they are forced" \
+	bash -c "grep -q '^EMULATED, VERDICT FORCED (--force-verdict)' '$T/emuf.txt' &&
+		grep -q '^[0-9]* of 12 points changed' '$T/emuf.txt'"
+emu $D/recommend/a.csv "$T/ra.csv"
+emu $D/recommend/a-samples.csv "$T/ra-samples.csv"
+$R recommend "$T/ra.csv" > "$T/rec.txt"; rc=$?
+ok "recommend, emulated: figures, no 'recommend:' line, no p" \
+	bash -c "[ $rc = 0 ] && grep -q '^EMULATED RUN: figures only, no verdict' '$T/rec.txt' &&
+		grep -q 'cycles/byte: none 0.300, 128 B 0.150' '$T/rec.txt' &&
+		! grep -q -e '^recommend:' -e 'p<' -e 'p=' -e 'significant' '$T/rec.txt' &&
+		grep -q '^no recommendation: emulated timings' '$T/rec.txt'"
+$R recommend "$T/ra.csv" --force-verdict > "$T/recf.txt"
+ok "recommend --force-verdict: the recommendation, said to be forced" \
+	bash -c "grep -q '^EMULATED, VERDICT FORCED' '$T/recf.txt' && grep -q '^recommend: prefetch 128 B ahead' '$T/recf.txt'"
+finish
