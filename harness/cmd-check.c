@@ -152,26 +152,27 @@ static void governor(const struct cpus *c)
 
 static void boost(void)
 {
-	char v[64];
+	/* where boost shows, the value that means off, and the fix */
+	static const struct {
+		const char *path, *off, *name;
+	} knobs[] = {
+		{ "/sys/devices/system/cpu/cpufreq/boost", "0", "cpufreq/boost" },
+		{ "/sys/devices/system/cpu/intel_pstate/no_turbo", "1",
+		  "intel_pstate/no_turbo" },
+	};
+	char v[64], fix[128];
+	size_t i;
 
-	if (read_line("/sys/devices/system/cpu/cpufreq/boost", v, sizeof(v))) {
-		if (!strcmp(v, "0"))
-			line("ok", "boost", NULL, "off (cpufreq/boost is 0)");
+	for (i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
+		if (!read_line(knobs[i].path, v, sizeof(v)))
+			continue;
+		snprintf(fix, sizeof(fix), "echo %s > %s", knobs[i].off, knobs[i].path);
+		if (!strcmp(v, knobs[i].off))
+			line("ok", "boost", NULL, "off (%s is %s)", knobs[i].name, v);
 		else
-			line("WARN", "boost", "echo 0 > /sys/devices/system/cpu/"
-			     "cpufreq/boost", "on (cpufreq/boost is %s): the clock "
-			     "rises and falls with temperature and the other cores' "
-			     "load", v);
-		return;
-	}
-	if (read_line("/sys/devices/system/cpu/intel_pstate/no_turbo", v, sizeof(v))) {
-		if (!strcmp(v, "1"))
-			line("ok", "boost", NULL, "off (intel_pstate/no_turbo is 1)");
-		else
-			line("WARN", "boost", "echo 1 > /sys/devices/system/cpu/"
-			     "intel_pstate/no_turbo", "turbo on (intel_pstate/no_turbo "
-			     "is %s): the clock rises and falls with temperature and the "
-			     "other cores' load", v);
+			line("WARN", "boost", fix, "on (%s is %s): the clock rises and "
+			     "falls with temperature and the other cores' load",
+			     knobs[i].name, v);
 		return;
 	}
 	line("note", "boost", NULL, "not visible (no cpufreq/boost or "

@@ -130,22 +130,33 @@ static void mean_var(const double *v, size_t n, double *mean, double *var)
 	*var = ss / (double)(n - 1);
 }
 
-double welch_t_p(const double *a, size_t na, const double *b, size_t nb)
+/* Welch's difference of means a - b, its squared standard error and
+   the Welch-Satterthwaite degrees of freedom (0 when the error is 0). */
+static void welch(const double *a, size_t na, const double *b, size_t nb,
+		  double *diff, double *se2, double *df)
 {
-	double ma, va, mb, vb, sa, sb, t, df;
+	double ma, va, mb, vb, sa, sb;
 
-	if (na < 2 || nb < 2)
-		return -1;
 	mean_var(a, na, &ma, &va);
 	mean_var(b, nb, &mb, &vb);
 	sa = va / (double)na;
 	sb = vb / (double)nb;
-	if (sa + sb == 0)
-		return ma == mb ? 1 : 0;
-	t = (ma - mb) / sqrt(sa + sb);
-	df = (sa + sb) * (sa + sb) /
-	     (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
-	return student_t_p(t, df);
+	*diff = ma - mb;
+	*se2 = sa + sb;
+	*df = *se2 == 0 ? 0 : *se2 * *se2 /
+	      (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
+}
+
+double welch_t_p(const double *a, size_t na, const double *b, size_t nb)
+{
+	double diff, se2, df;
+
+	if (na < 2 || nb < 2)
+		return -1;
+	welch(a, na, b, nb, &diff, &se2, &df);
+	if (se2 == 0)
+		return diff == 0 ? 1 : 0;
+	return student_t_p(diff / sqrt(se2), df);
 }
 
 /* Per-round differences a - b, matched by repeat and round (both rows'
@@ -301,25 +312,19 @@ static double t_upper(double q, double df)
 int welch_interval(const double *a, size_t na, const double *b, size_t nb,
 		   double conf, struct estimate *e)
 {
-	double ma, va, mb, vb, sa, sb, df, t;
+	double se2, df, t;
 
 	e->est = e->lo = e->hi = NAN;
 	if (na < 2 || nb < 2)
 		return -1;
-	mean_var(a, na, &ma, &va);
-	mean_var(b, nb, &mb, &vb);
-	sa = va / (double)na;
-	sb = vb / (double)nb;
-	e->est = ma - mb;
-	if (sa + sb == 0) {
+	welch(a, na, b, nb, &e->est, &se2, &df);
+	if (se2 == 0) {
 		e->lo = e->hi = e->est;
 		return 0;
 	}
-	df = (sa + sb) * (sa + sb) /
-	     (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
 	t = t_upper((1 - conf) / 2, df);
-	e->lo = e->est - t * sqrt(sa + sb);
-	e->hi = e->est + t * sqrt(sa + sb);
+	e->lo = e->est - t * sqrt(se2);
+	e->hi = e->est + t * sqrt(se2);
 	return 0;
 }
 
