@@ -17,7 +17,7 @@
 #define CONFIG_LINE_MAX 1024
 #define POINTS_MAX 1000000
 #define CPU_NONE (-1)		/* do not pin */
-#define CPU_AUTO (-2)		/* pin to the first CPU this process may use */
+#define CPU_AUTO (-2)		/* pin to the least busy CPU this process may use */
 
 /* Cache states (README, "Cache states").  CACHE_RING is cold-ring;
    CACHE_RX ("ring") the rx ring walk (rxring.h). */

@@ -66,57 +66,68 @@ bool cpu_times_read(int cpu, struct cpu_times *t)
 	return t->ok;
 }
 
+/* CPUs within this much idle share of the idlest are as good: the
+   lowest numbered of them is taken, so an idle machine always gives the
+   same CPU (on a big.LITTLE board, the same kind of core). */
+#define IDLE_MARGIN 0.05
+
 int cpu_least_busy(double window_s, char *why, size_t n)
 {
-	struct cpu_times a[CPU_SETSIZE > 1024 ? 1024 : CPU_SETSIZE], b;
-	int cpu, best = -1, nallowed = 0, ncpu = (int)(sizeof(a) / sizeof(a[0]));
+	enum { NCPU = CPU_SETSIZE > 1024 ? 1024 : CPU_SETSIZE };
+	static struct cpu_times a[NCPU];
+	static double idle[NCPU];
+	int cpu, best = -1, first = -1, busiest = -1, nallowed = 0;
 	double best_idle = -1, worst_idle = 2;
 	cpu_set_t set;
 	struct timespec w;
+	struct cpu_times b;
 
 	if (sched_getaffinity(0, sizeof(set), &set) != 0) {
 		snprintf(why, n, "sched_getaffinity: %s", strerror(errno));
 		return -1;
 	}
-	for (cpu = 0; cpu < ncpu; cpu++)
+	for (cpu = 0; cpu < NCPU; cpu++)
 		if (CPU_ISSET(cpu, &set)) {
 			nallowed++;
-			if (best < 0)
-				best = cpu;
+			if (first < 0)
+				first = cpu;
 		}
 	if (nallowed < 2) {
 		snprintf(why, n, "cpu = auto: CPU %d, the only one this process may "
-			 "use", best);
-		return best;
+			 "use", first);
+		return first;
 	}
-	for (cpu = 0; cpu < ncpu; cpu++)
+	for (cpu = 0; cpu < NCPU; cpu++)
 		if (CPU_ISSET(cpu, &set))
 			cpu_times_read(cpu, &a[cpu]);
 	w.tv_sec = (time_t)window_s;
 	w.tv_nsec = (long)((window_s - (double)w.tv_sec) * 1e9);
 	nanosleep(&w, NULL);
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		double idle;
-
+	for (cpu = 0; cpu < NCPU; cpu++) {
+		idle[cpu] = -1;
 		if (!CPU_ISSET(cpu, &set) || !a[cpu].ok || !cpu_times_read(cpu, &b) ||
 		    b.total <= a[cpu].total)
 			continue;
-		idle = (double)(b.idle - a[cpu].idle) / (double)(b.total - a[cpu].total);
-		if (idle > best_idle) {
-			best_idle = idle;
-			best = cpu;
+		idle[cpu] = (double)(b.idle - a[cpu].idle) /
+			    (double)(b.total - a[cpu].total);
+		best_idle = fmax(best_idle, idle[cpu]);
+		if (idle[cpu] < worst_idle) {
+			worst_idle = idle[cpu];
+			busiest = cpu;
 		}
-		if (idle < worst_idle)
-			worst_idle = idle;
 	}
-	if (best_idle < 0)
+	if (best_idle < 0) {
 		snprintf(why, n, "cpu = auto: CPU %d, the first this process may use "
-			 "(/proc/stat did not show how busy they are)", best);
-	else
-		snprintf(why, n, "cpu = auto: CPU %d, the least busy of the %d this "
-			 "process may use over %.0f ms of /proc/stat (idle %.0f%%; the "
-			 "busiest %.0f%%)", best, nallowed, window_s * 1e3,
-			 100 * best_idle, 100 * worst_idle);
+			 "(/proc/stat did not show how busy they are)", first);
+		return first;
+	}
+	for (cpu = 0; cpu < NCPU && best < 0; cpu++)
+		if (idle[cpu] >= best_idle - IDLE_MARGIN)
+			best = cpu;
+	snprintf(why, n, "cpu = auto: CPU %d, the least busy of the %d this "
+		 "process may use over %.0f ms of /proc/stat (idle %.0f%%; the "
+		 "busiest, CPU %d, idle %.0f%%)", best, nallowed, window_s * 1e3,
+		 100 * idle[best], busiest, 100 * worst_idle);
 	return best;
 }
 

@@ -27,8 +27,8 @@ bool cpu_times_read(int cpu, struct cpu_times *t);
 const char *sysroot(void);
 
 /* cpu = auto: the allowed CPU with the largest idle share over window_s
-   seconds of /proc/stat (the lowest number among equals), and in why
-   how it was chosen.  -1 and why when none can be found. */
+   seconds of /proc/stat (the lowest numbered of those within 5% of it),
+   and in why how it was chosen.  -1 and why when none can be found. */
 int cpu_least_busy(double window_s, char *why, size_t n);
 
 /* The measuring thread's involuntary context switches so far. */

@@ -7,6 +7,7 @@
 #ifndef CSUMBENCH_LAYOUT_H
 #define CSUMBENCH_LAYOUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,7 +21,8 @@ struct layset {
 	const struct kernel *of;	/* the code the plan calls */
 	const struct kernel **k;	/* n copies: k[0..n-1] */
 	unsigned n;			/* 1: it stays where it is */
-	const char *fixed;		/* why it stays, when n is 1 */
+	const char *fixed;		/* the kernel that stays, when n is 1 */
+	bool checked;			/* the gate has checked the copies */
 };
 
 struct bench;

@@ -55,7 +55,12 @@ int setup_timer(const struct config *c, struct calibration *cal, bool quiet)
 
 	cal->cpu = -1;
 	if (c->cpu != CPU_NONE) {
-		cal->cpu = platform_pin(c->cpu, err, sizeof(err));
+		int cpu = c->cpu;
+		/* run has chosen already; calibrate chooses here, alike */
+		if (cpu == CPU_AUTO && (cpu = cpu_least_busy(0.05, err, sizeof(err))) >= 0 &&
+		    !quiet)
+			fprintf(stderr, "csumbench: %s\n", err);
+		cal->cpu = platform_pin(cpu, err, sizeof(err));
 		if (cal->cpu < 0) {
 			config_error(&c->cpu_origin, "cpu", err);
 			return 2;
