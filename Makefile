@@ -178,13 +178,15 @@ recommend: $(REPORT)
 		$${OP:+--op "$$OP"}
 
 compare: $(REPORT)
-	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP THRESHOLD FAMILY,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi; \
 	$(REPORT) compare "$$BEFORE" "$$AFTER" \
 		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
 		$${AFTER_KERNEL:+--after-kernel "$$AFTER_KERNEL"} \
 		$${BEFORE_ALIGN:+--before-align "$$BEFORE_ALIGN"} \
 		$${AFTER_ALIGN:+--after-align "$$AFTER_ALIGN"} \
+		$${THRESHOLD:+--threshold "$$THRESHOLD"} \
+		$${FAMILY:+--family "$$FAMILY"} \
 		$${OP:+--op "$$OP"}
 
 # A user kernel of exactly 1 cycle per byte, for make accuracy.

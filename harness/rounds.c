@@ -122,6 +122,7 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 	   times at most: it timed the other task too. */
 	for (tries = 0;; tries++) {
 		long before = thread_involuntary_switches(), after;
+		uint64_t walked = p->walked;	/* a retake's walk replaces it */
 
 		if (p->load == LOAD_BUSY)
 			load_resume();
@@ -141,6 +142,7 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 		b->cont.preempted++;
 		if (tries == PREEMPT_RETAKES)
 			break;
+		p->walked = walked;
 	}
 	if (b->nev)
 		take_events(b, p, (size_t)rep * b->samples + p->taken[rep]);

@@ -64,6 +64,9 @@ $R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" \
 ok "--family bh --threshold 2.5: the rule says which" \
 	bash -c "grep -q '(Benjamini-Hochberg)' '$T/bh.txt' && grep -q 'Benjamini-Hochberg-adjusted p < 0.05' '$T/bh.txt' &&
 		grep -q 'beyond +-2.5%' '$T/bh.txt'"
+make -s compare BEFORE="$T/aa.csv" AFTER="$T/aa.csv" BEFORE_KERNEL="$A" AFTER_KERNEL="$B" \
+	THRESHOLD=2.5 FAMILY=bh > "$T/mk.txt"
+ok "make compare THRESHOLD=2.5 FAMILY=bh: passed on" cmp -s "$T/mk.txt" "$T/bh.txt"
 for bad in "--threshold x" "--threshold -1" "--family fdr" "--alpha 2"; do
 	# shellcheck disable=SC2086 # the option and its value
 	$R compare "$T/aa.csv" "$T/aa.csv" $bad > /dev/null 2> "$T/err"; rc=$?
@@ -133,6 +136,14 @@ else
 	ok "the run warns of the contention on stderr and in the CSV" \
 		bash -c "grep -q '^csumbench: WARNING: contention: other tasks ran on CPU $C0' '$T/busy.err' &&
 			grep -q '^# warning: contention:' '$T/busy.csv' && grep -q '^# steal: [0-9.]*% of CPU $C0' '$T/busy.csv'"
+	# A retaken sample's walk replaces the preempted one's: a mix of one
+	# size walks exactly that many bytes per call, retakes or not.
+	echo "1500 1" > "$T/one.mix"
+	"$BIN" run -q --set kernels=c64 --set "sizes=mix:$T/one.mix" --set cache=warm,ring \
+		--set samples=51 --set roofline=none --set cpu="$C0" -o "$T/mixbusy.csv" 2> /dev/null
+	pre=$(col "$T/mixbusy.csv" preempted | awk '{ s += $1 } END { print s + 0 }')
+	ok "a mix's bytes per call stay its own when preempted samples are retaken ($pre retaken)" \
+		grep -q '^# mix_walked: per-byte figures divide by the payload bytes each point.s samples walked: 1500.0 to 1500.0 B per call' "$T/mixbusy.csv"
 	# csumbench check, its settings read from a stand-in /sys and /proc
 	root=$T/root
 	for c in $cpus; do
