@@ -124,10 +124,16 @@ int cpu_least_busy(double window_s, char *why, size_t n)
 	for (cpu = 0; cpu < NCPU && best < 0; cpu++)
 		if (idle[cpu] >= best_idle - IDLE_MARGIN)
 			best = cpu;
-	snprintf(why, n, "cpu = auto: CPU %d, the least busy of the %d this "
-		 "process may use over %.0f ms of /proc/stat (idle %.0f%%; the "
-		 "busiest, CPU %d, idle %.0f%%)", best, nallowed, window_s * 1e3,
-		 100 * idle[best], busiest, 100 * worst_idle);
+	if (worst_idle >= best_idle - IDLE_MARGIN)
+		snprintf(why, n, "cpu = auto: CPU %d, the lowest numbered of the %d "
+			 "this process may use, all about as idle over %.0f ms of "
+			 "/proc/stat (%.0f%% to %.0f%%)", best, nallowed,
+			 window_s * 1e3, 100 * worst_idle, 100 * best_idle);
+	else
+		snprintf(why, n, "cpu = auto: CPU %d, the least busy of the %d this "
+			 "process may use over %.0f ms of /proc/stat (idle %.0f%%; "
+			 "the busiest, CPU %d, idle %.0f%%)", best, nallowed,
+			 window_s * 1e3, 100 * idle[best], busiest, 100 * worst_idle);
 	return best;
 }
 
@@ -195,9 +201,19 @@ static bool cpu_span(const struct contention *c)
 	return c->a.ok && c->b.ok && c->b.total > c->a.total;
 }
 
+/* The shares of busy and steal ticks are judged over this many ticks of
+   /proc/stat at least (0.5 s at the usual 100 Hz): over fewer a tick
+   more or less is a few percent. */
+#define MIN_TICKS 50
+
+static bool cpu_judged(const struct contention *c)
+{
+	return cpu_span(c) && c->b.total - c->a.total >= MIN_TICKS;
+}
+
 double contention_steal(const struct contention *c)
 {
-	if (!cpu_span(c))
+	if (!cpu_judged(c))
 		return NAN;
 	return (double)(c->b.steal - c->a.steal) / (double)(c->b.total - c->a.total);
 }
@@ -208,7 +224,7 @@ double contention_others(const struct contention *c)
 {
 	double busy, own, wall = c->t1 - c->t0;
 
-	if (!cpu_span(c) || !(wall > 0))
+	if (!cpu_judged(c) || !(wall > 0))
 		return NAN;
 	busy = (double)(c->b.busy - c->a.busy) / (double)(c->b.total - c->a.total);
 	own = (c->own1 - c->own0) / wall;
@@ -224,16 +240,11 @@ double contention_waited(const struct contention *c)
 	return (double)(c->wait1 - c->wait0) * 1e-9 / wall;
 }
 
-static void pct(FILE *f, double v)
-{
-	if (isnan(v))
-		fprintf(f, "unknown");
-	else
-		fprintf(f, "%.1f%%", 100 * v);
-}
-
 void contention_meta(FILE *f, const struct contention *c)
 {
+	unsigned long long ticks = cpu_span(c) ? c->b.total - c->a.total : 0;
+	bool judged = cpu_judged(c);
+
 	if (c->cpu < 0) {
 		fprintf(f, "# steal: unknown (cpu = none: the run is not pinned)\n");
 		fprintf(f, "# contention: %llu of %llu samples preempted and taken "
@@ -242,17 +253,28 @@ void contention_meta(FILE *f, const struct contention *c)
 			(unsigned long long)c->samples);
 		return;
 	}
-	fprintf(f, "# steal: ");
-	pct(f, contention_steal(c));
-	fprintf(f, " of CPU %d's time over the run was stolen by the hypervisor "
-		"(/proc/stat)\n", c->cpu);
-	fprintf(f, "# contention: others ran ");
-	pct(f, contention_others(c));
-	fprintf(f, " of CPU %d's time over the run (/proc/stat less the measuring "
-		"thread's own); the measuring thread waited runnable ", c->cpu);
-	pct(f, contention_waited(c));
-	fprintf(f, " (schedstat); %ld involuntary context switches; %llu of %llu "
-		"samples preempted and taken again (the preempted column)\n",
+	if (judged)
+		fprintf(f, "# steal: %.1f%% of CPU %d's time over the run (%llu ticks "
+			"of /proc/stat) was stolen by the hypervisor\n",
+			100 * contention_steal(c), c->cpu, ticks);
+	else
+		fprintf(f, "# steal: not judged: the run lasted %llu of /proc/stat's "
+			"ticks, under %d\n", ticks, MIN_TICKS);
+	fprintf(f, "# contention: ");
+	if (judged)
+		fprintf(f, "others ran %.1f%% of CPU %d's time over the run (/proc/stat "
+			"less the measuring thread's own)", 100 * contention_others(c),
+			c->cpu);
+	else
+		fprintf(f, "what others ran on CPU %d not judged (%llu ticks of "
+			"/proc/stat, under %d)", c->cpu, ticks, MIN_TICKS);
+	if (isnan(contention_waited(c)))
+		fprintf(f, "; the measuring thread's wait unknown (no schedstat)");
+	else
+		fprintf(f, "; the measuring thread waited runnable %.1f%% of the run "
+			"(schedstat)", 100 * contention_waited(c));
+	fprintf(f, "; %ld involuntary context switches; %llu of %llu samples "
+		"preempted and taken again (the preempted column)\n",
 		c->nivcsw1 >= c->nivcsw0 ? c->nivcsw1 - c->nivcsw0 : 0,
 		(unsigned long long)c->preempted, (unsigned long long)c->samples);
 }
@@ -275,10 +297,19 @@ bool contention_warning(const struct contention *c, int which, char *msg,
 	v = fmax(contention_others(c), contention_waited(c));
 	if (!(v > CONTENTION_WARN) && !(c->samples && c->preempted * 100 > c->samples))
 		return false;
-	snprintf(msg, n, "contention: other tasks ran on CPU %d during the run (%.1f%% "
-		 "of its time, %llu of %llu samples preempted and taken again; "
-		 "# contention:); csumbench check names what to stop or move",
-		 c->cpu, isnan(v) ? 0.0 : 100 * v, (unsigned long long)c->preempted,
-		 (unsigned long long)c->samples);
+	{
+		char others[96] = "", waited[96] = "";
+		if (!isnan(contention_waited(c)))
+			snprintf(waited, sizeof(waited), "the measuring thread waited "
+				 "runnable %.1f%% of it; ", 100 * contention_waited(c));
+		if (!isnan(contention_others(c)))
+			snprintf(others, sizeof(others), "others ran %.1f%% of the "
+				 "CPU's time; ", 100 * contention_others(c));
+		snprintf(msg, n, "contention: other tasks ran on CPU %d during the run "
+			 "(%s%s%llu of %llu samples preempted and taken again; "
+			 "# contention:); csumbench check names what to stop or move",
+			 c->cpu, waited, others, (unsigned long long)c->preempted,
+			 (unsigned long long)c->samples);
+	}
 	return true;
 }
