@@ -190,15 +190,22 @@ static int index_of(const struct cpus *c, int cpu)
 	return -1;
 }
 
-/* The least busy CPU over the window (cpu = auto's choice). */
+/* The CPU cpu = auto would take over the window, by its rule, as an
+   index in c (0 when none is known). */
 static int quietest(const struct cpus *c)
 {
-	int i, best = 0;
+	double idle[NCPU];
+	uint64_t ticks[NCPU];
+	int i, cpu;
 
-	for (i = 1; i < c->n; i++)
-		if (share(c, i, 0) < share(c, best, 0))
-			best = i;
-	return best;
+	for (i = 0; i < c->n; i++)
+		if (!cpu_times_idle(&c->a[i], &c->b[i], &idle[i], &ticks[i])) {
+			idle[i] = -1;
+			ticks[i] = 0;
+		}
+	cpu = cpu_pick(c->id, idle, ticks, c->n);
+	i = cpu < 0 ? 0 : index_of(c, cpu);
+	return i < 0 ? 0 : i;
 }
 
 static void smt(const struct cpus *c)
@@ -320,10 +327,17 @@ static void paranoid(void)
 		return;
 	}
 	level = atoi(v);
-	if (level > 1 && geteuid() != 0)
-		line("WARN", "perf_event", "sysctl kernel.perf_event_paranoid=1 (or "
+	/* the harness counts user space only (exclude_kernel), which level
+	   2 allows; above it a user may count nothing */
+	if (level > 2 && geteuid() != 0)
+		line("WARN", "perf_event", "sysctl kernel.perf_event_paranoid=2 (or "
 		     "run as root)", "perf_event_paranoid is %d: a user may not "
 		     "count events, so events = and timer = perf fail", level);
+	else if (level == 2 && geteuid() != 0)
+		line("note", "perf_event", "sysctl kernel.perf_event_paranoid=1 for "
+		     "kernel-side events", "perf_event_paranoid is 2: user-space "
+		     "events open (the timer and events = count user space), "
+		     "events with :k do not");
 	else
 		line("ok", "perf_event", NULL, "perf_event_paranoid is %d%s", level,
 		     geteuid() == 0 ? " (root counts regardless)" : "");

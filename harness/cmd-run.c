@@ -110,6 +110,8 @@ static void write_partial(const char *why, void *ctx)
 	struct bench *b = a->b;
 
 	load_stop();
+	if (b->cont.t0 > 0 && !(b->cont.t1 > 0))
+		contention_stop(&b->cont);	/* up to where it stopped */
 	/* The kernel to blame leaves the results; the others stay. */
 	if (watchdog_current() && b->npts)
 		sweep_fail_kernel(b, watchdog_current(), why);
@@ -124,6 +126,19 @@ static void write_partial(const char *why, void *ctx)
 	    strcmp(a->o->path, "-"))
 		fprintf(stderr, "csumbench: what was measured is in %s\n  and %s\n",
 			a->o->path, a->o->samples);
+}
+
+/* The copies layouts draw from, made before the gate checks them: 0, or
+   -1 after a message. */
+static int make_layouts(struct bench *b)
+{
+	char err[1024];
+
+	if (!layout_make(b, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "csumbench: layouts: %s (layouts = 1 keeps every kernel "
+		"in place)\n", err);
+	return -1;
 }
 
 static bool has_cold(const struct config *c)
@@ -200,6 +215,11 @@ int cmd_run(int argc, char **argv)
 	}
 	watchdog_init(c.kernel_timeout);
 	if (check) {
+		/* the copies a run would time are checked too */
+		if (make_layouts(&b)) {
+			rc = 1;
+			goto done;
+		}
 		rc = sweep_gate(&b) ? 1 : 0;
 		if (!quiet)
 			printf("%s: %zu kernel(s) at %zu size(s) and %zu "
@@ -248,10 +268,7 @@ int cmd_run(int argc, char **argv)
 	watchdog_on_abandon(write_partial, &ab);
 	b.flush = flush_select(NULL);
 	b.line = cache_line_size(&b.line_source);
-	/* The copies layouts draw from, made before the gate checks them. */
-	if (layout_make(&b, err, sizeof(err))) {
-		fprintf(stderr, "csumbench: layouts: %s (layouts = 1 keeps every "
-			"kernel in place)\n", err);
+	if (make_layouts(&b)) {
 		rc = 1;
 		goto done;
 	}

@@ -66,17 +66,48 @@ bool cpu_times_read(int cpu, struct cpu_times *t)
 	return t->ok;
 }
 
-/* CPUs within this much idle share of the idlest are as good: the
-   lowest numbered of them is taken, so an idle machine always gives the
-   same CPU (on a big.LITTLE board, the same kind of core). */
+/* CPUs within this much idle share of the idlest are as good (or two
+   ticks of /proc/stat, when that is more: over a short window a tick is
+   many percent): the lowest numbered of them is taken, so an idle
+   machine always gives the same CPU (on a big.LITTLE board, the same
+   kind of core). */
 #define IDLE_MARGIN 0.05
+
+int cpu_pick(const int *id, const double *idle, const uint64_t *ticks, int n)
+{
+	int i, best = -1;
+	double top = -1, margin = IDLE_MARGIN;
+
+	for (i = 0; i < n; i++)
+		if (idle[i] >= 0 && idle[i] > top) {
+			top = idle[i];
+			if (ticks[i])
+				margin = fmax(IDLE_MARGIN, 2.0 / (double)ticks[i]);
+		}
+	for (i = 0; i < n && best < 0; i++)
+		if (idle[i] >= 0 && idle[i] >= top - margin)
+			best = i;
+	return best < 0 ? -1 : id[best];
+}
+
+bool cpu_times_idle(const struct cpu_times *a, const struct cpu_times *b,
+		    double *idle, uint64_t *ticks)
+{
+	if (!a->ok || !b->ok || b->total <= a->total)
+		return false;
+	*ticks = b->total - a->total;
+	*idle = (double)(b->idle - a->idle) / (double)*ticks;
+	return true;
+}
 
 int cpu_least_busy(double window_s, char *why, size_t n)
 {
 	enum { NCPU = CPU_SETSIZE > 1024 ? 1024 : CPU_SETSIZE };
 	static struct cpu_times a[NCPU];
 	static double idle[NCPU];
-	int cpu, best = -1, first = -1, busiest = -1, nallowed = 0;
+	static uint64_t ticks[NCPU];
+	static int ids[NCPU];
+	int cpu, best, first = -1, busiest = -1, nallowed = 0, nk = 0, i;
 	double best_idle = -1, worst_idle = 2;
 	cpu_set_t set;
 	struct timespec w;
@@ -104,27 +135,30 @@ int cpu_least_busy(double window_s, char *why, size_t n)
 	w.tv_nsec = (long)((window_s - (double)w.tv_sec) * 1e9);
 	nanosleep(&w, NULL);
 	for (cpu = 0; cpu < NCPU; cpu++) {
-		idle[cpu] = -1;
-		if (!CPU_ISSET(cpu, &set) || !a[cpu].ok || !cpu_times_read(cpu, &b) ||
-		    b.total <= a[cpu].total)
+		if (!CPU_ISSET(cpu, &set))
 			continue;
-		idle[cpu] = (double)(b.idle - a[cpu].idle) /
-			    (double)(b.total - a[cpu].total);
-		best_idle = fmax(best_idle, idle[cpu]);
-		if (idle[cpu] < worst_idle) {
-			worst_idle = idle[cpu];
-			busiest = cpu;
+		ids[nk] = cpu;
+		idle[nk] = -1;
+		ticks[nk] = 0;
+		if (cpu_times_read(cpu, &b) &&
+		    cpu_times_idle(&a[cpu], &b, &idle[nk], &ticks[nk])) {
+			best_idle = fmax(best_idle, idle[nk]);
+			if (idle[nk] < worst_idle) {
+				worst_idle = idle[nk];
+				busiest = cpu;
+			}
 		}
+		nk++;
 	}
-	if (best_idle < 0) {
+	best = cpu_pick(ids, idle, ticks, nk);
+	if (best < 0) {
 		snprintf(why, n, "cpu = auto: CPU %d, the first this process may use "
 			 "(/proc/stat did not show how busy they are)", first);
 		return first;
 	}
-	for (cpu = 0; cpu < NCPU && best < 0; cpu++)
-		if (idle[cpu] >= best_idle - IDLE_MARGIN)
-			best = cpu;
-	if (worst_idle >= best_idle - IDLE_MARGIN)
+	for (i = 0; i < nk && ids[i] != best; i++)
+		;
+	if (busiest == best || worst_idle >= best_idle - IDLE_MARGIN)
 		snprintf(why, n, "cpu = auto: CPU %d, the lowest numbered of the %d "
 			 "this process may use, all about as idle over %.0f ms of "
 			 "/proc/stat (%.0f%% to %.0f%%)", best, nallowed,
@@ -133,7 +167,7 @@ int cpu_least_busy(double window_s, char *why, size_t n)
 		snprintf(why, n, "cpu = auto: CPU %d, the least busy of the %d this "
 			 "process may use over %.0f ms of /proc/stat (idle %.0f%%; "
 			 "the busiest, CPU %d, idle %.0f%%)", best, nallowed,
-			 window_s * 1e3, 100 * idle[best], busiest, 100 * worst_idle);
+			 window_s * 1e3, 100 * idle[i], busiest, 100 * worst_idle);
 	return best;
 }
 
@@ -245,6 +279,11 @@ void contention_meta(FILE *f, const struct contention *c)
 	unsigned long long ticks = cpu_span(c) ? c->b.total - c->a.total : 0;
 	bool judged = cpu_judged(c);
 
+	if (!(c->t0 > 0)) {
+		fprintf(f, "# steal: not measured (the run stopped before its "
+			"samples)\n# contention: not measured\n");
+		return;
+	}
 	if (c->cpu < 0) {
 		fprintf(f, "# steal: unknown (cpu = none: the run is not pinned)\n");
 		fprintf(f, "# contention: %llu of %llu samples preempted and taken "
@@ -295,7 +334,9 @@ bool contention_warning(const struct contention *c, int which, char *msg,
 		return true;
 	}
 	v = fmax(contention_others(c), contention_waited(c));
-	if (!(v > CONTENTION_WARN) && !(c->samples && c->preempted * 100 > c->samples))
+	/* (a few preempted attempts of a short run are no finding) */
+	if (!(v > CONTENTION_WARN) &&
+	    !(c->preempted >= 3 && c->preempted * 100 > c->samples))
 		return false;
 	{
 		char others[96] = "", waited[96] = "";

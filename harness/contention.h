@@ -31,6 +31,14 @@ const char *sysroot(void);
    and in why how it was chosen.  -1 and why when none can be found. */
 int cpu_least_busy(double window_s, char *why, size_t n);
 
+/* The CPU cpu = auto takes of n with idle shares idle[] (below 0:
+   unknown) over ticks[] ticks of /proc/stat: the lowest numbered within
+   5% (or two ticks) of the idlest; -1 when none is known. */
+int cpu_pick(const int *id, const double *idle, const uint64_t *ticks, int n);
+/* The idle share and the ticks between two readings; false if none. */
+bool cpu_times_idle(const struct cpu_times *a, const struct cpu_times *b,
+		    double *idle, uint64_t *ticks);
+
 /* The measuring thread's involuntary context switches so far. */
 long thread_involuntary_switches(void);
 

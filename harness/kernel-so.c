@@ -2,6 +2,7 @@
    contract, unless the library also exports a string "symbol_op" naming
    another op (ip_fast_csum, csum_copy). */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@ const struct kernel *kernel_so_copy(const struct kernel *k, char *err,
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* The file of "path/lib.so:symbol", as dlopen is to open it: a bare
@@ -112,53 +114,74 @@ const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)
 	return k;
 }
 
-/* A copy of the file in the temporary folder, loaded and unlinked (the
-   mapping stays): dlopen loads a file once, so a second load of one
-   object needs a second file. */
-const struct kernel *kernel_so_copy(const struct kernel *k, char *err,
-				    size_t errlen)
+/* Copies the file at path into fd: 0, or -1 with errno set. */
+static int copy_into(const char *path, int out)
 {
-	const char *symbol, *tmp = getenv("TMPDIR");
-	char *path = so_path(k->name, &symbol), *copy, buf[65536];
-	const struct kernel *c = NULL;
-	int in = -1, out = -1;
-	ssize_t n = 0;
+	char buf[65536];
+	ssize_t n;
+	int in = open(path, O_RDONLY | O_CLOEXEC), saved;
 
-	if (!path) {
-		snprintf(err, errlen, "'%s': expected path/lib.so:symbol", k->name);
-		return NULL;
-	}
-	copy = xasprintf("a kernel's copy", "%s/csumbench-layout-XXXXXX",
-			 tmp && *tmp ? tmp : "/tmp");
-	in = open(path, O_RDONLY | O_CLOEXEC);
-	out = in < 0 ? -1 : mkstemp(copy);
-	if (in < 0 || out < 0) {
-		snprintf(err, errlen, "a copy of '%s' for layouts: %s: %s", k->name,
-			 in < 0 ? path : copy, strerror(errno));
-		goto out;
-	}
+	if (in < 0)
+		return -1;
 	while ((n = read(in, buf, sizeof(buf))) > 0)
 		if (write(out, buf, (size_t)n) != n) {
 			n = -1;
 			break;
 		}
-	if (n < 0 || close(out) != 0) {
-		snprintf(err, errlen, "a copy of '%s' for layouts: writing %s: %s",
-			 k->name, copy, strerror(errno));
-		out = -1;
-		unlink(copy);
-		goto out;
+	saved = errno;
+	close(in);
+	errno = saved;
+	return n < 0 ? -1 : 0;
+}
+
+/* A second load of one object needs a second file: dlopen loads a file
+   once.  The copy is an anonymous memory file, opened by its
+   /proc/self/fd name and kept open (a name reused by a later copy would
+   be taken for the first), so a noexec /tmp does not matter; where
+   memfd_create is refused, a file in the temporary folder, unlinked once
+   loaded (the mapping stays). */
+const struct kernel *kernel_so_copy(const struct kernel *k, char *err,
+				    size_t errlen)
+{
+	const char *symbol, *tmp = getenv("TMPDIR");
+	char *path = so_path(k->name, &symbol), *copy, fdpath[64];
+	const struct kernel *c = NULL;
+	bool ok;
+	int fd;
+
+	if (!path) {
+		snprintf(err, errlen, "'%s': expected path/lib.so:symbol", k->name);
+		return NULL;
 	}
-	out = -1;
+	fd = memfd_create("csumbench-layout", MFD_CLOEXEC);
+	if (fd >= 0) {
+		if (copy_into(path, fd) == 0) {
+			snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", fd);
+			c = load_from(k->name, fdpath, symbol, err, errlen);
+		}
+		if (c) {
+			free(path);
+			return c;	/* fd stays open with the copy */
+		}
+		close(fd);
+	}
+	copy = xasprintf("a kernel's copy", "%s/csumbench-layout-XXXXXX",
+			 tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemp(copy);
+	ok = fd >= 0 && copy_into(path, fd) == 0;
+	if (fd >= 0 && close(fd) != 0)
+		ok = false;
+	if (!ok) {
+		snprintf(err, errlen, "a copy of '%s' for layouts: %s: %s", k->name,
+			 fd < 0 ? copy : path, strerror(errno));
+		if (fd >= 0)
+			unlink(copy);
+		free(copy);
+		free(path);
+		return NULL;
+	}
 	c = load_from(k->name, copy, symbol, err, errlen);
 	unlink(copy);
-out:
-	if (in >= 0)
-		close(in);
-	if (out >= 0) {
-		close(out);
-		unlink(copy);
-	}
 	free(copy);
 	free(path);
 	return c;

@@ -94,8 +94,9 @@ unsigned layout_pick(struct bench *b, struct point *p)
 
 	if (b->layouts < 2)
 		return 0;
+	/* code and buffer drawn apart, so neither rides on the other */
 	l = (unsigned)(next_rand(&b->lay_rng) % b->layouts);
-	b->slot = l % b->nslots;
+	b->slot = (unsigned)(next_rand(&b->lay_rng) % b->nslots);
 	if (p->lay) {
 		s = &b->laysets[p->lay - 1];
 		p->runs = s->k[l % s->n];

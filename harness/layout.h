@@ -33,8 +33,9 @@ struct bench;
    code_offset's); .so kernels are loaded from R copies of their file;
    KERNEL_FIXED ones stay.  0, or -1 with why in err. */
 int layout_make(struct bench *b, char *err, size_t errlen);
-/* Picks sample's layout for p before it is taken: its code copy in
-   p->runs and the buffer slot in b->slot.  Returns the layout's index. */
+/* Picks the sample's layout for p before it is taken: its code copy in
+   p->runs (returned: its index) and, drawn apart, the buffer slot in
+   b->slot. */
 struct point;
 unsigned layout_pick(struct bench *b, struct point *p);
 /* The kernels that stay in place, for the CSV: "a, b" or "". */

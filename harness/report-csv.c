@@ -109,9 +109,10 @@ void report_samples_csv(FILE *f, const struct bench *b)
 			for (s = 0; s < p->taken[r]; s++) {
 				double t = p->ticks[(size_t)r * b->samples + s];
 				point_key(f, p);
-				fprintf(f, ",%u,%u,%.2f,%.4f,%u\n", r + 1, s + 1, t,
-					t * p->cpt[r] / p->bytes,
-					p->slay[(size_t)r * b->samples + s]);
+				fprintf(f, ",%u,%u,%.2f,%.4f,%u,%u\n", r + 1, s + 1,
+					t, t * p->cpt[r] / p->bytes,
+					p->slay[(size_t)r * b->samples + s],
+					p->sslot[(size_t)r * b->samples + s]);
 			}
 	}
 }

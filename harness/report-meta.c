@@ -140,18 +140,19 @@ static void report_layouts(FILE *f, const struct bench *b)
 	}
 	layout_fixed_names(b, fixed, sizeof(fixed));
 #if defined(__SANITIZE_ADDRESS__)
-	fprintf(f, "# layouts: %u (seed %llu; a sanitizer build: the code stays "
-		"where it was linked, instrumented code cannot be copied; each "
-		"sample's buffer one of %u slots a page or more apart; the samples "
-		"file's layout column says which)\n", b->layouts,
-		(unsigned long long)b->seed, b->nslots);
+	fprintf(f, "# layouts: %u (seed %llu; a sanitizer build: the built-in "
+		"kernels stay where they were linked, instrumented code cannot be "
+		"copied; .so kernels from %u copies of their file; each sample's "
+		"buffer one of %u slots a page or more apart; the samples file's "
+		"layout and slot columns say which)\n", b->layouts,
+		(unsigned long long)b->seed, b->layouts, b->nslots);
 	return;
 #endif
 	fprintf(f, "# layouts: %u (seed %llu; each sample's code one of %u "
 		"copies at random addresses keeping its offset mod 64, .so "
-		"kernels from %u copies of their file; its buffer one of %u "
-		"slots a page or more apart; the samples file's layout column "
-		"says which)%s%s\n", b->layouts, (unsigned long long)b->seed,
+		"kernels from %u copies of their file; its buffer, drawn apart, "
+		"one of %u slots a page or more apart; the samples file's layout "
+		"and slot columns say which)%s%s\n", b->layouts, (unsigned long long)b->seed,
 		b->layouts, b->layouts, b->nslots, fixed[0] ? "; in place "
 		"(KERNEL_FIXED, they call other code): " : "", fixed);
 }

@@ -147,6 +147,7 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 	if (b->nev)
 		take_events(b, p, (size_t)rep * b->samples + p->taken[rep]);
 	p->slay[(size_t)rep * b->samples + p->taken[rep]] = (unsigned char)lay;
+	p->sslot[(size_t)rep * b->samples + p->taken[rep]] = (unsigned char)b->slot;
 	p->ticks[(size_t)rep * b->samples + p->taken[rep]++] = t;
 }
 

@@ -55,6 +55,7 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	p->cpt = xcalloc(b->repeats, sizeof(*p->cpt), "a point's samples");
 	p->taken = xcalloc(b->repeats, sizeof(*p->taken), "a point's samples");
 	p->slay = xcalloc(n, sizeof(*p->slay), "a point's samples");
+	p->sslot = xcalloc(n, sizeof(*p->sslot), "a point's samples");
 	p->preempted = xcalloc(b->repeats, sizeof(*p->preempted),
 			       "a point's samples");
 	if (b->cfg->events.n) {
@@ -284,6 +285,7 @@ static void drop_point(struct point *p)
 	free(p->cpt);
 	free(p->taken);
 	free(p->slay);
+	free(p->sslot);
 	free(p->preempted);
 	free(p->ev);
 	free(p->ev_run);
@@ -486,12 +488,34 @@ size_t sweep_gate(struct bench *b)
 	return b->nfailed;
 }
 
+/* The kernel as the config names it of k, which may be the code a point
+   calls: its variant without prefetch, a code_offset copy or one of its
+   layout copies (the watchdog knows the code it ran). */
+static const struct kernel *owner(const struct bench *b, const struct kernel *k)
+{
+	size_t i;
+	unsigned j;
+
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		const struct layset *s = p->lay ? &b->laysets[p->lay - 1] : NULL;
+
+		if (p->kernel == k || p->runs == k)
+			return p->kernel;
+		for (j = 0; s && j < s->n; j++)
+			if (s->k[j] == k || s->of == k)
+				return p->kernel;
+	}
+	return k;
+}
+
 void sweep_fail_kernel(struct bench *b, const struct kernel *k,
 		       const char *why)
 {
 	size_t i;
 
 	fail(b, why);
+	k = owner(b, k);
 	for (i = 0; i < b->npts; i++)
 		if (b->pts[i].kernel == k)
 			b->pts[i].dead = true;
@@ -662,10 +686,10 @@ void sweep_link_roofline(struct bench *b)
 	free(keys);
 }
 
-/* The roofline's best cycles per byte for p in repeat r (r == REPEAT_ALL:
-   over all repeats), and the point that gave it; NAN when none. */
+/* The roofline's best cycles per byte for p over all repeats, and the
+   point that gave it; NAN when none. */
 static double roof_best(const struct bench *b, const struct point *p,
-			unsigned r, const struct point **at)
+			const struct point **at)
 {
 	double best = NAN;
 	size_t i;
@@ -675,10 +699,9 @@ static double roof_best(const struct bench *b, const struct point *p,
 		const struct point *q = &b->pts[b->roof_at[p->roof - 1 + i]];
 		double v;
 
-		if (r == REPEAT_ALL ? !q->taken[0] : !q->taken[r])
+		if (!q->taken[0])
 			continue;
-		v = r == REPEAT_ALL ? point_cycles_per_byte_all(b, q) :
-		    point_cycles_per_byte(b, q, r);
+		v = point_cycles_per_byte_all(b, q);
 		if (v > 0 && !(v >= best)) {
 			best = v;
 			*at = q;
@@ -691,26 +714,29 @@ const struct point *point_roofline(const struct bench *b, const struct point *p)
 {
 	const struct point *q;
 
-	roof_best(b, p, REPEAT_ALL, &q);
+	roof_best(b, p, &q);
 	return q;
 }
 
+/* The ceiling's point is chosen once, over all repeats, and held to in
+   each: the best of several noisy medians per repeat would favour the
+   luckiest and read the ceiling too fast. */
 double point_roofline_fraction(const struct bench *b, const struct point *p,
 			       unsigned r)
 {
-	const struct point *q;
-	double roof = roof_best(b, p, r, &q), mine;
+	const struct point *q = point_roofline(b, p);
+	double mine;
 
-	if (!q || !p->taken[r])
+	if (!q || !q->taken[r] || !p->taken[r])
 		return NAN;
 	mine = point_cycles_per_byte(b, p, r);
-	return mine > 0 ? roof / mine : NAN;
+	return mine > 0 ? point_cycles_per_byte(b, q, r) / mine : NAN;
 }
 
 double point_roofline_fraction_all(const struct bench *b, const struct point *p)
 {
 	const struct point *q;
-	double roof = roof_best(b, p, REPEAT_ALL, &q), mine;
+	double roof = roof_best(b, p, &q), mine;
 
 	if (!q || !p->taken[0])
 		return NAN;

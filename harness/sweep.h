@@ -60,8 +60,8 @@ struct point {
 					   b->roof_at from roof - 1; 0: none */
 	size_t lay;			/* 1 + its code's set of layout copies
 					   in b->laysets; 0: none */
-	unsigned char *slay;		/* [repeat][samples]: the layout each
-					   sample was taken in */
+	unsigned char *slay, *sslot;	/* [repeat][samples]: the code copy
+					   and buffer slot of each sample */
 	unsigned *preempted;		/* [repeat]: samples preempted (and
 					   taken again) */
 };
@@ -214,13 +214,12 @@ void sweep_link_roofline(struct bench *b);
    none in the run, p is no op the roofline applies to, p is a floor, or
    not linked yet. */
 const struct point *point_roofline(const struct bench *b, const struct point *p);
-/* p's bytes per cycle over the roofline's best in repeat r (the same
-   rounds), or NAN where there is none. */
+/* p's bytes per cycle over that point's in repeat r (the same rounds),
+   or NAN where there is none. */
 double point_roofline_fraction(const struct bench *b, const struct point *p,
 			       unsigned r);
 /* The same over all repeats (medians of theirs). */
 double point_roofline_fraction_all(const struct bench *b, const struct point *p);
-#define REPEAT_ALL ((unsigned)-1)
 /* Cycles per byte over all repeats: the median of theirs. */
 double point_cycles_per_byte_all(const struct bench *b, const struct point *p);
 

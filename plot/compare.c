@@ -413,10 +413,15 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 			if (q->placement >= 0 && fabs(q->change) < q->placement)
 				printf("  but code placement alone moves it %.0f%%\n",
 				       q->placement);
-		} else if (q->padj < rule->alpha) {
+		} else if (q->padj < rule->alpha && q->lo >= -rule->threshold &&
+			   q->hi <= rule->threshold) {
 			print_wrapped("  ", "%sno change beyond %.4g%% at %s (%+.1f%%, "
 				      "95%% CI %s%%, p %s)", who, rule->threshold, where,
 				      ch, ib, pb);
+		} else if (q->padj < rule->alpha) {
+			print_wrapped("  ", "%s%+.1f%% at %s, not shown beyond %.4g%% "
+				      "(95%% CI %s%%, p %s)", who, ch, where,
+				      rule->threshold, ib, pb);
 		} else {
 			print_wrapped("  ", "%sno change shown at %s (%+.1f%%, 95%% CI "
 				      "%s%%, p %s)", who, where, ch, ib, pb);
@@ -811,8 +816,8 @@ int cmd_compare(int argc, char **argv)
 		printf("EMULATED RUN: these timings are not real; do not quote them.\n");
 	if (rule.verdict && (!layouts_of(&b.r) || !layouts_of(&a.r)))
 		print_wrapped("", "note: %s kept each kernel at one address "
-			      "(no '# layouts:'), so where the linker put it "
-			      "is in the figures", !layouts_of(&b.r) &&
+			      "(layouts = 1, or a run older than layouts), so "
+			      "where the linker put it is in the figures", !layouts_of(&b.r) &&
 			      !layouts_of(&a.r) ? "both runs" : !layouts_of(&b.r) ?
 			      "the before run" : "the after run");
 	if (b.r.partial || a.r.partial)

@@ -469,6 +469,16 @@ if [ -n "$SO" ]; then
 	ok "a kernel that calls exit(0) while timed: exit 1, the rest kept as partial" \
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err' &&
 			grep -q '^ref,generic,csum,64,' '$T/exit2-partial.csv' && ! grep -q '^$SO:csum_user_exit,' '$T/exit2-partial.csv'"
+	# The same with layouts on (the default): the code the watchdog saw
+	# exit is one of the kernel's copies, and its rows leave all the same.
+	# (each copy counts its own calls: 20000 samples pass the count in
+	# each whatever share of them it gets)
+	CSUM_TEST_AFTER=$(after csum_user_exit) "${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_exit" \
+		--set sizes=64 --set samples=20000 -o "$T/exit3.csv" 2> "$T/err"; rc=$?
+	ok "a kernel that calls exit(0) while timed from a layout copy: exit 1, its rows gone" \
+		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err' &&
+			grep -q '^ref,generic,csum,64,' '$T/exit3-partial.csv' && ! grep -q '^$SO:csum_user_exit,' '$T/exit3-partial.csv' &&
+			grep -q '^# layouts: 8 ' '$T/exit3-partial.csv'"
 	"${CB[@]}" sum -k "$SO:csum_user_exit" "$T/rfc" > /dev/null 2> "$T/err"; rc=$?
 	ok "sum with a kernel that calls exit(0): exit 1, named" \
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err'"

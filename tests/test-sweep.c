@@ -546,7 +546,7 @@ static void layouts(void)
 	struct bench b;
 	char err[512];
 	size_t i, sets_moved = 0, bad = 0, spread = 0, fixed = 0;
-	unsigned l;
+	unsigned l, seen[8] = { 0 };
 
 #if defined(__SANITIZE_ADDRESS__)
 	printf("layouts: sanitizer build, nothing is copied\n");
@@ -587,9 +587,13 @@ static void layouts(void)
 		struct point *p = &b.pts[0];
 		const struct layset *s = &b.laysets[p->lay - 1];
 		l = layout_pick(&b, p);
-		bad += l >= 8 || p->runs != s->k[l % s->n] || b.slot != l % b.nslots;
+		bad += l >= 8 || p->runs != s->k[l % s->n] || b.slot >= b.nslots;
+		seen[l] |= 1u << b.slot;
 	}
 	CHECK(bad == 0, "a pick sets the sample's code copy and buffer slot");
+	for (l = 0, i = 0; l < 8; l++)
+		i += seen[l] != 1u << l;
+	CHECK(i > 0, "code copy and buffer slot are drawn apart (not slot = copy)");
 	sweep_free(&b);
 	config_free(&c);
 }
