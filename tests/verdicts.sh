@@ -84,7 +84,10 @@ ok "4.7% slower: changed at all 6 warm points (got $warm)" [ "$warm" = 6 ]
 ok "4.7% slower: the warm estimates from 1 KiB up lie within 3.5-6.5%" \
 	bash -c "sed -n 's/^\([0-9.]*\)% more time per byte at \([0-9]*\) KiB, warm.*/\1/p' '$T/ab.txt' |
 		awk '\$1 < 3.5 || \$1 > 6.5 { bad = 1 } END { exit bad || NR != 4 }'"
-ok "4.7% slower: no point is called faster" bash -c "! grep -q '% less time' '$T/ab.txt'"
+# (cold points are no 4.7% change: a miss's latency, not the adds, sets
+# their cost, and the two loops differ in code; 256 B cold read the slower
+# one 5-7% faster in three runs here)
+ok "4.7% slower: no warm point is called faster" bash -c "! grep -q '% less time per byte at .*, warm' '$T/ab.txt'"
 
 # --- the roofline: a load that prefetches as the kernels do
 "$BIN" run -q --set kernels=all --set sizes=1500,4096,16384 --set cache=cold \
