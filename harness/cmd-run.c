@@ -62,6 +62,8 @@ static void dry_run(const struct bench *b)
 	       b->cfg->repeat > 1 ? " per repeat" : "");
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
+		char rx[32];
+
 		printf("%s ", p->kernel->name);
 		if (p->size == SIZE_MIX)
 			printf("mix ");
@@ -77,7 +79,7 @@ static void dry_run(const struct bench *b)
 		else
 			printf(" +%d", p->code_offset);
 		if (p->cache == CACHE_RX)
-			printf(" rx_prefetch=%s", rx_prefetch_name[p->rxpf]);
+			printf(" rx_prefetch=%s", point_rx_name(b, p, rx, sizeof(rx)));
 		printf("%s\n", p->load == LOAD_BUSY ? " busy" : "");
 	}
 }
@@ -141,12 +143,14 @@ static int make_layouts(struct bench *b)
 	return -1;
 }
 
+/* Any state but warm: the flush is checked, and the miss latency read
+   from its chase (miss.h). */
 static bool has_cold(const struct config *c)
 {
 	size_t i;
 
 	for (i = 0; i < c->ncaches; i++)
-		if (c->caches[i] == CACHE_COLD)
+		if (c->caches[i] != CACHE_WARM)
 			return true;
 	return false;
 }

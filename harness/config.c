@@ -17,7 +17,9 @@
 #include "xalloc.h"
 
 const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
-						       "cold-ring", "ring" };
+						       "cold-ring", "ring",
+						       "cold-read",
+						       "after-switch" };
 const char *const load_state_name[LOAD_NSTATES] = { "idle", "busy" };
 const char *const rx_prefetch_name[RXPF_NPOLICIES] = { "none", "current",
 						       "next" };
@@ -585,7 +587,8 @@ static int key_cache(struct config *c, const char *v, char *err, size_t errlen)
 				break;
 		if (i == CACHE_NSTATES) {
 			snprintf(err, errlen, "unknown cache state '%s', expected "
-				 "warm, cold, cold-ring and/or ring", tok);
+				 "warm, cold, cold-read, cold-ring, ring and/or "
+				 "after-switch", tok);
 			return -1;
 		}
 		if (!seen[i]++)
@@ -809,11 +812,68 @@ static int key_rx_prefetch(struct config *c, const char *v, char *err,
 			 c->rx_prefetch, &c->nrx_prefetch, err, errlen);
 }
 
+/* A list of descriptor counts: rx_prefetch = next is timed at each. */
 static int key_rx_ahead(struct config *c, const char *v, char *err,
 			size_t errlen)
 {
-	return count(v, "rx_prefetch_ahead", RING_MAX - 1, &c->rx_ahead, err,
-		     errlen);
+	char buf[CONFIG_LINE_MAX + 1];
+	char *tok, *save = NULL;
+	size_t n = 0, i;
+	unsigned a[RX_AHEAD_MAX];
+
+	if (words_have_gap(v, err, errlen))
+		return -1;
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, ", \t", &save); tok;
+	     tok = strtok_r(NULL, ", \t", &save)) {
+		unsigned x;
+		if (count(tok, "rx_prefetch_ahead", RING_MAX - 1, &x, err, errlen))
+			return -1;
+		for (i = 0; i < n && a[i] != x; i++)
+			;
+		if (i < n)
+			continue;
+		if (n == RX_AHEAD_MAX) {
+			snprintf(err, errlen, "more than %d rx_prefetch_ahead "
+				 "values, expected at most %d", RX_AHEAD_MAX,
+				 RX_AHEAD_MAX);
+			return -1;
+		}
+		a[n++] = x;
+	}
+	if (!n) {
+		snprintf(err, errlen, "no rx_prefetch_ahead value, expected "
+			 "descriptor counts such as 1, 2, 4");
+		return -1;
+	}
+	memcpy(c->rx_ahead, a, n * sizeof(*a));
+	c->nrx_ahead = n;
+	return 0;
+}
+
+static int key_rx_work(struct config *c, const char *v, char *err,
+		       size_t errlen)
+{
+	int64_t n;
+
+	if (parse_num(v, &n, err, errlen) || n < 0 || n > RX_WORK_MAX) {
+		snprintf(err, errlen, "rx_work '%s', expected 0 to %d dependent "
+			 "adds per packet", v, RX_WORK_MAX);
+		return -1;
+	}
+	c->rx_work = (unsigned)n;
+	return 0;
+}
+
+static int key_timing(struct config *c, const char *v, char *err,
+		      size_t errlen)
+{
+	if (!strcmp(v, "batch") || !strcmp(v, "per-call")) {
+		c->timing = strcmp(v, "batch") ? TIMING_PER_CALL : TIMING_BATCH;
+		return 0;
+	}
+	snprintf(err, errlen, "timing '%s', expected batch or per-call", v);
+	return -1;
 }
 
 static int key_events(struct config *c, const char *v, char *err,
@@ -884,6 +944,8 @@ static const struct key {
 	{ "rx_batch", key_rx_batch },
 	{ "rx_prefetch", key_rx_prefetch },
 	{ "rx_prefetch_ahead", key_rx_ahead },
+	{ "rx_work", key_rx_work },
+	{ "timing", key_timing },
 	{ "events", key_events },
 	{ "roofline", key_roofline },
 };
@@ -1011,7 +1073,8 @@ void config_defaults(struct config *c)
 	c->ring = 256;
 	c->rx_batch = 64;
 	key_rx_prefetch(c, "none", err, sizeof(err));
-	c->rx_ahead = 1;
+	c->rx_ahead[0] = 1;
+	c->nrx_ahead = 1;
 	c->cpu_origin = c->timer_origin = c->code_offset_origin = builtin;
 	c->kernels_origin = c->sizes_origin = c->ops_origin = builtin;
 	c->cache_origin = c->load_cpus_origin = c->rx_ahead_origin = builtin;
@@ -1168,9 +1231,39 @@ uint64_t config_points(const struct config *c)
 	return n * o * c->nloads * c->nsizes * c->naligns;
 }
 
+static bool has_next(const struct config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrx_prefetch; i++)
+		if (c->rx_prefetch[i] == RXPF_NEXT)
+			return true;
+	return false;
+}
+
 size_t config_rx_policies(const struct config *c, int cache)
 {
-	return cache == CACHE_RX ? c->nrx_prefetch : 1;
+	if (cache != CACHE_RX)
+		return 1;
+	return c->nrx_prefetch + (has_next(c) ? c->nrx_ahead - 1 : 0);
+}
+
+void config_rx_policy(const struct config *c, size_t xi, int *policy,
+		      unsigned *ahead)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrx_prefetch; i++) {
+		size_t n = c->rx_prefetch[i] == RXPF_NEXT ? c->nrx_ahead : 1;
+		if (xi < n) {
+			*policy = c->rx_prefetch[i];
+			*ahead = c->rx_prefetch[i] == RXPF_NEXT ? c->rx_ahead[xi] : 0;
+			return;
+		}
+		xi -= n;
+	}
+	*policy = RXPF_NONE;
+	*ahead = 0;
 }
 
 double config_bytes(const struct config *c, uint32_t size)
@@ -1263,7 +1356,7 @@ static int add_roofline(struct config *c)
 int config_resolve(struct config *c)
 {
 	char err[512], msg[1024];
-	size_t i, n, si;
+	size_t i, n, si, ai;
 
 	for (i = 0, n = 0; i < c->nkernels; i++) {
 		const struct kernel *k = c->kernels[i];
@@ -1289,20 +1382,23 @@ int config_resolve(struct config *c)
 		n |= c->caches[i] == CACHE_RX;
 	for (i = 0, si = 0; i < c->nrx_prefetch; i++)
 		si |= c->rx_prefetch[i] == RXPF_NEXT;
-	if (n && si && c->rx_ahead >= c->ring) {
+	for (i = 0, ai = 0; i < c->nrx_ahead; i++)
+		if (c->rx_ahead[i] > c->rx_ahead[ai])
+			ai = i;
+	if (n && si && c->rx_ahead[ai] >= c->ring) {
 		bool ring_later = c->ring_origin.line > c->rx_ahead_origin.line ||
 				  (c->ring_origin.line == 0 &&
 				   !strcmp(c->ring_origin.file, "--set"));
 		snprintf(msg, sizeof(msg), "rx_prefetch_ahead %u and ring %u: "
 			 "expected fewer descriptors ahead than the ring has",
-			 c->rx_ahead, c->ring);
+			 c->rx_ahead[ai], c->ring);
 		config_error(ring_later ? &c->ring_origin : &c->rx_ahead_origin,
 			     ring_later ? "ring" : "rx_prefetch_ahead", msg);
 		return -1;
 	}
 	if (c->mix)
 		for (i = 0; i < c->ncaches; i++)
-			if (c->caches[i] == CACHE_COLD || c->caches[i] == CACHE_RING) {
+			if (c->caches[i] != CACHE_WARM && c->caches[i] != CACHE_RX) {
 				config_error(&c->cache_origin, "cache", "a mix "
 					     "(sizes = mix:FILE) is replayed warm or "
 					     "in the rx ring: expected cache = warm "

@@ -19,9 +19,14 @@
 #define CPU_NONE (-1)		/* do not pin */
 #define CPU_AUTO (-2)		/* pin to the least busy CPU this process may use */
 
-/* Cache states (README, "Cache states").  CACHE_RING is cold-ring;
-   CACHE_RX ("ring") the rx ring walk (rxring.h). */
-enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_RING, CACHE_RX, CACHE_NSTATES };
+/* Cache states (README, "Cache states").  CACHE_COLD is the DMA case
+   (fresh buffers the core has not read); CACHE_RING is cold-ring;
+   CACHE_RX ("ring") the rx ring walk (rxring.h); CACHE_COLDREAD
+   ("cold-read") buffers read, then flushed; CACHE_SWITCH
+   ("after-switch") buffers read, then L1 and L2 thrashed on the same CPU
+   as another task's time slice would. */
+enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_RING, CACHE_RX,
+		   CACHE_COLDREAD, CACHE_SWITCH, CACHE_NSTATES };
 extern const char *const cache_state_name[CACHE_NSTATES];
 
 /* load: nothing else running, or the background load of load.h. */
@@ -38,6 +43,13 @@ extern const char *const rx_prefetch_name[RXPF_NPOLICIES];
 #define SIZE_MIX 0u
 #define RING_MAX 65536
 #define RX_BATCH_MAX 4096
+#define RX_AHEAD_MAX 8		/* rx_prefetch_ahead values in one run */
+#define RX_WORK_MAX 100000
+
+/* timing: a batch of calls per timed region, or each call timed alone
+   (per-call: the harness's loop around single calls, as mftbl() around
+   the kernel's csum_partial() was). */
+enum timing { TIMING_BATCH, TIMING_PER_CALL };
 #define LOAD_CPUS_LIST_MAX 256
 
 struct mix;
@@ -92,7 +104,12 @@ struct config {
 	unsigned rx_batch;	/* descriptors per sample (a NAPI budget) */
 	int rx_prefetch[RXPF_NPOLICIES];
 	size_t nrx_prefetch;
-	unsigned rx_ahead;	/* rx_prefetch = next: descriptors ahead */
+	unsigned rx_ahead[RX_AHEAD_MAX];	/* rx_prefetch = next: descriptors
+					   ahead, one point per value */
+	size_t nrx_ahead;
+	unsigned rx_work;	/* dependent adds of driver work per packet
+				   between a header's prefetch and its read */
+	int timing;		/* TIMING_BATCH or TIMING_PER_CALL */
 	struct events events;	/* counted beside the timer (events.h) */
 	int roofline_mode;	/* ROOFLINE_AUTO, _NONE or _KERNEL */
 	const struct kernel *roofline_named;	/* roofline = KERNEL */
@@ -108,8 +125,13 @@ struct config {
 enum { ROOFLINE_AUTO, ROOFLINE_NONE, ROOFLINE_KERNEL };
 
 /* Points per kernel, size and alignment at a cache state: one per
-   rx_prefetch policy for the rx walk, else one. */
+   rx_prefetch policy for the rx walk (next once per rx_prefetch_ahead
+   value), else one. */
 size_t config_rx_policies(const struct config *c, int cache);
+/* The xi-th of them: its policy and, for next, its descriptors ahead
+   (0 for the others). */
+void config_rx_policy(const struct config *c, size_t xi, int *policy,
+		      unsigned *ahead);
 /* The bytes one call of a size of c covers: the size, or the mix's mean. */
 double config_bytes(const struct config *c, uint32_t size);
 

@@ -313,9 +313,11 @@ void contention_meta(FILE *f, const struct contention *c)
 		fprintf(f, "; the measuring thread waited runnable %.1f%% of the run "
 			"(schedstat)", 100 * contention_waited(c));
 	fprintf(f, "; %ld involuntary context switches; %llu of %llu samples "
-		"preempted and taken again (the preempted column)\n",
+		"preempted and %s (the preempted column)%s\n",
 		c->nivcsw1 >= c->nivcsw0 ? c->nivcsw1 - c->nivcsw0 : 0,
-		(unsigned long long)c->preempted, (unsigned long long)c->samples);
+		(unsigned long long)c->preempted, (unsigned long long)c->samples,
+		c->kept ? "kept (timing = per-call)" : "taken again",
+		c->own_load ? "; the run's own busy load shares this CPU" : "");
 }
 
 bool contention_warning(const struct contention *c, int which, char *msg,
@@ -347,10 +349,14 @@ bool contention_warning(const struct contention *c, int which, char *msg,
 			snprintf(others, sizeof(others), "others ran %.1f%% of the "
 				 "CPU's time; ", 100 * contention_others(c));
 		snprintf(msg, n, "contention: other tasks ran on CPU %d during the run "
-			 "(%s%s%llu of %llu samples preempted and taken again; "
-			 "# contention:); csumbench check names what to stop or move",
-			 c->cpu, waited, others, (unsigned long long)c->preempted,
-			 (unsigned long long)c->samples);
+			 "(%s%s%llu of %llu samples preempted and %s; "
+			 "# contention:)%s", c->cpu, waited, others,
+			 (unsigned long long)c->preempted,
+			 (unsigned long long)c->samples,
+			 c->kept ? "kept (timing = per-call)" : "taken again",
+			 c->own_load ? ": the run's own busy load shares this CPU, "
+			 "and is most of it" : "; csumbench check names what to "
+			 "stop or move");
 	}
 	return true;
 }

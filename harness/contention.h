@@ -52,6 +52,9 @@ struct contention {
 	bool have_wait;
 	long nivcsw0, nivcsw1;
 	uint64_t preempted, samples;	/* preempted samples, all taken */
+	bool kept;			/* timing = per-call: preempted samples
+					   are kept, not taken again */
+	bool own_load;			/* the busy load shares the CPU */
 };
 
 void contention_start(struct contention *c, int cpu);

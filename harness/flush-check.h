@@ -12,6 +12,9 @@ struct flush_check {
 	bool misses;		/* the flush left lines in a cache: use evict */
 	double flushed;		/* ticks per load of a line after the flush */
 	double evicted;		/* ... after eviction by streaming */
+	double chase;		/* ticks per line from memory, nothing else in
+				   flight: the miss latency (miss.h); 0: not
+				   measured */
 	char verdict[256];	/* one line for stderr and the CSV */
 };
 

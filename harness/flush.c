@@ -119,3 +119,62 @@ out:
 		*source = src;
 	return size;
 }
+
+/* The level's data or unified cache from sysfs; 0 when it says nothing. */
+static size_t sysfs_level(int level)
+{
+	char path[128], type[32];
+	size_t v;
+	int i;
+
+	for (i = 0; i < 8 && (v = sysfs_bytes(i, "size")) > 0; i++) {
+		FILE *f;
+		int lv = 0;
+
+		snprintf(path, sizeof(path), SYSFS_CACHE "%d/level", i);
+		if (!(f = fopen(path, "r")))
+			continue;
+		if (fscanf(f, "%d", &lv) != 1)
+			lv = 0;
+		fclose(f);
+		snprintf(path, sizeof(path), SYSFS_CACHE "%d/type", i);
+		type[0] = '\0';
+		if ((f = fopen(path, "r"))) {
+			if (!fgets(type, sizeof(type), f))
+				type[0] = '\0';
+			fclose(f);
+		}
+		if (lv == level && strncmp(type, "Instruction", 11))
+			return v;
+	}
+	return 0;
+}
+
+size_t cache_inner_bytes(const char **source)
+{
+	static size_t size;
+	static const char *src;
+	long v;
+
+	if (size)
+		goto out;
+	size = sysfs_level(1) + sysfs_level(2);
+	src = "sysfs: L1d + L2";
+	if (sysfs_level(1) && sysfs_level(2))
+		goto out;
+	v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+	if (v <= 0)
+		v = (long)getauxval(AT_L2_CACHESIZE);
+	if (v > 0) {
+		size = (size_t)v + sysfs_level(1);
+		src = "sysconf/auxv L2";
+		goto out;
+	}
+	/* The largest cache of a one-level board, else a guess. */
+	size = cache_largest(&src) < (1u << 20) ? cache_largest(&src) : 512u << 10;
+	src = size == 512u << 10 ? "unknown, assumed 512 KiB" : src;
+out:
+	if (source)
+		*source = src;
+	return size;
+}

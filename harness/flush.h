@@ -31,4 +31,8 @@ size_t cache_line_size(const char **source);
    auxiliary vector (PowerPC), sysconf, else 64 MiB; source says which. */
 size_t cache_largest(const char **source);
 
+/* The caches private to a core (L1 data and L2) together, in bytes:
+   what another task's time slice on that core thrashes (after-switch). */
+size_t cache_inner_bytes(const char **source);
+
 #endif

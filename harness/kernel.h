@@ -47,6 +47,9 @@ struct kernel {
 				   (symbol sym_loop), else NULL */
 	const char *needs;	/* CPU features it needs, space-separated
 				   as /proc/cpuinfo spells them; NULL: none */
+	unsigned pf_step;	/* prefetch kernels: the bytes one iteration
+				   of the loop that prefetches covers; 0:
+				   not known (a .so kernel) */
 };
 
 extern const struct kernel kernel_table[];

@@ -18,10 +18,10 @@
 #define PROTO_PF_csum_copy(sym) csum_copy_pf_fn sym;
 #define LOOP_MARK(sym) extern const char sym##_loop[] __attribute__((weak));
 #define KERNEL(op, name, sym, arch, desc) PROTO_##op(sym) LOOP_MARK(sym)
-#define KERNEL_PF(op, name, sym, arch, nopf, desc) PROTO_PF_##op(sym) LOOP_MARK(sym)
+#define KERNEL_PF(op, name, sym, arch, nopf, step, desc) PROTO_PF_##op(sym) LOOP_MARK(sym)
 #define KERNEL_NEEDS(op, name, sym, arch, needs, desc) KERNEL(op, name, sym, arch, desc)
-#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, desc) \
-	KERNEL_PF(op, name, sym, arch, nopf, desc)
+#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, step, desc) \
+	KERNEL_PF(op, name, sym, arch, nopf, step, desc)
 #define KERNEL_PSEUDO KERNEL
 #define KERNEL_FIXED KERNEL
 #include "generic/kernels.def"
@@ -35,25 +35,25 @@
 #undef KERNEL_PSEUDO
 #undef KERNEL_FIXED
 
-#define ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, symname, needs) \
+#define ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, symname, needs, step) \
 	{ name, #arch, &op_##op, desc, nopf, pf, pseudo, (void (*)(void))sym, \
-	  symname, sym##_loop, needs },
+	  symname, sym##_loop, needs, step },
 #define ROW(op, name, sym, arch, desc, nopf, pf, pseudo) \
-	ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, #sym, NULL)
+	ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, #sym, NULL, 0)
 #define KERNEL(op, name, sym, arch, desc) \
 	ROW(op, name, sym, arch, desc, NULL, false, false)
-#define KERNEL_PF(op, name, sym, arch, nopf, desc) \
-	ROW(op, name, sym, arch, desc, nopf, true, false)
+#define KERNEL_PF(op, name, sym, arch, nopf, step, desc) \
+	ROW_AT(op, name, sym, arch, desc, nopf, true, false, #sym, NULL, step)
 /* Runs only where the CPU has the features named (cpufeat.h). */
 #define KERNEL_NEEDS(op, name, sym, arch, needs, desc) \
-	ROW_AT(op, name, sym, arch, desc, NULL, false, false, #sym, needs)
-#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, desc) \
-	ROW_AT(op, name, sym, arch, desc, nopf, true, false, #sym, needs)
+	ROW_AT(op, name, sym, arch, desc, NULL, false, false, #sym, needs, 0)
+#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, step, desc) \
+	ROW_AT(op, name, sym, arch, desc, nopf, true, false, #sym, needs, step)
 #define KERNEL_PSEUDO(op, name, sym, arch, desc) \
 	ROW(op, name, sym, arch, desc, NULL, false, true)
 /* No symbol: not copied for code_offset (its calls would not follow). */
 #define KERNEL_FIXED(op, name, sym, arch, desc) \
-	ROW_AT(op, name, sym, arch, desc, NULL, false, false, NULL, NULL)
+	ROW_AT(op, name, sym, arch, desc, NULL, false, false, NULL, NULL, 0)
 const struct kernel kernel_table[] = {
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF

@@ -131,6 +131,10 @@ int load_plan(const struct config *c, int measured_cpu, char *err,
 			}
 			L.cpus[L.ncpus++] = c->load_cpus[i];
 		}
+	} else if (c->timing == TIMING_PER_CALL && L.measured >= 0) {
+		/* per-call reproduces a loaded machine's calls: the load
+		   takes time slices of the measured CPU itself */
+		L.cpus[L.ncpus++] = L.measured;
 	} else {
 		for (cpu = 0; cpu < LOAD_CPUS_MAX; cpu++)
 			if (CPU_ISSET(cpu, &allowed) && cpu != L.measured && !sib[cpu])
@@ -462,6 +466,11 @@ void load_stop(void)
 	L.running = false;
 }
 
+bool load_shares(void)
+{
+	return L.shares;
+}
+
 bool load_running(void)
 {
 	return L.running;
@@ -501,7 +510,8 @@ void load_report(FILE *f)
 		fprintf(f, "# load_shares_measured_cpu: yes (%s): busy samples "
 			"include the load's time slices on the measured CPU\n",
 			L.measured < 0 ? "cpu = none, the run is not pinned" :
-			"no other CPU to put it on, or load_cpus names it");
+			"no other CPU to put it on, load_cpus names it, or timing "
+			"= per-call puts it there by default");
 	else
 		fprintf(f, "# load_shares_measured_cpu: no\n");
 }

@@ -35,6 +35,8 @@ void load_pause(void);
 void load_stop(void);
 /* Whether workers are running now. */
 bool load_running(void);
+/* Whether a load CPU is the measured one (load_plan). */
+bool load_shares(void);
 /* "# load..." lines for the results. */
 void load_report(FILE *f);
 /* The workers' process ids (tests). */

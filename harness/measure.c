@@ -1,19 +1,38 @@
 /* Taking one sample of a point, and sizing its timed region beforehand.
  *
- * warm:      two untimed calls, then a batch of back-to-back calls on one
- *            buffer lasting at least the calibrated sample length.
- * cold:      one untimed call on each of K buffers (code, TLB and branch
- *            history warm), their lines flushed past the prefetch span,
- *            then K calls timed together.
- * cold-ring: one untimed call on the warm buffer (code warm), then the
- *            next K buffers of the ring timed together; nothing flushed.
- * ring:      one untimed descriptor, then rx_batch descriptors of the
- *            point's rx ring walked (rxring.h).
- * a mix:     warm: rx_batch buffers holding the mix's next packets, walked
- *            once untimed, then timed; ring: as ring.
- * K is 1 unless one call lasts under COARSE_STEPS steps of the timer; the
- * K calls are fenced apart (fence.h), so each costs what it would alone.
- * No flush and no bookkeeping happens between the two timer reads. */
+ * warm:         two untimed calls, then a batch of back-to-back calls on
+ *               one buffer lasting at least the calibrated sample length.
+ * cold:         the DMA case: one untimed call on the warm buffer (code
+ *               and branch history warm), then K buffers drawn at random
+ *               from a pool far larger than the caches, written when the
+ *               pool was made (the NIC's DMA, long before), flushed, and
+ *               not read by this core before the K calls timed together.
+ *               Written just before, the read would wait for the write-
+ *               back the flush starts: c64 at 1500 B read 3797 ticks right
+ *               after its buffer's write and flush, 1323 flushed only and
+ *               1543 after 20 us (this EPYC).  A buffer's lines are clean,
+ *               so its flush only invalidates; a destination's are written
+ *               back after the timed calls, untimed.
+ * cold-read:    K such buffers, each called once untimed (read), then
+ *               flushed, then timed: a buffer this core read and lost.
+ * after-switch: K such buffers, each called once untimed, then L1 and L2
+ *               thrashed on this CPU (as another task's time slice
+ *               would), then timed.
+ * cold-ring:    one untimed call on the warm buffer, then the next K
+ *               buffers of the point's own ring (shuffled order) timed
+ *               together; nothing flushed.
+ * ring:         one untimed descriptor; then, untimed, the next rx_batch
+ *               descriptors and their buffers written and flushed as a
+ *               DMA leaves them; then those descriptors walked (rxring.h).
+ * a mix:        warm: rx_batch buffers holding the mix's next packets,
+ *               walked once untimed, then timed; ring: as ring.
+ * K is the one of the point's size and cache state (every kernel, load
+ * and rx policy alike): calls enough that the region spans REGION_STEPS
+ * steps of the timer for the fastest of them.  The K calls are fenced
+ * apart (fence.h), so each costs what it would alone.  No write, flush
+ * or bookkeeping happens between the two timer reads.
+ * timing = per-call times each call alone (between its own timer reads),
+ * with no untimed warm-up calls. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,16 +41,27 @@
 #include <unistd.h>
 
 #include "fence.h"
+#include "hugepage.h"
+#include "load.h"
 #include "sweep.h"
 #include "watchdog.h"
 #include "xalloc.h"
+
+const char *point_rx_name(const struct bench *b, const struct point *p,
+			  char *buf, size_t len)
+{
+	if (p->rxpf != RXPF_NEXT || b->cfg->nrx_ahead < 2)
+		return rx_prefetch_name[p->rxpf];
+	snprintf(buf, len, "next:%u", p->rxahead);
+	return buf;
+}
 
 int sweep_dist(const struct point *p)
 {
 	return p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
 }
 
-/* Bytes from one cold buffer to the next: whole pages, so that every
+/* Bytes from one pooled buffer to the next: whole pages, so that every
    buffer keeps its alignment to the page, and room for the prefetches.
    An op with a destination has it in the second half of the slot. */
 static size_t cold_slot(const struct bench *b, const struct point *p)
@@ -40,6 +70,13 @@ static size_t cold_slot(const struct bench *b, const struct point *p)
 	size_t half = (p->align + p->size + b->pfspan + page - 1) / page * page;
 
 	return p->runs && p->runs->op->dst ? 2 * half : half;
+}
+
+/* The states whose buffers come from the pool. */
+static bool pooled(int cache)
+{
+	return cache == CACHE_COLD || cache == CACHE_COLDREAD ||
+	       cache == CACHE_SWITCH;
 }
 
 /* Points timed by walking descriptors: the rx ring, and any mix. */
@@ -61,14 +98,19 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 	const struct mix *m = b->cfg->mix;
 	struct rx_walk_args a = {
 		op, p->runs, op->dst ? sweep_dbuf(b) + p->align : NULL, p->align,
-		sweep_dist(p), p->rxpf, b->cfg->rx_ahead, b->line,
+		sweep_dist(p), p->rxpf, p->rxahead, b->cfg->rx_work, b->line,
 	};
 	struct rxring *r = &b->rxwarm;
 	uint64_t before, ticks;
 	size_t i;
 
 	if (p->cache == CACHE_RX) {
-		rx_walk(t, &p->rx, &a, 1);	/* code warm */
+		/* the DMA's header of the descriptor walked for the code's
+		   sake, untimed, then of those the timed walk reaches */
+		rx_dma(&p->rx, 1, 0, p->align, 0, NULL, false, b->line);
+		rx_walk(t, &p->rx, &a, 1);
+		rx_dma(&p->rx, p->iters, p->rxahead, p->align, b->pfspan,
+		       b->flush->flush, b->flush->whole, b->line);
 		before = p->rx.bytes;
 		ticks = rx_walk(t, &p->rx, &a, p->iters);
 		p->walked += p->rx.bytes - before;
@@ -76,7 +118,7 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 	}
 	/* warm: the next packets of the mix, in buffers that stay put */
 	for (i = 0; i < p->iters; i++) {
-		r->desc[i].len = m->len[(p->mixpos + i) % m->n];
+		r->desc[i].len = r->hw[i].len = m->len[(p->mixpos + i) % m->n];
 		rx_fill(r->desc[i].buf, m, p->mixpos + i, p->align);
 	}
 	p->mixpos = (p->mixpos + p->iters) % m->n;
@@ -89,23 +131,152 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 	return ticks;
 }
 
+/* K distinct slots of the pool at random: no two buffers of a region in
+   memory order, so no hardware prefetcher streams from one into the
+   next. */
+static void pick_slots(struct bench *b, const struct point *p, size_t *slots)
+{
+	size_t n = b->poolsize / cold_slot(b, p), k, j;
+
+	for (k = 0; k < p->iters; k++) {
+		do {
+			slots[k] = (size_t)(ring_rand(&b->pool_rng) % n);
+			for (j = 0; j < k && slots[j] != slots[k]; j++)
+				;
+		} while (j < k);
+	}
+}
+
+/* Pushes a core's private caches' lines out: written, so dirty lines
+   of the sample's buffers and the thrash alike are written back. */
+static void thrash(struct bench *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->thrashsize; i += b->line)
+		b->thrash[i]++;
+}
+
 void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		      unsigned char **dsts)
 {
 	const struct op *op = p->runs->op;
-	size_t slot = cold_slot(b, p);
+	const unsigned char *src = sweep_buf(b) + p->align;
+	size_t slot = cold_slot(b, p), slots[K_MAX];
 	uint64_t k;
 
+	pick_slots(b, p, slots);
 	for (k = 0; k < p->iters; k++) {
-		bufs[k] = b->pool + (k + b->slot) * slot + p->align;
+		bufs[k] = b->pool + slots[k] * slot + p->align;
 		dsts[k] = op->dst ? bufs[k] + slot / 2 : NULL;
 	}
-	op->list(b->cal.timer, p->runs, bufs, dsts, p->size, sweep_dist(p), p->iters);
+	if (p->cache == CACHE_COLD) {
+		/* code warm on the warm buffer, not on these */
+		op->batch(b->cal.timer, p->runs, src, op->dst ? sweep_dbuf(b) +
+			  p->align : NULL, p->size, sweep_dist(p), 1);
+	} else {
+		op->list(b->cal.timer, p->runs, bufs, dsts, p->size, sweep_dist(p),
+			 p->iters);
+	}
+	if (p->cache == CACHE_SWITCH) {
+		thrash(b);
+		return;
+	}
 	for (k = 0; k < (b->flush->whole ? 1 : p->iters); k++) {
 		b->flush->flush(bufs[k], p->size + b->pfspan, b->line);
 		if (op->dst && !b->flush->whole)
 			b->flush->flush(dsts[k], p->size, b->line);
 	}
+}
+
+void call_hist_add(struct call_hist *h, double v)
+{
+	size_t i;
+
+	if (v < 0)
+		i = 0;
+	else if (v < HIST_LINEAR)
+		i = 1 + (size_t)v;
+	else {
+		double k = log(v / HIST_LINEAR) / log(1.01);
+		i = HIST_LINEAR + 1 + (k < HIST_BINS ? (size_t)k : HIST_BINS);
+		if (i >= HIST_BINS)
+			i = HIST_BINS - 1;
+	}
+	h->bin[i]++;
+	h->min = !h->n || v < h->min ? v : h->min;
+	h->max = !h->n || v > h->max ? v : h->max;
+	h->sum += v;
+	h->n++;
+}
+
+double call_hist_quantile(const struct call_hist *h, double q)
+{
+	uint64_t want = (uint64_t)ceil(q * (double)h->n), c = 0;
+	size_t i;
+
+	if (!want)
+		want = 1;
+	for (i = 0; i < HIST_BINS; i++) {
+		c += h->bin[i];
+		if (c >= want)
+			break;
+	}
+	if (i == 0)
+		return h->min;
+	if (i == HIST_BINS)
+		return h->max;
+	return i <= HIST_LINEAR ? (double)(i - 1) :
+	       HIST_LINEAR * pow(1.01, (double)(i - HIST_LINEAR - 1));
+}
+
+/* After a region's calls, untimed: the destinations they dirtied are
+   written back now, so that no later region's flush starts a write-back
+   that its own reads would wait for. */
+static void written_back(struct bench *b, const struct point *p,
+			 unsigned char **dsts)
+{
+	uint64_t k;
+
+	if (!p->runs->op->dst || b->flush->whole || p->cache == CACHE_SWITCH)
+		return;
+	for (k = 0; k < p->iters; k++)
+		b->flush->flush(dsts[k], p->size, b->line);
+}
+
+/* timing = per-call: each call between its own timer reads, counted in
+   b->hist_out; the sample is their median.  Warm: calls back to back
+   for PERCALL_SECONDS, none untimed before them; else the region's K. */
+static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
+		       unsigned char **dsts)
+{
+	const struct timer *t = b->cal.timer;
+	const struct kernel *kn = p->runs;
+	const struct op *op = kn->op;
+	double *w = b->scratch, spent = 0, budget = fmax(b->cal.sample_ticks,
+				PERCALL_SECONDS * b->cal.tick_hz);
+	int dist = sweep_dist(p);
+	size_t n = 0, k;
+
+	while (n < PERCALL_MAX) {
+		uint64_t ticks;
+		if (p->cache == CACHE_WARM) {
+			ticks = op->batch(t, kn, sweep_buf(b) + p->align, op->dst ?
+					  sweep_dbuf(b) + p->align : NULL, p->size,
+					  dist, 1);
+		} else {
+			if (n == p->iters)
+				break;
+			ticks = op->list(t, kn, bufs + n, dsts + n, p->size, dist, 1);
+		}
+		w[n++] = (double)ticks - b->cal.overhead;
+		spent += (double)ticks;
+		if (p->cache == CACHE_WARM && spent >= budget)
+			break;
+	}
+	for (k = 0; b->hist_out && k < n; k++)
+		call_hist_add(b->hist_out, w[k]);
+	return stats_median(w, n);
 }
 
 double sweep_sample(struct bench *b, struct point *p)
@@ -116,6 +287,7 @@ double sweep_sample(struct bench *b, struct point *p)
 	unsigned char *bufs[K_MAX], *dsts[K_MAX];
 	unsigned char *wdst = op->dst ? sweep_dbuf(b) + p->align : NULL;
 	int dist = sweep_dist(p);
+	bool one = b->cfg->timing == TIMING_PER_CALL && !b->piloting;
 	uint64_t k, ticks;
 
 	if (walks(p))
@@ -123,21 +295,31 @@ double sweep_sample(struct bench *b, struct point *p)
 		       (double)p->iters;
 	switch (p->cache) {
 	case CACHE_WARM:	/* the two untimed calls warm dst too */
+		if (one)
+			return per_call(b, p, bufs, dsts);
 		op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist, 2);
 		ticks = op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist,
 				  p->iters);
 		break;
-	case CACHE_COLD:
-		sweep_cold_ready(b, p, bufs, dsts);
-		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
-		break;
-	default:	/* CACHE_RING: source and destination both from it */
+	case CACHE_RING:	/* source and destination both from it */
 		op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist, 1);
 		for (k = 0; k < p->iters; k++) {
 			bufs[k] = ring_next(p->ring) + p->align;
 			dsts[k] = op->dst ? ring_next(p->ring) + p->align : NULL;
 		}
+		if (one)
+			return per_call(b, p, bufs, dsts);
 		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
+		break;
+	default:		/* cold, cold-read, after-switch */
+		sweep_cold_ready(b, p, bufs, dsts);
+		if (one) {
+			double m = per_call(b, p, bufs, dsts);
+			written_back(b, p, dsts);
+			return m;
+		}
+		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
+		written_back(b, p, dsts);
 		break;
 	}
 	return ((double)ticks - b->cal.overhead) / (double)p->iters;
@@ -160,20 +342,23 @@ static uint64_t warm_iters(const struct bench *b, const struct point *p)
 	return iters;
 }
 
-/* Cold and cold-ring: double K from 1 until the median of three regions
-   of K calls spans COARSE_STEPS timer steps (with a quarter to spare, so
-   the run's median stays above it), or K reaches its cap. */
+/* Cold states: double K from 1 until the median of three regions of K
+   calls spans REGION_STEPS timer steps (with a quarter to spare, so the
+   run's median stays above it), or K reaches its cap.  Timed as batches
+   even in per-call runs: K is what a region of K calls needs. */
 static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
 {
-	double want = 1.25 * COARSE_STEPS * b->cal.resolution, v[3];
+	double want = 1.25 * REGION_STEPS * b->cal.resolution, v[3];
 	int i;
 
+	b->piloting = true;
 	for (p->iters = 1; p->iters < cap; p->iters *= 2) {
 		for (i = 0; i < 3; i++)
 			v[i] = sweep_sample(b, p) * (double)p->iters;
 		if (stats_median(v, 3) >= want)
 			break;
 	}
+	b->piloting = false;
 	return p->iters < cap ? p->iters : cap;
 }
 
@@ -184,16 +369,18 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* A ring's key: its size; for cold-ring, whether its points write into
-   it (an op with a destination: the dirty lines they leave would be
-   written back during other points' timed regions); for an rx pool, a
-   bit of its own and, for a capture's bytes, the payload's alignment. */
+/* A ring's key.  cold-ring: one ring per point (neighbours sharing one
+   prefetched each other's buffers), bit 63 set, the point's index, and
+   whether it writes into it (an op with a destination).  An rx pool:
+   its size, bit 1 and, for a capture's bytes, the payload's alignment;
+   shared by a size's points, whose every sample flushes what it walks. */
 static uint64_t ring_key(const struct bench *b, const struct point *p)
 {
 	if (p->cache == CACHE_RX)
 		return (uint64_t)p->size << 16 |
 		       (b->cfg->mix && b->cfg->mix->capture ? p->align : 0) << 2 | 2;
-	return (uint64_t)p->size << 16 | (p->runs && p->runs->op->dst);
+	return UINT64_C(1) << 63 | (uint64_t)(p - b->pts) << 2 |
+	       (p->runs && p->runs->op->dst);
 }
 
 static bool has_ring(const struct point *p)
@@ -210,9 +397,9 @@ static size_t ring_of(const struct bench *b, uint64_t key)
 	return (size_t)(s - b->ring_keys);
 }
 
-/* One ring per buffer size (and per writing), and one rx pool per
-   payload size, all planned, checked against the memory there is, and
-   made before any point refers to one. */
+/* One ring per cold-ring point, and one rx pool per payload size, all
+   planned, checked against the memory there is, and made before any
+   point refers to one. */
 static int make_rings(struct bench *b, char *err, size_t errlen)
 {
 	uint64_t total = 0, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
@@ -247,34 +434,35 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 		if (b->rings[j].size)
 			continue;
 		if (p->cache == CACHE_RX)
-			bytes = rx_pool_plan(p->ring, max_size(b, p),
-					     b->align_max + b->pfspan, b->line,
-					     cache_largest(NULL), p->size == SIZE_MIX ?
-					     b->cfg->mix : NULL, mem / 4);
+			bytes = rx_pool_plan(p->ring, max_size(b, p), b->align_max,
+					     b->pfspan, b->line, cache_largest(NULL),
+					     p->size == SIZE_MIX ? b->cfg->mix : NULL,
+					     mem / 4);
 		else
-			bytes = ring_plan(p->ring, p->size, b->align_max + b->pfspan,
+			bytes = ring_plan(p->ring, p->size, p->align, b->pfspan,
 					  b->line, cache_largest(NULL));
 		p->ring->written = p->cache == CACHE_RING && (ring_key(b, p) & 1);
 		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
 	}
 	if (total > mem / 2) {
 		snprintf(err, errlen, "cache = cold-ring and ring: rings whose "
-			 "buffers touch twice the largest cache (%zu KiB) need %llu "
-			 "MiB for these sizes, more than half of this machine's %llu "
-			 "MiB", cache_largest(NULL) >> 10,
+			 "buffers touch twice the largest cache (%zu KiB), one per "
+			 "cold-ring point, need %llu MiB for these points, more than "
+			 "half of this machine's %llu MiB", cache_largest(NULL) >> 10,
 			 (unsigned long long)(total >> 20),
 			 (unsigned long long)(mem >> 20));
 		return -1;
 	}
 	for (j = 0; j < b->nrings; j++) {
 		struct ring *r = &b->rings[j];
+		uint64_t seed = b->seed ^ (b->ring_keys[j] * UINT64_C(0x9e3779b97f4a7c15));
 		int rc;
 		if (b->ring_keys[j] & 2)	/* an rx pool: with the mix's packets */
 			rc = rx_pool_alloc(r, b->ring_keys[j] >> 16 == SIZE_MIX ?
 					   b->cfg->mix : NULL,
-					   (uint32_t)(b->ring_keys[j] >> 2 & 0x3fff));
+					   (uint32_t)(b->ring_keys[j] >> 2 & 0x3fff), seed);
 		else
-			rc = ring_alloc(r);
+			rc = ring_alloc(r, seed);
 		if (rc) {
 			snprintf(err, errlen, "cache = %s: no memory for a ring of "
 				 "%zu MiB", b->ring_keys[j] & 2 ? "ring" : "cold-ring",
@@ -317,7 +505,7 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 		return -1;
 	}
 	r->bytes = r->slot * r->nslots;
-	if (ring_alloc(r) || rxring_init(&b->rxwarm, r->nslots, NULL)) {
+	if (ring_alloc(r, 1) || rxring_init(&b->rxwarm, r->nslots, NULL)) {
 		snprintf(err, errlen, "no memory for %zu warm rx buffers",
 			 r->nslots);
 		return -1;
@@ -327,23 +515,44 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 	return 0;
 }
 
-/* Cold buffers are capped at this much memory in all; K shrinks to fit. */
-#define POOL_MAX (64u << 20)
+/* The pool: at least this much memory, four times the largest cache, and
+   room for 4 K_MAX slots of the largest point; an eighth of the memory
+   at most. */
+#define POOL_MIN (64u << 20)
 
+static size_t pool_bytes(const struct bench *b)
+{
+	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+		       (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t want = POOL_MIN, llc = 4 * (uint64_t)cache_largest(NULL);
+	size_t i;
+
+	if (llc > want)
+		want = llc;
+	for (i = 0; i < b->npts; i++)
+		if (pooled(b->pts[i].cache) &&
+		    4 * (uint64_t)K_MAX * cold_slot(b, &b->pts[i]) > want)
+			want = 4 * (uint64_t)K_MAX * cold_slot(b, &b->pts[i]);
+	if (want > mem / 8)
+		want = mem / 8;
+	return want > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)want;
+}
+
+/* A region's calls at most: a quarter of the pool's slots, so that draws
+   stay scattered. */
 static uint64_t pool_cap(const struct bench *b, const struct point *p)
 {
-	size_t slot = cold_slot(b, p);
+	size_t n = b->poolsize / cold_slot(b, p) / 4;
 
-	/* Divisions, not products: a 32-bit size_t overflows at 16 MiB x 256. */
-	return slot <= POOL_MAX / K_MAX ? K_MAX : POOL_MAX / slot ? POOL_MAX / slot : 1;
+	return n >= K_MAX ? K_MAX : n ? n : 1;
 }
 
 double sweep_sample_limit(const struct bench *b, const struct point *p)
 {
 	double calls = (double)p->iters + 2;
 
-	(void)b;
-	/* A cold region also flushes, which is the harness's time. */
+	/* A cold region also writes and flushes, which is the harness's
+	   time. */
 	return watchdog_limit(calls * max_size(b, p), calls,
 			      p->cache == CACHE_WARM && !walks(p) ? 0 : 1.0);
 }
@@ -358,20 +567,26 @@ static double pilot_limit(const struct bench *b, const struct point *p)
 			      3000 * sample_s + (p->cache == CACHE_WARM ? 0 : 1.0));
 }
 
+/* The most calls a region of p may have. */
+static uint64_t iters_cap(const struct bench *b, const struct point *p)
+{
+	size_t cap;
+
+	if (pooled(p->cache))
+		return pool_cap(b, p);
+	/* Half the ring at most, so a buffer comes round cold; an op with
+	   a destination takes two buffers a call. */
+	cap = p->ring->nslots / (p->runs->op->dst ? 4 : 2);
+	return cap < K_MAX ? (cap ? cap : 1) : K_MAX;
+}
+
 static uint64_t find_iters(struct bench *b, struct point *p)
 {
 	if (walks(p))
 		return b->cfg->rx_batch;
 	if (p->cache == CACHE_WARM)
 		return warm_iters(b, p);
-	if (p->cache == CACHE_COLD)
-		return cold_iters(b, p, pool_cap(b, p));
-	/* Half the ring at most, so a buffer comes round cold; an op with
-	   a destination takes two buffers a call. */
-	{
-		size_t cap = p->ring->nslots / (p->runs->op->dst ? 4 : 2);
-		return cold_iters(b, p, cap < K_MAX ? (cap ? cap : 1) : K_MAX);
-	}
+	return cold_iters(b, p, iters_cap(b, p));
 }
 
 static void pilot(struct bench *b, struct point *p)
@@ -386,38 +601,85 @@ static void pilot(struct bench *b, struct point *p)
 		sweep_stopped(b, p, "while its calls per region were found");
 }
 
+/* Whether p takes its K from its size and cache state's group. */
+static bool grouped(const struct point *p)
+{
+	return !walks(p) && p->cache != CACHE_WARM;
+}
+
+/* One K per size and cache state: the largest any of its points needs
+   (the fastest kernel's), for every kernel, load and rx policy there
+   and for the floor it is subtracted from, each within its own cap.
+   O(points^2) over the few grouped points of a run. */
+static void share_iters(struct bench *b)
+{
+	size_t i, j;
+
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		uint64_t k = 0;
+
+		if (!grouped(p))
+			continue;
+		for (j = 0; j < b->npts; j++) {
+			const struct point *q = &b->pts[j];
+			if (grouped(q) && !q->dead && !q->kernel->pseudo &&
+			    q->size == p->size && q->cache == p->cache &&
+			    q->iters > k)
+				k = q->iters;
+		}
+		if (k) {
+			uint64_t cap = iters_cap(b, p);
+			p->iters = k < cap ? k : cap;
+		}
+	}
+}
+
 int sweep_prepare(struct bench *b, char *err, size_t errlen)
 {
-	size_t i, pool = 0;
+	size_t i, pool = 0, inner = 0;
 
 	if (!b->buf && sweep_alloc_buf(b, err, errlen))
 		return -1;
 	if (make_rings(b, err, errlen) || make_rxwarm(b, err, errlen))
 		return -1;
 	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
-		/* pool_cap keeps this within POOL_MAX, or one slot, and
-		   the layouts' slots past it within SLOTS_MAX */
-		size_t need = (pool_cap(b, p) + b->nslots - 1) * cold_slot(b, p);
-		if (p->cache == CACHE_COLD && need > pool)
-			pool = need;
+		pool |= pooled(b->pts[i].cache);
+		inner |= b->pts[i].cache == CACHE_SWITCH;
 	}
 	if (pool) {
-		b->pool = mmap(NULL, pool, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (b->pool == MAP_FAILED) {
-			b->pool = NULL;
+		pool = pool_bytes(b);
+		b->pool = huge_map(pool);
+		if (!b->pool) {
 			snprintf(err, errlen, "no memory for %zu bytes of cold buffers",
 				 pool);
 			return -1;
 		}
 		b->poolsize = pool;
-		memset(b->pool, 0x5a, pool);
+		/* the DMA's write of every buffer */
+		for (i = 0; i + 8 <= pool; i += 8) {
+			uint64_t v = i * UINT64_C(0x9e3779b97f4a7c15);
+			memcpy(b->pool + i, &v, 8);
+		}
+		b->poolhuge = huge_resident(b->pool, pool);
+		b->pool_rng = b->seed ^ UINT64_C(0x5deece66d);
+		if (!b->pool_rng)
+			b->pool_rng = 1;
 	}
+	if (b->cfg->timing == TIMING_PER_CALL)
+		b->scratch = xcalloc(PERCALL_MAX, sizeof(*b->scratch),
+				     "a per-call sample");
+	if (inner) {
+		b->thrashsize = 2 * cache_inner_bytes(NULL);
+		b->thrash = xmalloc(b->thrashsize, "the after-switch thrash buffer");
+		memset(b->thrash, 1, b->thrashsize);
+	}
+	/* Floors in cold states are not piloted: they take their group's K. */
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
-		if (!p->dead)
+		if (!p->dead && (!grouped(p) || !p->kernel->pseudo))
 			pilot(b, p);
 	}
+	share_iters(b);
 	return 0;
 }

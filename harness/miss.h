@@ -1,15 +1,13 @@
-/* The miss latency of a run: what one cache line from memory costs a
-   kernel, for the prefetch-distance model of csumreport recommend
-   (Mowry: prefetch ceil(latency / loop time per line) lines ahead). */
+/* The miss latency of a run: what one cache line from memory costs, for
+   the prefetch-distance model of csumreport recommend (Little's law: the
+   lines in flight are the latency over the cold loop's time per line). */
 #ifndef CSUMBENCH_MISS_H
 #define CSUMBENCH_MISS_H
 
 struct bench;
 
-/* When the run has cold points and a prefetching kernel: the cold cost
-   of a one-line call of its variant without prefetch, less the warm
-   cost, in cycles, into b->miss_cycles (else NAN).  Untimed setup and
-   flushes stay outside the timed regions, as in every cold point. */
+/* When the flush check ran its chase (any cache state but warm): its
+   time per line, in cycles, into b->miss_cycles (else NAN). */
 void miss_measure(struct bench *b);
 
 #endif

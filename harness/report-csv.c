@@ -5,8 +5,10 @@
 
 #include "report.h"
 
-static void point_key(FILE *f, const struct point *p)
+static void point_key(FILE *f, const struct bench *b, const struct point *p)
 {
+	char rx[32];
+
 	fprintf(f, "%s,%s,%s,", p->kernel->name, p->kernel->arch,
 		p->kernel->op->name);
 	if (p->size == SIZE_MIX)
@@ -22,7 +24,8 @@ static void point_key(FILE *f, const struct point *p)
 		fprintf(f, "none");
 	else
 		fprintf(f, "%d", p->code_offset);
-	fprintf(f, ",%s,%s", load_state_name[p->load], rx_prefetch_name[p->rxpf]);
+	fprintf(f, ",%s,%s", load_state_name[p->load],
+		point_rx_name(b, p, rx, sizeof(rx)));
 }
 
 /* ev_running, then each event per call and per byte; empty where the
@@ -65,13 +68,14 @@ void report_csv(FILE *f, const struct bench *b)
 
 			if (!p->taken[r])
 				continue;	/* a partial run stopped before it */
-			point_key(f, p);
+			point_key(f, b, p);
 			fprintf(f, ",%u,", p->code_mod64);
 			if (p->loop_mod64 >= 0)
 				fprintf(f, "%d", p->loop_mod64);
 			fprintf(f, ",%u,%s,%u,%llu,%.2f,%.2f,%.2f,%.2f,", r + 1,
 				c->timer->name, p->taken[r],
-				(unsigned long long)p->iters, st->min, st->median,
+				(unsigned long long)(p->cs[r].n ? 1 : p->iters), st->min,
+				st->median,
 				st->mean, st->max);
 			if (!isnan(st->p99))
 				fprintf(f, "%.2f", st->p99);
@@ -89,7 +93,13 @@ void report_csv(FILE *f, const struct bench *b)
 			roof = point_roofline_fraction(b, p, r);
 			if (!isnan(roof))
 				fprintf(f, "%.4f", roof);
-			fprintf(f, ",%u", p->preempted[r]);
+			fprintf(f, ",%u,%.1f", p->preempted[r], p->steps[r]);
+			if (p->cs[r].n)	/* timing = per-call */
+				fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%.2f", p->cs[r].min,
+					p->cs[r].p99, p->cs[r].p999, p->cs[r].max,
+					p->cs[r].mean);
+			else
+				fprintf(f, ",,,,,");
 			if (b->nev)
 				events_row(f, b, p, r);
 			fprintf(f, "\n");
@@ -108,7 +118,7 @@ void report_samples_csv(FILE *f, const struct bench *b)
 		for (r = 0; r < b->repeats; r++)
 			for (s = 0; s < p->taken[r]; s++) {
 				double t = p->ticks[(size_t)r * b->samples + s];
-				point_key(f, p);
+				point_key(f, b, p);
 				fprintf(f, ",%u,%u,%.2f,%.4f,%u,%u\n", r + 1, s + 1,
 					t, t * p->cpt[r] / p->bytes,
 					p->slay[(size_t)r * b->samples + s],

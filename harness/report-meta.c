@@ -1,30 +1,40 @@
 /* Run metadata as "# key: value" lines above the CSV header. */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "buildinfo.h"
+#include "hugepage.h"
 #include "chain.h"
 #include "load.h"
 #include "mix.h"
 #include "platform.h"
 #include "report.h"
+#include "xalloc.h"
 
 static void rings(FILE *f, const struct bench *b)
 {
-	size_t i, bytes[2] = { 0, 0 }, n[2] = { 0, 0 };
+	size_t i, bytes[2] = { 0, 0 }, huge[2] = { 0, 0 }, n[2] = { 0, 0 };
 
 	for (i = 0; i < b->nrings; i++) {
-		bytes[b->ring_keys[i] & 2 ? 1 : 0] += b->rings[i].bytes;
-		n[b->ring_keys[i] & 2 ? 1 : 0]++;
+		int x = b->ring_keys[i] & 2 ? 1 : 0;
+		bytes[x] += b->rings[i].bytes;
+		huge[x] += b->rings[i].huge;
+		n[x]++;
 	}
 	if (n[0])
-		fprintf(f, "# cold_ring: %zu ring(s), %.0f MiB in all, each "
-			"touching twice the largest cache; buffers taken in memory "
-			"order\n", n[0], (double)bytes[0] / (1 << 20));
+		fprintf(f, "# cold_ring: %zu ring(s), one per point, %.0f MiB in "
+			"all (%.0f MiB of it on huge pages), each touching twice "
+			"the largest cache; buffers taken in a shuffled order\n",
+			n[0], (double)bytes[0] / (1 << 20),
+			(double)huge[0] / (1 << 20));
 	if (n[1])
-		fprintf(f, "# rx_pools: %zu pool(s), %.0f MiB in all, each touching "
-			"twice the largest cache; descriptors refilled from them in "
-			"memory order\n", n[1], (double)bytes[1] / (1 << 20));
+		fprintf(f, "# rx_pools: %zu pool(s), %.0f MiB in all (%.0f MiB of "
+			"it on huge pages), each touching twice the largest cache; "
+			"descriptors refilled from them in a shuffled order\n", n[1],
+			(double)bytes[1] / (1 << 20), (double)huge[1] / (1 << 20));
 	for (i = 0; i < b->nrings; i++) {
 		const struct ring *r = &b->rings[i];
 		if (!(b->ring_keys[i] & 2))
@@ -46,6 +56,29 @@ static void rings(FILE *f, const struct bench *b)
 				"header, then the payload at its alignment)\n",
 				r->size - RX_HDR, r->nslots, r->slot, RX_HDR);
 	}
+}
+
+/* The pools' pages and the cold states' pool and thrash. */
+static void pools(FILE *f, const struct bench *b)
+{
+	const char *src;
+
+	if (b->pool)
+		fprintf(f, "# cold_pool: %.0f MiB (%.0f MiB of it on huge pages); "
+			"each cold, cold-read and after-switch region takes K "
+			"buffers at random slots of it\n",
+			(double)b->poolsize / (1 << 20),
+			(double)b->poolhuge / (1 << 20));
+	if (b->thrash) {
+		size_t inner = cache_inner_bytes(&src);
+		fprintf(f, "# after_switch: %zu KiB written before each region to "
+			"thrash L1d and L2 (%zu KiB: %s)\n", b->thrashsize >> 10,
+			inner >> 10, src);
+	}
+	if (b->pool || b->nrings)
+		fprintf(f, "# huge_pages: transparent huge pages %s; pools are "
+			"advised MADV_HUGEPAGE, and the lines above say how much "
+			"the kernel gave\n", huge_mode());
 }
 
 static bool has_cache(const struct bench *b, int cache)
@@ -95,11 +128,22 @@ static void workloads(FILE *f, const struct bench *b)
 				"%.1f B per call (the mix's mean is %.1f)\n", lo, hi,
 				m->mean);
 	}
-	if (has_cache(b, CACHE_RX))
+	if (has_cache(b, CACHE_RX)) {
+		char ahead[96];
+		size_t i, n = 0;
+		for (i = 0; i < c->nrx_ahead && n < sizeof(ahead); i++)
+			n += (size_t)snprintf(ahead + n, sizeof(ahead) - n, "%s%u",
+					      i ? ", " : "", c->rx_ahead[i]);
 		fprintf(f, "# rx_ring: %u descriptors, %u walked per sample, "
-			"%d B header before each payload; rx_prefetch = next "
-			"prefetches %u descriptor(s) ahead\n", c->ring,
-			c->rx_batch, RX_HDR, c->rx_ahead);
+			"%d B header before each payload, whose last 2 bytes say "
+			"where the payload starts; before each sample the "
+			"descriptors and buffers it walks are written and flushed "
+			"(the DMA); rx_work %u dependent adds per packet between "
+			"the header's prefetch and its read; rx_prefetch = next "
+			"prefetches %s descriptor(s) ahead%s\n", c->ring,
+			c->rx_batch, RX_HDR, c->rx_work, ahead,
+			c->nrx_ahead > 1 ? " (rows next:N)" : "");
+	}
 	if (m && has_cache(b, CACHE_WARM))
 		fprintf(f, "# mix_warm: %u buffers hold the next packets, walked "
 			"once untimed before each sample\n", c->rx_batch);
@@ -214,6 +258,20 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
 			"%lu dependent adds)\n", b->cpt_run, b->nchain,
 			c->chain_blocks * CHAIN_BLOCK);
+	if (b->nbchain) {
+		double *v = xcalloc(b->nbchain, sizeof(*v), "the add chain's windows");
+		memcpy(v, b->bchain, b->nbchain * sizeof(*v));
+		fprintf(f, "# add_chain_busy_cycles_per_tick: %.4f (median of %zu "
+			"windows timed with the busy load running: busy rows' "
+			"cycles_per_tick)\n", stats_median(v, b->nbchain), b->nbchain);
+		free(v);
+	}
+	fprintf(f, "# timing: %s\n", b->cfg->timing == TIMING_PER_CALL ?
+		"per-call (each call between its own timer reads, no untimed "
+		"call before a warm sample's; columns call_min, call_p99, "
+		"call_p999, call_max, call_mean over every call; ticks_* are of "
+		"the samples' medians)" : "batch (a timed region of iters calls "
+		"per sample; ticks_* are of the samples, each a mean per call)");
 	fprintf(f, "# core_clock: %.0f MHz calibrated (tick_hz x %s); ",
 		b->clock_hz / 1e6, b->cpt_run > 0 ? "cycles per tick by the "
 		"add chain" : "cycles_per_tick");
@@ -241,14 +299,24 @@ void report_meta(FILE *f, const struct bench *b)
 			"every distance of the run" : "");
 	else
 		fprintf(f, "# roofline: none\n");
-	if (b->miss_kernel)
-		fprintf(f, "# miss_latency: %.1f cycles (a one-line call of %s, "
-			"cold by %s less warm, median of 51 regions of 32 "
-			"calls%s)\n", b->miss_cycles, b->miss_kernel->name,
-			b->flush->name, b->flush->whole ? "; an eviction also "
+	/* What a call must cover for a prefetching kernel's loop to run
+	   (csumreport recommend: a shorter size never issues the prefetch). */
+	for (i = 0; i < b->cfg->nkernels; i++) {
+		const struct kernel *k = b->cfg->kernels[i];
+		if (k->prefetch && k->pf_step)
+			fprintf(f, "# prefetch_loop: %s %u\n", k->name, k->pf_step);
+	}
+	if (!isnan(b->miss_cycles))
+		fprintf(f, "# miss_latency: %.1f cycles (the flush check's chase: "
+			"dependent loads of lines on separate pages in a shuffled "
+			"order, each %s first; %.1f ticks x %.4f cycles per tick%s)\n",
+			b->miss_cycles, b->fcheck.misses || b->flush->whole ?
+			"evicted" : "flushed", b->fcheck.chase, b->cal.cycles_per_tick,
+			b->fcheck.misses || b->flush->whole ? "; an eviction also "
 			"empties the TLB: page walks included" : "");
 	if (b->nrings)
 		rings(f, b);
+	pools(f, b);
 	workloads(f, b);
 	if (c->cpu >= 0)
 		fprintf(f, "# cpu_pinned: %d%s%s%s\n", c->cpu, b->cpu_why[0] ? " (" : "",

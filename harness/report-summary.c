@@ -20,11 +20,12 @@ static int cmp_u32(const void *a, const void *b)
 #define SUMMARY_SIZES 64
 
 /* A column: cache state, rx policy and load. */
-#define NCOLS (CACHE_NSTATES * RXPF_NPOLICIES * LOAD_NSTATES)
+#define RXSLOTS (RXPF_NPOLICIES + RX_AHEAD_MAX - 1)
+#define NCOLS (CACHE_NSTATES * RXSLOTS * LOAD_NSTATES)
 
-static size_t col_of(int cache, int rxpf, int load)
+static size_t col_of(int cache, unsigned rxslot, int load)
 {
-	return ((size_t)cache * RXPF_NPOLICIES + (size_t)rxpf) * LOAD_NSTATES +
+	return ((size_t)cache * RXSLOTS + (size_t)rxslot) * LOAD_NSTATES +
 	       (size_t)load;
 }
 
@@ -36,21 +37,26 @@ static size_t columns(const struct config *c, size_t *cols)
 	for (ci = 0; ci < c->ncaches; ci++)
 		for (xi = 0; xi < config_rx_policies(c, c->caches[ci]); xi++)
 			for (li = 0; li < c->nloads; li++)
-				cols[n++] = col_of(c->caches[ci], c->caches[ci] == CACHE_RX ?
-						   c->rx_prefetch[xi] : RXPF_NONE,
+				cols[n++] = col_of(c->caches[ci], (unsigned)xi,
 						   c->loads[li]);
 	return n;
 }
 
-static void col_name(size_t col, char *buf, size_t len)
+static void col_name(const struct config *c, size_t col, char *buf,
+		     size_t len)
 {
-	int load = (int)(col % LOAD_NSTATES);
-	int rxpf = (int)(col / LOAD_NSTATES % RXPF_NPOLICIES);
-	int cache = (int)(col / LOAD_NSTATES / RXPF_NPOLICIES);
+	int load = (int)(col % LOAD_NSTATES), rxpf;
+	unsigned rxslot = (unsigned)(col / LOAD_NSTATES % RXSLOTS), ahead;
+	int cache = (int)(col / LOAD_NSTATES / RXSLOTS);
+	char rx[32] = "";
 
-	snprintf(buf, len, "%s%s%s%s", cache_state_name[cache],
-		 cache == CACHE_RX ? " rx_prefetch=" : "",
-		 cache == CACHE_RX ? rx_prefetch_name[rxpf] : "",
+	if (cache == CACHE_RX) {
+		config_rx_policy(c, rxslot, &rxpf, &ahead);
+		snprintf(rx, sizeof(rx), " rx_prefetch=%s", rx_prefetch_name[rxpf]);
+		if (rxpf == RXPF_NEXT && c->nrx_ahead > 1)
+			snprintf(rx, sizeof(rx), " rx_prefetch=next:%u", ahead);
+	}
+	snprintf(buf, len, "%s%s%s", cache_state_name[cache], rx,
 		 load == LOAD_BUSY ? " busy" : "");
 }
 
@@ -81,7 +87,7 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		if (p->kernel->pseudo || p->kernel->op != op)
 			continue;
 		at = bsearch(&p->size, sorted, c->nsizes, sizeof(*sorted), cmp_u32);
-		k = (size_t)(at - sorted) * NCOLS + col_of(p->cache, p->rxpf, p->load);
+		k = (size_t)(at - sorted) * NCOLS + col_of(p->cache, p->rxslot, p->load);
 		cpb = point_cycles_per_byte_all(b, p) * (op->per_call ? p->bytes : 1);
 		if (!best[k] || cpb < bc[k]) {
 			best[k] = p;
@@ -96,7 +102,7 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		b->cal.timer->name);
 	fprintf(f, "%10s", "size");
 	for (ci = 0; ci < ncols; ci++) {
-		col_name(cols[ci], name, sizeof(name));
+		col_name(c, cols[ci], name, sizeof(name));
 		fprintf(f, "  %-*s", width, name);
 	}
 	fprintf(f, "\n");
@@ -140,9 +146,9 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	for (ci = 0; ci < ncols; ci++)
 		for (i = b->npts - b->nempty; i < b->npts; i++) {
 			const struct point *p = &b->pts[i];
-			if (col_of(p->cache, p->rxpf, p->load) == cols[ci] &&
+			if (col_of(p->cache, p->rxslot, p->load) == cols[ci] &&
 			    p->kernel->op == op && p->taken[0]) {
-				col_name(cols[ci], name, sizeof(name));
+				col_name(c, cols[ci], name, sizeof(name));
 				fprintf(f, " %.1f %s", p->st[0].median, name);
 				break;
 			}

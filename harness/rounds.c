@@ -56,18 +56,25 @@ static void shuffle(size_t *v, size_t n, uint64_t *rng)
 	}
 }
 
-static void chain_sample(struct bench *b, size_t block)
+/* A window of the add chain; busy: with the load running, for the busy
+   rows (the load may share the core's clock, or its CPU). */
+static void chain_sample(struct bench *b, size_t block, bool busy)
 {
+	double **v = busy ? &b->bchain : &b->chain;
+	size_t **bl = busy ? &b->bchain_block : &b->chain_block;
+	size_t *n = busy ? &b->nbchain : &b->nchain;
+
 	if (!chain_adds)
 		return;
-	b->chain = xreallocarray(b->chain, b->nchain + 1, sizeof(*b->chain),
-				 "the add chain's windows");
-	b->chain_block = xreallocarray(b->chain_block, b->nchain + 1,
-				       sizeof(*b->chain_block),
-				       "the add chain's windows");
+	*v = xreallocarray(*v, *n + 1, sizeof(**v), "the add chain's windows");
+	*bl = xreallocarray(*bl, *n + 1, sizeof(**bl), "the add chain's windows");
+	if (busy)
+		load_resume();
 	chain_adds(1);		/* its code warm, as a warm point's */
-	b->chain[b->nchain] = calibrate_chain_window(&b->cal);
-	b->chain_block[b->nchain++] = block;
+	(*v)[*n] = calibrate_chain_window(&b->cal);
+	if (busy)
+		load_pause();
+	(*bl)[(*n)++] = block;
 }
 
 /* The counts of the region just timed, per call, beside sample s. */
@@ -117,9 +124,16 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 	if (p->dead)
 		return;
 	lay = layout_pick(b, p);
+	if (b->cfg->timing == TIMING_PER_CALL) {
+		if (!p->hist)
+			p->hist = xcalloc(b->repeats, sizeof(*p->hist),
+					  "a point's calls");
+		b->hist_out = &p->hist[rep];
+	}
 	/* A sample during which the thread was switched out involuntarily
 	   (a timer tick gave its CPU to another task) is taken again, a few
-	   times at most: it timed the other task too. */
+	   times at most: it timed the other task too.  Not per-call: there
+	   the call that was switched out is what the mode is for. */
 	for (tries = 0;; tries++) {
 		long before = thread_involuntary_switches(), after;
 		uint64_t walked = p->walked;	/* a retake's walk replaces it */
@@ -140,10 +154,11 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 			break;
 		p->preempted[rep]++;
 		b->cont.preempted++;
-		if (tries == PREEMPT_RETAKES)
+		if (tries == PREEMPT_RETAKES || b->hist_out)
 			break;
 		p->walked = walked;
 	}
+	b->hist_out = NULL;
 	if (b->nev)
 		take_events(b, p, (size_t)rep * b->samples + p->taken[rep]);
 	p->slay[(size_t)rep * b->samples + p->taken[rep]] = (unsigned char)lay;
@@ -151,13 +166,14 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 	p->ticks[(size_t)rep * b->samples + p->taken[rep]++] = t;
 }
 
-/* Visit i: point i, or the chain when i == npts. */
+/* Visit i: point i, the chain when i == npts, and the chain under the
+   load when i == npts + 1 (runs with busy points). */
 static void visit(struct bench *b, size_t i, unsigned rep, size_t block)
 {
 	if (b->tracing)
 		b->trace[b->ntrace++] = i;
-	if (i == b->npts)
-		chain_sample(b, block);
+	if (i >= b->npts)
+		chain_sample(b, block, i > b->npts);
 	else
 		sample(b, &b->pts[i], rep);
 }
@@ -182,8 +198,8 @@ static void progress(struct progress *g, const char *what)
 
 void sweep_run(struct bench *b, bool progress_on)
 {
-	size_t n = b->npts + 1, i, *order = xcalloc(n, sizeof(*order),
-						     "the rounds' order");
+	size_t n = b->npts + 1 + b->busy, i, *order = xcalloc(n, sizeof(*order),
+							      "the rounds' order");
 	struct progress g = { progress_on, isatty(2) != 0, now_s(), 0, 0, 0 };
 	uint64_t rng = b->seed;
 	unsigned rep, r;
@@ -218,7 +234,7 @@ void sweep_run(struct bench *b, bool progress_on)
 			const struct point *p = &b->pts[i];
 			size_t block = (size_t)rep * b->npts + i;
 			for (r = 0; r < SEQ_CHAIN && r < b->samples; r++)
-				visit(b, b->npts, rep, block);
+				visit(b, b->npts + (p->load == LOAD_BUSY), rep, block);
 			for (r = 0; r < b->samples; r++)
 				visit(b, i, rep, block);
 			g.done++;
@@ -284,17 +300,18 @@ static void warn_events(struct bench *b)
 
 /* The median chain ratio of every block, in one pass: windows are
    taken in block order, so each block's are one run of the array. */
-static double *block_cpts(const struct bench *b, size_t nblocks)
+static double *block_cpts(const double *chain, const size_t *blocks,
+			  size_t nchain, size_t nblocks)
 {
 	double *m = xcalloc(nblocks, sizeof(*m), "the add chain's windows"), *v;
 	size_t i = 0, j, n;
 
-	v = xcalloc(b->nchain, sizeof(*v), "the add chain's windows");
-	while (i < b->nchain) {
-		size_t block = b->chain_block[i];
-		for (j = i, n = 0; j < b->nchain && b->chain_block[j] == block; j++)
-			if (b->chain[j] > 0)
-				v[n++] = b->chain[j];
+	v = xcalloc(nchain + 1, sizeof(*v), "the add chain's windows");
+	while (i < nchain) {
+		size_t block = blocks[i];
+		for (j = i, n = 0; j < nchain && blocks[j] == block; j++)
+			if (chain[j] > 0)
+				v[n++] = chain[j];
 		if (block < nblocks && n)
 			m[block] = stats_median(v, n);
 		i = j;
@@ -303,16 +320,35 @@ static double *block_cpts(const struct bench *b, size_t nblocks)
 	return m;
 }
 
+/* timing = per-call: every call of repeat r, summarised. */
+static void summarise_calls(struct point *p, unsigned r)
+{
+	const struct call_hist *h = p->hist ? &p->hist[r] : NULL;
+	struct call_stats *cs = &p->cs[r];
+
+	memset(cs, 0, sizeof(*cs));
+	if (!h || !h->n)
+		return;
+	cs->n = (size_t)h->n;
+	cs->min = h->min;
+	cs->p99 = call_hist_quantile(h, 0.99);
+	cs->p999 = call_hist_quantile(h, 0.999);
+	cs->max = h->max;
+	cs->mean = h->sum / (double)h->n;
+}
+
 void sweep_finish(struct bench *b)
 {
 	const struct calibration *c = &b->cal;
 	size_t i, q, nq, nblocks;
 	unsigned r;
-	double lo, hi, *cpts;
+	double lo, hi, *cpts, *bcpts;
 
 	{
 		char msg[512];
 		int which;
+		b->cont.kept = b->cfg->timing == TIMING_PER_CALL;
+		b->cont.own_load = b->busy && load_shares();
 		for (which = 0; which < 2; which++)
 			if (contention_warning(&b->cont, which, msg, sizeof(msg)))
 				warn(b, "%s", msg);
@@ -327,7 +363,8 @@ void sweep_finish(struct bench *b)
 	   leave it after. */
 	nblocks = b->cfg->order == ORDER_ROUNDS ? b->repeats :
 		  (size_t)b->repeats * b->npts;
-	cpts = block_cpts(b, nblocks);
+	cpts = block_cpts(b->chain, b->chain_block, b->nchain, nblocks);
+	bcpts = block_cpts(b->bchain, b->bchain_block, b->nbchain, nblocks);
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
 		uint64_t calls = 0;
@@ -345,12 +382,21 @@ void sweep_finish(struct bench *b)
 						   p->taken[r]);
 			if (b->nev)
 				summarise_events(b, p, r);
-			p->cpt[r] = c->cpt_given ? c->cycles_per_tick : cpts[block];
+			summarise_calls(p, r);
+			/* A region's length in timer steps: a call's in per-call
+			   runs, K calls' (or a batch's) else. */
+			p->steps[r] = p->st[r].median *
+				      (b->cfg->timing == TIMING_PER_CALL ? 1.0 :
+				       (double)p->iters) / c->resolution;
+			p->cpt[r] = c->cpt_given ? c->cycles_per_tick :
+				    p->load == LOAD_BUSY && bcpts[block] > 0 ?
+				    bcpts[block] : cpts[block];
 			if (p->cpt[r] <= 0)
 				p->cpt[r] = c->cycles_per_tick;
 		}
 	}
 	free(cpts);
+	free(bcpts);
 	sweep_drop_dead(b);
 	sweep_link_roofline(b);
 	if (b->nev)
@@ -393,8 +439,18 @@ void sweep_finish(struct bench *b)
 		     "%.4f: they disagree by %+.0f%%; check the preset against "
 		     "this core's clocks", c->cycles_per_tick, c->cpt_source,
 		     b->cpt_run, (b->cpt_run / c->cycles_per_tick - 1) * 100);
-	if (sweep_coarse(b))
-		warn(b, "%zu cold points time fewer than %d timer steps of %.0f "
-		     "ticks even with %d calls per region; their figures are "
-		     "coarse", sweep_coarse(b), COARSE_STEPS, c->resolution, K_MAX);
+	if (sweep_coarse(b) && b->cfg->timing == TIMING_PER_CALL)
+		warn(b, "timing = per-call: %zu point(s) time calls shorter than "
+		     "%d timer steps of %.0f ticks (%.4f cycles per tick): a "
+		     "call's figure is whole steps, its percentiles coarse; the "
+		     "region_steps column says how many", sweep_coarse(b),
+		     REGION_STEPS, c->resolution, b->cpt_run > 0 ? b->cpt_run :
+		     c->cycles_per_tick);
+	else if (sweep_coarse(b))
+		warn(b, "%zu point(s) time regions of fewer than %d timer steps "
+		     "of %.0f ticks (%.4f cycles per tick) even with %d calls per "
+		     "region: their medians move in steps of more than 1%%; the "
+		     "region_steps column says how many", sweep_coarse(b),
+		     REGION_STEPS, c->resolution, b->cpt_run > 0 ? b->cpt_run :
+		     c->cycles_per_tick, K_MAX);
 }

@@ -1,6 +1,8 @@
 /* The body of an rx walk (rxring.h), kept apart so that the tests can
    build it with a prefetch that records its addresses instead:
    define RX_PREFETCH(address) and RX_WALK (the function's name) first. */
+#include <string.h>
+
 #include "kernel.h"
 #include "op/op.h"
 #include "timer.h"
@@ -11,14 +13,16 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 	struct rx_desc *d = r->desc;
 	struct ring *pool = r->pool;
 	size_t i = r->next, j, o;
-	uint32_t acc = 0;
+	uint32_t acc = 0, w;
 	uint64_t t0, t1, bytes = 0;
+	unsigned k;
 
 	t0 = timer_start(t);
 	for (j = 0; j < n; j++) {
 		const unsigned char *buf = d[i].buf;
-		uint32_t len = d[i].len;
+		uint32_t len = r->hw[i].len;	/* the DMA's: a miss */
 		const uint32_t *h;
+		uint16_t payoff;
 
 		bytes += len;
 		if (a->policy == RXPF_NEXT) {
@@ -29,16 +33,25 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 			for (o = 0; o < RX_HDR; o += a->line)
 				RX_PREFETCH(buf + o);
 		}
-		/* the driver reads the headers before the payload is summed */
+		/* driver work between the prefetch and the header's use:
+		   a dependent chain the compiler cannot fold */
+		for (k = 0, w = acc; k < a->work; k++) {
+			__asm__ volatile("" : "+r"(w));
+			w += k;
+		}
+		acc ^= w;
+		/* the driver reads the headers, and from them where the
+		   payload starts, before the payload is summed */
 		h = (const uint32_t *)(const void *)buf;
-		for (o = 0; o < RX_HDR / 4; o++)
+		for (o = 0; o < RX_PAYOFF / 4; o++)
 			acc += h[o];
-		acc += a->op->call(a->k, buf + RX_HDR + a->align, a->dst, len,
-				   a->dist);
+		memcpy(&payoff, buf + RX_PAYOFF, sizeof(payoff));
+		acc += a->op->call(a->k, buf + payoff, a->dst, len, a->dist);
 		if (pool) {	/* a fresh buffer for the next DMA */
+			size_t s = ring_next_slot(pool);
 			if (pool->len)
-				d[i].len = pool->len[pool->next];
-			d[i].buf = ring_next(pool);
+				d[i].len = pool->len[s];
+			d[i].buf = pool->mem + s * pool->slot;
 		}
 		i = i + 1 == r->n ? 0 : i + 1;
 	}

@@ -10,26 +10,60 @@
 #include "rx-walk.h"
 #include "xalloc.h"
 
+static void put_payoff(unsigned char *buf, uint32_t align)
+{
+	uint16_t off = (uint16_t)(RX_HDR + align);
+
+	memcpy(buf + RX_PAYOFF, &off, sizeof(off));
+}
+
 void rx_fill(unsigned char *buf, const struct mix *m, size_t i, uint32_t align)
 {
 	const struct mix_packet *p;
 	uint32_t h;
 
+	put_payoff(buf, align);
 	if (!m || !m->pkt)
 		return;		/* sizes only: the pool's own data will do */
 	p = &m->pkt[i % m->n];
-	h = p->payoff < RX_HDR ? p->payoff : RX_HDR;
+	/* headers past RX_PAYOFF are not kept: only their loads matter */
+	h = p->payoff < RX_PAYOFF ? p->payoff : RX_PAYOFF;
 	memcpy(buf, p->l3, h);
 	memcpy(buf + RX_HDR + align, p->l3 + p->payoff, p->l3len - p->payoff);
 }
 
-uint64_t rx_pool_plan(struct ring *r, uint32_t size, size_t span, size_t line,
-		      size_t cache_bytes, const struct mix *m,
-		      uint64_t max_bytes)
+void rx_dma(struct rxring *r, size_t n, unsigned ahead, uint32_t align,
+	    size_t span, void (*flush)(const void *, size_t, size_t),
+	    bool whole, size_t line)
+{
+	size_t j, i;
+
+	for (j = 0; j < n + ahead && j < r->n; j++) {
+		i = (r->next + j) % r->n;
+		r->hw[i].len = r->desc[i].len;
+		r->hw[i].status = 1;
+		put_payoff(r->desc[i].buf, align);
+	}
+	if (!flush)
+		return;
+	if (whole) {
+		flush(NULL, 0, line);
+		return;
+	}
+	for (j = 0; j < n + ahead && j < r->n; j++) {
+		i = (r->next + j) % r->n;
+		flush(r->desc[i].buf, RX_HDR + align + r->desc[i].len + span, line);
+	}
+	flush(r->hw, r->n * sizeof(*r->hw), line);
+}
+
+uint64_t rx_pool_plan(struct ring *r, uint32_t size, size_t align,
+		      size_t span, size_t line, size_t cache_bytes,
+		      const struct mix *m, uint64_t max_bytes)
 {
 	uint64_t touched, n;
 
-	if (!ring_plan(r, RX_HDR + size, span, line, cache_bytes))
+	if (!ring_plan(r, RX_HDR + size, align, span, line, cache_bytes))
 		return 0;
 	if (!m)
 		return r->bytes;
@@ -41,35 +75,41 @@ uint64_t rx_pool_plan(struct ring *r, uint32_t size, size_t span, size_t line,
 		n = (uint64_t)m->n * r->slot <= max_bytes ? m->n : n;
 	else		/* whole turns through the mix */
 		n = (n + m->n - 1) / m->n * m->n;
-	if (n * r->slot > SIZE_MAX)
+	if (n > UINT32_MAX || n * r->slot > SIZE_MAX / 2)
 		return 0;
+	r->bytes += (size_t)(n * r->slot) - r->nslots * r->slot;
 	r->nslots = (size_t)n;
-	r->bytes = (size_t)(n * r->slot);
 	return r->bytes;
 }
 
-int rx_pool_alloc(struct ring *r, const struct mix *m, uint32_t align)
+int rx_pool_alloc(struct ring *r, const struct mix *m, uint32_t align,
+		  uint64_t seed)
 {
-	size_t s;
+	size_t j;
 
-	if (ring_alloc(r))
+	if (ring_alloc(r, seed))
 		return -1;
 	if (!m)
 		return 0;
+	/* Packet j in the j-th slot taken: the walk replays the mix in
+	   its order. */
 	r->len = xcalloc(r->nslots, sizeof(*r->len), "the rx pool's lengths");
-	for (s = 0; s < r->nslots; s++) {
-		r->len[s] = m->len[s % m->n];
-		rx_fill(r->mem + s * r->slot, m, s, align);
+	for (j = 0; j < r->nslots; j++) {
+		size_t s = r->order[j];
+		r->len[s] = m->len[j % m->n];
+		rx_fill(r->mem + s * r->slot, m, j, align);
 	}
 	return 0;
 }
 
-int rx_pool_init(struct ring *r, uint32_t size, size_t span, size_t line,
-		 size_t cache_bytes, const struct mix *m, uint32_t align)
+int rx_pool_init(struct ring *r, uint32_t size, size_t align, size_t span,
+		 size_t line, size_t cache_bytes, const struct mix *m,
+		 uint64_t seed)
 {
-	if (!rx_pool_plan(r, size, span, line, cache_bytes, m, UINT64_MAX))
+	if (!rx_pool_plan(r, size, align, span, line, cache_bytes, m,
+			  UINT64_MAX))
 		return -1;
-	return rx_pool_alloc(r, m, align);
+	return rx_pool_alloc(r, m, 0, seed);
 }
 
 int rxring_init(struct rxring *r, size_t n, struct ring *pool)
@@ -77,14 +117,22 @@ int rxring_init(struct rxring *r, size_t n, struct ring *pool)
 	size_t i;
 
 	r->desc = calloc(n, sizeof(*r->desc));
-	if (!r->desc)
+	r->hw = calloc(n, sizeof(*r->hw));
+	if (!r->desc || !r->hw) {
+		free(r->desc);
+		free(r->hw);
+		r->desc = NULL;
+		r->hw = NULL;
 		return -1;
+	}
 	r->n = n;
 	r->next = 0;
 	r->pool = pool;
 	for (i = 0; pool && i < n; i++) {
-		r->desc[i].len = pool->len ? pool->len[pool->next] : pool->size - RX_HDR;
-		r->desc[i].buf = ring_next(pool);
+		size_t s = ring_next_slot(pool);
+		r->desc[i].len = pool->len ? pool->len[s] : pool->size - RX_HDR;
+		r->desc[i].buf = pool->mem + s * pool->slot;
+		r->hw[i].len = r->desc[i].len;
 	}
 	return 0;
 }
@@ -92,5 +140,6 @@ int rxring_init(struct rxring *r, size_t n, struct ring *pool)
 void rxring_free(struct rxring *r)
 {
 	free(r->desc);
+	free(r->hw);
 	memset(r, 0, sizeof(*r));
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "mix.h"
+#include "hugepage.h"
 #include "sweep.h"
 #include "verify.h"
 #include "watchdog.h"
@@ -17,6 +18,7 @@
    with its rx policy, load, size and alignment. */
 struct where {
 	int cache, rxpf, load;
+	unsigned rxahead, rxslot;
 	uint32_t size, align;
 };
 
@@ -38,6 +40,8 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	p->runs = runs;
 	p->cache = w->cache;
 	p->rxpf = w->rxpf;
+	p->rxahead = w->rxahead;
+	p->rxslot = w->rxslot;
 	p->load = w->load;
 	p->size = w->size;
 	p->bytes = config_bytes(b->cfg, w->size);
@@ -53,6 +57,8 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	p->ticks = xcalloc(n, sizeof(*p->ticks), "a point's samples");
 	p->st = xcalloc(b->repeats, sizeof(*p->st), "a point's samples");
 	p->cpt = xcalloc(b->repeats, sizeof(*p->cpt), "a point's samples");
+	p->cs = xcalloc(b->repeats, sizeof(*p->cs), "a point's samples");
+	p->steps = xcalloc(b->repeats, sizeof(*p->steps), "a point's samples");
 	p->taken = xcalloc(b->repeats, sizeof(*p->taken), "a point's samples");
 	p->slay = xcalloc(n, sizeof(*p->slay), "a point's samples");
 	p->sslot = xcalloc(n, sizeof(*p->sslot), "a point's samples");
@@ -101,8 +107,12 @@ static size_t plan_places(const struct config *c, struct where *w)
 					for (ai = 0; ai < c->naligns; ai++, n++)
 						if (w) {
 							w[n].cache = c->caches[ci];
-							w[n].rxpf = c->caches[ci] == CACHE_RX ?
-								c->rx_prefetch[xi] : RXPF_NONE;
+							w[n].rxslot = (unsigned)xi;
+							w[n].rxpf = RXPF_NONE;
+							w[n].rxahead = 0;
+							if (c->caches[ci] == CACHE_RX)
+								config_rx_policy(c, xi, &w[n].rxpf,
+										 &w[n].rxahead);
 							w[n].load = c->loads[li];
 							w[n].size = c->sizes[si];
 							w[n].align = c->aligns[ai];
@@ -286,6 +296,9 @@ static void drop_point(struct point *p)
 	free(p->taken);
 	free(p->slay);
 	free(p->sslot);
+	free(p->hist);
+	free(p->cs);
+	free(p->steps);
 	free(p->preempted);
 	free(p->ev);
 	free(p->ev_run);
@@ -579,9 +592,8 @@ size_t sweep_coarse(const struct bench *b)
 
 	for (i = 0; i < b->npts; i++) {
 		const struct point *p = &b->pts[i];
-		if (p->cache != CACHE_WARM && p->taken[0] &&
-		    p->st[0].median * (double)p->iters <
-		    COARSE_STEPS * b->cal.resolution)
+		if (p->taken[0] && !p->kernel->pseudo &&
+		    p->steps[0] < REGION_STEPS)
 			n++;
 	}
 	return n;
@@ -620,7 +632,8 @@ size_t sweep_checksums(const struct bench *b)
 /* A roofline point's key, to find it by the points held to it. */
 struct roof_key {
 	uint32_t size, align;
-	int cache, load, rxpf;
+	int cache, load;
+	unsigned rxslot;
 	size_t at;
 };
 
@@ -636,7 +649,7 @@ static int cmp_roof_key(const void *x, const void *y)
 		return a->cache - b->cache;
 	if (a->load != b->load)
 		return a->load - b->load;
-	return a->rxpf - b->rxpf;
+	return a->rxslot < b->rxslot ? -1 : a->rxslot > b->rxslot;
 }
 
 /* The roofline's points of a place are its load at every distance of
@@ -653,7 +666,7 @@ void sweep_link_roofline(struct bench *b)
 		const struct point *q = &b->pts[i];
 		if (roof && q->kernel == roof)
 			keys[n++] = (struct roof_key){ q->size, q->align, q->cache,
-						       q->load, q->rxpf, i };
+						       q->load, q->rxslot, i };
 	}
 	qsort(keys, n, sizeof(*keys), cmp_roof_key);
 	free(b->roof_at);
@@ -663,7 +676,7 @@ void sweep_link_roofline(struct bench *b)
 	for (i = 0; i < b->npts; i++) {
 		struct point *p = &b->pts[i];
 		struct roof_key k = { p->size, p->align, p->cache, p->load,
-				      p->rxpf, 0 };
+				      p->rxslot, 0 };
 		size_t lo = 0, hi = n, e;
 
 		p->roof = p->nroof = 0;
@@ -781,8 +794,11 @@ void sweep_free(struct bench *b)
 		munmap(b->buf, b->bufsize);
 	if (b->dbuf)
 		munmap(b->dbuf, b->bufsize);
-	if (b->pool)
-		munmap(b->pool, b->poolsize);
+	huge_unmap(b->pool, b->poolsize);
+	free(b->thrash);
+	free(b->scratch);
+	free(b->bchain);
+	free(b->bchain_block);
 	layout_free(b);
 	place_free();
 	memset(b, 0, sizeof(*b));

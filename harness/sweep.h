@@ -28,6 +28,8 @@ struct point {
 	int cache;
 	int load;		/* LOAD_IDLE or LOAD_BUSY */
 	int rxpf;		/* cache = ring: its rx_prefetch policy */
+	unsigned rxahead;	/* and for next, the descriptors ahead */
+	unsigned rxslot;	/* its index in config_rx_policy's list */
 	struct rxring rx;	/* cache = ring: its descriptors */
 	size_t mixpos;		/* a mix in warm: the next packet */
 	uint64_t walked;	/* a walk's payload bytes in its timed
@@ -62,6 +64,11 @@ struct point {
 					   in b->laysets; 0: none */
 	unsigned char *slay, *sslot;	/* [repeat][samples]: the code copy
 					   and buffer slot of each sample */
+	struct call_hist *hist;		/* timing = per-call: [repeat], every
+					   call's ticks; else NULL */
+	struct call_stats *cs;		/* [repeat], after the run, per-call */
+	double *steps;			/* [repeat]: the median timed region in
+					   timer steps, after the run */
 	unsigned *preempted;		/* [repeat]: samples preempted (and
 					   taken again) */
 };
@@ -96,8 +103,18 @@ struct bench {
 	size_t *roof_at;		/* the roofline's points by place */
 	struct contention cont;		/* what else ran on the measured CPU */
 	char cpu_why[256];		/* how cpu = auto chose, or "" */
-	unsigned char *pool;		/* cold: K buffers a page apart or more */
-	size_t poolsize;
+	unsigned char *pool;		/* cold, cold-read, after-switch: slots
+					   of whole pages, K of them drawn at
+					   random for each sample */
+	size_t poolsize, poolhuge;	/* bytes; of them on huge pages */
+	uint64_t pool_rng;
+	unsigned char *thrash;		/* after-switch: written to push a
+					   sample's buffers out of L1 and L2 */
+	size_t thrashsize;
+	struct call_hist *hist_out;	/* per-call: where sweep_sample counts
+					   the sample's calls, or NULL */
+	double *scratch;		/* per-call: one sample's calls */
+	bool piloting;			/* finding K: regions timed whole */
 	struct ring *rings;		/* cold-ring and rx pools: one per size */
 	uint64_t *ring_keys;		/* their keys, ascending */
 	size_t nrings;
@@ -112,6 +129,11 @@ struct bench {
 	double *chain;
 	size_t *chain_block;
 	size_t nchain;
+	/* The same, timed with the busy load running: busy rows' cycles
+	   per tick. */
+	double *bchain;
+	size_t *bchain_block;
+	size_t nbchain;
 	double miss_cycles;		/* miss.h: one line's cold cost, or NAN */
 	const struct kernel *miss_kernel;	/* the kernel it was timed with */
 	double cpt_run;			/* median of the chain over the run */
@@ -161,9 +183,14 @@ static inline unsigned char *sweep_dbuf(const struct bench *b)
 }
 
 /* The prefetch distance a point's kernel is called with (0 for none). */
+/* Its rx_prefetch as the CSV names it: none, current, next, or next:N
+   when the run has several rx_prefetch_ahead values. */
+const char *point_rx_name(const struct bench *b, const struct point *p,
+			  char *buf, size_t len);
 int sweep_dist(const struct point *p);
-/* A cold point's K buffers into bufs (and dsts), each called once
-   untimed, then flushed: what precedes its timed op->list. */
+/* A cold, cold-read or after-switch point's K buffers, drawn at random
+   from the pool, into bufs (and dsts), made ready as the state says
+   (measure.c): what precedes its timed op->list. */
 void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		      unsigned char **dsts);
 /* One timed region of point p: ticks per call, overhead subtracted. */
@@ -193,10 +220,36 @@ size_t sweep_checksums(const struct bench *b);
 bool sweep_measured(const struct bench *b);
 
 /* Points whose timed region spans fewer than this many timer steps are
-   coarse, and K-call cold regions are made at least this long. */
-#define COARSE_STEPS 10
+   coarse (a median moves in steps of 1/REGION_STEPS of it or more), and
+   K-call regions are made at least this long where K_MAX allows. */
+#define REGION_STEPS 100
 #define K_MAX 256
+/* timing = per-call: a warm sample times calls one by one for this long
+   (several of a scheduler's time slices under a load), up to
+   PERCALL_MAX calls. */
+#define PERCALL_SECONDS 0.01
+#define PERCALL_MAX (1u << 20)
+
+/* Every call of a point and repeat, by ticks: one bin per tick below
+   HIST_LINEAR, then bins 1% wide. */
+#define HIST_LINEAR 4096
+#define HIST_BINS (HIST_LINEAR + 2 + 2200)
+struct call_hist {
+	uint64_t bin[HIST_BINS];
+	uint64_t n;
+	double sum, min, max;
+};
+void call_hist_add(struct call_hist *h, double ticks);
+/* The q-quantile (by the nearest rank above) in ticks: a bin's lower
+   edge, within 1% above HIST_LINEAR. */
+double call_hist_quantile(const struct call_hist *h, double q);
 size_t sweep_coarse(const struct bench *b);
+
+/* A point's calls, timed one by one (timing = per-call), per repeat. */
+struct call_stats {
+	double min, p99, p999, max, mean;
+	size_t n;
+};
 
 /* The figures of repeat r of a point. */
 double point_cycles_per_byte(const struct bench *b, const struct point *p,

@@ -40,6 +40,10 @@
 
 enum test { TEST_PAIRED, TEST_REPEATS, TEST_NONE };
 
+/* The harness's REGION_STEPS: a region shorter than this many timer
+   steps has medians that move by more than 1% a step. */
+#define REGION_STEPS_MIN 100
+
 struct pair {
 	const struct row *a, *b;
 	double p, padj;		/* the test's, and adjusted for the family */
@@ -472,6 +476,24 @@ static void print_op(const struct pair *pairs, size_t n, int per_call,
 	if (rule->verdict)
 		print_wrapped("", "* changed: p < %.2f and the whole interval "
 			      "beyond +-%.4g%%", rule->alpha, rule->threshold);
+	{
+		size_t coarse = 0;
+		double least = INFINITY;
+		for (i = 0; i < n; i++) {
+			double st = fmin(pairs[i].a->region_steps,
+					 pairs[i].b->region_steps);
+			if (st < REGION_STEPS_MIN) {
+				coarse++;
+				least = fmin(least, st);
+			}
+		}
+		if (coarse)
+			print_wrapped("", "warning: %zu point(s) timed regions of "
+				      "fewer than %d timer steps (as few as %.0f; the "
+				      "CSVs' region_steps): their medians move in steps "
+				      "of more than 1%%, and a change smaller than a step "
+				      "cannot be seen", coarse, REGION_STEPS_MIN, least);
+	}
 	printf("\nSummary:\n");
 	print_summary(pairs, n, per_call, &lab, named, rule);
 	if (rule->verdict)

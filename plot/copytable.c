@@ -110,9 +110,15 @@ void spread_block(const struct results *r, const char *const *names,
 		snprintf(ns, sizeof(ns), "ns = ticks / %.0f Hz", r->tick_hz);
 	else
 		snprintf(ns, sizeof(ns), "no '# tick_hz:' line, no ns");
+	for (i = 0, j = 0; i < nrows; i++)
+		for (k = 0; k < ng; k++)
+			j |= g[k].pts[i] && g[k].pts[i]->per_call;
 	print_wrapped("  ", "per call; timer %s: %s%s%s", r->timer[0] ?
 		      r->timer : "unknown", any_ns ? ns : "",
 		      any_ns && any_cycles ? ", " : "", any_cycles ? cyc : "");
+	print_wrapped("  ", "%s", j ? "min, max, avg: of single calls, each "
+		      "timed alone (timing = per-call)" : "min, max: of samples, "
+		      "each a timed region's mean (timing = batch)");
 	labels_caption(&lab);
 	for (k0 = 0; k0 < ng; k0 += per) {
 		size_t k1 = k0 + per < ng ? k0 + per : ng;

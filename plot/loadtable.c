@@ -3,6 +3,7 @@
    state, the fastest, slowest and mean call of each kernel with nothing
    else running and with the busy load, side by side.  The worst case
    (max) is the column that discussion decided by. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,40 @@ struct lrow {
 	const char *kernel, *pf;
 	char name[160];
 };
+
+/* timing = per-call: each kernel's p99 and p99.9 call, idle and busy,
+   where the worst calls of a loaded machine show. */
+static void tails(const struct results *r, const char *const *names,
+		  const struct row *const *idle, const struct row *const *busy,
+		  size_t n, int cycles)
+{
+	size_t k;
+	bool any = false;
+
+	for (k = 0; k < n; k++)
+		any |= (idle[k] && idle[k]->per_call) || (busy[k] && busy[k]->per_call);
+	if (!any)
+		return;
+	print_wrapped("  ", "p99 / p99.9 of single calls, %s:", cycles ?
+		      "cycles" : "ns");
+	for (k = 0; k < n; k++) {
+		char a[64] = "-", b[64] = "-";
+		const struct row *w[2] = { idle[k], busy[k] };
+		char *cell[2] = { a, b };
+		int j;
+
+		if (!idle[k] && !busy[k])
+			continue;
+		for (j = 0; j < 2; j++) {
+			double f = cycles ? w[j] ? w[j]->cpt : NAN :
+				   r->tick_hz > 0 ? 1e9 / r->tick_hz : NAN;
+			if (w[j] && w[j]->per_call && f > 0)
+				snprintf(cell[j], 64, "%.0f / %.0f", w[j]->call_p99 * f,
+					 w[j]->call_p999 * f);
+		}
+		print_wrapped("      ", "  %s: idle %s, busy %s", names[k], a, b);
+	}
+}
 
 void load_tables(const struct results *r, const struct table_opts *o,
 		 int cycles, struct table_out *out)
@@ -89,6 +124,7 @@ void load_tables(const struct results *r, const struct table_opts *o,
 				 align ? ", misaligned" : "", r->samples, reps);
 			table_begin(out);
 			spread_block(r, names, g, 2, nrows, what);
+			tails(r, names, idle, busy, nrows, cycles);
 		}
 	}
 	free(rows);

@@ -3,18 +3,32 @@
    the distance with the lowest median cycles/byte, its change against
    prefetch = none with the test compare uses for two kernels of one run,
    the distances the same test cannot tell from it, and the distance a
-   model gives.
+   model gives; then a recommendation per band of sizes.
  *
- * The model is Mowry, Lam and Gupta's (ASPLOS 1992): issue a prefetch
- * ceil(l / s) loop iterations ahead, l the miss latency and s the time of
- * the shortest path through one iteration.  An iteration here is a cache
- * line's worth of the loop: s = the warm, unprefetched cycles/byte at that
- * size times the line size, and the distance is ceil(l / s) lines.  l is
- * the run's "# miss_latency:" (the cold cost minus the warm cost of a
- * one-line call); without it, the same difference taken from the run's
- * own prefetch = none rows at a size of at most two lines.  A model that
- * points elsewhere than the measurement is flagged, not trusted: it
- * assumes every line misses and the loop does nothing else meanwhile. */
+ * The model is Little's law: the lines in flight are the latency times
+ * the rate at which the loop takes them, so a prefetch ceil(l / s) lines
+ * ahead covers a miss, l the miss latency and s the cycles the loop takes
+ * per line when it is bound by memory bandwidth.  s is the kernel's own:
+ * its lowest cycles/byte over every distance (none too) at the largest
+ * size the run has cold ("cold", else "cold-read", else "cold-ring"),
+ * times the line size.  That measured rate already holds however many
+ * misses the core keeps in flight, so no other cap is needed for them.
+ * (Mowry, Lam and Gupta's warm loop time, the old s, is several times too
+ * fast for a prefetched cold loop and asked for distances several times
+ * too long; it stays only as the fallback of a run with no cold rows.)
+ * At a size S the distance is at most the last whole line before S: one
+ * at or past the end prefetches past the buffer only.  l is the run's
+ * "# miss_latency:"; without it, the cold cost minus the warm cost of a
+ * one-line call from the run's own prefetch = none rows at a size of at
+ * most two lines.  A model that points elsewhere than the measurement is
+ * flagged, not trusted.
+ *
+ * A band is a run of consecutive sizes of one cache state at each of
+ * which one distance is supported (the best or within noise of it, and
+ * significantly faster than none); so no band is given a distance that
+ * is significantly slower than none at any of its sizes.  A size shorter
+ * than one iteration of the prefetching loop ("# prefetch_loop: KERNEL
+ * BYTES") never runs the prefetch: it gets no verdict. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -31,10 +45,20 @@
 
 enum test { TEST_PAIRED, TEST_REPEATS, TEST_NONE };
 
+/* "# prefetch_loop: KERNEL BYTES": what one iteration of the loop that
+   issues a kernel's prefetch covers. */
+struct pf_loop {
+	char *kernel;
+	unsigned bytes;
+	size_t line;		/* in the CSV */
+};
+
 /* What the metadata says of the model's inputs. */
 struct model_meta {
 	unsigned line;		/* cache line bytes; 0: no "# cache_line:" */
 	double miss;		/* "# miss_latency:" cycles; NAN: none */
+	struct pf_loop *loops;
+	size_t nloops;
 };
 
 /* One kernel's selection and the model's kernel-wide input. */
@@ -48,9 +72,17 @@ struct kernel_ctx {
 	int force;		/* --force-verdict: judge emulated data too */
 	double miss;		/* cycles; NAN: no usable latency */
 	char miss_why[160];	/* where it came from, or why there is none */
+	/* The model's rate: cycles per line of the kernel's fastest cold
+	   point at its largest cold size; rate_cache NULL: no cold rows,
+	   the warm loop per size instead. */
+	double rate;
+	unsigned rate_size;
+	const char *rate_cache, *rate_pf;
+	unsigned loop_bytes;	/* # prefetch_loop: of the kernel; 0: none */
 };
 
-enum verdict { V_HELPS, V_NO_HELP, V_UNTESTED, V_NO_NONE };
+/* V_NEVER: shorter than one iteration of the prefetching loop. */
+enum verdict { V_HELPS, V_NO_HELP, V_UNTESTED, V_NO_NONE, V_NEVER };
 
 /* A size and cache state: its distances ascending, each against none. */
 struct point {
@@ -64,8 +96,9 @@ struct point {
 	size_t nd, best;
 	double none_med;
 	enum verdict v;
-	int model_ok, flag;
-	double lines, model_dist;
+	int model_ok, flag, capped;
+	double lines, model_dist;	/* the model's, before the cap */
+	unsigned use_lines;		/* after it: 0, a buffer of one line */
 	unsigned nearest, loop_size;
 	double miss, loop;		/* cycles, and cycles per line */
 	char model_why[160];
@@ -107,6 +140,62 @@ static const char *pct(double x, int dp, char *buf, size_t n)
 	return buf;
 }
 
+static void model_meta_free(struct model_meta *mm)
+{
+	size_t i;
+
+	for (i = 0; i < mm->nloops; i++)
+		free(mm->loops[i].kernel);
+	free(mm->loops);
+	mm->loops = NULL;
+	mm->nloops = 0;
+}
+
+/* "# prefetch_loop: KERNEL BYTES": the kernel is all before the last
+   space (a path may hold spaces), the bytes a whole number from 1 and
+   the end of the line.  0, or -1 after a message at the line. */
+static int read_pf_loop(const char *path, size_t line, const char *v,
+			struct model_meta *mm)
+{
+	const char *sp = strrchr(v, ' ');
+	unsigned long x = 0;
+	char *end = NULL;
+	size_t i, kl;
+
+	if (sp && sp > v && sp[1] >= '0' && sp[1] <= '9') {
+		errno = 0;
+		x = strtoul(sp + 1, &end, 10);
+	}
+	if (!end || *end || errno || x == 0 || x > 1u << 30) {
+		fprintf(stderr, "%s:%zu: prefetch_loop '%s', expected 'KERNEL "
+			"BYTES' (the bytes one iteration of the loop that "
+			"prefetches covers: a whole number from 1)\n", path, line,
+			v);
+		return -1;
+	}
+	kl = (size_t)(sp - v);
+	for (i = 0; i < mm->nloops; i++) {
+		struct pf_loop *l = &mm->loops[i];
+
+		if (strlen(l->kernel) != kl || strncmp(l->kernel, v, kl))
+			continue;
+		if (l->bytes == x)
+			return 0;
+		fprintf(stderr, "%s:%zu: prefetch_loop of %s: %lu bytes, but "
+			"%u at line %zu\n", path, line, l->kernel, x, l->bytes,
+			l->line);
+		return -1;
+	}
+	mm->loops = xrealloc(mm->loops, (mm->nloops + 1) * sizeof(*mm->loops),
+			     "the recommendation");
+	mm->loops[mm->nloops].kernel = xcalloc(kl + 1, 1, "the recommendation");
+	memcpy(mm->loops[mm->nloops].kernel, v, kl);
+	mm->loops[mm->nloops].bytes = (unsigned)x;
+	mm->loops[mm->nloops].line = line;
+	mm->nloops++;
+	return 0;
+}
+
 /* "# key: value" lines: the model's inputs.  A malformed value is an
    error at its line, as a malformed field is. */
 static int read_model_meta(const char *path, struct model_meta *mm)
@@ -116,6 +205,8 @@ static int read_model_meta(const char *path, struct model_meta *mm)
 
 	mm->line = 0;
 	mm->miss = NAN;
+	mm->loops = NULL;
+	mm->nloops = 0;
 	if (csv_open(&c, path)) {
 		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
 		return -1;
@@ -154,6 +245,8 @@ static int read_model_meta(const char *path, struct model_meta *mm)
 			   there. */
 			if (!isfinite(mm->miss))
 				mm->miss = NAN;
+		} else if (!strcmp(key, "prefetch_loop")) {
+			bad = read_pf_loop(path, c.line, v, mm) < 0;
 		}
 	}
 	csv_close(&c);
@@ -269,15 +362,59 @@ static void find_miss(struct kernel_ctx *k)
 		 "line: cold - warm per call at %u B, prefetch none", best);
 }
 
-/* The model at a point: the loop time per line from the warm none point
-   at its size, or the nearest size that has one. */
+/* The model's rate: at the largest size the kernel has in the first of
+   cold, cold-read and cold-ring it has at all, its lowest median over
+   every prefetch value there (none too), per line.  A prefetched cold
+   loop is bound by bandwidth: that rate is what the core sustains with
+   as many misses in flight as it keeps. */
+static void find_rate(struct kernel_ctx *k, const char *const *pfs, size_t npf)
+{
+	static const char *const colds[] = { "cold", "cold-read", "cold-ring" };
+	unsigned *sizes;
+	size_t n = results_sizes(k->r, &sizes), c, i, f;
+
+	k->rate_cache = NULL;
+	for (c = 0; c < sizeof(colds) / sizeof(colds[0]) && !k->rate_cache; c++)
+		for (i = n; i-- > 0 && !k->rate_cache;) {
+			double lo = NAN;
+			const char *lo_pf = NULL;
+
+			for (f = 0; sizes[i] && f < npf; f++) {
+				const struct row *w = results_find(k->r, k->kernel,
+								   sizes[i], k->align,
+								   colds[c], pfs[f],
+								   k->off);
+				double m;
+
+				if (!w || !((m = point_median(k, w)) > 0))
+					continue;
+				if (!lo_pf || m < lo) {
+					lo = m;
+					lo_pf = pfs[f];
+				}
+			}
+			if (!lo_pf)
+				continue;
+			k->rate = lo * k->mm->line;
+			k->rate_size = sizes[i];
+			k->rate_cache = colds[c];
+			k->rate_pf = lo_pf;
+		}
+	free(sizes);
+}
+
+/* The model at a point: the cold rate, or without one the loop time per
+   line from the warm none point at its size or the nearest size that has
+   one; then the cap at the buffer's last whole line. */
 static void model(const struct kernel_ctx *k, struct point *pt)
 {
 	unsigned *sizes, near = 0, line = k->mm->line;
 	size_t n, i, j;
-	double cpb = NAN;
+	double cpb = NAN, target;
 
 	pt->model_ok = 0;
+	if (pt->v == V_NEVER)
+		return;
 	if (!line) {
 		snprintf(pt->model_why, sizeof(pt->model_why),
 			 "no cache line size in this run");
@@ -287,39 +424,54 @@ static void model(const struct kernel_ctx *k, struct point *pt)
 		snprintf(pt->model_why, sizeof(pt->model_why), "%s", k->miss_why);
 		return;
 	}
-	n = results_sizes(k->r, &sizes);
-	for (i = 0; i < n; i++) {
-		unsigned s = sizes[i];
-		double c;
-		unsigned dn = s > pt->size ? s - pt->size : pt->size - s;
-		unsigned db = near > pt->size ? near - pt->size : pt->size - near;
+	if (k->rate_cache) {
+		pt->loop_size = pt->size;
+		pt->loop = k->rate;
+	} else {
+		n = results_sizes(k->r, &sizes);
+		for (i = 0; i < n; i++) {
+			unsigned s = sizes[i];
+			double c;
+			unsigned dn = s > pt->size ? s - pt->size : pt->size - s;
+			unsigned db = near > pt->size ? near - pt->size :
+							pt->size - near;
 
-		if (!s || isnan(none_per_call(k, s, "warm", &c)))
-			continue;
-		if (!near || dn < db) {		/* ties: the smaller */
-			near = s;
-			cpb = c;
+			if (!s || isnan(none_per_call(k, s, "warm", &c)))
+				continue;
+			if (!near || dn < db) {		/* ties: the smaller */
+				near = s;
+				cpb = c;
+			}
 		}
+		free(sizes);
+		if (!near || !(cpb > 0)) {
+			snprintf(pt->model_why, sizeof(pt->model_why), "no cold "
+				 "point, and no warm prefetch none point of this "
+				 "kernel for the loop time");
+			return;
+		}
+		pt->loop_size = near;
+		pt->loop = cpb * line;
 	}
-	free(sizes);
-	if (!near || !(cpb > 0)) {
-		snprintf(pt->model_why, sizeof(pt->model_why), "no warm prefetch "
-			 "none point of this kernel for the loop time");
-		return;
-	}
-	pt->loop_size = near;
 	pt->miss = k->miss;
-	pt->loop = cpb * line;
 	/* A ratio of exactly n lines stays n despite rounding in the CSV. */
 	pt->lines = ceil(k->miss / pt->loop - 1e-9);
 	pt->model_dist = pt->lines * line;
+	/* A distance at or past the end prefetches past the buffer only. */
+	pt->use_lines = (pt->size - 1) / line;
+	pt->capped = pt->lines > pt->use_lines;
+	if (!pt->capped)
+		pt->use_lines = (unsigned)pt->lines;
+	pt->model_ok = 1;
+	if (!pt->use_lines)
+		return;		/* a buffer of one line: no distance */
+	target = (double)pt->use_lines * line;
 	/* The nearest distance measured here; ties to the shorter. */
 	for (j = 0; j < pt->nd; j++) {
-		double dj = fabs(pt->dist[j] - pt->model_dist);
-		if (!j || dj < fabs(pt->nearest - pt->model_dist))
+		double dj = fabs(pt->dist[j] - target);
+		if (!j || dj < fabs(pt->nearest - target))
 			pt->nearest = pt->dist[j];
 	}
-	pt->model_ok = 1;
 	/* Only a point where a distance helps has a best to disagree with. */
 	if (pt->v == V_HELPS) {
 		for (j = 0; j < pt->nd && pt->dist[j] != pt->nearest; j++)
@@ -376,6 +528,10 @@ static int analyse(const struct kernel_ctx *k, struct point *pt,
 		else
 			pt->v = V_NO_HELP;
 	}
+	/* The prefetch is issued in a loop this size never enters: what
+	   differs from none is the tail code and where it lies. */
+	if (k->loop_bytes && pt->size < k->loop_bytes)
+		pt->v = V_NEVER;
 	for (i = 0; i < pt->nd; i++) {
 		double p;
 
@@ -402,11 +558,31 @@ static void point_free(struct point *pt)
    the best or within noise of it, and itself faster than none. */
 static int supported(const struct point *pt, size_t i)
 {
+	/* V_HELPS: never at a size the prefetching loop does not reach. */
 	return pt->v == V_HELPS && (i == pt->best || pt->noise[i]) &&
 	       pt->pnone[i] >= 0 && pt->pnone[i] < ALPHA && pt->chg[i] < 0;
 }
 
-static void print_point(const struct point *pt)
+/* At a point where a distance helps: whether its best is at an end of
+   the sweep, where a distance past that end might be better still.  The
+   smallest end only when it is longer than a line (nothing shorter than
+   a line is worth sweeping). */
+static void print_sweep_end(const struct point *pt, unsigned line)
+{
+	const char *end = NULL;
+
+	if (pt->nd == 1)
+		end = "only";
+	else if (pt->best == pt->nd - 1)
+		end = "largest";
+	else if (pt->best == 0 && line && pt->dist[0] > line)
+		end = "smallest";
+	if (end)
+		print_wrapped("    ", "  extend the sweep: the best, %u B, is the "
+			      "%s distance swept", pt->dist[pt->best], end);
+}
+
+static void print_point(const struct kernel_ctx *kc, const struct point *pt)
 {
 	char sz[32], cb[32], pb[32], list[1024];
 	size_t i, k = 0;
@@ -427,6 +603,7 @@ static void print_point(const struct point *pt)
 		print_wrapped("    ", "  cycles/byte: none %.3f, %u B %.3f; within "
 			      "noise: %s", pt->none_med, pt->dist[pt->best],
 			      pt->med[pt->best], k ? list : "no other distance");
+		print_sweep_end(pt, kc->mm->line);
 		break;
 	case V_NO_HELP:
 		print_wrapped("    ", "%s %s: no distance helps (lowest median: "
@@ -449,16 +626,37 @@ static void print_point(const struct point *pt)
 		print_wrapped("    ", "  cycles/byte: %u B %.3f, the lowest median",
 			      pt->dist[pt->best], pt->med[pt->best]);
 		break;
+	case V_NEVER:
+		print_wrapped("    ", "%s %s: shorter than one iteration of the "
+			      "prefetching loop (%u B): the prefetch never runs",
+			      sz, pt->cache, kc->loop_bytes);
+		if (pt->none)
+			print_wrapped("    ", "  cycles/byte: none %.3f, %u B %.3f "
+				      "(the lowest median; what differs is the "
+				      "tail code)", pt->none_med,
+				      pt->dist[pt->best], pt->med[pt->best]);
+		else
+			print_wrapped("    ", "  cycles/byte: %u B %.3f, the lowest "
+				      "median", pt->dist[pt->best],
+				      pt->med[pt->best]);
+		return;		/* no verdict, no model */
 	}
 	if (!pt->model_ok) {
 		print_wrapped("    ", "  model: %s", pt->model_why);
 		return;
 	}
+	list[0] = '\0';
+	if (!pt->use_lines)
+		snprintf(list, sizeof(list), "; a buffer of one line gets no "
+			 "model distance");
+	else if (pt->capped)
+		snprintf(list, sizeof(list), ", capped by the buffer: %u lines = "
+			 "%u B", pt->use_lines, pt->use_lines * kc->mm->line);
 	snprintf(cb, sizeof(cb), ", nearest %u B", pt->nearest);
-	print_wrapped("    ", "  model: ceil(%.1f / %.2f) = %.0f lines = %.0f B%s%s",
-		      pt->miss, pt->loop, pt->lines, pt->model_dist,
-		      pt->nearest != pt->model_dist ? cb : "",
-		      pt->flag ? " *" : "");
+	print_wrapped("    ", "  model: ceil(%.1f / %.2f) = %.0f lines = %.0f B"
+		      "%s%s%s", pt->miss, pt->loop, pt->lines, pt->model_dist, list,
+		      pt->use_lines && pt->nearest != (double)pt->use_lines *
+		      kc->mm->line ? cb : "", pt->flag ? " *" : "");
 	if (pt->loop_size != pt->size)
 		print_wrapped("    ", "    loop time of %s warm: no warm point at "
 			      "%s", size_label(pt->loop_size, pb, sizeof(pb)), sz);
@@ -498,16 +696,223 @@ static void print_header(const struct results *r, const char *kernel)
 		print_wrapped("  ", "cpu_model: %s", r->cpu);
 }
 
-/* One kernel: its points, then the recommendation. */
+/* A band: consecutive sizes lo..hi of one cache state (caches[ci],
+   from position pos of its sizes) with one verdict; where a distance
+   helps, the distance pfs[f] and the point quoted, pts[at] at its
+   distance index atj: the band's largest gain. */
+struct band {
+	size_t ci, pos, f, at, atj;
+	unsigned lo, hi;
+	enum verdict v;
+	double gain;
+};
+
+/* The index of prefetch value pf among a point's distances, or nd. */
+static size_t dist_index(const struct point *pt, const char *pf)
+{
+	size_t j;
+
+	for (j = 0; j < pt->nd && strcmp(pt->d[j]->prefetch, pf); j++)
+		;
+	return j;
+}
+
+/* Whether pfs[f] is supported at point pt (false where it has none). */
+static int supported_pf(const struct point *pt, const char *pf)
+{
+	size_t j = dist_index(pt, pf);
+
+	return j < pt->nd && supported(pt, j);
+}
+
+/* The bands of one cache state, caches[ci], whose points are pts[idx[i]]
+   for i < m, sizes ascending: appended to b[*nb].  Runs of one verdict
+   where no distance helps; where one does, the distance supported at the
+   most consecutive points not yet in a band (then the larger gain, then
+   the shorter distance, then the smaller sizes), its run a band, until
+   every such point is in one.  A band's distance is supported at each of
+   its sizes, so significantly faster than none there: never one that is
+   significantly slower than none at a size inside its band. */
+static void cache_bands(const struct point *pts, const size_t *idx, size_t m,
+			size_t ci, const char *const *pfs, size_t npf,
+			struct band *b, size_t *nb)
+{
+	unsigned char *in = xcalloc(m ? m : 1, 1, "the recommendation");
+	size_t i, j, f;
+
+	for (i = 0; i < m; i = j) {
+		enum verdict v = pts[idx[i]].v;
+
+		for (j = i + 1; j < m && pts[idx[j]].v == v; j++)
+			;
+		if (v == V_HELPS)
+			continue;
+		memset(&b[*nb], 0, sizeof(b[*nb]));
+		b[*nb].ci = ci;
+		b[*nb].pos = i;
+		b[*nb].v = v;
+		b[*nb].lo = pts[idx[i]].size;
+		b[*nb].hi = pts[idx[j - 1]].size;
+		++*nb;
+	}
+	for (;;) {
+		size_t bf = npf, bs = 0, bl = 0, bat = 0;
+		double bg = 0;
+
+		for (f = 0; f < npf; f++) {
+			if (!is_distance(pfs[f], NULL))
+				continue;
+			for (i = 0; i < m;) {
+				size_t s = i, at = i;
+				double g = 0;
+
+				while (i < m && !in[i] && supported_pf(&pts[idx[i]], pfs[f])) {
+					const struct point *pt = &pts[idx[i]];
+					double c = pt->chg[dist_index(pt, pfs[f])];
+
+					if (i == s || c < g) {
+						at = i;
+						g = c;
+					}
+					i++;
+				}
+				if (i == s) {
+					i++;
+					continue;
+				}
+				/* pfs ascend, and runs too: ties keep the first. */
+				if (bf == npf || i - s > bl || (i - s == bl && g < bg)) {
+					bf = f;
+					bs = s;
+					bl = i - s;
+					bat = at;
+					bg = g;
+				}
+			}
+		}
+		if (bf == npf)
+			break;
+		memset(in + bs, 1, bl);
+		b[*nb].ci = ci;
+		b[*nb].pos = bs;
+		b[*nb].v = V_HELPS;
+		b[*nb].f = bf;
+		b[*nb].lo = pts[idx[bs]].size;
+		b[*nb].hi = pts[idx[bs + bl - 1]].size;
+		b[*nb].at = idx[bat];
+		b[*nb].atj = dist_index(&pts[idx[bat]], pfs[bf]);
+		b[*nb].gain = bg;
+		++*nb;
+	}
+	free(in);
+}
+
+/* The lines to quote last: where no distance helps first, then where
+   one does; each by cache state, then size. */
+static int band_cmp(const void *pa, const void *pb)
+{
+	const struct band *a = pa, *b = pb;
+
+	if ((a->v == V_HELPS) != (b->v == V_HELPS))
+		return a->v == V_HELPS ? 1 : -1;
+	if (a->ci != b->ci)
+		return a->ci < b->ci ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+static void print_band(const struct kernel_ctx *k, const struct point *pts,
+		       const char *const *pfs, const char *const *caches,
+		       const struct band *b)
+{
+	char lo[32], hi[32], range[80], at[48], buf[32], pb[32];
+
+	size_label(b->lo, lo, sizeof(lo));
+	size_label(b->hi, hi, sizeof(hi));
+	if (b->lo == b->hi)
+		snprintf(range, sizeof(range), "%s", lo);
+	else
+		snprintf(range, sizeof(range), "%s .. %s", lo, hi);
+	switch (b->v) {
+	case V_HELPS:
+		at[0] = '\0';
+		if (b->lo != b->hi)
+			snprintf(at, sizeof(at), "%s: ",
+				 size_label(pts[b->at].size, buf, sizeof(buf)));
+		print_wrapped("  ", "recommend: %s %s: prefetch %s B ahead (%s%s, %s)",
+			      range, caches[b->ci], pfs[b->f], at,
+			      pct(b->gain, 1, buf, sizeof(buf)),
+			      pstr(pts[b->at].pnone[b->atj], pb, sizeof(pb)));
+		break;
+	case V_NO_HELP:
+		print_wrapped("  ", "recommend: %s %s: no distance helps", range,
+			      caches[b->ci]);
+		break;
+	case V_UNTESTED:
+		print_wrapped("  ", "recommend: %s %s: not tested", range,
+			      caches[b->ci]);
+		break;
+	case V_NO_NONE:
+		print_wrapped("  ", "recommend: %s %s: no prefetch none point to "
+			      "compare with", range, caches[b->ci]);
+		break;
+	case V_NEVER:
+		print_wrapped("  ", "recommend: %s %s: no verdict, shorter than one "
+			      "iteration of the prefetching loop (%u B)", range,
+			      caches[b->ci], k->loop_bytes);
+		break;
+	}
+}
+
+/* The run's # prefetch_loop: bytes for the kernel; 0: none. */
+static unsigned loop_bytes(const struct model_meta *mm, const char *kernel)
+{
+	size_t i;
+
+	for (i = 0; i < mm->nloops; i++)
+		if (!strcmp(mm->loops[i].kernel, kernel))
+			return mm->loops[i].bytes;
+	return 0;
+}
+
+/* The header's model line: the formula, where its inputs came from. */
+static void print_model_head(const struct kernel_ctx *k)
+{
+	char sz[32];
+
+	if (!k->mm->line || isnan(k->miss))
+		return;
+	if (!k->rate_cache) {
+		print_wrapped("  ", "model: ceil(miss / loop cycles per line) lines "
+			      "ahead, short of the buffer's end; miss %.1f cycles "
+			      "(%s); no cold, cold-read or cold-ring row in this "
+			      "run, so the loop is Mowry et al.'s: warm none "
+			      "cycles/byte x %u B, faster than a cold loop runs: "
+			      "too long a distance", k->miss, k->miss_why,
+			      k->mm->line);
+		return;
+	}
+	print_wrapped("  ", "model (Little's law): ceil(miss / cold cycles per "
+		      "line) lines ahead, short of the buffer's end; miss %.1f "
+		      "cycles (%s); cold %.2f cycles per line = %u B x the "
+		      "lowest cycles/byte at the largest cold size, %s %s (%s, "
+		      "prefetch %s%s): a bandwidth-bound rate, so it already "
+		      "holds the misses the core keeps in flight", k->miss,
+		      k->miss_why, k->rate, k->mm->line,
+		      size_label(k->rate_size, sz, sizeof(sz)), k->rate_cache,
+		      k->kernel, k->rate_pf,
+		      strcmp(k->rate_pf, "none") ? " B" : "");
+}
+
+/* One kernel: its points, then the recommendation per band. */
 static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 {
 	const struct results *r = k->r;
 	const char **pfs = NULL, **caches = NULL;
 	unsigned *sizes = NULL;
 	struct point *pts;
-	size_t npf, ncaches, nsizes, np = 0, i, j, nhelp = 0, nuntested = 0;
-	size_t nflag = 0, other = 0, rec = 0, *q;
-	double *g;
+	struct band *bands = NULL;
+	size_t npf, ncaches, nsizes, np = 0, i, j, f, nhelp = 0, nuntested = 0;
+	size_t nflag = 0, other = 0, nb = 0, *idx = NULL;
 	struct row *const *w;
 	size_t nw = results_kernel_rows(r, k->kernel, &w);
 	char buf[64], pb[32], sz[32];
@@ -523,6 +928,9 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 	for (i = 0; i < nw; i++)
 		other += w[i]->align != k->align || strcmp(w[i]->code_offset, k->off);
 	find_miss(k);
+	npf = results_prefetches(r, k->kernel, &pfs);
+	find_rate(k, pfs, npf);
+	k->loop_bytes = loop_bytes(k->mm, k->kernel);
 
 	print_header(r, k->kernel);
 	if (!strcmp(r->emulated, "yes") && !k->force)
@@ -559,13 +967,8 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 	if (other)
 		print_wrapped("  ", "points at align %u, code offset %s only (the "
 			      "run has others)", k->align, k->off);
-	if (k->mm->line && !isnan(k->miss))
-		print_wrapped("  ", "model (Mowry et al.): ceil(miss / loop cycles "
-			      "per line) lines ahead; miss %.1f cycles (%s); loop = "
-			      "warm none cycles/byte x %u B", k->miss, k->miss_why,
-			      k->mm->line);
+	print_model_head(k);
 
-	npf = results_prefetches(r, k->kernel, &pfs);
 	ncaches = results_caches(r, &caches);
 	nsizes = results_sizes(r, &sizes);
 	pts = xcalloc(nsizes * ncaches, sizeof(*pts), "the recommendation");
@@ -582,14 +985,23 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 			}
 			if (!strcmp(r->emulated, "yes") && !k->force)
 				pt->flag = 0;	/* no judgement of emulated data */
-			print_point(pt);
+			print_point(k, pt);
 			nhelp += pt->v == V_HELPS;
 			nuntested += pt->v == V_UNTESTED;
 			nflag += (size_t)pt->flag;
 			np++;
 		}
 	}
-	if (nflag)
+	if (nflag && k->rate_cache)
+		print_wrapped("  ", "* model and measurement disagree: the model's "
+			      "distance, rounded to the nearest one measured, is "
+			      "neither the best nor within noise of it.  The model "
+			      "assumes every line misses at the latency measured "
+			      "and the loop takes lines at its cold rate from the "
+			      "start; hardware prefetch, a cache state unlike the "
+			      "rate's and a buffer too short to reach that rate "
+			      "break that.");
+	else if (nflag)
 		print_wrapped("  ", "* model and measurement disagree: the model's "
 			      "distance, rounded to the nearest one measured, is "
 			      "neither the best nor within noise of it.  The model "
@@ -598,30 +1010,11 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 			      "prefetch, overlapping misses and short buffers (a "
 			      "distance that skips their first lines) break that.");
 
-	/* The distance supported at the most points where one helps; then
-	   the larger gain, then the shorter distance. */
-	q = xcalloc(npf, sizeof(*q), "the recommendation");
-	g = xcalloc(npf, sizeof(*g), "the recommendation");
-	for (i = 0; i < np; i++)
-		for (j = 0; j < pts[i].nd; j++) {
-			size_t f;
-
-			if (!supported(&pts[i], j))
-				continue;
-			for (f = 0; f < npf && strcmp(pfs[f], pts[i].d[j]->prefetch); f++)
-				;
-			q[f]++;
-			if (pts[i].chg[j] < g[f])
-				g[f] = pts[i].chg[j];
-		}
-	for (i = 1; i < npf; i++)
-		if (q[i] > q[rec] || (q[i] == q[rec] && g[i] < g[rec]))
-			rec = i;
 	if (k->test == TEST_NONE && !strcmp(r->emulated, "yes") && !k->force) {
 		printf("no recommendation: emulated timings\n");
 		goto out;
 	}
-	if (!nhelp || !q[rec]) {
+	if (!nhelp) {
 		if (nuntested)
 			printf("recommend: no distance shown to help (%zu of %zu "
 			       "points not tested)\n", nuntested, np);
@@ -629,39 +1022,45 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 			printf("recommend: no distance helps\n");
 		goto out;
 	}
-	if (nhelp > 1)
-		print_wrapped("  ", "%s B: the best or within noise at %zu of the %zu "
-			      "points where a distance helps", pfs[rec], q[rec], nhelp);
-	/* Where it costs more than none, said before the line to quote. */
-	for (i = 0; i < np; i++)
-		for (j = 0; j < pts[i].nd; j++)
-			if (!strcmp(pts[i].d[j]->prefetch, pfs[rec]) &&
+	bands = xcalloc(np ? np : 1, sizeof(*bands), "the recommendation");
+	idx = xcalloc(np ? np : 1, sizeof(*idx), "the recommendation");
+	for (j = 0; j < ncaches; j++) {
+		size_t m = 0;
+
+		for (i = 0; i < np; i++)
+			if (pts[i].cache == caches[j])
+				idx[m++] = i;
+		cache_bands(pts, idx, m, j, pfs, npf, bands, &nb);
+	}
+	qsort(bands, nb, sizeof(*bands), band_cmp);
+	/* Where a band's distance costs more than none, outside its band,
+	   said before the lines to quote; each distance once. */
+	for (f = 0; f < npf; f++) {
+		for (i = 0; i < nb && !(bands[i].v == V_HELPS && bands[i].f == f); i++)
+			;
+		if (i == nb)
+			continue;
+		for (i = 0; i < np; i++) {
+			j = dist_index(&pts[i], pfs[f]);
+			if (pts[i].v != V_NEVER && j < pts[i].nd &&
 			    pts[i].pnone[j] >= 0 && pts[i].pnone[j] < ALPHA &&
 			    pts[i].chg[j] > 0)
 				print_wrapped("  ", "note: %s B costs more than none at %s "
-					      "%s (%s, %s)", pfs[rec],
+					      "%s (%s, %s)", pfs[f],
 					      size_label(pts[i].size, sz, sizeof(sz)),
 					      pts[i].cache, pct(pts[i].chg[j], 1, buf,
 								sizeof(buf)),
 					      pstr(pts[i].pnone[j], pb, sizeof(pb)));
-	for (i = 0; i < np; i++)
-		for (j = 0; j < pts[i].nd; j++)
-			if (supported(&pts[i], j) && pts[i].chg[j] == g[rec] &&
-			    !strcmp(pts[i].d[j]->prefetch, pfs[rec])) {
-				print_wrapped("  ", "recommend: prefetch %s B ahead (%s %s: "
-					      "%s, %s)", pfs[rec],
-					      size_label(pts[i].size, sz, sizeof(sz)),
-					      pts[i].cache, pct(g[rec], fabs(g[rec]) < 1,
-								buf, sizeof(buf)),
-					      pstr(pts[i].pnone[j], pb, sizeof(pb)));
-				goto out;
-			}
+		}
+	}
+	for (i = 0; i < nb; i++)
+		print_band(k, pts, pfs, caches, &bands[i]);
 out:
 	for (i = 0; i < np; i++)
 		point_free(&pts[i]);
 	free(pts);
-	free(q);
-	free(g);
+	free(bands);
+	free(idx);
 	free(pfs);
 	free(caches);
 	free(sizes);
@@ -677,13 +1076,19 @@ static int usage(FILE *f)
 		"median cycles/byte, its change against none and p (the test compare\n"
 		"uses within one run: Wilcoxon signed-rank on per-round differences;\n"
 		"Welch's t on per-repeat medians without rounds, 3 repeats or\n"
-		"more), the distances not told apart from it, and the distance\n"
-		"Mowry et al.'s model gives: ceil(miss latency / loop time per\n"
-		"line) cache lines, from '# miss_latency:' (or cold - warm per call\n"
-		"at prefetch none at a size of at most two lines) and the warm,\n"
-		"unprefetched cycles/byte.\n"
+		"more), the distances not told apart from it, and the model's\n"
+		"distance, Little's law: ceil(miss latency / cold cycles per line)\n"
+		"lines, at most the last whole line before the buffer's end.  The\n"
+		"latency is '# miss_latency:' (or cold - warm per call at prefetch\n"
+		"none at a size of at most two lines); the rate the kernel's lowest\n"
+		"cycles/byte at its largest size cold (else cold-read, else\n"
+		"cold-ring) x the line; without cold rows, the warm loop's.\n"
 		"A point where the model's distance is neither the best nor within\n"
-		"noise of it is marked '*'.  The last line is the recommendation.\n\n"
+		"noise of it is marked '*'.  A size shorter than one iteration of\n"
+		"the prefetching loop ('# prefetch_loop: KERNEL BYTES') gets no\n"
+		"verdict.  Then a 'recommend:' line per band of sizes (per cache\n"
+		"state) at each of which one distance is supported, the bands\n"
+		"where none helps first.\n\n"
 		"Reads the -samples.csv beside the file; without one, the repeats.\n"
 		"Every prefetching kernel in turn unless --kernel names one; --op\n"
 		"keeps that op's kernels.  Alpha 0.05.  Lines of at most 72 columns.\n"
@@ -723,6 +1128,7 @@ int cmd_recommend(int argc, char **argv)
 	int rc = 2, with_samples, force = 0;
 
 	memset(&r, 0, sizeof(r));
+	memset(&mm, 0, sizeof(mm));
 	for (i = 1; i < (size_t)argc; i++) {
 		const char *a = argv[i], *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
 
@@ -840,6 +1246,7 @@ int cmd_recommend(int argc, char **argv)
 	free(pk);
 	rc = 0;
 out:
+	model_meta_free(&mm);
 	free(kernels);
 	free(sname);
 	results_free(&r);

@@ -98,13 +98,14 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
        C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
        C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, C_LOAD, C_RXPF, C_P99,
-       C_ROOF, NCOLS };
+       C_ROOF, C_STEPS, C_CMIN, C_CP99, C_CP999, C_CMAX, C_CMEAN, NCOLS };
 static const char *const names[NCOLS] = {
 	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
 	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
 	"repeat", "cycles_per_byte_net", "op", "ticks_min", "ticks_mean",
 	"ticks_max", "cycles_per_tick", "load", "rx_prefetch", "ticks_p99",
-	"roofline_fraction",
+	"roofline_fraction", "region_steps", "call_min", "call_p99",
+	"call_p999", "call_max", "call_mean",
 };
 static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
 	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1,
@@ -279,6 +280,13 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
 			m->ticks_p99 = x->ticks_p99;
 		if (!k || x->ticks_max > m->ticks_max)
 			m->ticks_max = x->ticks_max;
+		if (!k || x->call_p99 > m->call_p99 || isnan(m->call_p99))
+			m->call_p99 = x->call_p99;
+		if (!k || x->call_p999 > m->call_p999 || isnan(m->call_p999))
+			m->call_p999 = x->call_p999;
+		if (!k || x->region_steps < m->region_steps ||
+		    isnan(m->region_steps))
+			m->region_steps = x->region_steps;
 		if (!k || x->ticks_min * x->cpt < m->cyc_min)
 			m->cyc_min = x->ticks_min * x->cpt;
 		if (!k || x->ticks_max * x->cpt > m->cyc_max)
@@ -460,7 +468,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 			   no net figure, an empty field; p99 is empty below
 			   100 samples; roofline_fraction where there is no
 			   roofline row to hold it to. */
-			if ((i == C_NET || i == C_P99 || i == C_ROOF) &&
+			if ((i == C_NET || i == C_P99 || i >= C_ROOF) &&
 			    !*c.fld[idx[i]]) {
 				v[i] = NAN;
 				continue;
@@ -514,6 +522,18 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.ticks_mean = idx[C_TMEAN] < 0 ? NAN : v[C_TMEAN];
 		w.ticks_max = idx[C_TMAX] < 0 ? NAN : v[C_TMAX];
 		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
+		w.region_steps = idx[C_STEPS] < 0 ? NAN : v[C_STEPS];
+		w.call_p99 = w.call_p999 = NAN;
+		/* timing = per-call: the spread is of single calls */
+		if (idx[C_CMIN] >= 0 && !isnan(v[C_CMIN]) && idx[C_CMAX] >= 0 &&
+		    idx[C_CMEAN] >= 0 && idx[C_CP99] >= 0 && idx[C_CP999] >= 0) {
+			w.per_call = true;
+			w.ticks_min = v[C_CMIN];
+			w.ticks_max = v[C_CMAX];
+			w.ticks_mean = v[C_CMEAN];
+			w.call_p99 = v[C_CP99];
+			w.call_p999 = v[C_CP999];
+		}
 		w.roofline_fraction = idx[C_ROOF] < 0 ? NAN : v[C_ROOF];
 		/* Older files give the ratio once, above the header. */
 		w.cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;

@@ -28,6 +28,11 @@ struct row {
 	   has no such column. */
 	double ticks_min, ticks_max, ticks_mean, cpt;
 	double ticks_p99;	/* the repeats' largest; NAN: none given */
+	bool per_call;		/* timing = per-call: min, max and mean are
+				   of single calls (call_min...) */
+	double call_p99, call_p999;	/* per-call: the repeats' largest */
+	double region_steps;	/* the repeats' shortest median timed
+				   region, in timer steps; NAN: not given */
 	double cyc_min, cyc_max, cyc_mean, cyc_median;
 	double *rep_cpb;	/* each repeat's cycles/byte */
 	size_t nrep;

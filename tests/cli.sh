@@ -76,7 +76,7 @@ bad $C/bad-range.conf 1 "range '64..1500' has no step"
 bad $C/bad-zero-step.conf 1 "step 0"
 bad $C/bad-factor.conf 4 "never grows"
 bad $C/bad-kernel.conf 1 "unknown kernel 'nosuch', expected one of:.* ref"
-bad $C/bad-cache.conf 1 "unknown cache state 'tepid', expected warm, cold, cold-ring and/or ring"
+bad $C/bad-cache.conf 1 "unknown cache state 'tepid', expected warm, cold, cold-read, cold-ring, ring and/or after-switch"
 bad $C/bad-size-zero.conf 1 "size 0 out of range, expected 1 to 1073741824"
 bad $C/bad-size-large.conf 1 "size 2147483648 out of range"
 bad $C/bad-samples-negative.conf 1 "negative sample count '-5'"
@@ -126,10 +126,10 @@ csv=$(ls "$T"/res/good-tiny-*[0-9].csv 2> /dev/null)
 samples=$(ls "$T"/res/good-tiny-*-samples.csv 2> /dev/null)
 ok "run writes <config>-<host>-<stamp>.csv and -samples.csv" \
 	bash -c "[ -f '$csv' ] && [ -f '$samples' ] && [ \$(ls '$T/res' | wc -l) = 2 ]"
-hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,load,rx_prefetch,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb,ns_per_call,mb_per_s,roofline_fraction,preempted"
+hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,load,rx_prefetch,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb,ns_per_call,mb_per_s,roofline_fraction,preempted,region_steps,call_min,call_p99,call_p999,call_max,call_mean"
 ok "CSV header, columns in order" [ "$(grep -v '^#' "$csv" | head -n 1)" = "$hdr" ]
-ok "CSV: 56 rows of 34 fields" \
-	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 34' | wc -l)" = 56 ]
+ok "CSV: 56 rows of 40 fields" \
+	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 40' | wc -l)" = 56 ]
 roof=$(sed -n 's/^# roofline: \([^ ]*\) (auto: .*/\1/p' "$csv")
 ok "CSV: '# roofline:' names the load kernel auto chose ($roof)" \
 	grep -q "^$roof,[a-z0-9_]*,load," "$csv"
@@ -573,10 +573,11 @@ ok "csum-copy.conf runs: each csum_copy kernel and copy-empty at 2 sizes x 3 cac
 	bash -c "[ $rc = 0 ] && [ \$(grep -c '^[^#,]*,[^,]*,csum_copy,' '$T/copy.csv') = $ncopy ]"
 "${CB[@]}" run -q --set kernels=c64,copy-c64 --set cache=cold-ring --set sizes=1500 \
 	--set samples=3 -o "$T/ring2.csv" 2> "$T/err"; rc=$?
-ok "cold-ring: csum_copy points write into a ring of their own" \
+nring=$(grep -c '^[^#,]*,[^,]*,[^,]*,1500,0,cold-ring,' "$T/ring2.csv")
+ok "cold-ring: a ring per point ($nring), csum_copy's written into" \
 	bash -c "[ $rc = 0 ] && grep -Eq '^# cold_ring_1500: [0-9]+ buffers' '$T/ring2.csv' &&
 		grep -Eq '^# cold_ring_1500_written: [0-9]+ buffers' '$T/ring2.csv' &&
-		grep -q '^# cold_ring: 2 ring(s)' '$T/ring2.csv'"
+		[ $nring -ge 4 ] && grep -q '^# cold_ring: $nring ring(s), one per point' '$T/ring2.csv'"
 "${CB[@]}" run -c configs/ip-fast-csum.conf --set samples=3 --set sizes=20,60 \
 	-o "$T/ip.csv" > "$T/out" 2> "$T/err"; rc=$?
 ok "ip-fast-csum.conf runs; the summary gives cycles per call for it" \

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # csumreport recommend on the runs in tests/data/recommend (gen.py writes
 # them and works out each answer): exact text, the figures that decide a
-# recommendation, the model and its flag, 72 columns, clear errors.
+# recommendation, the model (Little's law, the cap at the buffer) and its
+# flag, the bands, extend the sweep, # prefetch_loop:, 72 columns, clear
+# errors.
 # usage: tests/recommend.sh CSUMREPORT   (from the top of the tree)
 set -u
 R=${1:-build/host/csumreport}
@@ -10,6 +12,10 @@ SUITE=recommend
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 has() { grep -qx -- "$2" "$1"; }	# has FILE LINE: that whole line
+# flat FILE: its text on one line, runs of blanks one space (what a
+# wrapped line says, wherever it broke)
+flat() { tr '\n' ' ' < "$1" | tr -s ' '; }
+export -f flat has
 
 # --- (a) 128 B is best at 1500 B cold; no distance helps warm
 same "(a): exact text" $D/a.expected $R recommend $D/a.csv
@@ -25,11 +31,15 @@ ok "(a): 256 B (0.16) is told apart from 128 B (0.15): nothing within noise" \
 ok "(a): 1500 B warm: no distance helps, and none is called best there" \
 	bash -c "grep -qx '1500 B warm: no distance helps (lowest median: 64 B, +0.0%, p=1.000)' '$T/a' &&
 		! grep -q '^1500 B warm: best' '$T/a'"
-ok "(a): model: ceil(12.5 / (0.120 x 64)) = 2 lines = 128 B, agrees: no flag" \
-	bash -c "[ \"\$(grep -cx '  model: ceil(12.5 / 7.68) = 2 lines = 128 B' '$T/a')\" = 2 ] &&
+ok "(a): model: ceil(12.5 / (0.150 x 64)) = 2 lines = 128 B, agrees: no flag" \
+	bash -c "[ \"\$(grep -cx '  model: ceil(12.5 / 9.60) = 2 lines = 128 B' '$T/a')\" = 2 ] &&
 		! grep -q ' \*\$' '$T/a' && ! grep -q '^\* ' '$T/a'"
-ok "(a): the last line recommends 128 B, quoting 1500 B cold" \
-	bash -c "tail -n 1 '$T/a' | grep -qx 'recommend: prefetch 128 B ahead (1500 B cold: -50%, p<0.001)'"
+ok "(a): the rate: 128 B's 0.150 at 1500 B cold, the largest cold size, x 64 B" \
+	bash -c "flat '$T/a' | grep -qF 'cold 9.60 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 1500 B cold (c64-prefetch, prefetch 128 B)'"
+ok "(a): warm gets a band line of its own before the one to quote" \
+	bash -c "tail -n 2 '$T/a' | head -n 1 | grep -qx 'recommend: 1500 B warm: no distance helps'"
+ok "(a): the last line recommends 128 B for 1500 B cold" \
+	bash -c "tail -n 1 '$T/a' | grep -qx 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'"
 ok "(a): no line over 72 columns" width_ok "$T/a"
 
 # --- (b) no distance helps anywhere; the miss latency from the rows
@@ -43,14 +53,25 @@ ok "(b): a lower median that is not significant is still no help (-0.7%, p=0.469
 ok "(b): 0.4099 against 0.4100 (-0.02%) reads +0.0%, never -0.0%" \
 	bash -c "grep -qx '64 B warm: no distance helps (lowest median: 256 B, +0.0%, p=0.776)' '$T/b' && ! grep -q -- '-0\.0%' '$T/b'"
 ok "(b): no miss_latency line: cold - warm per call at 64 B = 128.00 - 26.24" \
-	bash -c "grep -q 'miss 101.8 cycles (the run has no miss_latency' '$T/b' &&
-		grep -q 'call at 64 B, prefetch none)' '$T/b'"
-ok "(b): model at 64 B: loop 0.41 x 64 = 26.24 cycles, 4 lines = 256 B" \
-	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 26.24) = 4 lines = 256 B' '$T/b')\" = 2 ]"
-ok "(b): model at 1500 B: 14 lines = 896 B, rounded to 256 B, the nearest measured" \
-	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 7.68) = 14 lines = 896 B, nearest 256 B' '$T/b')\" = 3 ]"
-ok "(b): 4 KiB has no warm point: the loop time of 1500 B, and it says so" \
-	has "$T/b" "    loop time of 1500 B warm: no warm point at 4 KiB"
+	bash -c "flat '$T/b' | grep -qF 'miss 101.8 cycles (the run has no miss_latency line: cold - warm per call at 64 B, prefetch none)'"
+ok "(b): the rate of 4 KiB cold, all at 0.280: none's, 17.92 cycles a line" \
+	bash -c "flat '$T/b' | grep -qF 'cold 17.92 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold (c64-prefetch, prefetch none)'"
+ok "(b): model at 64 B: 6 lines = 384 B, but a buffer of one line gets none" \
+	bash -c "[ \"\$(flat '$T/b' | grep -oF 'model: ceil(101.8 / 17.92) = 6 lines = 384 B; a buffer of one line gets no model distance' | wc -l)\" = 2 ]"
+ok "(b): model at 1500 B and 4 KiB: 384 B, rounded to 256 B, the nearest measured" \
+	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 17.92) = 6 lines = 384 B, nearest 256 B' '$T/b')\" = 3 ]"
+# No cold, cold-read or cold-ring row: the warm loop's rate, said so.
+sed 's/,cold,/,after-switch,/' $D/b.csv > "$T/bw.csv"; sed 's/,cold,/,after-switch,/' $D/b-samples.csv > "$T/bw-samples.csv"
+sed -i 's/^# cache_line: .*/&\n# miss_latency: 101.8 cycles (test)/' "$T/bw.csv"
+$R recommend "$T/bw.csv" > "$T/bw" 2>&1; rc=$?
+ok "no cold row: the warm loop's rate, and the model line says so" \
+	bash -c "[ $rc = 0 ] && flat '$T/bw' | grep -qF 'no cold, cold-read or cold-ring row in this run, so the loop is Mowry et al.'\''s: warm none cycles/byte x 64 B' &&
+		! grep -q 'Little' '$T/bw' && width_ok '$T/bw'"
+ok "no cold row: at 1500 B the warm loop, 7.68: 14 lines = 896 B, nearest 256 B" \
+	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 7.68) = 14 lines = 896 B, nearest 256 B' '$T/bw')\" = 3 ] &&
+		[ \"\$(flat '$T/bw' | grep -oF 'model: ceil(101.8 / 26.24) = 4 lines = 256 B; a buffer of one line gets no model distance' | wc -l)\" = 2 ]"
+ok "no cold row: 4 KiB has no warm point: the loop time of 1500 B, and it says so" \
+	has "$T/bw" "    loop time of 1500 B warm: no warm point at 4 KiB"
 ok "(b): no point helps, so no flag" bash -c "! grep -q ' \*\$' '$T/b'"
 ok "(b): no line over 72 columns" width_ok "$T/b"
 
@@ -60,16 +81,73 @@ $R recommend $D/c.csv > "$T/c"
 ok "(c): best 128 B; 192 B within noise of it (p=0.717)" \
 	bash -c "grep -qx '1500 B cold: best 128 B, -50.0% (p<0.001)' '$T/c' &&
 		grep -qx '  cycles/byte: none 0.300, 128 B 0.150; within noise: 192 B' '$T/c'"
-ok "(c): model ceil(50.0 / 7.68) = 7 lines = 448 B, nearest 512 B, flagged" \
-	has "$T/c" "  model: ceil(50.0 / 7.68) = 7 lines = 448 B, nearest 512 B *"
+ok "(c): model ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B (of 256, 512), flagged" \
+	has "$T/c" "  model: ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B *"
 ok "(c): only the point where a distance helps is flagged; a footnote says why" \
 	bash -c "[ \"\$(grep -c ' \*\$' '$T/c')\" = 1 ] &&
 		grep -q '^\* model and measurement disagree: the model.s distance, rounded' '$T/c'"
 ok "(c): 128 B costs 2.5% more than none warm: said before the recommendation" \
 	has "$T/c" "note: 128 B costs more than none at 1500 B warm (+2.5%, p=0.003)"
 ok "(c): 128 B (-50.0%) over 192 B (-49.8%), both of which help" \
-	bash -c "tail -n 1 '$T/c' | grep -qx 'recommend: prefetch 128 B ahead (1500 B cold: -50%, p<0.001)'"
+	bash -c "tail -n 1 '$T/c' | grep -qx 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'"
 ok "(c): no line over 72 columns" width_ok "$T/c"
+
+# --- (f) bands: the run whose one recommendation, 512 B, cost 76% more
+# than none at 64 KiB cold; Little's law, the cap at the buffer
+same "(f): exact text" $D/f.expected $R recommend $D/f.csv
+$R recommend $D/f.csv > "$T/f"
+ok "(f): the rate: 256 B's 0.1125 at 64 KiB cold x 64 B, not cold-read's larger size" \
+	bash -c "flat '$T/f' | grep -qF 'cold 7.20 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 64 KiB cold (c64-prefetch, prefetch 256 B): a bandwidth-bound rate, so it already holds the misses the core keeps in flight'"
+ok "(f): Little's law at 64 KiB: ceil(570.0 / 7.20) = 80 lines = 5120 B, as it is" \
+	bash -c "[ \"\$(grep -cx '  model: ceil(570.0 / 7.20) = 80 lines = 5120 B, nearest 512 B' '$T/f')\" = 3 ]"
+ok "(f): capped by the buffer: 7 lines at 512 B, 23 at 1500 B, 63 at 4 KiB" \
+	bash -c "flat '$T/f' | grep -qF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 7 lines = 448 B, nearest 512 B *' &&
+		[ \"\$(flat '$T/f' | grep -oF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 23 lines = 1472 B, nearest 512 B ' | wc -l)\" = 2 ] &&
+		flat '$T/f' | grep -qF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 63 lines = 4032 B, nearest 512 B '"
+ok "(f): 4 KiB cold: the best, 512 B, is the largest swept: extend the sweep, there only" \
+	bash -c "sed -n '/^4 KiB cold:/,/^  model/p' '$T/f' | grep -qx '  extend the sweep: the best, 512 B, is the largest distance swept' &&
+		[ \"\$(grep -c 'extend the sweep' '$T/f')\" = 1 ]"
+ok "(f): 512 B, +76.3% at 64 KiB cold, is said, and recommended for no band holding 64 KiB" \
+	bash -c "has '$T/f' 'note: 512 B costs more than none at 64 KiB cold (+76.3%, p<0.001)' &&
+		has '$T/f' 'recommend: 64 KiB cold: no distance helps' &&
+		! flat '$T/f' | grep -q 'recommend: [^:]*64 KiB cold: prefetch' &&
+		! grep -qx 'recommend: prefetch 512 B ahead.*' '$T/f'"
+ok "(f): a band per run of sizes: 512 B cold 256 B, 1500 B .. 4 KiB cold 512 B" \
+	bash -c "has '$T/f' 'recommend: 512 B cold: prefetch 256 B ahead (-20.0%, p<0.001)' &&
+		flat '$T/f' | grep -qF 'recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead (4 KiB: -28.0%, p<0.001)'"
+ok "(f): where no distance helps first, the bands that help last" \
+	bash -c "[ \"\$(grep '^recommend: ' '$T/f' | sed 's/ (.*//' | tr '\n' '|')\" = 'recommend: 64 KiB cold: no distance helps|recommend: 1500 B .. 64 KiB warm: no distance helps|recommend: 256 KiB cold-read: no distance helps|recommend: 512 B cold: prefetch 256 B ahead|recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead|' ]"
+ok "(f): no line over 72 columns" width_ok "$T/f"
+
+# --- (g) # prefetch_loop: at a size shorter than one iteration of the
+# loop that prefetches, the prefetch never runs: no verdict
+same "(g): exact text" $D/g.expected $R recommend $D/g.csv
+$R recommend $D/g.csv > "$T/g"
+ok "(g): 64 B warm (128 B at -18.3%): shorter than one iteration (128 B), never runs" \
+	bash -c "flat '$T/g' | grep -qF '64 B warm: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' &&
+		flat '$T/g' | grep -qF '64 B cold-read: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' &&
+		! grep -q '^64 B .*: best' '$T/g' && ! grep -q '^64 B .*no distance helps' '$T/g'"
+ok "(g): no verdict, no model, no note at 64 B (128 B +5.0% at 64 B cold-read)" \
+	bash -c "[ \"\$(sed -n '/^64 B warm/,/^1500 B warm/p' '$T/g' | grep -c 'model:')\" = 0 ] &&
+		! grep -q '^note:' '$T/g' &&
+		flat '$T/g' | grep -qF 'recommend: 64 B warm: no verdict, shorter than one iteration of the prefetching loop (128 B)'"
+ok "(g): no band takes in 64 B: 1500 B .. 4 KiB cold-read, 128 B, last" \
+	bash -c "tail -n 2 '$T/g' | tr '\n' ' ' | tr -s ' ' | grep -qx 'recommend: 1500 B .. 4 KiB cold-read: prefetch 128 B ahead (1500 B: -33.3%, p<0.001) '"
+ok "(g): best 128 B, the smallest swept and over a line: extend the sweep, twice" \
+	bash -c "[ \"\$(grep -cx '  extend the sweep: the best, 128 B, is the smallest distance swept' '$T/g')\" = 2 ]"
+ok "(g): no cold row: the rate is cold-read's, 4 KiB 128 B 0.210 x 64 B = 13.44" \
+	bash -c "flat '$T/g' | grep -qF 'cold 13.44 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold-read (avx2-prefetch, prefetch 128 B)' &&
+		[ \"\$(grep -cx '  model: ceil(30.0 / 13.44) = 3 lines = 192 B, nearest 128 B' '$T/g')\" = 3 ]"
+ok "(g): no line over 72 columns" width_ok "$T/g"
+sed 's/,cold-read,/,cold-ring,/' $D/g.csv > "$T/gr.csv"; sed 's/,cold-read,/,cold-ring,/' $D/g-samples.csv > "$T/gr-samples.csv"
+$R recommend "$T/gr.csv" > "$T/gr" 2>&1; rc=$?
+ok "no cold or cold-read row: the rate is cold-ring's" \
+	bash -c "[ $rc = 0 ] && flat '$T/gr' | grep -qF 'at the largest cold size, 4 KiB cold-ring (avx2-prefetch, prefetch 128 B)'"
+sed '/^# prefetch_loop:/d' $D/g.csv > "$T/gn.csv"; cp $D/g-samples.csv "$T/gn-samples.csv"
+$R recommend "$T/gn.csv" > "$T/gn" 2>&1; rc=$?
+ok "no # prefetch_loop: line: no such check, nothing said of it" \
+	bash -c "[ $rc = 0 ] && grep -qx '64 B warm: best 128 B, -18.3% (p<0.001)' '$T/gn' &&
+		! grep -q 'iteration' '$T/gn'"
 
 # --- (d) no prefetching kernel; (e) a malformed row
 $R recommend $D/d.csv > "$T/out" 2> "$T/err"; rc=$?
@@ -103,6 +181,19 @@ bad "a NUL byte: FILE:LINE:COLUMN" "$T/nul.csv" "nul.csv:13:36: binary data"
 bad "an empty file" "$T/empty.csv" "empty.csv: no header line"
 bad "a file that is not there" "$T/nope.csv" "nope.csv: cannot open"
 
+sed 's/^# prefetch_loop: avx2-prefetch 128$/# prefetch_loop: avx2-prefetch/' $D/g.csv > "$T/pl1.csv"
+bad "prefetch_loop without the bytes: FILE:LINE, what was expected" "$T/pl1.csv" \
+	"pl1.csv:10: prefetch_loop 'avx2-prefetch', expected 'KERNEL BYTES'"
+sed 's/^# prefetch_loop: avx2-prefetch 128$/# prefetch_loop: avx2-prefetch 128 B/' $D/g.csv > "$T/pl2.csv"
+bad "prefetch_loop with a unit after the bytes: FILE:LINE" "$T/pl2.csv" \
+	"pl2.csv:10: prefetch_loop 'avx2-prefetch 128 B', expected 'KERNEL BYTES'"
+sed 's/^# prefetch_loop: c64-prefetch 64$/# prefetch_loop: c64-prefetch 0/' $D/g.csv > "$T/pl3.csv"
+bad "prefetch_loop of 0 bytes: FILE:LINE" "$T/pl3.csv" \
+	"pl3.csv:11: prefetch_loop 'c64-prefetch 0', expected 'KERNEL BYTES' (.* a whole number from 1)"
+sed 's/^# prefetch_loop: c64-prefetch 64$/# prefetch_loop: avx2-prefetch 256/' $D/g.csv > "$T/pl4.csv"
+bad "two prefetch_loop lines for a kernel that differ: both lines" "$T/pl4.csv" \
+	"pl4.csv:11: prefetch_loop of avx2-prefetch: 256 bytes, but 128 at line 10"
+
 # --- without a samples file: the repeats, said so
 cp $D/a.csv "$T/nos.csv"
 $R recommend "$T/nos.csv" > "$T/nos" 2>&1; rc=$?
@@ -118,7 +209,7 @@ $R recommend "$T/rep.csv" > "$T/rep" 2>&1; rc=$?
 ok "no samples file, 3 repeats: Welch's t, 128 B recommended" \
 	bash -c "[ $rc = 0 ] && grep -q '^test: Welch' '$T/rep' && grep -q 'each point.s 3 repeats' '$T/rep' &&
 		grep -qx '1500 B cold: best 128 B, -50.0% (p<0.001)' '$T/rep' &&
-		tail -n 1 '$T/rep' | grep -q '^recommend: prefetch 128 B ahead'"
+		tail -n 1 '$T/rep' | grep -q '^recommend: 1500 B cold: prefetch 128 B ahead'"
 sed 's/^# miss_latency: .*/# miss_latency: nan cycles (not measured)/' $D/a.csv > "$T/nan.csv"
 cp $D/a-samples.csv "$T/nan-samples.csv"
 $R recommend "$T/nan.csv" > "$T/nan" 2>&1; rc=$?
@@ -128,11 +219,12 @@ sed '/^# miss_latency/d' $D/a.csv > "$T/nm.csv"; cp $D/a-samples.csv "$T/nm-samp
 $R recommend "$T/nm.csv" > "$T/nm" 2>&1; rc=$?
 ok "no miss_latency and no point of two lines or less: model: no miss latency in this run" \
 	bash -c "[ $rc = 0 ] && [ \"\$(grep -cx '  model: no miss latency in this run' '$T/nm')\" = 2 ] &&
-		tail -n 1 '$T/nm' | grep -q '^recommend: prefetch 128 B ahead'"
+		tail -n 1 '$T/nm' | grep -q '^recommend: 1500 B cold: prefetch 128 B ahead'"
 
 # --- several prefetching kernels: each in turn; --kernel, --op.  (c)'s
 # run with (a)'s kernels added, c64-prefetch renamed unroll4-dcbt: under
-# (c)'s miss of 50 cycles its model says 448 B, nearest 256 B: flagged.
+# (c)'s miss of 50 cycles and its own rate (9.60) its model says 384 B,
+# nearest 256 B (it has no 512 B): flagged.
 { cat $D/c.csv; grep '^c64-prefetch,' $D/a.csv | sed 's/^c64-prefetch,/unroll4-dcbt,/'
   grep '^c64,' $D/a.csv; } > "$T/two.csv"
 { cat $D/c-samples.csv; grep '^c64-prefetch,' $D/a-samples.csv | sed 's/^c64-prefetch,/unroll4-dcbt,/'
@@ -141,15 +233,16 @@ $R recommend "$T/two.csv" > "$T/two" 2>&1; rc=$?
 ok "two prefetching kernels: a block each, its own header and last line" \
 	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^recommend c64-prefetch: ' '$T/two')\" = 1 ] &&
 		[ \"\$(grep -c '^recommend unroll4-dcbt: ' '$T/two')\" = 1 ] &&
-		[ \"\$(grep -c '^recommend: prefetch 128 B ahead' '$T/two')\" = 2 ] &&
+		[ \"\$(grep -c '^recommend: 1500 B cold: prefetch 128 B ahead' '$T/two')\" = 2 ] &&
 		[ \"\$(grep -c '^\$' '$T/two')\" = 1 ] && width_ok '$T/two'"
 ok "two kernels: each block as the kernel alone gives it (one run's test)" \
 	bash -c "sed -n '1,/^\$/p' '$T/two' | sed '\$d' | cmp -s - $D/c.expected"
 $R recommend "$T/two.csv" --kernel unroll4-dcbt > "$T/one" 2>&1; rc=$?
-ok "--kernel unroll4-dcbt: that kernel only, 7 lines = 448 B, nearest 256 B, flagged" \
+ok "--kernel unroll4-dcbt: that kernel only, 6 lines = 384 B, nearest 256 B, flagged" \
 	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^recommend ' '$T/one')\" = 1 ] && grep -q '^recommend unroll4-dcbt: ' '$T/one' &&
-		[ \"\$(grep -cx '  model: ceil(50.0 / 7.68) = 7 lines = 448 B, nearest 256 B \*' '$T/one')\" = 1 ] &&
-		tail -n 1 '$T/one' | grep -qx 'recommend: prefetch 128 B ahead (1500 B cold: -50%, p<0.001)'"
+		[ \"\$(grep -cx '  model: ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B \*' '$T/one')\" = 1 ] &&
+		flat '$T/one' | grep -qF 'at the largest cold size, 1500 B cold (unroll4-dcbt, prefetch 128 B)' &&
+		tail -n 1 '$T/one' | grep -qx 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'"
 $R recommend "$T/two.csv" --kernel nope > "$T/out" 2> "$T/err"; rc=$?
 ok "--kernel unknown: exit 2, the prefetching kernels listed" \
 	bash -c "[ $rc = 2 ] && grep -q \"has no kernel 'nope'; its prefetching kernels: c64-prefetch unroll4-dcbt\$\" '$T/err'"
@@ -173,7 +266,7 @@ $R recommend "$T/long.csv" > "$T/long" 2>&1; rc=$?
 ok "a 131-character kernel and a long cpu_model: 72 columns, the full names below" \
 	bash -c "[ $rc = 0 ] && width_ok '$T/long' && head -n 1 '$T/long' | grep -q '^recommend \.\.\..*lib.so:csum_pf: Intel(R) Xeon.*, timer tsc\$' &&
 		grep -q '^kernel: /very/long/dir/' '$T/long' && grep -q '^cpu_model: Intel' '$T/long' &&
-		tail -n 1 '$T/long' | grep -q '^recommend: prefetch 128 B ahead'"
+		tail -n 1 '$T/long' | grep -q '^recommend: 1500 B cold: prefetch 128 B ahead'"
 
 # --- the make target, --help, a full disk
 make -s recommend RESULTS=$D/a.csv > "$T/mk" 2>&1; rc=$?

@@ -112,6 +112,7 @@ if build native test-bin; then
 	else
 		skipped verdicts "needs a kernel of known cost, written for x86-64 and arm64"
 	fi
+	suite methodology tests/methodology.sh "$A/csumbench" build/host/csumreport
 	suite bench-ssh tests/bench-ssh.sh
 	suite need tests/need.sh
 else

@@ -228,9 +228,12 @@ static void k_calls(void)
 	sweep_run(&b, false);
 	sweep_finish(&b);
 	CHECK(p->iters == K_MAX || p->st[0].median * (double)p->iters >=
-	      COARSE_STEPS * 1000 * 0.5, "K = %llu calls of %.0f ticks span "
+	      REGION_STEPS * 1000 * 0.5, "K = %llu calls of %.0f ticks span "
 	      "about %d steps or K is the cap", (unsigned long long)p->iters,
-	      p->st[0].median, COARSE_STEPS);
+	      p->st[0].median, REGION_STEPS);
+	CHECK(fabs(p->steps[0] - p->st[0].median * (double)p->iters / 1000) < 1e-9,
+	      "region_steps: the median region in steps of the timer (%.1f)",
+	      p->steps[0]);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -243,35 +246,46 @@ static void ring(void)
 	struct config c;
 	struct bench b;
 	unsigned char *seen[1000];
-	size_t i, j, dup = 0;
+	size_t i, j, dup = 0, next = 0;
 
-	CHECK(ring_init(&r, 64, 0, 64, 1 << 20) == 0, "ring for 64 B, 1 MiB cache");
+	CHECK(ring_init(&r, 64, 0, 64, 64, 1 << 20, 7) == 0,
+	      "ring for 64 B, 1 MiB cache");
 	CHECK(r.nslots * 64 >= 2u << 20 && r.slot == 64, "%zu slots of %zu bytes "
 	      "touch twice the cache", r.nslots, r.slot);
+	CHECK(r.bytes == r.nslots * r.slot + 64, "and the prefetch span past the "
+	      "last slot: %zu bytes", r.bytes);
 	for (i = 0; i < 1000; i++) {
 		seen[i] = ring_next(&r);
 		for (j = 0; j < i; j++)
 			dup += seen[j] == seen[i];
+		next += i && seen[i] == seen[i - 1] + r.slot;
 	}
 	CHECK(dup == 0, "1000 buffers in a row are distinct (%zu repeats)", dup);
+	/* In memory order a prefetcher streams from one into the next. */
+	CHECK(next < 10, "and scattered: %zu of 999 follow the one before in "
+	      "memory", next);
 	for (; i < r.nslots; i++)
 		ring_next(&r);
 	CHECK(ring_next(&r) == seen[0], "the ring wraps after %zu buffers",
 	      r.nslots);
 	ring_free(&r);
-	CHECK(ring_init(&r, 1500, 256 + 7, 64, 1 << 20) == 0 && r.slot == 1792,
-	      "1500 B plus prefetch and alignment room: %zu-byte slots", r.slot);
+	CHECK(ring_init(&r, 1500, 7, 256, 64, 1 << 20, 7) == 0 && r.slot == 1536,
+	      "1500 B at alignment 7: %zu-byte slots (a prefetch past one lands "
+	      "in another slot)", r.slot);
 	ring_free(&r);
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "cold-ring: setup");
 	CHECK(b.pts[0].ring != NULL, "point 0 has a ring");
 	i = b.pts[0].ring->next;	/* where sizing K left it */
+	j = b.pts[1].ring->next;
 	sweep_run(&b, false);
-	/* word32 and the empty kernel share the ring of 64-byte buffers. */
-	CHECK(b.pts[1].ring == b.pts[0].ring && b.pts[0].ring->next ==
-	      (i + 7 * (b.pts[0].iters + b.pts[1].iters)) % b.pts[0].ring->nslots,
-	      "7 samples of K each took the next buffers: the ring went from "
-	      "%zu to %zu", i, b.pts[0].ring->next);
+	/* word32 and the empty kernel: a ring each, so neither prefetches
+	   the other's next buffers. */
+	CHECK(b.pts[1].ring != b.pts[0].ring && b.pts[0].ring->next ==
+	      (i + 7 * b.pts[0].iters) % b.pts[0].ring->nslots &&
+	      b.pts[1].ring->next == (j + 7 * b.pts[1].iters) % b.pts[1].ring->nslots,
+	      "a ring per point, 7 samples of K each took its next buffers: "
+	      "point 0's went from %zu to %zu", i, b.pts[0].ring->next);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -287,12 +301,13 @@ static void rings(void)
 	size_t i, bad = 0;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rings: setup");
-	CHECK(b.nrings == 3, "3 sizes, 3 rings: %zu", b.nrings);
+	CHECK(b.nrings == 6, "3 sizes of word32 and the floor, 6 rings: %zu",
+	      b.nrings);
 	for (i = 0; i < b.npts; i++)
 		bad += !b.pts[i].ring || b.pts[i].ring < b.rings ||
 		       b.pts[i].ring >= b.rings + b.nrings ||
 		       b.pts[i].ring->size != b.pts[i].size || !b.pts[i].ring->mem;
-	CHECK(bad == 0, "every point draws from the ring of its size (%zu "
+	CHECK(bad == 0, "every point draws from a ring of its size (%zu "
 	      "wrong)", bad);
 	sweep_run(&b, false);
 	sweep_free(&b);
@@ -433,9 +448,13 @@ static void ops(void)
 	nflushed = 0;
 	sweep_sample(&b, cold);
 	k = cold->iters;
-	CHECK(nflushed == 2 * k, "cold csum_copy: source and destination of "
-	      "each of its %zu buffers flushed: %zu flushes", (size_t)k, nflushed);
-	for (i = 0; i + 1 < nflushed && i + 1 < 2 * K_MAX; i += 2) {
+	CHECK(nflushed == 3 * k, "cold csum_copy: source and destination of "
+	      "each of its %zu buffers flushed, and the destination written "
+	      "back after the timed calls: %zu flushes", (size_t)k, nflushed);
+	for (i = 0; i < k && 2 * k + i < sizeof(flushed) / sizeof(flushed[0]); i++)
+		dst_ok &= flushed[2 * k + i].p == flushed[2 * i + 1].p &&
+			  flushed[2 * k + i].len == 1500;
+	for (i = 0; i + 1 < 2 * k && i + 1 < 2 * K_MAX; i += 2) {
 		src_ok &= flushed[i].len >= 1500;
 		dst_ok &= flushed[i + 1].len == 1500 &&
 			  (flushed[i + 1].p >= flushed[i].p + flushed[i].len ||
@@ -598,8 +617,184 @@ static void layouts(void)
 	config_free(&c);
 }
 
+/* A kernel that writes down where it was called. */
+static const unsigned char *called[4 * K_MAX + 16];
+static size_t ncalled;
+
+static uint32_t record_call(const void *buf, int len, uint32_t sum)
+{
+	(void)len;
+	if (ncalled < sizeof(called) / sizeof(called[0]))
+		called[ncalled] = buf;
+	ncalled++;
+	return sum;
+}
+
+static const struct kernel recorded = { .name = "recorded", .arch = "generic",
+					.op = &op_csum,
+					.desc = "writes down its calls",
+					.fn = (void (*)(void))record_call };
+
+static size_t times_called(const unsigned char *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ncalled && i < sizeof(called) / sizeof(called[0]); i++)
+		n += called[i] == p;
+	return n;
+}
+
+/* cache = cold is the DMA case: each sample's K buffers are fresh ones
+   from the pool, scattered, written by the harness and flushed, and the
+   kernel reads each only in the timed call; cold-read reads each once
+   first; after-switch reads each once, then thrashes. */
+static void dma_cold(void)
+{
+	static const char *const sets[] = { "kernels=word32", "sizes=1500",
+		"cache=cold,cold-read,after-switch", "samples=3", NULL };
+	struct config c;
+	struct bench b;
+	const unsigned char *first[K_MAX];
+	size_t i, k, n, pool_calls, twice, shared = 0, inorder = 0, bad = 0;
+	struct point *p;
+
+	CHECK(make_with(&b, &c, &coarse, sets, NULL) == 0, "dma cold: setup");
+	for (i = 0; i < b.npts; i++)
+		if (!b.pts[i].kernel->pseudo)
+			b.pts[i].runs = &recorded;
+	p = &b.pts[0];
+	CHECK(p->cache == CACHE_COLD && p->iters > 1, "a cold point timed K = "
+	      "%llu at a time on the coarse timer", (unsigned long long)p->iters);
+	n = p->iters;
+	ncalled = 0;
+	sweep_sample(&b, p);
+	for (i = 0, pool_calls = 0, twice = 0; i < ncalled; i++) {
+		bool in_pool = called[i] >= b.pool && called[i] < b.pool + b.poolsize;
+		pool_calls += in_pool;
+		twice += in_pool && times_called(called[i]) != 1;
+	}
+	CHECK(pool_calls == n && twice == 0, "cold: each of the K buffers is "
+	      "read once, in the timed calls (%zu pool calls for K = %zu, %zu "
+	      "read twice)", pool_calls, n, twice);
+	CHECK(ncalled == n + 1 && !(called[0] >= b.pool &&
+				    called[0] < b.pool + b.poolsize),
+	      "and the one untimed call is on the warm buffer (%zu calls)",
+	      ncalled);
+	for (k = 0; k < n; k++)
+		first[k] = called[k + 1];
+	for (k = 1; k < n; k++)
+		inorder += first[k] > first[k - 1];
+	CHECK(n < 4 || inorder < n - 1, "the K buffers are not in memory order "
+	      "(%zu of %zu rise)", inorder, n - 1);
+	for (k = 0; k < n; k++) {
+		uint64_t v, want = (uint64_t)((first[k] - b.pool) & ~(ptrdiff_t)7) *
+				   UINT64_C(0x9e3779b97f4a7c15);
+		memcpy(&v, b.pool + ((first[k] - b.pool) & ~(ptrdiff_t)7), 8);
+		bad += v != want;
+	}
+	CHECK(bad == 0, "each holds the data the pool was written with (the "
+	      "DMA, long before)");
+	ncalled = 0;
+	sweep_sample(&b, p);
+	for (k = 0; k < n; k++)
+		shared += times_called(first[k]);
+	CHECK(shared <= n / 8, "the next sample takes fresh buffers (%zu of %zu "
+	      "again)", shared, n);
+
+	for (i = 0; i < b.npts; i++) {
+		p = &b.pts[i];
+		if (p->kernel->pseudo || p->cache == CACHE_COLD)
+			continue;
+		ncalled = 0;
+		sweep_sample(&b, p);
+		for (k = 0, twice = 0; k < p->iters; k++)
+			twice += times_called(called[k]) == 2;
+		CHECK(ncalled == 2 * p->iters && twice == p->iters,
+		      "%s: each buffer read once untimed, then timed (%zu calls, "
+		      "K = %llu)", cache_state_name[p->cache], ncalled,
+		      (unsigned long long)p->iters);
+	}
+	CHECK(b.thrash && b.thrashsize >= 2 * 32 * 1024, "after-switch thrashes "
+	      "with %zu bytes", b.thrashsize);
+	sweep_free(&b);
+	config_free(&c);
+}
+
+/* One K per size and cache state: every kernel, load and rx policy there
+   and the floor subtracted from them (the floor's own K read 17.1 ticks
+   a call at K = 32 against 28.2 at K = 1). */
+static void one_k(void)
+{
+	static const char *const sets[] = { "kernels=word32,c64", "sizes=64,4096",
+		"cache=cold,cold-ring", "samples=3", NULL };
+	struct config c;
+	struct bench b;
+	size_t i, j, bad = 0, differ = 0;
+
+	CHECK(make_with(&b, &c, &coarse, sets, &known) == 0, "one K: setup");
+	for (i = 0; i < b.npts; i++)
+		for (j = 0; j < b.npts; j++) {
+			const struct point *p = &b.pts[i], *q = &b.pts[j];
+			if (p->size == q->size && p->cache == q->cache)
+				bad += p->iters != q->iters;
+			differ += p->size != q->size && p->iters != q->iters;
+		}
+	CHECK(bad == 0, "the same K at a size and cache state for known-cost, "
+	      "word32, c64 and the floor (%zu pairs differ)", bad);
+	CHECK(b.pts[b.pts[0].floor].iters == b.pts[0].iters, "the floor at its "
+	      "point's K: %llu", (unsigned long long)b.pts[0].iters);
+	sweep_free(&b);
+	config_free(&c);
+	(void)differ;
+}
+
+/* timing = per-call: a warm sample is calls timed one by one, none
+   untimed before them, every one counted. */
+static void per_call(void)
+{
+	static const char *const sets[] = { "kernels=word32", "sizes=64",
+		"cache=warm,cold", "samples=3", "timing=per-call", "timer=clock",
+		NULL };
+	struct config c;
+	struct bench b;
+	struct call_hist h;
+	size_t i;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "per-call: setup");
+	for (i = 0; i < b.npts; i++)
+		if (!b.pts[i].kernel->pseudo)
+			b.pts[i].runs = &recorded;
+	memset(&h, 0, sizeof(h));
+	b.hist_out = &h;
+	ncalled = 0;
+	sweep_sample(&b, &b.pts[0]);
+	CHECK(b.pts[0].cache == CACHE_WARM && ncalled > 1 && h.n == ncalled,
+	      "warm: %zu calls, %llu of them timed and counted", ncalled,
+	      (unsigned long long)h.n);
+	memset(&h, 0, sizeof(h));
+	ncalled = 0;
+	sweep_sample(&b, &b.pts[1]);
+	CHECK(b.pts[1].cache == CACHE_COLD && h.n == b.pts[1].iters &&
+	      ncalled == h.n + 1, "cold: its K calls each timed (%llu), one "
+	      "untimed on the warm buffer", (unsigned long long)h.n);
+	b.hist_out = NULL;
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < 1000; i++)
+		call_hist_add(&h, (double)i);
+	call_hist_add(&h, 1e6);
+	CHECK(call_hist_quantile(&h, 0.99) == 990 && h.max == 1e6 && h.min == 0 &&
+	      call_hist_quantile(&h, 1.0) >= 0.99e6 && call_hist_quantile(&h, 1.0) <= 1e6,
+	      "the histogram's p99 (%g) and its top bin (%g, within 1%% of 1e6)",
+	      call_hist_quantile(&h, 0.99), call_hist_quantile(&h, 1.0));
+	sweep_free(&b);
+	config_free(&c);
+}
+
 int main(void)
 {
+	dma_cold();
+	one_k();
+	per_call();
 	roofline();
 	roofline_prefetch();
 	layouts();

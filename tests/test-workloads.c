@@ -155,32 +155,89 @@ static void busy_load_orphaned(void)
 	      "it: %zu of %zu gone", gone, np);
 }
 
-/* The pool: every buffer distinct, a slot apart, touching more than
-   twice the largest cache in one turn of the ring. */
+/* The pool: every buffer distinct, in a shuffled order (in memory order
+   the hardware prefetcher streamed from one packet into the next),
+   touching more than twice the largest cache in one turn of the ring. */
 static void rx_pool(void)
 {
 	struct ring pool;
-	size_t cache = cache_largest(NULL), i, distinct = 1;
+	size_t cache = cache_largest(NULL), i, distinct = 1, inorder = 0;
 	unsigned char *first, *prev;
 	uint64_t touched;
+	char *seen;
 
-	CHECK(rx_pool_init(&pool, 1500, 64, 64, cache, NULL, 0) == 0,
+	CHECK(rx_pool_init(&pool, 1500, 2, 64, 64, cache, NULL, 5) == 0,
 	      "a pool for 1500 B payloads");
 	touched = (uint64_t)pool.nslots * ((RX_HDR + 1500 + 63) / 64 * 64);
 	CHECK(touched >= 2 * (uint64_t)cache, "its buffers touch %llu bytes, "
 	      "at least twice the largest cache (%zu)",
 	      (unsigned long long)touched, cache);
+	seen = calloc(pool.nslots, 1);
 	first = prev = ring_next(&pool);
+	seen[(size_t)(first - pool.mem) / pool.slot] = 1;
 	for (i = 1; i < pool.nslots; i++) {
 		unsigned char *p = ring_next(&pool);
-		distinct += p > prev && (size_t)(p - prev) == pool.slot;
+		size_t s = (size_t)(p - pool.mem) / pool.slot;
+		distinct += !seen[s] && (size_t)(p - pool.mem) % pool.slot == 0;
+		seen[s] = 1;
+		inorder += p == prev + pool.slot;
 		prev = p;
 	}
-	CHECK(distinct == pool.nslots, "%zu of %zu buffers distinct and in "
-	      "memory order", distinct, pool.nslots);
+	free(seen);
+	CHECK(distinct == pool.nslots, "%zu of %zu buffers distinct", distinct,
+	      pool.nslots);
+	CHECK(inorder * 100 < pool.nslots, "and scattered: %zu follow the one "
+	      "before in memory", inorder);
 	CHECK(ring_next(&pool) == first, "the ring wraps to its first buffer");
-	CHECK(pool.slot >= RX_HDR + 1500 + 64, "a slot holds header, payload "
-	      "and prefetch span: %zu", pool.slot);
+	CHECK(pool.slot >= RX_HDR + 1500 + 2 && pool.bytes >= pool.nslots *
+	      pool.slot + 64, "a slot holds header and payload at its "
+	      "alignment (%zu), the prefetch span past the last", pool.slot);
+	ring_free(&pool);
+}
+
+static struct { const void *p; size_t len; } dflushed[64];
+static size_t ndflushed;
+
+static void dma_flush(const void *p, size_t len, size_t line)
+{
+	(void)line;
+	if (ndflushed < 64) {
+		dflushed[ndflushed].p = p;
+		dflushed[ndflushed].len = len;
+	}
+	ndflushed++;
+}
+
+/* Before a walk, what the DMA leaves: the device's descriptors written
+   and flushed, each buffer's header saying where its payload starts,
+   and the buffers of the descriptors walked (and those prefetched
+   ahead) flushed whole. */
+static void rx_dma_state(void)
+{
+	struct ring pool;
+	struct rxring r;
+	size_t i, ok = 0;
+	uint16_t off;
+
+	CHECK(rx_pool_init(&pool, 256, 8, 32, 32, 1 << 20, NULL, 3) == 0 &&
+	      rxring_init(&r, 16, &pool) == 0, "dma: pool and 16 descriptors");
+	r.next = 14;
+	ndflushed = 0;
+	rx_dma(&r, 4, 2, 6, 32, dma_flush, false, 32);
+	CHECK(ndflushed == 7, "4 walked + 2 ahead buffers and the descriptors "
+	      "flushed: %zu flushes", ndflushed);
+	for (i = 0; i < 6; i++) {
+		size_t d = (14 + i) % 16;
+		memcpy(&off, r.desc[d].buf + RX_PAYOFF, sizeof(off));
+		ok += dflushed[i].p == r.desc[d].buf &&
+		      dflushed[i].len == RX_HDR + 6 + 256 + 32 && off == RX_HDR + 6 &&
+		      r.hw[d].len == 256;
+	}
+	CHECK(ok == 6, "each from the ring's next on: header, payload and span "
+	      "flushed, the payload's offset in the header (%zu of 6)", ok);
+	CHECK(dflushed[6].p == r.hw && dflushed[6].len == 16 * sizeof(*r.hw),
+	      "then the device's descriptors, as written by the DMA");
+	rxring_free(&r);
 	ring_free(&pool);
 }
 
@@ -193,13 +250,14 @@ static void rx_policies(void)
 			    .desc = "test", .fn = (void (*)(void))record_csum };
 	struct ring pool;
 	struct rxring r;
-	struct rx_walk_args a = { &op_csum, &k, NULL, 2, 0, RXPF_NONE, 1, 32 };
+	struct rx_walk_args a = { &op_csum, &k, NULL, 2, 0, RXPF_NONE, 1, 0, 32 };
 	unsigned char *bufs[64];
 	size_t i, j, ok;
 	static const unsigned aheads[] = { 1, 3 };
 
-	CHECK(rx_pool_init(&pool, 256, 8, 32, 1 << 20, NULL, 0) == 0, "pool");
+	CHECK(rx_pool_init(&pool, 256, 8, 32, 32, 1 << 20, NULL, 0) == 0, "pool");
 	CHECK(rxring_init(&r, 16, &pool) == 0, "16 descriptors");
+	rx_dma(&r, 16, 0, 2, 0, NULL, false, 32);	/* payload offsets */
 	/* none: no prefetch at all */
 	nprefetched = ncalled = 0;
 	for (i = 0; i < 16; i++)
@@ -218,6 +276,7 @@ static void rx_policies(void)
 	for (i = 0; i < 16; i++)
 		bufs[i] = r.desc[i].buf;
 	nprefetched = ncalled = 0;
+	rx_dma(&r, 16, 0, 2, 0, NULL, false, 32);
 	rx_walk_traced(&zero_timer, &r, &a, 8);
 	for (i = 0, ok = 0; i < 8; i++)
 		ok += prefetched[2 * i] == bufs[i] && prefetched[2 * i + 1] == bufs[i] + 32;
@@ -232,6 +291,7 @@ static void rx_policies(void)
 		for (i = 0; i < 16; i++)
 			bufs[i] = r.desc[(start + i) % 16].buf;
 		nprefetched = ncalled = 0;
+		rx_dma(&r, 16, 0, 2, 0, NULL, false, 32);
 		rx_walk_traced(&zero_timer, &r, &a, 8);
 		for (i = 0, ok = 0; i < 8; i++)
 			ok += prefetched[2 * i] == bufs[i + aheads[j]] &&
@@ -244,6 +304,7 @@ static void rx_policies(void)
 	for (i = 0; i < 16; i++)
 		bufs[i] = r.desc[(r.next + i) % 16].buf;
 	ncalled = 0;
+	rx_dma(&r, 16, 0, 2, 0, NULL, false, 32);
 	rx_walk(&zero_timer, &r, &a, 4);
 	CHECK(ncalled == 4 && called[0] == bufs[0] + RX_HDR + 2 &&
 	      called[3] == bufs[3] + RX_HDR + 2, "rx_walk calls as the traced "
@@ -409,7 +470,8 @@ static void config_keys(void)
 
 	config_defaults(&c);
 	CHECK(c.nloads == 1 && c.loads[0] == LOAD_IDLE && c.ring == 256 &&
-	      c.rx_batch == 64 && c.nrx_prefetch == 1 && c.rx_ahead == 1,
+	      c.rx_batch == 64 && c.nrx_prefetch == 1 && c.nrx_ahead == 1 &&
+	      c.rx_ahead[0] == 1 && c.rx_work == 0 && c.timing == TIMING_BATCH,
 	      "defaults: idle, ring 256, rx_batch 64, rx_prefetch none");
 	CHECK(config_set(&c, "kernels = c64") == 0 &&
 	      config_set(&c, "cache = warm, ring") == 0 &&
@@ -425,6 +487,18 @@ static void config_keys(void)
 	CHECK(config_set(&c, "rx_prefetch = later") == -1, "an unknown policy");
 	CHECK(config_set(&c, "load_kind = stream, dd") == -1, "an unknown kind");
 	CHECK(config_set(&c, "load_cpus = 0, 4096") == -1, "a CPU past 255");
+	CHECK(config_set(&c, "rx_prefetch_ahead = 1, 4, 4") == 0 &&
+	      c.nrx_ahead == 2 && config_points(&c) == 4 * 5 * 2 * 2,
+	      "rx_prefetch_ahead = 1, 4: next at each, 80 points: %llu",
+	      (unsigned long long)config_points(&c));
+	CHECK(config_set(&c, "rx_prefetch_ahead = 1, 2, 3, 4, 5, 6, 7, 8, 9") == -1,
+	      "nine rx_prefetch_ahead values: more than 8");
+	CHECK(config_set(&c, "rx_work = 200") == 0 && c.rx_work == 200 &&
+	      config_set(&c, "rx_work = -1") == -1 &&
+	      config_set(&c, "rx_work = 100001") == -1, "rx_work 0 to 100000");
+	CHECK(config_set(&c, "timing = per-call") == 0 &&
+	      c.timing == TIMING_PER_CALL && config_set(&c, "timing = each") == -1,
+	      "timing = batch or per-call");
 	CHECK(config_set(&c, "rx_prefetch_ahead = 256") == 0 &&
 	      config_resolve(&c) == -1, "ahead of the whole ring");
 	config_free(&c);
@@ -441,6 +515,7 @@ int main(int argc, char **argv)
 	busy_load();
 	busy_load_orphaned();
 	rx_pool();
+	rx_dma_state();
 	rx_policies();
 	mix_text();
 	pseudo_header();

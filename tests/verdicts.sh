@@ -212,5 +212,5 @@ ok "recommend, emulated: figures, no 'recommend:' line, no p" \
 		grep -q '^no recommendation: emulated timings' '$T/rec.txt'"
 $R recommend "$T/ra.csv" --force-verdict > "$T/recf.txt"
 ok "recommend --force-verdict: the recommendation, said to be forced" \
-	bash -c "grep -q '^EMULATED, VERDICT FORCED' '$T/recf.txt' && grep -q '^recommend: prefetch 128 B ahead' '$T/recf.txt'"
+	bash -c "grep -q '^EMULATED, VERDICT FORCED' '$T/recf.txt' && grep -q '^recommend: 1500 B cold: prefetch 128 B ahead' '$T/recf.txt'"
 finish

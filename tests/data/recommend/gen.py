@@ -88,8 +88,8 @@ def write(stem, run_id, miss, points, extra_meta=""):
                         f"{c * size / 1.5:.2f},{c:.4f}\n")
 
 
-def report(name, pts, pairs):
-    by = {(s, c, p): v for k, s, c, p, v in pts if k == K}
+def report(name, pts, pairs, kernel=None):
+    by = {(s, c, p): v for k, s, c, p, v in pts if k == (kernel or K)}
     print(name)
     for a, b in pairs:
         d = [x - y for x, y in zip(by[a], by[b])]
@@ -104,9 +104,11 @@ K = "c64-prefetch"
 # per-round difference has one sign: 16 of them, p = 0.0004 or less.
 # 128 B is best (-50.0%, p < 0.001) and 256 B is told apart from it.
 # 1500 B warm: every distance at none's 0.120 but 256 B (0.126, slower):
-# no distance helps.  Model: miss 12.5 cycles (# miss_latency); the warm
-# loop per line is 0.120 x 64 = 7.68 cycles; ceil(12.5 / 7.68) = 2 lines
-# = 128 B: agrees with the best.  c64 (no distances) is left out.
+# no distance helps.  Model: miss 12.5 cycles (# miss_latency); the cold
+# rate, the lowest cold median at the largest cold size (1500 B, 128 B's
+# 0.150) x 64 = 9.60 cycles a line; ceil(12.5 / 9.60) = 2 lines = 128 B:
+# agrees with the best.  (The warm loop, 0.120 x 64 = 7.68, gave 2 too.)
+# c64 (no distances) is left out.
 rng = random.Random(1)
 a = []
 for pf, base in [("none", 0.30), ("64", 0.22), ("128", 0.15), ("256", 0.16)]:
@@ -124,10 +126,14 @@ report("a", a, [((1500, "cold", "128"), (1500, "cold", "none")),
 
 # (b) No distance helps anywhere; no # miss_latency, so the model takes
 # it from 64 B (one line) at prefetch none: cold 2.00 x 64 = 128.00, warm
-# 0.41 x 64 = 26.24 cycles a call: 101.76 cycles.  At 64 B the loop per
-# line is 26.24: ceil(3.88) = 4 lines = 256 B; at 1500 B 0.120 x 64 =
-# 7.68: ceil(13.25) = 14 lines = 896 B, nearest measured 256 B; 4 KiB
-# has no warm point: the loop time of 1500 B, the nearest.  At 1500 B
+# 0.41 x 64 = 26.24 cycles a call: 101.76 cycles.  The rate: at 4 KiB,
+# the largest cold size, every median is 0.280 (none's first): 17.92
+# cycles a line, ceil(5.68) = 6 lines = 384 B, nearest measured 256 B;
+# at 64 B, a buffer of one line, no model distance.  With cold renamed
+# after-switch (no cold row) the warm loop stands in: at 64 B 26.24,
+# ceil(3.88) = 4 lines, none at one line; at 1500 B 0.120 x 64 = 7.68:
+# ceil(13.25) = 14 lines = 896 B, nearest 256 B; 4 KiB has no warm
+# point: the loop time of 1500 B, the nearest.  At 1500 B
 # cold 128 B's median is lower than none's (0.298 against 0.300) but
 # its noise is five times larger: not significant.  At 64 B warm 256 B
 # is 0.0001 under none (-0.02%): the lowest median, +0.0% as printed.
@@ -149,11 +155,12 @@ report("b", b, [((s, c, p), (s, c, "none")) for s, c in
                 [(64, "warm"), (64, "cold"), (1500, "warm"), (1500, "cold"),
                  (4096, "cold")] for p in ("64", "128", "256")])
 
-# (c) The model disagrees.  Miss 50.0 cycles, warm loop 7.68 cycles a
-# line: ceil(6.51) = 7 lines = 448 B, nearest measured 512 B.  At 1500 B
+# (c) The model disagrees.  Miss 50.0 cycles, cold rate 0.150 x 64 =
+# 9.60 cycles a line: ceil(5.21) = 6 lines = 384 B, nearest measured
+# 256 B (512 B is as near: the shorter).  At 1500 B
 # cold 128 B is best (0.150, -50.0%), 192 B within noise of it (0.1505,
 # its noise mirrored on 128 B's: the differences cancel, p large), 256 B
-# and 512 B slower: 512 B is neither best nor within noise: flagged.
+# and 512 B slower: 256 B is neither best nor within noise: flagged.
 # 128 B and 192 B both help at the one point: 128 B, the larger gain, is
 # recommended.  At 1500 B warm 128 B costs 2.5% more than none.
 rng = random.Random(3)
@@ -176,6 +183,97 @@ report("c", c, [((1500, "cold", "128"), (1500, "cold", "none")),
                 ((1500, "warm", "128"), (1500, "warm", "none"))] +
        [((1500, "warm", p), (1500, "warm", "none"))
         for p in ("64", "192", "256", "512")])
+
+# (f) Bands, Little's law and the buffer cap: the run that once read
+# "note: 512 B costs more than none at 64 KiB cold (+76.3%)" right above
+# "recommend: prefetch 512 B ahead (4 KiB cold: -28%)".  Cold:
+#   512 B:  none 0.50; 256 B 0.40 (-20.0%) best, 512 B 0.42 told apart.
+#   1500 B: none 0.300; 256 B 0.264 (-12.0%) best, 512 B 0.2645 within
+#           noise of it (its noise mirrored, as in (c)): both supported.
+#   4 KiB:  none 0.300; 512 B 0.216 (-28.0%) best, the largest distance
+#           swept: extend the sweep.  256 B 0.25 told apart.
+#   64 KiB: none 0.1130; 256 B 0.1125 (-0.4%, not significant); 512 B
+#           0.1992 (+76.3%): no distance helps.
+# 256 B is supported at 512 B and 1500 B, 512 B at 1500 B and 4 KiB: two
+# points each, 512 B the larger gain (-28.0% against -20.0%), so
+# 1500 B .. 4 KiB is 512 B's band, 512 B alone 256 B's; 64 KiB in none.
+# Warm 1500 B and 64 KiB: no distance helps (512 B +5.0% at 1500 B);
+# 256 KiB cold-read: no distance helps, and its 0.050 is no rate: cold
+# rows come first.  The rate: the lowest cold median at the largest
+# cold size, 256 B at 64 KiB, 0.1125 x 64 = 7.20 cycles a line; miss
+# 570.0: ceil(79.2) = 80 lines = 5120 B, at 64 KiB as it is; capped by
+# the buffer at 512 B (7 lines = 448 B, nearest 512 B, flagged: 512 B
+# is told apart from 256 B there), 1500 B (23 lines = 1472 B) and 4 KiB
+# (63 lines = 4032 B).
+rng = random.Random(6)
+f = []
+for size, base, dists in [
+        (512, 0.50, {"64": 0.48, "128": 0.45, "256": 0.40, "512": 0.42}),
+        (1500, 0.300, {"64": 0.29, "128": 0.28, "256": 0.264}),
+        (4096, 0.300, {"64": 0.29, "128": 0.27, "256": 0.25, "512": 0.216}),
+        (65536, 0.1130, {"64": 0.1130, "128": 0.1130, "256": 0.1125,
+                         "512": 0.1992})]:
+    f.append((K, size, "cold", "none", samples(rng, base)))
+    for pf, b in dists.items():
+        f.append((K, size, "cold", pf, samples(rng, b)))
+    if size == 1500:
+        n256 = f[-1][4]
+        f.append((K, size, "cold", "512", [round(0.5285 - x, 4) for x in n256]))
+for size, base in [(1500, 0.120), (65536, 0.060)]:
+    for pf in ("none", "64", "128", "256", "512"):
+        slow = size == 1500 and pf == "512"
+        f.append((K, size, "warm", pf, samples(rng, 0.126 if slow else base)))
+for pf in ("none", "64", "128", "256", "512"):
+    f.append((K, 262144, "cold-read", pf, samples(rng, 0.050)))
+write("f", "test-recommend-f", 570.0, f)
+report("f", f, [((512, "cold", "256"), (512, "cold", "none")),
+                ((512, "cold", "512"), (512, "cold", "256")),
+                ((512, "cold", "512"), (512, "cold", "none")),
+                ((1500, "cold", "256"), (1500, "cold", "none")),
+                ((1500, "cold", "512"), (1500, "cold", "256")),
+                ((1500, "cold", "512"), (1500, "cold", "none")),
+                ((4096, "cold", "512"), (4096, "cold", "none")),
+                ((4096, "cold", "256"), (4096, "cold", "512")),
+                ((4096, "cold", "256"), (4096, "cold", "none")),
+                ((65536, "cold", "256"), (65536, "cold", "none")),
+                ((65536, "cold", "512"), (65536, "cold", "none")),
+                ((1500, "warm", "512"), (1500, "warm", "none"))] +
+       [((s, "warm", p), (s, "warm", "none")) for s in (1500, 65536)
+        for p in ("64", "128", "256")] +
+       [((65536, "cold", p), (65536, "cold", "none")) for p in ("64", "128")] +
+       [((262144, "cold-read", p), (262144, "cold-read", "none"))
+        for p in ("64", "128", "256", "512")])
+
+# (g) # prefetch_loop: avx2-prefetch issues its prefetch in a loop of
+# 128 B an iteration, so at 64 B it never runs: 128 B's -18.3% at 64 B
+# warm (0.3350 against 0.410) is the tail code's, and 64 B gets no
+# verdict, cold-read too (where 128 B is +5.0%: no note for it).  The
+# line for c64-prefetch, not in the file, changes nothing.  No cold rows:
+# the rate is cold-read's, at 4 KiB, 128 B's 0.210 x 64 = 13.44 cycles;
+# miss 30.0: ceil(2.23) = 3 lines = 192 B, nearest 128 B (256 B is as
+# near: the shorter).  At 1500 B and 4 KiB cold-read 128 B is best
+# (-33.3%, -25.0%), the smallest distance swept and longer than a line:
+# extend the sweep; 1500 B .. 4 KiB is its band.
+KG = "avx2-prefetch"
+rng = random.Random(7)
+g = []
+for size, cache, base, dists in [
+        (64, "warm", 0.410, {"128": 0.3350, "256": 0.34, "512": 0.34}),
+        (64, "cold-read", 2.00, {"128": 2.10, "256": 2.00, "512": 2.00}),
+        (1500, "warm", 0.120, {"128": 0.120, "256": 0.120, "512": 0.120}),
+        (1500, "cold-read", 0.300, {"128": 0.200, "256": 0.25, "512": 0.26}),
+        (4096, "cold-read", 0.280, {"128": 0.210, "256": 0.23, "512": 0.25})]:
+    g.append((KG, size, cache, "none", samples(rng, base)))
+    for pf, b in dists.items():
+        g.append((KG, size, cache, pf, samples(rng, b)))
+write("g", "test-recommend-g", 30.0, g,
+      "# prefetch_loop: avx2-prefetch 128\n# prefetch_loop: c64-prefetch 64\n")
+report("g", g, [((s, c, p), (s, c, "none")) for s, c in
+                [(64, "warm"), (64, "cold-read"), (1500, "warm"),
+                 (1500, "cold-read"), (4096, "cold-read")]
+                for p in ("128", "256", "512")] +
+       [((s, "cold-read", "256"), (s, "cold-read", "128"))
+        for s in (1500, 4096)], KG)
 
 # (d) No prefetching kernel: c64 and word32 at prefetch none only.
 rng = random.Random(4)
