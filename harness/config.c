@@ -1396,6 +1396,29 @@ int config_resolve(struct config *c)
 			     ring_later ? "ring" : "rx_prefetch_ahead", msg);
 		return -1;
 	}
+	/* A poll walks at most the ring it polls: a walk past it would
+	   come back to descriptors refilled in the same walk. */
+	if (n && c->rx_batch > c->ring) {
+		snprintf(msg, sizeof(msg), "rx_batch %u and ring %u: expected at "
+			 "most as many descriptors per sample as the ring has",
+			 c->rx_batch, c->ring);
+		config_error(&c->ring_origin, "ring", msg);
+		return -1;
+	}
+	if (c->timing == TIMING_PER_CALL && (n || c->mix)) {
+		config_error(&c->cache_origin, "cache", "timing = per-call times "
+			     "single calls of warm, cold, cold-read, after-switch and "
+			     "cold-ring points; the rx ring and size mixes are walked "
+			     "a batch at a time: expected no cache = ring and no mix "
+			     "with it");
+		return -1;
+	}
+	if (c->timing == TIMING_PER_CALL && c->events.n) {
+		config_error(&c->events_origin, "events", "the counters are read "
+			     "around a timed region, and timing = per-call times "
+			     "each call alone: expected events = none with it");
+		return -1;
+	}
 	if (c->mix)
 		for (i = 0; i < c->ncaches; i++)
 			if (c->caches[i] != CACHE_WARM && c->caches[i] != CACHE_RX) {

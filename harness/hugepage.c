@@ -3,15 +3,26 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "hugepage.h"
 
+/* Whole pages: munmap of a tail that starts inside a page fails. */
+static size_t pages(size_t bytes)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+	return bytes > SIZE_MAX - page ? 0 : (bytes + page - 1) / page * page;
+}
+
 void *huge_map(size_t bytes)
 {
-	size_t len = bytes + HUGE_BYTES;
+	size_t len;
 	unsigned char *m, *p;
 
-	if (len < bytes)
+	bytes = pages(bytes);
+	len = bytes + HUGE_BYTES;
+	if (!bytes || len < bytes)
 		return NULL;
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		 -1, 0);
@@ -33,7 +44,7 @@ void *huge_map(size_t bytes)
 void huge_unmap(void *p, size_t bytes)
 {
 	if (p)
-		munmap(p, bytes);
+		munmap(p, pages(bytes));
 }
 
 size_t huge_resident(const void *p, size_t bytes)

@@ -31,8 +31,8 @@
  * steps of the timer for the fastest of them.  The K calls are fenced
  * apart (fence.h), so each costs what it would alone.  No write, flush
  * or bookkeeping happens between the two timer reads.
- * timing = per-call times each call alone (between its own timer reads),
- * with no untimed warm-up calls. */
+ * timing = per-call times each call alone (between its own timer reads);
+ * a warm sample then has no untimed warm-up calls. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,15 +105,16 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 	size_t i;
 
 	if (p->cache == CACHE_RX) {
-		/* the DMA's header of the descriptor walked for the code's
-		   sake, untimed, then of those the timed walk reaches */
-		rx_dma(&p->rx, 1, 0, p->align, 0, NULL, false, b->line);
-		rx_walk(t, &p->rx, &a, 1);
+		rx_walk(t, &p->rx, &a, 1);	/* code warm */
 		rx_dma(&p->rx, p->iters, p->rxahead, p->align, b->pfspan,
 		       b->flush->flush, b->flush->whole, b->line);
 		before = p->rx.bytes;
 		ticks = rx_walk(t, &p->rx, &a, p->iters);
 		p->walked += p->rx.bytes - before;
+		/* the next walk's descriptors written now, untimed, so their
+		   write-back is done when it flushes them again */
+		rx_dma(&p->rx, p->iters + 1, p->rxahead, p->align, b->pfspan,
+		       b->flush->flush, b->flush->whole, b->line);
 		return ticks;
 	}
 	/* warm: the next packets of the mix, in buffers that stay put */
@@ -175,7 +176,13 @@ void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		op->batch(b->cal.timer, p->runs, src, op->dst ? sweep_dbuf(b) +
 			  p->align : NULL, p->size, sweep_dist(p), 1);
 	} else {
-		op->list(b->cal.timer, p->runs, bufs, dsts, p->size, sweep_dist(p),
+		/* the sources read; the destinations not written, or their
+		   flush below would start write-backs the timed stores wait
+		   for */
+		unsigned char *wd[K_MAX];
+		for (k = 0; k < p->iters; k++)
+			wd[k] = op->dst ? sweep_dbuf(b) + p->align : NULL;
+		op->list(b->cal.timer, p->runs, bufs, wd, p->size, sweep_dist(p),
 			 p->iters);
 	}
 	if (p->cache == CACHE_SWITCH) {
@@ -226,8 +233,9 @@ double call_hist_quantile(const struct call_hist *h, double q)
 		return h->min;
 	if (i == HIST_BINS)
 		return h->max;
-	return i <= HIST_LINEAR ? (double)(i - 1) :
-	       HIST_LINEAR * pow(1.01, (double)(i - HIST_LINEAR - 1));
+	/* a bin's lower edge, within what was seen */
+	return fmin(h->max, fmax(h->min, i <= HIST_LINEAR ? (double)(i - 1) :
+		    HIST_LINEAR * pow(1.01, (double)(i - HIST_LINEAR - 1))));
 }
 
 /* After a region's calls, untimed: the destinations they dirtied are
@@ -238,7 +246,7 @@ static void written_back(struct bench *b, const struct point *p,
 {
 	uint64_t k;
 
-	if (!p->runs->op->dst || b->flush->whole || p->cache == CACHE_SWITCH)
+	if (!p->runs->op->dst || b->flush->whole)
 		return;
 	for (k = 0; k < p->iters; k++)
 		b->flush->flush(dsts[k], p->size, b->line);
@@ -372,13 +380,13 @@ static int cmp_u64(const void *a, const void *b)
 /* A ring's key.  cold-ring: one ring per point (neighbours sharing one
    prefetched each other's buffers), bit 63 set, the point's index, and
    whether it writes into it (an op with a destination).  An rx pool:
-   its size, bit 1 and, for a capture's bytes, the payload's alignment;
-   shared by a size's points, whose every sample flushes what it walks. */
+   its size, bit 1 and the payload's alignment (every header says where
+   its payload starts); shared by the points of a size and alignment,
+   whose every sample flushes what it walks. */
 static uint64_t ring_key(const struct bench *b, const struct point *p)
 {
 	if (p->cache == CACHE_RX)
-		return (uint64_t)p->size << 16 |
-		       (b->cfg->mix && b->cfg->mix->capture ? p->align : 0) << 2 | 2;
+		return (uint64_t)p->size << 16 | (uint64_t)p->align << 2 | 2;
 	return UINT64_C(1) << 63 | (uint64_t)(p - b->pts) << 2 |
 	       (p->runs && p->runs->op->dst);
 }
@@ -397,13 +405,52 @@ static size_t ring_of(const struct bench *b, uint64_t key)
 	return (size_t)(s - b->ring_keys);
 }
 
-/* One ring per cold-ring point, and one rx pool per payload size, all
-   planned, checked against the memory there is, and made before any
-   point refers to one. */
-static int make_rings(struct bench *b, char *err, size_t errlen)
+/* Plans every ring and pool for buffers touching twice cache_bytes:
+   the bytes they take in all (UINT64_MAX past that). */
+static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
 {
 	uint64_t total = 0, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
 			 (uint64_t)sysconf(_SC_PAGESIZE);
+	size_t i, j;
+
+	memset(b->rings, 0, b->nrings * sizeof(*b->rings));
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		uint64_t bytes;
+
+		if (!has_ring(p))
+			continue;
+		/* Points are found by key, not by a search of every ring,
+		   so this stays linear in sizes. */
+		j = ring_of(b, ring_key(b, p));
+		p->ring = &b->rings[j];
+		if (b->rings[j].size)
+			continue;
+		if (p->cache == CACHE_RX)
+			bytes = rx_pool_plan(p->ring, max_size(b, p), b->align_max,
+					     b->pfspan, b->line, cache_bytes,
+					     p->size == SIZE_MIX ? b->cfg->mix : NULL,
+					     mem / 4);
+		else
+			bytes = ring_plan(p->ring, p->size, p->align, b->pfspan,
+					  b->line, cache_bytes);
+		p->ring->written = p->cache == CACHE_RING && (ring_key(b, p) & 1);
+		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
+	}
+	return total;
+}
+
+/* One ring per cold-ring point, and one rx pool per payload size and
+   alignment, all planned, checked against the memory there is, and made
+   before any point refers to one.  Where memory or the address space (a
+   32-bit process: an emulated board on a host with a large cache) cannot
+   hold them all, each is cut to fit, down to touching the largest cache
+   once (any way under emulation), and the CSV says so. */
+static int make_rings(struct bench *b, char *err, size_t errlen)
+{
+	uint64_t total, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+			 (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t room = SIZE_MAX / 8;
 	size_t i, j, n = 0;
 
 	for (i = 0; i < b->npts; i++)
@@ -421,35 +468,24 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 			b->ring_keys[j++] = b->ring_keys[i];
 	b->nrings = j;
 	b->rings = xcalloc(j, sizeof(*b->rings), "the rings' list");
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
-		uint64_t bytes;
-
-		if (!has_ring(p))
-			continue;
-		/* Points are found by key, not by a search of every ring,
-		   so this stays linear in sizes. */
-		j = ring_of(b, ring_key(b, p));
-		p->ring = &b->rings[j];
-		if (b->rings[j].size)
-			continue;
-		if (p->cache == CACHE_RX)
-			bytes = rx_pool_plan(p->ring, max_size(b, p), b->align_max,
-					     b->pfspan, b->line, cache_largest(NULL),
-					     p->size == SIZE_MIX ? b->cfg->mix : NULL,
-					     mem / 4);
-		else
-			bytes = ring_plan(p->ring, p->size, p->align, b->pfspan,
-					  b->line, cache_largest(NULL));
-		p->ring->written = p->cache == CACHE_RING && (ring_key(b, p) & 1);
-		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
+	if (room > mem / 2)
+		room = mem / 2;
+	b->ring_cache = cache_largest(NULL);
+	total = plan_rings(b, b->ring_cache);
+	/* cut, but never below touching the largest cache once (under
+	   emulation, where no cache is modelled, as far as it takes) */
+	if (total > room && (total < 2 * room || b->emulated)) {
+		b->ring_cache = (size_t)((double)b->ring_cache * (double)room /
+					 (double)total * 0.9);
+		total = plan_rings(b, b->ring_cache);
 	}
-	if (total > mem / 2) {
+	if (total > room) {
 		snprintf(err, errlen, "cache = cold-ring and ring: rings whose "
 			 "buffers touch twice the largest cache (%zu KiB), one per "
 			 "cold-ring point, need %llu MiB for these points, more than "
-			 "half of this machine's %llu MiB", cache_largest(NULL) >> 10,
-			 (unsigned long long)(total >> 20),
+			 "half of this machine's %llu MiB (or of what this process "
+			 "can map) even when cut to touch it once",
+			 cache_largest(NULL) >> 10, (unsigned long long)(total >> 20),
 			 (unsigned long long)(mem >> 20));
 		return -1;
 	}
@@ -469,6 +505,8 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 				 r->bytes >> 20);
 			return -1;
 		}
+		/* written: its last lines would be in the cache, dirty */
+		b->flush->flush(r->mem, r->bytes, b->line);
 	}
 	for (i = 0; i < b->npts; i++)
 		if (b->pts[i].cache == CACHE_RX &&
@@ -516,30 +554,41 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 }
 
 /* The pool: at least this much memory, four times the largest cache, and
-   room for 4 K_MAX slots of the largest point; an eighth of the memory
+   8 slots of the largest point (a region takes a quarter of the slots
+   at most); an eighth of the memory, or a quarter of the address space,
    at most. */
 #define POOL_MIN (64u << 20)
+
+static size_t largest_slot(const struct bench *b)
+{
+	size_t i, slot = 0;
+
+	for (i = 0; i < b->npts; i++)
+		if (pooled(b->pts[i].cache) && cold_slot(b, &b->pts[i]) > slot)
+			slot = cold_slot(b, &b->pts[i]);
+	return slot;
+}
 
 static size_t pool_bytes(const struct bench *b)
 {
 	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
 		       (uint64_t)sysconf(_SC_PAGESIZE);
 	uint64_t want = POOL_MIN, llc = 4 * (uint64_t)cache_largest(NULL);
-	size_t i;
+	uint64_t big = 8 * (uint64_t)largest_slot(b);
 
 	if (llc > want)
 		want = llc;
-	for (i = 0; i < b->npts; i++)
-		if (pooled(b->pts[i].cache) &&
-		    4 * (uint64_t)K_MAX * cold_slot(b, &b->pts[i]) > want)
-			want = 4 * (uint64_t)K_MAX * cold_slot(b, &b->pts[i]);
+	if (big > want)
+		want = big;
 	if (want > mem / 8)
 		want = mem / 8;
-	return want > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)want;
+	if (want > SIZE_MAX / 4)
+		want = SIZE_MAX / 4;
+	return (size_t)want;
 }
 
 /* A region's calls at most: a quarter of the pool's slots, so that draws
-   stay scattered. */
+   stay scattered (sweep_prepare makes sure there are four). */
 static uint64_t pool_cap(const struct bench *b, const struct point *p)
 {
 	size_t n = b->poolsize / cold_slot(b, p) / 4;
@@ -631,6 +680,8 @@ static void share_iters(struct bench *b)
 		if (k) {
 			uint64_t cap = iters_cap(b, p);
 			p->iters = k < cap ? k : cap;
+		} else if (!p->iters) {
+			p->iters = 1;	/* every kernel of its group died */
 		}
 	}
 }
@@ -649,6 +700,13 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 	}
 	if (pool) {
 		pool = pool_bytes(b);
+		if (pool / largest_slot(b) < 4) {
+			snprintf(err, errlen, "cold buffers of %zu bytes: the pool they "
+				 "are drawn from needs four of them, %zu MiB, more than "
+				 "an eighth of this machine's memory or a quarter of the "
+				 "address space", largest_slot(b), 4 * largest_slot(b) >> 20);
+			return -1;
+		}
 		b->pool = huge_map(pool);
 		if (!b->pool) {
 			snprintf(err, errlen, "no memory for %zu bytes of cold buffers",
@@ -656,11 +714,13 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 			return -1;
 		}
 		b->poolsize = pool;
-		/* the DMA's write of every buffer */
+		/* the DMA's write of every buffer, then flushed: no draw finds
+		   a dirty line whose write-back its read would wait for */
 		for (i = 0; i + 8 <= pool; i += 8) {
 			uint64_t v = i * UINT64_C(0x9e3779b97f4a7c15);
 			memcpy(b->pool + i, &v, 8);
 		}
+		b->flush->flush(b->pool, pool, b->line);
 		b->poolhuge = huge_resident(b->pool, pool);
 		b->pool_rng = b->seed ^ UINT64_C(0x5deece66d);
 		if (!b->pool_rng)

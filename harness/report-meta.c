@@ -24,17 +24,27 @@ static void rings(FILE *f, const struct bench *b)
 		huge[x] += b->rings[i].huge;
 		n[x]++;
 	}
+	if (b->ring_cache < cache_largest(NULL))
+		fprintf(f, "# warning: cold-ring and ring: the rings were cut to "
+			"touch twice %zu KiB, not twice the largest cache (%zu KiB): "
+			"this process's memory or address space holds no more; a "
+			"buffer may come round before the others pushed its lines "
+			"out\n",
+			b->ring_cache >> 10, cache_largest(NULL) >> 10);
 	if (n[0])
 		fprintf(f, "# cold_ring: %zu ring(s), one per point, %.0f MiB in "
 			"all (%.0f MiB of it on huge pages), each touching twice "
-			"the largest cache; buffers taken in a shuffled order\n",
-			n[0], (double)bytes[0] / (1 << 20),
-			(double)huge[0] / (1 << 20));
+			"%s; buffers taken in a shuffled order\n", n[0],
+			(double)bytes[0] / (1 << 20), (double)huge[0] / (1 << 20),
+			b->ring_cache < cache_largest(NULL) ? "less than the "
+			"largest cache (cut)" : "the largest cache");
 	if (n[1])
 		fprintf(f, "# rx_pools: %zu pool(s), %.0f MiB in all (%.0f MiB of "
-			"it on huge pages), each touching twice the largest cache; "
-			"descriptors refilled from them in a shuffled order\n", n[1],
-			(double)bytes[1] / (1 << 20), (double)huge[1] / (1 << 20));
+			"it on huge pages), each touching twice %s; descriptors "
+			"refilled from them in a shuffled order\n", n[1],
+			(double)bytes[1] / (1 << 20), (double)huge[1] / (1 << 20),
+			b->ring_cache < cache_largest(NULL) ? "less than the "
+			"largest cache (cut)" : "the largest cache");
 	for (i = 0; i < b->nrings; i++) {
 		const struct ring *r = &b->rings[i];
 		if (!(b->ring_keys[i] & 2))
@@ -309,11 +319,10 @@ void report_meta(FILE *f, const struct bench *b)
 	if (!isnan(b->miss_cycles))
 		fprintf(f, "# miss_latency: %.1f cycles (the flush check's chase: "
 			"dependent loads of lines on separate pages in a shuffled "
-			"order, each %s first; %.1f ticks x %.4f cycles per tick%s)\n",
-			b->miss_cycles, b->fcheck.misses || b->flush->whole ?
-			"evicted" : "flushed", b->fcheck.chase, b->cal.cycles_per_tick,
-			b->fcheck.misses || b->flush->whole ? "; an eviction also "
-			"empties the TLB: page walks included" : "");
+			"order, each %s first, the pages' TLB entries warm; %.1f "
+			"ticks x %.4f cycles per tick)\n", b->miss_cycles,
+			b->fcheck.misses || b->flush->whole ? "evicted" : "flushed",
+			b->fcheck.chase, b->cal.cycles_per_tick);
 	if (b->nrings)
 		rings(f, b);
 	pools(f, b);

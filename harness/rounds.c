@@ -145,6 +145,7 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 		if (p->load == LOAD_BUSY)
 			load_pause();
 		if (!done) {
+			b->hist_out = NULL;
 			sweep_stopped(b, p, "while timed");
 			return;
 		}
@@ -448,8 +449,9 @@ void sweep_finish(struct bench *b)
 		     c->cycles_per_tick);
 	else if (sweep_coarse(b))
 		warn(b, "%zu point(s) time regions of fewer than %d timer steps "
-		     "of %.0f ticks (%.4f cycles per tick) even with %d calls per "
-		     "region: their medians move in steps of more than 1%%; the "
+		     "of %.0f ticks (%.4f cycles per tick) even with the most calls "
+		     "a region may have (%d, fewer where the pool or ring is "
+		     "small): their medians move in steps of more than 1%%; the "
 		     "region_steps column says how many", sweep_coarse(b),
 		     REGION_STEPS, c->resolution, b->cpt_run > 0 ? b->cpt_run :
 		     c->cycles_per_tick, K_MAX);

@@ -48,9 +48,9 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 		memcpy(&payoff, buf + RX_PAYOFF, sizeof(payoff));
 		acc += a->op->call(a->k, buf + payoff, a->dst, len, a->dist);
 		if (pool) {	/* a fresh buffer for the next DMA */
-			size_t s = ring_next_slot(pool);
-			if (pool->len)
-				d[i].len = pool->len[s];
+			size_t at = pool->next, s = ring_next_slot(pool);
+			if (pool->len)	/* in turn: no miss of its own */
+				d[i].len = pool->len[at];
 			d[i].buf = pool->mem + s * pool->slot;
 		}
 		i = i + 1 == r->n ? 0 : i + 1;

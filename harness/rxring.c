@@ -38,11 +38,12 @@ void rx_dma(struct rxring *r, size_t n, unsigned ahead, uint32_t align,
 {
 	size_t j, i;
 
+	/* Only what changed is written: a line written just before its
+	   flush would make the walk's read wait for the write-back. */
 	for (j = 0; j < n + ahead && j < r->n; j++) {
 		i = (r->next + j) % r->n;
-		r->hw[i].len = r->desc[i].len;
-		r->hw[i].status = 1;
-		put_payoff(r->desc[i].buf, align);
+		if (r->hw[i].len != r->desc[i].len)
+			r->hw[i].len = r->desc[i].len;
 	}
 	if (!flush)
 		return;
@@ -89,15 +90,16 @@ int rx_pool_alloc(struct ring *r, const struct mix *m, uint32_t align,
 
 	if (ring_alloc(r, seed))
 		return -1;
-	if (!m)
-		return 0;
-	/* Packet j in the j-th slot taken: the walk replays the mix in
-	   its order. */
-	r->len = xcalloc(r->nslots, sizeof(*r->len), "the rx pool's lengths");
+	/* Every header says where its payload starts (the pool is made
+	   for one alignment).  With a mix, packet j in the j-th slot
+	   taken, and its length at len[j]: the walk replays the mix in
+	   its order and reads the lengths in turn. */
+	if (m)
+		r->len = xcalloc(r->nslots, sizeof(*r->len), "the rx pool's lengths");
 	for (j = 0; j < r->nslots; j++) {
-		size_t s = r->order[j];
-		r->len[s] = m->len[j % m->n];
-		rx_fill(r->mem + s * r->slot, m, j, align);
+		if (m)
+			r->len[j] = m->len[j % m->n];
+		rx_fill(r->mem + r->order[j] * r->slot, m, j, align);
 	}
 	return 0;
 }
@@ -109,7 +111,7 @@ int rx_pool_init(struct ring *r, uint32_t size, size_t align, size_t span,
 	if (!rx_pool_plan(r, size, align, span, line, cache_bytes, m,
 			  UINT64_MAX))
 		return -1;
-	return rx_pool_alloc(r, m, 0, seed);
+	return rx_pool_alloc(r, m, (uint32_t)align, seed);
 }
 
 int rxring_init(struct rxring *r, size_t n, struct ring *pool)
@@ -129,10 +131,11 @@ int rxring_init(struct rxring *r, size_t n, struct ring *pool)
 	r->next = 0;
 	r->pool = pool;
 	for (i = 0; pool && i < n; i++) {
-		size_t s = ring_next_slot(pool);
-		r->desc[i].len = pool->len ? pool->len[s] : pool->size - RX_HDR;
+		size_t j = pool->next, s = ring_next_slot(pool);
+		r->desc[i].len = pool->len ? pool->len[j] : pool->size - RX_HDR;
 		r->desc[i].buf = pool->mem + s * pool->slot;
 		r->hw[i].len = r->desc[i].len;
+		r->hw[i].status = 1;
 	}
 	return 0;
 }

@@ -76,9 +76,11 @@ struct rx_walk_args {
 };
 
 /* What a DMA leaves before a walk: n descriptors from r->next (and those
-   `ahead` past them), their device descriptors and buffers written, then
-   every line of them flushed by flush (NULL: none); span: the bytes read
-   past a payload (the prefetch distance). */
+   `ahead` past them), their device descriptors written where they
+   changed, then every line of them and of their buffers flushed by flush
+   (NULL: none); span: the bytes read past a payload (the prefetch
+   distance).  Called after a walk too, for the next one's descriptors,
+   so that their write-back is long done when it reads them. */
 void rx_dma(struct rxring *r, size_t n, unsigned ahead, uint32_t align,
 	    size_t span, void (*flush)(const void *, size_t, size_t),
 	    bool whole, size_t line);
@@ -96,9 +98,11 @@ uint64_t rx_walk(const struct timer *t, struct rxring *r,
 uint64_t rx_pool_plan(struct ring *r, uint32_t size, size_t align,
 		      size_t span, size_t line, size_t cache_bytes,
 		      const struct mix *m, uint64_t max_bytes);
-/* Maps the planned pool (ring_alloc, shuffled from seed) and puts each
-   slot's packet in it, in the order the slots are taken: its length
-   (r->len) and, for a capture, its bytes.  0, or -1 without memory. */
+/* Maps the planned pool (ring_alloc, shuffled from seed), writes in
+   every header where its payload starts at align, and with a mix puts
+   each slot's packet in it in the order the slots are taken: its length
+   (r->len[j] for the j-th taken) and, for a capture, its bytes.  0, or
+   -1 without memory. */
 int rx_pool_alloc(struct ring *r, const struct mix *m, uint32_t align,
 		  uint64_t seed);
 /* Both, for tests. */

@@ -115,7 +115,11 @@ struct bench {
 					   the sample's calls, or NULL */
 	double *scratch;		/* per-call: one sample's calls */
 	bool piloting;			/* finding K: regions timed whole */
-	struct ring *rings;		/* cold-ring and rx pools: one per size */
+	struct ring *rings;		/* cold-ring: one per point; rx pools: one
+					   per size and alignment */
+	size_t ring_cache;		/* they touch twice this: the largest
+					   cache, or less where the address
+					   space could not hold them */
 	uint64_t *ring_keys;		/* their keys, ascending */
 	size_t nrings;
 	struct rxring rxwarm;		/* a mix in warm: rx_batch buffers */
@@ -182,18 +186,19 @@ static inline unsigned char *sweep_dbuf(const struct bench *b)
 	return b->dbuf + (size_t)b->slot * b->slot_bytes;
 }
 
-/* The prefetch distance a point's kernel is called with (0 for none). */
-/* Its rx_prefetch as the CSV names it: none, current, next, or next:N
-   when the run has several rx_prefetch_ahead values. */
+/* A point's rx_prefetch as the CSV names it: none, current, next, or
+   next:N when the run has several rx_prefetch_ahead values. */
 const char *point_rx_name(const struct bench *b, const struct point *p,
 			  char *buf, size_t len);
+/* The prefetch distance a point's kernel is called with (0 for none). */
 int sweep_dist(const struct point *p);
 /* A cold, cold-read or after-switch point's K buffers, drawn at random
    from the pool, into bufs (and dsts), made ready as the state says
    (measure.c): what precedes its timed op->list. */
 void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		      unsigned char **dsts);
-/* One timed region of point p: ticks per call, overhead subtracted. */
+/* One timed region of point p: ticks per call, overhead subtracted (with
+   timing = per-call, the median of the sample's single calls). */
 double sweep_sample(struct bench *b, struct point *p);
 /* The watchdog's limit for one timed region of p, and for finding its
    calls per region. */

@@ -73,10 +73,12 @@ void load_tables(const struct results *r, const struct table_opts *o,
    policies the run has (none when fewer than two: no figure).  0, or -1
    after a message. */
 #define PANELS_MAX 12
+#define POLICIES_MAX 10	/* none, current, next or next:N (up to 8) */
 struct panels {
 	size_t n;
 	char title[PANELS_MAX][64];
-	const char *policy[3];
+	const char *policy[POLICIES_MAX];
+	char policy_name[POLICIES_MAX][24];
 	size_t npolicies;
 };
 int write_load_panels(const struct results *r, const char *prefix,

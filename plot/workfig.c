@@ -121,16 +121,31 @@ int write_rx_panels(const struct results *r, const char *prefix,
 	int rc = 0, full = 0;
 
 	pn->n = pn->npolicies = 0;
-	/* The policies the run has: a figure of one is no comparison. */
+	/* The policies the run has, in that order (next's rx_prefetch_ahead
+	   values, next:N, in the order the run has them): a figure of one
+	   is no comparison. */
 	nc = results_caches(r, &caches);
 	for (p = 0; p < 3; p++)
-		for (i = 0; i < nc; i++) {
-			snprintf(c, sizeof(c), "ring/%s", pol[p]);
-			if (!strncmp(caches[i], c, strlen(c)) &&
-			    (!caches[i][strlen(c)] || caches[i][strlen(c)] == '+')) {
-				use[np++] = pol[p];
-				break;
-			}
+		for (i = 0; i < nc && np < POLICIES_MAX; i++) {
+			size_t n = strlen(pol[p]), j;
+			const char *x = caches[i] + 5, *end;
+
+			if (strncmp(caches[i], "ring/", 5) || strncmp(x, pol[p], n) ||
+			    (x[n] && x[n] != '+' && (p != 2 || x[n] != ':')))
+				continue;
+			end = strchr(x, '+');
+			n = end ? (size_t)(end - x) : strlen(x);
+			if (n >= sizeof(pn->policy_name[0]))
+				continue;
+			for (j = 0; j < np && (strlen(use[j]) != n ||
+					       strncmp(use[j], x, n)); j++)
+				;
+			if (j < np)
+				continue;
+			memcpy(pn->policy_name[np], x, n);
+			pn->policy_name[np][n] = '\0';
+			use[np] = pn->policy_name[np];
+			np++;
 		}
 	free(caches);
 	if (np < 2)
@@ -143,7 +158,7 @@ int write_rx_panels(const struct results *r, const char *prefix,
 			FILE *f = NULL;
 
 			for (k = 0; k < nk; k++) {
-				const struct row *w[3];
+				const struct row *w[POLICIES_MAX];
 				size_t have = 0;
 
 				for (p = 0; p < np; p++) {

@@ -87,7 +87,7 @@ grep -v ' True' "$T/cold.check" | sed 's/^/  /'
 # --- the rx ring: next beats none where the header misses
 "$BIN" run -q --set kernels=c64 --set sizes=576,1500 --set aligns=2 --set cache=ring \
 	--set rx_prefetch=none,current,next --set rx_prefetch_ahead=1,4 \
-	--set samples=101 --set roofline=none -o "$T/rx.csv"; rc=$?
+	--set samples=201 --set roofline=none -o "$T/rx.csv"; rc=$?
 ok "rx ring, three policies, next at 1 and 4 ahead: exit 0" [ $rc = 0 ]
 ok "rows for next:1 and next:4" \
 	bash -c "grep -q '^c64,.*,ring,none,none,idle,next:1,' '$T/rx.csv' && grep -q '^c64,.*,ring,none,none,idle,next:4,' '$T/rx.csv'"
