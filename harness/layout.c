@@ -6,18 +6,10 @@
 
 #include "layout.h"
 #include "place.h"
+#include "rand.h"
 #include "sweep.h"
 #include "xalloc.h"
 
-/* xorshift64*, as the rounds' order; its own stream, so the order of a
-   seed is the same with layouts as without. */
-static uint64_t next_rand(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * UINT64_C(2685821657736338717);
-}
 
 /* R copies of code c (a kernel, its nopf or a code_offset copy of it,
    whose original is k as planned). */
@@ -49,7 +41,7 @@ static int make_set(struct bench *b, struct layset *s, const struct point *p,
 		return 0;
 	}
 	for (i = 0; i < b->layouts; i++)
-		if (!(s->k[i] = place_copy_random(from, mod64, next_rand(&b->lay_rng),
+		if (!(s->k[i] = place_copy_random(from, mod64, rand_next(&b->lay_rng),
 						  err, errlen)))
 			return -1;
 	s->n = b->layouts;
@@ -95,8 +87,8 @@ unsigned layout_pick(struct bench *b, struct point *p)
 	if (b->layouts < 2)
 		return 0;
 	/* code and buffer drawn apart, so neither rides on the other */
-	l = (unsigned)(next_rand(&b->lay_rng) % b->layouts);
-	b->slot = (unsigned)(next_rand(&b->lay_rng) % b->nslots);
+	l = (unsigned)(rand_next(&b->lay_rng) % b->layouts);
+	b->slot = (unsigned)(rand_next(&b->lay_rng) % b->nslots);
 	if (p->lay) {
 		s = &b->laysets[p->lay - 1];
 		p->runs = s->k[l % s->n];

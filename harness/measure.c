@@ -43,6 +43,7 @@
 #include "fence.h"
 #include "hugepage.h"
 #include "load.h"
+#include "rand.h"
 #include "sweep.h"
 #include "watchdog.h"
 #include "xalloc.h"
@@ -141,7 +142,7 @@ static void pick_slots(struct bench *b, const struct point *p, size_t *slots)
 
 	for (k = 0; k < p->iters; k++) {
 		do {
-			slots[k] = (size_t)(ring_rand(&b->pool_rng) % n);
+			slots[k] = (size_t)(rand_next(&b->pool_rng) % n);
 			for (j = 0; j < k && slots[j] != slots[k]; j++)
 				;
 		} while (j < k);

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "mix.h"
 #include "pseudo-header.h"
+#include "rand.h"
 #include "verify.h"
 #include "xalloc.h"
 
@@ -37,14 +38,6 @@ static bool is_capture(const char *path)
 	return false;
 }
 
-/* xorshift64*, seeded alike on every host: the same order everywhere. */
-static uint64_t next_rand(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * UINT64_C(2685821657736338717);
-}
 
 static int parse_count(const char *tok, uint64_t lo, uint64_t hi,
 		       uint64_t *out)
@@ -156,7 +149,7 @@ static int read_text(struct mix *m, FILE *f, char *err, size_t errlen)
 		for (w = 0; w < weight[i]; w++)
 			m->len[k++] = size[i];
 	for (i = m->n; i > 1; i--) {
-		size_t j = (size_t)(next_rand(&rng) % i);
+		size_t j = (size_t)(rand_next(&rng) % i);
 		uint32_t t = m->len[i - 1];
 		m->len[i - 1] = m->len[j];
 		m->len[j] = t;

@@ -9,15 +9,8 @@
 #include <string.h>
 
 #include "hugepage.h"
+#include "rand.h"
 #include "ring.h"
-
-uint64_t ring_rand(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * UINT64_C(2685821657736338717);
-}
 
 void ring_shuffle(uint32_t *v, size_t n, uint64_t *rng)
 {
@@ -26,7 +19,7 @@ void ring_shuffle(uint32_t *v, size_t n, uint64_t *rng)
 	for (i = 0; i < n; i++)
 		v[i] = (uint32_t)i;
 	for (i = n; i > 1; i--) {
-		size_t j = (size_t)(ring_rand(rng) % i);
+		size_t j = (size_t)(rand_next(rng) % i);
 		uint32_t t = v[i - 1];
 		v[i - 1] = v[j];
 		v[j] = t;

@@ -52,8 +52,6 @@ static inline unsigned char *ring_next(struct ring *r)
 }
 void ring_free(struct ring *r);
 
-/* xorshift64*: small, seeded, the same sequence on every arch. */
-uint64_t ring_rand(uint64_t *s);
 /* A shuffle of 0 .. n-1 into v, from *rng. */
 void ring_shuffle(uint32_t *v, size_t n, uint64_t *rng);
 

@@ -20,6 +20,7 @@
 #include "chain.h"
 #include "load.h"
 #include "platform.h"
+#include "rand.h"
 #include "sweep.h"
 #include "watchdog.h"
 #include "xalloc.h"
@@ -34,14 +35,6 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* xorshift64*: small, seeded, the same sequence on every arch. */
-static uint64_t next_rand(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * UINT64_C(2685821657736338717);
-}
 
 static void shuffle(size_t *v, size_t n, uint64_t *rng)
 {
@@ -50,7 +43,7 @@ static void shuffle(size_t *v, size_t n, uint64_t *rng)
 	for (i = 0; i < n; i++)
 		v[i] = i;
 	for (i = n; i > 1; i--) {
-		size_t j = (size_t)(next_rand(rng) % i), t = v[i - 1];
+		size_t j = (size_t)(rand_next(rng) % i), t = v[i - 1];
 		v[i - 1] = v[j];
 		v[j] = t;
 	}
