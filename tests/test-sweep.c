@@ -280,12 +280,16 @@ static void ring(void)
 	j = b.pts[1].ring->next;
 	sweep_run(&b, false);
 	/* word32 and the empty kernel: a ring each, so neither prefetches
-	   the other's next buffers. */
+	   the other's next buffers.  A sample taken again after it was
+	   preempted takes K more. */
 	CHECK(b.pts[1].ring != b.pts[0].ring && b.pts[0].ring->next ==
-	      (i + 7 * b.pts[0].iters) % b.pts[0].ring->nslots &&
-	      b.pts[1].ring->next == (j + 7 * b.pts[1].iters) % b.pts[1].ring->nslots,
-	      "a ring per point, 7 samples of K each took its next buffers: "
-	      "point 0's went from %zu to %zu", i, b.pts[0].ring->next);
+	      (i + (7 + b.pts[0].preempted[0]) * b.pts[0].iters) %
+	      b.pts[0].ring->nslots && b.pts[1].ring->next ==
+	      (j + (7 + b.pts[1].preempted[0]) * b.pts[1].iters) %
+	      b.pts[1].ring->nslots,
+	      "a ring per point, 7 samples (and %u retakes) of K each took its "
+	      "next buffers: point 0's went from %zu to %zu",
+	      b.pts[0].preempted[0], i, b.pts[0].ring->next);
 	sweep_free(&b);
 	config_free(&c);
 }
