@@ -32,20 +32,24 @@ LDLIBS += -lm $(if $(STATIC),,-ldl)
 # it (Debian libpcap-dev); static and cross builds go without (PCAP=0).
 HASH := \#
 PCAP ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <pcap/pcap.h>' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0))
-NO_PCAP_SRC := harness/mix-$(if $(filter 1,$(PCAP)),nopcap,pcap).c
+NO_PCAP_SRC := harness/workload/mix-$(if $(filter 1,$(PCAP)),nopcap,pcap).c
 LDLIBS += $(if $(filter 1,$(PCAP)),-lpcap)
 
 # Event names beyond perf list's generic ones come from libpfm4 where the
 # build finds it (Debian libpfm4-dev; no pkg-config file); LIBPFM=0, and
-# static and cross builds, go without (events-nopfm.c).
+# static and cross builds, go without (events/nopfm.c).
 LIBPFM ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <perfmon/pfmlib_perf_event.h>' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0))
-NO_PFM_SRC := harness/events-$(if $(filter 1,$(LIBPFM)),nopfm,pfm).c
+NO_PFM_SRC := harness/events/$(if $(filter 1,$(LIBPFM)),nopfm,pfm).c
 LDLIBS += $(if $(filter 1,$(LIBPFM)),-lpfm)
 
-# Arch-specific harness files are named *-<arch>-*.c or *-<arch>.c.
-ARCH_ONLY := $(foreach a,$(ARCHES),$(wildcard harness/*-$(a)-*.c harness/*-$(a).c))
-HARNESS := $(filter-out $(ARCH_ONLY) $(NO_PCAP_SRC) $(NO_PFM_SRC) harness/main.c,$(wildcard harness/*.c harness/op/*.c)) \
-	$(wildcard harness/*-$(ARCH)-*.c harness/*-$(ARCH).c)
+# The harness is one folder per concern (harness/*/, README "Layout")
+# and one per architecture: harness/arch/$(ARCH)/ is what this port
+# provides (timer, flush, fence, add chain, PMC read, signal PC...).
+ifeq ($(wildcard harness/arch/$(ARCH)/*.c),)
+$(error ARCH=$(ARCH) has mk/arch-$(ARCH).mk but no harness/arch/$(ARCH)/: see README, "Porting to a new architecture")
+endif
+HARNESS := $(filter-out $(NO_PCAP_SRC) $(NO_PFM_SRC),$(filter-out harness/arch/%,$(wildcard harness/*/*.c))) \
+	$(wildcard harness/arch/$(ARCH)/*.c)
 KERNELS := $(wildcard kernels/generic/*.c kernels/$(ARCH)/*.c kernels/$(ARCH)/*.S)
 LIB_OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(basename $(HARNESS) $(KERNELS)))
 TEST_SRCS := $(wildcard tests/test-*.c)
@@ -152,8 +156,8 @@ endif
 HOST_CC ?= cc
 REPORT := build/host/csumreport
 # (with the harness's allocator: a shortage is a message, never abort())
-REPORT_SRC := $(wildcard plot/*.c) harness/xalloc.c
-$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h) harness/xalloc.h
+REPORT_SRC := $(wildcard plot/*.c) harness/lib/xalloc.c
+$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h) harness/lib/xalloc.h
 	@mkdir -p $(@D)
 	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iharness -o $@ $(REPORT_SRC) -lm
 
@@ -223,4 +227,4 @@ test:
 clean:
 	rm -rf build
 
--include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d)
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d)

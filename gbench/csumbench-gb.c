@@ -25,13 +25,13 @@
 #include <unistd.h>
 
 #include "buildinfo.h"
-#include "events.h"
-#include "flush-check.h"
+#include "events/events.h"
+#include "cache/check.h"
 #include "gbc.h"
-#include "setup.h"
-#include "sweep.h"
-#include "watchdog.h"
-#include "xalloc.h"
+#include "cmd/setup.h"
+#include "measure/sweep.h"
+#include "call/watchdog.h"
+#include "lib/xalloc.h"
 
 static struct bench bench;
 static size_t register_count;

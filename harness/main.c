@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "buildinfo.h"
-#include "cmd.h"
-#include "platform.h"
+#include "cmd/cmd.h"
+#include "lib/platform.h"
 
 static const struct {
 	const char *name;

@@ -34,7 +34,7 @@
 #include "labels.h"
 #include "report.h"
 #include "stattest.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 #define MIN_REPEATS 3
 

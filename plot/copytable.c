@@ -11,7 +11,7 @@
 
 #include "labels.h"
 #include "report.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 /* A row of the tables: a kernel, at one distance if it prefetches. */
 struct crow {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "csv.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 int csv_open(struct csv *c, const char *path)
 {

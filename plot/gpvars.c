@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "report.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 /* Every string here comes from a results CSV, which people mail each
    other: gnuplot must only ever see it as data.  So it is written in

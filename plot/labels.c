@@ -10,7 +10,7 @@
 
 #include "labels.h"
 #include "report.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 static int cmp_name(const void *x, const void *y)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "report.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 /* A row of the tables: a kernel, at one distance if it prefetches. */
 struct lrow {

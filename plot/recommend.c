@@ -38,7 +38,7 @@
 #include "csv.h"
 #include "report.h"
 #include "stattest.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 #define ALPHA 0.05
 #define MIN_REPEATS 3	/* as compare: Welch's t on fewer says little */

@@ -12,7 +12,7 @@
 
 #include "csv.h"
 #include "results.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 /* csumbench writes 32 columns, and 17 more with 8 events (ev_running,
    and two per event); a header of many more is not its. */

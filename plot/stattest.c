@@ -11,7 +11,7 @@
 
 #include "results.h"
 #include "stattest.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 static int cmp_abs(const void *x, const void *y)
 {

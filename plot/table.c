@@ -8,7 +8,7 @@
 
 #include "labels.h"
 #include "report.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 struct metric {
 	const char *name, *unit, *fmt;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "report.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 /* A space between a number and its unit ("64 B", "16 KiB"), where no
    line should break. */

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "calibrate.h"
+#include "timer/calibrate.h"
 #include "check.h"
-#include "platform.h"
+#include "lib/platform.h"
 
 static uint64_t ns(void)
 {

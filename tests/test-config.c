@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "config.h"
-#include "place.h"
+#include "config/config.h"
+#include "call/place.h"
 
 static int write_conf(const char *path, const char *text)
 {

@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "events.h"
-#include "perf-page.h"
-#include "timer.h"
+#include "events/events.h"
+#include "timer/perf-page.h"
+#include "timer/timer.h"
 
 static void columns(void)
 {

@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "kernel.h"
-#include "verify.h"
-#include "watchdog.h"
+#include "call/kernel.h"
+#include "call/verify.h"
+#include "call/watchdog.h"
 
 #define MAXLEN 1536
 #define BIGLEN (65536 + 1)

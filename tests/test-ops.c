@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "config.h"
-#include "kernel.h"
-#include "verify.h"
-#include "watchdog.h"
+#include "config/config.h"
+#include "call/kernel.h"
+#include "call/verify.h"
+#include "call/watchdog.h"
 
 ip_fast_csum_fn ip_fast_csum_ref;
 

@@ -2,7 +2,7 @@
 #include <math.h>
 
 #include "check.h"
-#include "stats.h"
+#include "lib/stats.h"
 
 #define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
 

@@ -9,10 +9,10 @@
 #include <time.h>
 
 #include "buildinfo.h"
-#include "chain.h"
+#include "timer/chain.h"
 #include "check.h"
-#include "platform.h"
-#include "sweep.h"
+#include "lib/platform.h"
+#include "measure/sweep.h"
 
 /* A counter stepping by 1000 ticks once a microsecond: coarse. */
 static uint64_t read_us(void)

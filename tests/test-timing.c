@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chain.h"
+#include "timer/chain.h"
 #include "check.h"
-#include "platform.h"
-#include "sweep.h"
+#include "lib/platform.h"
+#include "measure/sweep.h"
 
 #define COST 4	/* cycles per byte of known_cost */
 #define TRIES 3

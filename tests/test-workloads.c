@@ -15,17 +15,17 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "config.h"
-#include "flush.h"
-#include "kernel.h"
-#include "load.h"
+#include "config/config.h"
+#include "cache/flush.h"
+#include "call/kernel.h"
+#include "workload/load.h"
 #include "op/op.h"
-#include "mix.h"
-#include "pseudo-header.h"
-#include "rxring.h"
-#include "timer.h"
-#include "verify.h"
-#include "watchdog.h"
+#include "workload/mix.h"
+#include "workload/pseudo-header.h"
+#include "workload/rxring.h"
+#include "timer/timer.h"
+#include "call/verify.h"
+#include "call/watchdog.h"
 
 /* ---- the rx walk, with its prefetches recorded ---- */
 
@@ -35,7 +35,7 @@ static size_t nprefetched, ncalled;
 
 #define RX_PREFETCH(p) (prefetched[nprefetched++ % NREC] = (p))
 #define RX_WALK rx_walk_traced
-#include "rx-walk.h"
+#include "workload/rx-walk.h"
 
 static uint32_t record_csum(const void *buf, int len, uint32_t sum)
 {

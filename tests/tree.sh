@@ -15,11 +15,11 @@ ok "make bench's runners, vboard.sh fetch and the labgrid test place through scr
 ok "none of them claims a name or moves a result itself" \
 	bash -c "! grep -n 'set -C\|O_EXCL\|copyfile.*RESULTS\|mv -f \"\$from' scripts/bench.sh scripts/vboard.sh labgrid/test_csumbench.py"
 
-# A failed allocation is a message (harness/xalloc.c), never abort():
+# A failed allocation is a message (harness/lib/xalloc.c), never abort():
 # the one abort() left is a program error, said so where it is.
-grep -n 'abort()' harness/*.c harness/*/*.c plot/*.c gbench/*.c > "$T/aborts"
+grep -n 'abort()' harness/*.c harness/*/*.c harness/*/*/*.c plot/*.c gbench/*.c > "$T/aborts"
 ok "no abort() after an allocation in harness/, plot/ or gbench/ ($(wc -l < "$T/aborts") left)" \
-	bash -c "[ \$(wc -l < '$T/aborts') -le 1 ] && ! grep -v '^harness/output.c:' '$T/aborts' | grep -q ."
+	bash -c "[ \$(wc -l < '$T/aborts') -le 1 ] && ! grep -v '^harness/report/output.c:' '$T/aborts' | grep -q ."
 ok "the one left says it is a program error" \
-	bash -c "grep -B2 'abort()' harness/output.c | grep -q 'a program error, not a shortage'"
+	bash -c "grep -B2 'abort()' harness/report/output.c | grep -q 'a program error, not a shortage'"
 finish

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fence.h"
-#include "timer.h"
-#include "verify.h"
-#include "xalloc.h"
+#include "timer/fence.h"
+#include "timer/timer.h"
+#include "call/verify.h"
+#include "lib/xalloc.h"
 
 #define SHORT_MAX 1536
 #define ALL_PAIRS_MAX 256

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fence.h"
-#include "timer.h"
-#include "verify.h"
+#include "timer/fence.h"
+#include "timer/timer.h"
+#include "call/verify.h"
 
 volatile uint32_t op_sink;
 

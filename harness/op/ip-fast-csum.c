@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fence.h"
-#include "timer.h"
-#include "verify.h"
+#include "timer/fence.h"
+#include "timer/timer.h"
+#include "call/verify.h"
 
 ip_fast_csum_fn ip_fast_csum_ref;
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timer.h"
-#include "verify.h"
+#include "timer/timer.h"
+#include "call/verify.h"
 
 #define DATA_BYTES (65537 + 64)
 #define SWEEP_BYTES (3u << 20)

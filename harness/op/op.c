@@ -1,7 +1,7 @@
 /* The ops, in the order list and the CSV show them. */
 #include <string.h>
 
-#include "kernel.h"
+#include "call/kernel.h"
 
 const struct op *const op_table[] = { &op_csum, &op_ip_fast_csum, &op_csum_copy,
 				      &op_load };

@@ -1,0 +1,11 @@
+/* The program counter a signal interrupted, arm64. */
+#include <ucontext.h>
+
+#include "call/watchdog.h"
+
+const void *sig_pc(const void *ucontext)
+{
+	const ucontext_t *uc = ucontext;
+
+	return (const void *)uc->uc_mcontext.pc;
+}

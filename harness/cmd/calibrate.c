@@ -1,0 +1,111 @@
+/* csumbench calibrate [-c CONFIG] [--set key=value]... */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timer/chain.h"
+#include "cmd/cmd.h"
+#include "cache/check.h"
+#include "cache/flush.h"
+#include "lib/platform.h"
+#include "cmd/setup.h"
+#include "lib/xalloc.h"
+
+int cmd_calibrate(int argc, char **argv)
+{
+	const char *path = NULL;
+	char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
+	int nsets = 0, i, rc;
+	struct config c;
+	struct calibration cal;
+	struct flush_check fc;
+	const char *line_src, *llc_src;
+	size_t line, llc;
+	bool emulated;
+	double stated;
+	const struct flusher *fl = flush_select(NULL);
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: csumbench calibrate [-c CONFIG] [--set key=value]...\n\n"
+			       "Shows the timer a run would use (timer =), what it counts,\n"
+			       "its resolution and read overhead, its tick rate, the core\n"
+			       "cycles per tick with how they were found (the timer counts\n"
+			       "cycles, the config sets cycles_per_tick, or a chain of\n"
+			       "dependent 1-cycle adds is timed), the chain's own reading\n"
+			       "beside a preset, and whether the cold flush reaches memory.\n");
+			free(sets);
+			return 0;
+		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
+			path = argv[++i];
+		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
+			sets[nsets++] = argv[++i];
+		} else {
+			fprintf(stderr, "csumbench calibrate: unknown option '%s'\n", argv[i]);
+			free(sets);
+			return 2;
+		}
+	}
+	rc = setup_config(&c, path, sets, nsets);
+	free(sets);
+	if (rc)
+		return rc;
+	emulated = setup_emulated(&c, false);
+	rc = setup_timer(&c, &cal, false);
+	if (rc) {
+		config_free(&c);
+		return rc;
+	}
+	line = cache_line_size(&line_src);
+	llc = cache_largest(&llc_src);
+	printf("timer:            %s: %s\n", cal.timer->name, cal.timer->what);
+	if (cal.timer->how)
+		printf("                  %s\n", cal.timer->how());
+	printf("resolution:       %.0f ticks (the smallest step it advances by)\n",
+	       cal.resolution);
+	printf("overhead:         %.1f ticks (mean of %d back-to-back reads, %u "
+	       "interrupted ones left out; subtracted)\n", cal.overhead,
+	       OVERHEAD_READS, cal.overhead_dropped);
+	printf("tick rate:        %.2f MHz (%s)\n", cal.tick_hz / 1e6, cal.hz_source);
+	printf("sample length:    %.0f ticks (a warm sample, and a chain window)\n",
+	       cal.sample_ticks);
+	printf("cycles per tick:  %.4f (%s)\n", cal.cycles_per_tick, cal.cpt_source);
+	if (cal.chain_cpt > 0) {
+		double off = (cal.chain_cpt / cal.cycles_per_tick - 1) * 100;
+
+		printf("add chain:        %.4f cycles per tick (median of %d windows "
+		       "of %lu adds)", cal.chain_cpt, CHAIN_WINDOWS,
+		       cal.chain_blocks * CHAIN_BLOCK);
+		if (emulated)
+			printf("; emulated: it measures nothing\n");
+		else if (!cal.cpt_given)
+			printf("\n");
+		else
+			printf("; %s by %+.1f%%\n", fabs(off) > 5 ? "WARNING: "
+			       "disagrees with the cycles per tick used" : "agrees",
+			       off);
+	}
+	printf("core clock:       %.0f MHz (tick rate x cycles per tick)\n",
+	       cal.tick_hz * cal.cycles_per_tick / 1e6);
+	if (platform_cpuinfo_clock(&stated)) {
+		/* The chain's clock where it ran: a preset's only restates
+		   the preset. */
+		double hz = cal.tick_hz * (cal.chain_cpt > 0 ? cal.chain_cpt :
+					   cal.cycles_per_tick);
+		char msg[400];
+
+		printf("                  %.0f MHz by the %s; /proc/cpuinfo states "
+		       "%.0f MHz\n", hz / 1e6, cal.chain_cpt > 0 ? "add chain" :
+		       "cycles per tick", stated / 1e6);
+		if (calibrate_clock_disagrees(hz, stated, msg, sizeof(msg)))
+			printf("                  WARNING: %s\n", msg);
+	}
+	printf("cache line:       %zu bytes (%s)\n", line, line_src);
+	printf("largest cache:    %zu KiB (%s)\n", llc >> 10, llc_src);
+	printf("cold flush:       %s (%s)\n", fl->name, fl->what);
+	flush_check(&fc, &cal, fl, line, emulated);
+	printf("flush check:      %s\n", fc.verdict);
+	config_free(&c);
+	return 0;
+}

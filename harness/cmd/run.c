@@ -1,0 +1,351 @@
+/* csumbench run [-c CONFIG] [-o FILE|DIR|-] [--set key=value]... */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "workload/load.h"
+#include "measure/miss.h"
+#include "workload/mix.h"
+#include "report/output.h"
+#include "lib/platform.h"
+#include "report/report.h"
+#include "cmd/setup.h"
+#include "measure/sweep.h"
+#include "call/watchdog.h"
+#include "lib/xalloc.h"
+
+static int run_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: csumbench run [-c CONFIG] [-o FILE|DIR/|-] [--set key=value]...\n"
+		"                     [--force] [--dry-run] [--check] [-q]\n\n"
+		"Verifies every kernel of the config against its op's reference,\n"
+		"then times each point (kernel, size, align, cache, prefetch, code\n"
+		"offset) in rounds and writes one CSV row per point and repeat,\n"
+		"plus every sample in a -samples.csv beside it.\n\n"
+		"  -c CONFIG     settings file (configs/*.conf); built-in defaults without\n"
+		"  -o DIR/       write DIR/<config>-<host>-<YYYYmmdd-HHMMSS>.csv (default\n"
+		"                results/; -2, -3... if taken); -o FILE names it;\n"
+		"                -o - writes the results to stdout, without samples\n"
+		"  --set k=v     override one setting (any config key; repeatable)\n"
+		"  --force       replace an existing output file (a regular file only)\n"
+		"  --dry-run     print the points and exit\n"
+		"  --check       run the correctness gate only, at every size and\n"
+		"                alignment of the config, and exit (1 if any fails)\n"
+		"  -q            no progress or summary\n");
+	return f == stdout ? 0 : 2;
+}
+
+static void write_results(FILE *f, const void *ctx)
+{
+	report_meta(f, ctx);
+	report_csv(f, ctx);
+}
+
+static void write_samples(FILE *f, const void *ctx)
+{
+	report_meta(f, ctx);
+	report_samples_csv(f, ctx);
+}
+
+static void dry_run(const struct bench *b)
+{
+	size_t i;
+
+	printf("%zu points (%zu of them the floor, each op's empty kernel), %u samples "
+	       "each%s:\n", b->npts, b->nempty, b->cfg->samples,
+	       b->cfg->repeat > 1 ? " per repeat" : "");
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		char rx[32];
+
+		printf("%s ", p->kernel->name);
+		if (p->size == SIZE_MIX)
+			printf("mix ");
+		else
+			printf("%u ", p->size);
+		printf("%u %s ", p->align, cache_state_name[p->cache]);
+		if (p->prefetch == PREFETCH_NONE)
+			printf("none");
+		else
+			printf("%d", p->prefetch);
+		if (p->code_offset == CODE_OFFSET_NONE)
+			printf(" in-place");
+		else
+			printf(" +%d", p->code_offset);
+		if (p->cache == CACHE_RX)
+			printf(" rx_prefetch=%s", point_rx_name(b, p, rx, sizeof(rx)));
+		printf("%s\n", p->load == LOAD_BUSY ? " busy" : "");
+	}
+}
+
+/* The seed of the rounds' order (the config's, or one from the clock and
+   pid) and an id that tells this run from any other. */
+static void identify(struct bench *b)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	b->seed = b->cfg->seed ? b->cfg->seed :
+		  ((uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32 ^
+		   (uint64_t)ts.tv_sec) % UINT64_C(0xffffffffff) + 1;
+	snprintf(b->run_id, sizeof(b->run_id), "%s-%lld-%ld-%llu",
+		 platform_host(), (long long)ts.tv_sec, (long)getpid(),
+		 (unsigned long long)b->seed);
+}
+
+/* A kernel that could not be left safely, or called exit(): keep what
+   was measured, under a name that says partial. */
+struct abandon {
+	struct bench *b;
+	struct output *o;
+};
+
+static void write_partial(const char *why, void *ctx)
+{
+	struct abandon *a = ctx;
+	struct bench *b = a->b;
+
+	load_stop();
+	if (b->cont.t0 > 0 && !(b->cont.t1 > 0))
+		contention_stop(&b->cont);	/* up to where it stopped */
+	/* The kernel to blame leaves the results; the others stay. */
+	if (watchdog_current() && b->npts)
+		sweep_fail_kernel(b, watchdog_current(), why);
+	if (!b->npts || !sweep_measured(b)) {
+		fprintf(stderr, "csumbench: nothing was measured; no results "
+			"written\n");
+		return;
+	}
+	b->partial = why;
+	sweep_finish(b);
+	if (output_commit(a->o, write_results, write_samples, b, true) == 0 &&
+	    strcmp(a->o->path, "-"))
+		fprintf(stderr, "csumbench: what was measured is in %s\n  and %s\n",
+			a->o->path, a->o->samples);
+}
+
+/* The copies layouts draw from, made before the gate checks them: 0, or
+   -1 after a message. */
+static int make_layouts(struct bench *b)
+{
+	char err[1024];
+
+	if (!layout_make(b, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "csumbench: layouts: %s (layouts = 1 keeps every kernel "
+		"in place)\n", err);
+	return -1;
+}
+
+/* Any state but warm: the flush is checked, and the miss latency read
+   from its chase (miss.h). */
+static bool has_cold(const struct config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncaches; i++)
+		if (c->caches[i] != CACHE_WARM)
+			return true;
+	return false;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	const char *path = NULL, *out = "results/";
+	bool force = false, dry = false, quiet = false, check = false;
+	char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
+	int nsets = 0, i, rc;
+	char err[512];
+	struct config c;
+	struct bench b;
+	struct output o = { 0 };
+	struct abandon ab;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			free(sets);
+			return run_usage(stdout);
+		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
+			path = argv[++i];
+		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			out = argv[++i];
+		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
+			sets[nsets++] = argv[++i];
+		} else if (!strcmp(argv[i], "--force")) {
+			force = true;
+		} else if (!strcmp(argv[i], "--dry-run") || !strcmp(argv[i], "-n")) {
+			dry = true;
+		} else if (!strcmp(argv[i], "--check")) {
+			check = true;
+		} else if (!strcmp(argv[i], "-q")) {
+			quiet = true;
+		} else {
+			fprintf(stderr, "csumbench run: unknown or incomplete option '%s'\n",
+				argv[i]);
+			free(sets);
+			return run_usage(stderr);
+		}
+	}
+	/* A dry run reads a capture through for its sizes and keeps none
+	   of its packets. */
+	mix_keep_packets(!dry);
+	rc = setup_config(&c, path, sets, nsets);
+	free(sets);
+	if (rc)
+		return rc;
+
+	/* The points first: a kernel that cannot be placed is a config error,
+	   found before anything is pinned, timed or created. */
+	memset(&b, 0, sizeof(b));
+	b.cfg = &c;
+	if (sweep_plan(&b, err, sizeof(err))) {
+		config_error(&c.code_offset_origin, "code_offset", err);
+		rc = 2;
+		goto done;
+	}
+	if (dry) {
+		dry_run(&b);
+		goto done;
+	}
+	if (setup_memory(&b)) {
+		rc = 2;
+		goto done;
+	}
+	watchdog_init(c.kernel_timeout);
+	if (check) {
+		/* the copies a run would time are checked too */
+		if (make_layouts(&b)) {
+			rc = 1;
+			goto done;
+		}
+		rc = sweep_gate(&b) ? 1 : 0;
+		if (!quiet)
+			printf("%s: %zu kernel(s) at %zu size(s) and %zu "
+			       "alignment(s)%s\n", rc ? "FAILED" : "ok",
+			       c.nkernels - b.nfailed, c.nsizes, c.naligns,
+			       rc ? " agree with their reference; the others failed, as above" :
+			       " agree with their reference");
+		goto done;
+	}
+	b.emulated = setup_emulated(&c, false);
+	/* cpu = auto: the least busy CPU, chosen once, for the load's plan
+	   and the pinning alike. */
+	if (c.cpu == CPU_AUTO) {
+		int cpu = cpu_least_busy(0.05, b.cpu_why, sizeof(b.cpu_why));
+		if (cpu >= 0) {
+			c.cpu = cpu;
+			if (!quiet)
+				fprintf(stderr, "csumbench: %s\n", b.cpu_why);
+		}
+	}
+	/* The load's CPUs are found among those allowed before pinning. */
+	if (b.busy && load_plan(&c, c.cpu, err, sizeof(err))) {
+		config_error(&c.load_cpus_origin, "load_cpus", err);
+		rc = 2;
+		goto done;
+	}
+	rc = setup_timer(&c, &b.cal, quiet);
+	if (rc)
+		goto done;
+	/* An event that will not open here is the config's error. */
+	if (c.events.n && events_open(&c.events, err, sizeof(err))) {
+		config_error(&c.events_origin, "events", err);
+		rc = 2;
+		goto done;
+	}
+	rc = output_prepare(&o, out, path, force);
+	if (rc)
+		goto done;
+	identify(&b);
+	b.no_samples = !strcmp(o.path, "-");
+	if (b.no_samples && !quiet)
+		fprintf(stderr, "csumbench: -o -: the results go to standard output; "
+			"the samples file is not written (give -o FILE for both)\n");
+	ab.b = &b;
+	ab.o = &o;
+	watchdog_on_abandon(write_partial, &ab);
+	b.flush = flush_select(NULL);
+	b.line = cache_line_size(&b.line_source);
+	if (make_layouts(&b)) {
+		rc = 1;
+		goto done;
+	}
+
+	if (sweep_gate(&b) && !sweep_checksums(&b)) {
+		fprintf(stderr, "csumbench: no kernel passed the correctness check; "
+			"nothing to time, no results written\n");
+		rc = 1;
+		goto done;
+	}
+	if (has_cold(&c)) {
+		flush_check(&b.fcheck, &b.cal, b.flush, b.line, b.emulated);
+		if (b.fcheck.misses) {
+			fprintf(stderr, "csumbench: WARNING: the cold flush %s\n",
+				b.fcheck.verdict);
+			b.flush = &flush_evict;
+		}
+	}
+	/* The load's processes are forked before the buffers are made, so
+	   that no page of theirs is shared copy-on-write with a child. */
+	if (b.busy && load_start(err, sizeof(err))) {
+		fprintf(stderr, "csumbench: %s\n", err);
+		rc = 1;
+		goto done;
+	}
+	if (sweep_prepare(&b, err, sizeof(err))) {
+		fprintf(stderr, "csumbench: %s\n", err);
+		rc = 1;
+		goto done;
+	}
+	miss_measure(&b);
+	if (b.nev && events_overhead(b.cal.timer, b.ev_overhead)) {
+		fprintf(stderr, "csumbench: events: the group never got on the "
+			"PMU in its empty regions (too many hardware events for its "
+			"counters?); count fewer\n");
+		rc = 1;
+		goto done;
+	}
+	if (!quiet)
+		fprintf(stderr, "csumbench: %zu points x %u rounds%s, timer %s, "
+			"%s order (seed %llu)\n", b.npts, b.samples,
+			b.repeats > 1 ? " x repeats" : "", b.cal.timer->name,
+			c.order == ORDER_ROUNDS ? "rounds" : "sequential",
+			(unsigned long long)b.seed);
+	contention_start(&b.cont, b.cal.cpu);
+	sweep_run(&b, !quiet);
+	contention_stop(&b.cont);
+	load_stop();
+	sweep_finish(&b);
+	for (i = 0; i < (int)b.nwarnings; i++)
+		fprintf(stderr, "csumbench: WARNING: %s\n", b.warnings[i]);
+
+	if (output_commit(&o, write_results, write_samples, &b, false)) {
+		rc = 1;
+		goto done;
+	}
+	if (!quiet) {
+		FILE *f = strcmp(o.path, "-") ? stdout : stderr;
+		report_summary(f, &b);
+		if (strcmp(o.path, "-"))
+			fprintf(f, "wrote %s\n  and %s\n", o.path, o.samples);
+	}
+	if (b.nfailed) {
+		fprintf(stderr, "csumbench: %zu kernel(s) failed the correctness "
+			"check or hung; they were not timed\n", b.nfailed);
+		rc = 1;
+	}
+done:
+	events_close();
+	load_stop();
+	watchdog_on_abandon(NULL, NULL);
+	output_free(&o);
+	sweep_free(&b);
+	config_free(&c);
+	return rc;
+}

@@ -1,0 +1,106 @@
+/* What run and calibrate share: config, pinning, timer and calibration. */
+#include <stdio.h>
+
+#include "lib/platform.h"
+#include "cmd/setup.h"
+#include "measure/sweep.h"
+#include "lib/xalloc.h"
+
+/* Every sample of every point is kept (ticks, and a count per event):
+   a plan whose samples cannot fit is refused before anything is made.
+   (The empty kernels' points come on top of config_points; counted
+   twice to be sure of them.) */
+static int samples_fit(const struct config *c, const char *path)
+{
+	double each = (double)sizeof(double) * (1 + (double)c->events.n);
+	double bytes = 2.0 * (double)config_points(c) * c->samples * c->repeat * each;
+	size_t room = xalloc_room();
+
+	if (bytes <= (double)room)
+		return 0;
+	fprintf(stderr, "%s: samples = %u x repeat = %u at %llu points keep %.0f "
+		"MiB of samples, and this process may allocate %zu MiB more "
+		"(ulimit -v, MemAvailable): expected fewer samples or points\n",
+		path ? path : "csumbench", c->samples, c->repeat,
+		(unsigned long long)config_points(c), bytes / (1 << 20), room >> 20);
+	return 2;
+}
+
+int setup_config(struct config *c, const char *path, char **sets, int nsets)
+{
+	int i;
+
+	config_defaults(c);
+	if (path && config_load(c, path))
+		return 2;
+	for (i = 0; i < nsets; i++)
+		if (config_set(c, sets[i]))
+			return 2;
+	if (config_resolve(c))
+		return 2;
+	if (config_points(c) > POINTS_MAX) {
+		fprintf(stderr, "%s: the settings expand to %llu points, expected at "
+			"most %d: narrow kernels, sizes, aligns or prefetch\n",
+			path ? path : "csumbench", (unsigned long long)config_points(c),
+			POINTS_MAX);
+		return 2;
+	}
+	return samples_fit(c, path);
+}
+
+int setup_timer(const struct config *c, struct calibration *cal, bool quiet)
+{
+	const struct timer *t;
+	char err[512];
+
+	cal->cpu = -1;
+	if (c->cpu != CPU_NONE) {
+		int cpu = c->cpu;
+		/* run has chosen already; calibrate chooses here, alike */
+		if (cpu == CPU_AUTO && (cpu = cpu_least_busy(0.05, err, sizeof(err))) >= 0 &&
+		    !quiet)
+			fprintf(stderr, "csumbench: %s\n", err);
+		cal->cpu = platform_pin(cpu, err, sizeof(err));
+		if (cal->cpu < 0) {
+			config_error(&c->cpu_origin, "cpu", err);
+			return 2;
+		}
+	}
+	t = timer_select(c->timer, quiet, err, sizeof(err));
+	if (!t) {
+		config_error(&c->timer_origin, "timer", err);
+		return 2;
+	}
+	if (calibrate(t, c->cycles_per_tick, cal, err, sizeof(err))) {
+		fprintf(stderr, "csumbench: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
+bool setup_emulated(const struct config *c, bool quiet)
+{
+	const char *why = "emulated = yes in the config";
+	bool emu = c->emulated == 1 ||
+		   (c->emulated == -1 && platform_emulated(&why));
+
+	if (emu && !quiet)
+		fprintf(stderr, "csumbench: WARNING: running under emulation (%s): "
+			"timings are not real, do not quote them\n", why);
+	return emu;
+}
+
+int setup_memory(const struct bench *b)
+{
+	size_t need = sweep_memory_floor(b), room = xalloc_room();
+	char msg[512];
+
+	if (need <= room)
+		return 0;
+	snprintf(msg, sizeof(msg), "the largest size needs at least %zu MiB "
+		 "(its data buffers and the correctness gate's copies), and this "
+		 "process may allocate %zu MiB more (ulimit -v, MemAvailable): "
+		 "expected sizes that fit", need >> 20, room >> 20);
+	config_error(&b->cfg->sizes_origin, "sizes", msg);
+	return -1;
+}

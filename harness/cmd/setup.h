@@ -1,0 +1,23 @@
+/* What run and calibrate share: config, pinning, timer and calibration. */
+#ifndef CSUMBENCH_SETUP_H
+#define CSUMBENCH_SETUP_H
+
+#include <stdbool.h>
+
+#include "timer/calibrate.h"
+#include "config/config.h"
+
+/* Defaults, then the file (if any), then each "key=value" in sets.
+   0, or 2 after an error message. */
+int setup_config(struct config *c, const char *path, char **sets, int nsets);
+/* Pins (cpu =), picks the timer and calibrates it. 0 or 2. */
+int setup_timer(const struct config *c, struct calibration *cal, bool quiet);
+/* True when the run is emulated; says so on stderr once unless quiet. */
+bool setup_emulated(const struct config *c, bool quiet);
+/* Whether the plan's buffers can fit in what this process may allocate
+   (sweep_memory_floor against xalloc_room): 0, or -1 after a message at
+   the sizes' FILE:LINE, before anything is allocated. */
+struct bench;
+int setup_memory(const struct bench *b);
+
+#endif

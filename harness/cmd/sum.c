@@ -1,0 +1,184 @@
+/* csumbench sum -k KERNEL [--align N] FILE...: the folded RFC 1071 sum of
+   each file (16-bit network-order words), its complement, the name. */
+#include <errno.h>
+#include <stdbool.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "config/config.h"
+#include "call/kernel.h"
+#include "call/verify.h"
+#include "call/watchdog.h"
+
+static int sum_usage(FILE *f)
+{
+	fprintf(f, "usage: csumbench sum -k KERNEL [--align N] [--] FILE...\n\n"
+		"Prints for each FILE (- for standard input) the ones'-complement\n"
+		"sum of its bytes as 16-bit network-order words, the checksum (its\n"
+		"complement) and the name.  Files of any length are read in chunks\n"
+		"of 1 MiB placed N bytes past a page boundary (--align, 0 to 4095).\n"
+		"The kernel passes the correctness gate first, and every chunk is\n"
+		"checked against ref as it goes.\n");
+	return f == stdout ? 0 : 2;
+}
+
+/* Even, so a sum carried from one chunk to the next keeps every byte in
+   its place in a 16-bit word (csum_partial's contract). */
+#define CHUNK (1u << 20)
+
+/* One call under the watchdog: false if the kernel was stopped. */
+static bool call(const struct kernel *k, const unsigned char *p, size_t n,
+		 uint32_t *sum)
+{
+	uint32_t s = *sum;
+	bool done;
+
+	WATCHDOG_RUN(done, k, watchdog_limit((double)n, 1, 0),
+		     s = kernel_csum(k, p, (int)n, s, 0));
+	if (!done)
+		return false;
+	*sum = s;
+	return true;
+}
+
+/* The sum of one file, streamed: 0, or 1 after a message. */
+static int sum_file(const struct kernel *k, const char *name,
+		    unsigned char *buf, uint16_t *folded)
+{
+	FILE *f = strcmp(name, "-") ? fopen(name, "rb") : stdin;
+	uint32_t sum = 0, ref = 0;
+	uint64_t at = 0;
+	size_t n;
+	int rc = 0;
+
+	if (!f) {
+		fprintf(stderr, "csumbench sum: %s: %s\n", name, strerror(errno));
+		return 1;
+	}
+	while ((n = fread(buf, 1, CHUNK, f)) > 0) {
+		if (!call(k, buf, n, &sum)) {
+			char msg[1200];
+			snprintf(msg, sizeof(msg), "%s: did not return within %.1f s "
+				 "on %s, bytes %llu to %llu: stopped%s", k->name,
+				 watchdog_last_limit(), name, (unsigned long long)at,
+				 (unsigned long long)(at + n),
+				 watchdog_stopped_safely() ? "" : "; it was stopped "
+				 "outside its own code, where going on is not safe");
+			if (!watchdog_stopped_safely())
+				watchdog_abandon(msg);
+			fprintf(stderr, "csumbench sum: %s\n", msg);
+			rc = 1;
+			break;
+		}
+		ref = verify_ref(buf, (int)n, ref);
+		if (csum_fold16(sum) != csum_fold16(ref)) {
+			fprintf(stderr, "csumbench sum: %s disagrees with ref on %s, "
+				"bytes %llu to %llu: folded 0x%04x, ref 0x%04x\n",
+				k->name, name, (unsigned long long)at,
+				(unsigned long long)(at + n), csum_fold16(sum),
+				csum_fold16(ref));
+			rc = 1;
+			break;
+		}
+		at += n;
+		if (n < CHUNK)
+			break;
+	}
+	if (!rc && ferror(f)) {
+		fprintf(stderr, "csumbench sum: %s: %s\n", name, strerror(errno));
+		rc = 1;
+	}
+	if (f != stdin)
+		fclose(f);
+	*folded = csum_fold16(sum);
+	return rc;
+}
+
+int cmd_sum(int argc, char **argv)
+{
+	const struct kernel *k = NULL;
+	char err[1024];
+	long align = 0;
+	int i, f, rc = 0, files = 0;
+	bool opts = true;
+	char *file[argc];
+	unsigned char *mem;
+
+	for (i = 1; i < argc; i++) {
+		if (opts && (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")))
+			return sum_usage(stdout);
+		if (opts && !strcmp(argv[i], "--")) {
+			opts = false;
+		} else if (opts && !strcmp(argv[i], "-k") && i + 1 < argc) {
+			k = kernel_find(argv[++i], err, sizeof(err));
+			if (!k) {
+				fprintf(stderr, "csumbench sum: %s\n", err);
+				return 2;
+			}
+			if (kernel_unavailable(k)) {
+				fprintf(stderr, "csumbench sum: kernel '%s' cannot "
+					"run on this CPU: %s\n", k->name,
+					kernel_unavailable(k));
+				return 2;
+			}
+		} else if (opts && !strcmp(argv[i], "--align") && i + 1 < argc) {
+			char *end;
+			align = strtol(argv[++i], &end, 10);
+			if (*end || end == argv[i] || align < 0 || align > ALIGN_MAX) {
+				fprintf(stderr, "csumbench sum: --align '%s', expected "
+					"0 to %d\n", argv[i], ALIGN_MAX);
+				return 2;
+			}
+		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "csumbench sum: unknown option '%s' (-- ends "
+				"the options)\n", argv[i]);
+			return sum_usage(stderr);
+		} else {
+			file[files++] = argv[i];	/* read once the options are known */
+		}
+	}
+	if (!k || !files) {
+		fprintf(stderr, "csumbench sum: %s\n",
+			!k ? "-k KERNEL is required" : "no FILE given");
+		return sum_usage(stderr);
+	}
+	if (k->op != &op_csum) {
+		fprintf(stderr, "csumbench sum: kernel '%s' is op %s; sum takes "
+			"csum kernels (csumbench list shows each kernel's op)\n",
+			k->name, k->op->name);
+		return 2;
+	}
+	switch (verify_kernel(k, 0, err, sizeof(err))) {
+	case VERIFY_OK:
+		break;
+	case VERIFY_UNSAFE:
+		watchdog_abandon(err);
+	default:
+		fprintf(stderr, "csumbench sum: kernel fails the correctness check: %s\n",
+			err);
+		return 1;
+	}
+	mem = aligned_alloc(4096, ((size_t)align + CHUNK + 4095) & ~(size_t)4095);
+	if (!mem) {
+		fprintf(stderr, "csumbench sum: no memory for a 1 MiB buffer\n");
+		return 1;
+	}
+	for (f = 0; f < files; f++) {
+		unsigned char net[2];
+		uint16_t folded;
+
+		if (sum_file(k, file[f], mem + align, &folded)) {
+			rc = 1;
+			continue;
+		}
+		/* Host-order sum; its bytes in memory are the network order. */
+		memcpy(net, &folded, 2);
+		printf("%02x%02x %02x%02x  %s\n", net[0], net[1],
+		       (unsigned char)~net[0], (unsigned char)~net[1], file[f]);
+	}
+	free(mem);
+	return rc;
+}

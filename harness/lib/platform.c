@@ -1,0 +1,181 @@
+/* Facts about the machine: CPU model, host name, VM or emulator, pinning. */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "lib/platform.h"
+
+/* What a real /proc/cpuinfo of this arch has: qemu-user shows the host's
+   file, so its absence gives emulation away. */
+#if defined(__x86_64__)
+const char platform_arch[] = "x86_64";
+static const char cpuinfo_marker[] = "vendor_id";
+#elif defined(__powerpc__) && !defined(__powerpc64__)
+const char platform_arch[] = "ppc32";
+static const char cpuinfo_marker[] = "timebase";
+#elif defined(__aarch64__)
+const char platform_arch[] = "arm64";
+static const char cpuinfo_marker[] = "CPU implementer";
+#else
+#error "csumbench: unsupported architecture (x86_64, ppc32, arm64)"
+#endif
+
+/* The value of the first of keys that /proc/cpuinfo has ("key<tabs>: v"). */
+static bool cpuinfo_find(const char *const *keys, char *out, size_t n)
+{
+	char line[4096];
+	size_t i;
+
+	for (i = 0; keys[i]; i++) {
+		FILE *f = fopen("/proc/cpuinfo", "r");
+		size_t k = strlen(keys[i]);
+
+		if (!f)
+			return false;
+		while (fgets(line, sizeof(line), f)) {
+			char *p = line + k;
+			if (strncmp(line, keys[i], k) != 0)
+				continue;
+			p += strspn(p, " \t");
+			if (*p != ':')
+				continue;
+			p++;
+			p += strspn(p, " \t");
+			p[strcspn(p, "\n")] = '\0';
+			snprintf(out, n, "%s", p);
+			fclose(f);
+			return true;
+		}
+		fclose(f);
+	}
+	return false;
+}
+
+/* Arches without a cpuid-<arch>.c cannot name their core themselves. */
+__attribute__((weak)) bool platform_cpu_id(char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	return false;
+}
+
+/* /proc/cpuinfo's model; but where that file is not this architecture's
+   (qemu-user shows the host's), the model there is the host's, not the
+   one the run is on: the core names itself where it can, and the
+   emulator is named. */
+const char *platform_cpu_model(void)
+{
+	static const char *const keys[] = { "model name", "cpu", "CPU part", NULL };
+	static const char *const marker[] = { cpuinfo_marker, NULL };
+	static char model[256];
+	char v[256], id[128];
+	const char *emu = getenv("CSUMBENCH_EMULATOR");
+
+	if (model[0])
+		return model;
+	if (cpuinfo_find(marker, v, sizeof(v))) {
+		if (!cpuinfo_find(keys, model, sizeof(model)))
+			snprintf(model, sizeof(model), "unknown");
+		return model;
+	}
+	if (!platform_cpu_id(id, sizeof(id)))
+		snprintf(id, sizeof(id), "unknown %s", platform_arch);
+	snprintf(model, sizeof(model), "%s, emulated (%s; /proc/cpuinfo is the "
+		 "host's)", id, emu && *emu ? emu : "qemu-user?");
+	return model;
+}
+
+const char *platform_host(void)
+{
+	static char host[64];
+	char *p;
+
+	if (host[0])
+		return host;
+	if (gethostname(host, sizeof(host) - 1) != 0 || !host[0])
+		snprintf(host, sizeof(host), "unknown");
+	for (p = host; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '.' || *p == '_'))
+			*p = '_';
+	return host;
+}
+
+bool platform_virtualized(void)
+{
+	static const char *const keys[] = { "flags", NULL };
+	char flags[4096];
+
+	return cpuinfo_find(keys, flags, sizeof(flags)) &&
+	       strstr(flags, " hypervisor") != NULL;
+}
+
+bool platform_emulated(const char **why)
+{
+	static const char *const keys[] = { cpuinfo_marker, NULL };
+	const char *env = getenv("CSUMBENCH_EMULATOR");
+	char v[256];
+
+	if (env && *env) {
+		*why = "CSUMBENCH_EMULATOR is set";
+		return true;
+	}
+	if (!cpuinfo_find(keys, v, sizeof(v))) {
+		*why = "/proc/cpuinfo is not this architecture's (qemu-user?)";
+		return true;
+	}
+	*why = "no";
+	return false;
+}
+
+bool platform_parse_clock(const char *v, double *hz)
+{
+	char *end;
+	double x = strtod(v, &end);
+
+	if (end == v || !(x > 0))
+		return false;
+	end += strspn(end, " ");
+	if (strcasecmp(end, "MHz") == 0)
+		*hz = x * 1e6;
+	else if (strcasecmp(end, "GHz") == 0)
+		*hz = x * 1e9;
+	else
+		return false;
+	return true;
+}
+
+bool platform_cpuinfo_clock(double *hz)
+{
+	static const char *const keys[] = { "clock", NULL };
+	char v[256];
+
+	return cpuinfo_find(keys, v, sizeof(v)) && platform_parse_clock(v, hz);
+}
+
+int platform_pin(int cpu, char *err, size_t errlen)
+{
+	cpu_set_t set;
+
+	if (cpu < 0) {
+		if (sched_getaffinity(0, sizeof(set), &set) != 0) {
+			snprintf(err, errlen, "sched_getaffinity: %s", strerror(errno));
+			return -1;
+		}
+		for (cpu = 0; cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &set); cpu++)
+			;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+		snprintf(err, errlen, "cannot pin to cpu %d: %s (this machine has "
+			 "%ld online CPUs)", cpu, strerror(errno),
+			 sysconf(_SC_NPROCESSORS_ONLN));
+		return -1;
+	}
+	return cpu;
+}

@@ -1,0 +1,93 @@
+/* Plain statistics over samples. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/stats.h"
+#include "lib/xalloc.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double *sorted(const double *v, size_t n)
+{
+	double *s = xcalloc(n, sizeof(*s), "samples to sort");
+
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	return s;
+}
+
+static double quantile_sorted(const double *s, size_t n, double q)
+{
+	double h = q * (double)(n - 1);
+	size_t lo = (size_t)floor(h);
+
+	if (lo + 1 >= n)
+		return s[n - 1];
+	return s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]);
+}
+
+double stats_quantile(const double *v, size_t n, double q)
+{
+	double *s, r;
+
+	if (n == 0)
+		return 0;
+	s = sorted(v, n);
+	r = quantile_sorted(s, n, q);
+	free(s);
+	return r;
+}
+
+double stats_median(const double *v, size_t n)
+{
+	return stats_quantile(v, n, 0.5);
+}
+
+double stats_stddev(const double *v, size_t n)
+{
+	double mean = 0, ss = 0;
+	size_t i;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n; i++)
+		mean += v[i];
+	mean /= (double)n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	return sqrt(ss / (double)(n - 1));
+}
+
+struct summary stats_summarise(const double *v, size_t n)
+{
+	struct summary s;
+	double *o, q1, q3;
+	size_t i;
+
+	memset(&s, 0, sizeof(s));
+	if (n == 0)
+		return s;
+	o = sorted(v, n);
+	s.min = o[0];
+	s.max = o[n - 1];
+	for (i = 0; i < n; i++)
+		s.mean += v[i];
+	s.mean /= (double)n;
+	s.median = quantile_sorted(o, n, 0.5);
+	q1 = quantile_sorted(o, n, 0.25);
+	q3 = quantile_sorted(o, n, 0.75);
+	s.iqr = q3 - q1;
+	s.p99 = n >= P99_MIN ? quantile_sorted(o, n, 0.99) : NAN;
+	for (i = 0; i < n; i++)
+		if (o[i] < q1 - 1.5 * s.iqr || o[i] > q3 + 1.5 * s.iqr)
+			s.outliers++;
+	s.stddev = stats_stddev(v, n);
+	free(o);
+	return s;
+}

@@ -1,0 +1,126 @@
+/* Layout re-randomisation (layout.h).  The copies are made once, before
+   the gate; a sample only picks one, outside its timed region. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/layout.h"
+#include "call/place.h"
+#include "lib/rand.h"
+#include "measure/sweep.h"
+#include "lib/xalloc.h"
+
+
+/* R copies of code c (a kernel, its nopf or a code_offset copy of it,
+   whose original is k as planned). */
+static int make_set(struct bench *b, struct layset *s, const struct point *p,
+		    char *err, size_t errlen)
+{
+	const struct kernel *c = p->runs, *from = c;
+	unsigned mod64 = place_mod64((const void *)c->fn), i;
+
+	s->of = c;
+	s->n = 1;
+	s->k = xcalloc(b->layouts, sizeof(*s->k), "the layouts' copies");
+	s->k[0] = c;
+	if (b->layouts < 2)
+		return 0;
+	/* A code_offset copy is copied from its original, to the same
+	   offset mod 64. */
+	if (p->code_offset != CODE_OFFSET_NONE)
+		from = p->prefetch == PREFETCH_NONE ? kernel_nopf(p->kernel) : p->kernel;
+	if (!strcmp(c->arch, "so")) {
+		for (i = 0; i < b->layouts; i++)
+			if (!(s->k[i] = kernel_so_copy(c, err, errlen)))
+				return -1;
+		s->n = b->layouts;
+		return 0;
+	}
+	if (!place_movable(from)) {
+		s->fixed = from->name;
+		return 0;
+	}
+	for (i = 0; i < b->layouts; i++)
+		if (!(s->k[i] = place_copy_random(from, mod64, rand_next(&b->lay_rng),
+						  err, errlen)))
+			return -1;
+	s->n = b->layouts;
+	return 0;
+}
+
+int layout_make(struct bench *b, char *err, size_t errlen)
+{
+	size_t i, j, cap = 0;
+
+	b->lay_rng = b->seed ^ UINT64_C(0x9e3779b97f4a7c15);
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+
+		if (!p->runs)
+			continue;
+		for (j = 0; j < b->nlaysets && b->laysets[j].of != p->runs; j++)
+			;
+		if (j == b->nlaysets) {
+			if (b->nlaysets == cap) {
+				cap = cap ? 2 * cap : 16;
+				b->laysets = xreallocarray(b->laysets, cap,
+							   sizeof(*b->laysets),
+							   "the layouts' copies");
+			}
+			memset(&b->laysets[j], 0, sizeof(b->laysets[j]));
+			if (make_set(b, &b->laysets[j], p, err, errlen)) {
+				b->nlaysets++;
+				return -1;
+			}
+			b->nlaysets++;
+		}
+		p->lay = j + 1;
+	}
+	return 0;
+}
+
+unsigned layout_pick(struct bench *b, struct point *p)
+{
+	const struct layset *s;
+	unsigned l;
+
+	if (b->layouts < 2)
+		return 0;
+	/* code and buffer drawn apart, so neither rides on the other */
+	l = (unsigned)(rand_next(&b->lay_rng) % b->layouts);
+	b->slot = (unsigned)(rand_next(&b->lay_rng) % b->nslots);
+	if (p->lay) {
+		s = &b->laysets[p->lay - 1];
+		p->runs = s->k[l % s->n];
+	}
+	return l;
+}
+
+void layout_fixed_names(const struct bench *b, char *out, size_t n)
+{
+	size_t i, j, len = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < b->nlaysets; i++) {
+		const char *f = b->laysets[i].fixed;
+		if (!f)
+			continue;
+		for (j = 0; j < i && !(b->laysets[j].fixed &&
+				       !strcmp(b->laysets[j].fixed, f)); j++)
+			;
+		if (j < i || len + strlen(f) + 3 >= n)
+			continue;
+		len += (size_t)snprintf(out + len, n - len, "%s%s", len ? ", " : "", f);
+	}
+}
+
+void layout_free(struct bench *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nlaysets; i++)
+		free(b->laysets[i].k);
+	free(b->laysets);
+	b->laysets = NULL;
+	b->nlaysets = 0;
+}

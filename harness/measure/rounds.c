@@ -1,0 +1,451 @@
+/* The order samples are taken in, and what is made of them afterwards.
+ *
+ * order = rounds (the default): a round takes one sample of every point
+ * and one window of the add chain, in a fresh random order, so slow drift
+ * and a noisy neighbour fall on every point alike and per-point medians
+ * see the same conditions.  order = sequential takes all samples of a
+ * point in a row, with chain windows just before them.
+ *
+ * A point's cycles per tick is the median chain ratio of the windows
+ * taken alongside its samples: the whole repeat in rounds, its own block
+ * in sequential order. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "timer/chain.h"
+#include "workload/load.h"
+#include "lib/platform.h"
+#include "lib/rand.h"
+#include "measure/sweep.h"
+#include "call/watchdog.h"
+#include "lib/xalloc.h"
+
+#define SEQ_CHAIN 11	/* chain windows per point in sequential order */
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+
+static void shuffle(size_t *v, size_t n, uint64_t *rng)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v[i] = i;
+	for (i = n; i > 1; i--) {
+		size_t j = (size_t)(rand_next(rng) % i), t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+/* A window of the add chain; busy: with the load running, for the busy
+   rows (the load may share the core's clock, or its CPU). */
+static void chain_sample(struct bench *b, size_t block, bool busy)
+{
+	double **v = busy ? &b->bchain : &b->chain;
+	size_t **bl = busy ? &b->bchain_block : &b->chain_block;
+	size_t *n = busy ? &b->nbchain : &b->nchain;
+
+	if (!chain_adds)
+		return;
+	*v = xreallocarray(*v, *n + 1, sizeof(**v), "the add chain's windows");
+	*bl = xreallocarray(*bl, *n + 1, sizeof(**bl), "the add chain's windows");
+	if (busy)
+		load_resume();
+	chain_adds(1);		/* its code warm, as a warm point's */
+	(*v)[*n] = calibrate_chain_window(&b->cal);
+	if (busy)
+		load_pause();
+	(*bl)[(*n)++] = block;
+}
+
+/* The counts of the region just timed, per call, beside sample s. */
+static void take_events(struct bench *b, struct point *p, size_t s)
+{
+	struct events_count c;
+	size_t i;
+
+	events_last(&c);
+	p->ev_run[s] = c.running;
+	for (i = 0; i < b->nev; i++)
+		p->ev[s * b->nev + i] = (c.value[i] - b->ev_overhead[i]) /
+					(double)p->iters;
+}
+
+/* Per repeat: each event's median over the samples whose region the
+   group counted, and how much of all their regions it ran (a region it
+   missed counts as 0: a region is shorter than the kernel's rotation,
+   so a multiplexed group is mostly on or off for a whole one). */
+static void summarise_events(struct bench *b, struct point *p, unsigned r)
+{
+	size_t s0 = (size_t)r * b->samples, i, s, n;
+	double *v = xcalloc((size_t)p->taken[r] + 1, sizeof(*v), "event counts"),
+	       run = 0;
+
+	for (s = 0; s < p->taken[r]; s++)
+		run += p->ev_run[s0 + s];
+	p->ev_running[r] = p->taken[r] ? run / p->taken[r] : 0;
+	for (i = 0; i < b->nev; i++) {
+		for (s = 0, n = 0; s < p->taken[r]; s++)
+			if (p->ev_run[s0 + s] > 0)
+				v[n++] = p->ev[(s0 + s) * b->nev + i];
+		p->ev_median[(size_t)r * b->nev + i] = n ? stats_median(v, n) : NAN;
+	}
+	free(v);
+}
+
+/* One sample of p under the watchdog; a kernel that hangs is stopped
+   and its points take no more samples.  A busy point's sample is taken
+   with the load running, and only then. */
+static void sample(struct bench *b, struct point *p, unsigned rep)
+{
+	double t = 0;
+	unsigned lay, tries;
+	bool done;
+
+	if (p->dead)
+		return;
+	lay = layout_pick(b, p);
+	if (b->cfg->timing == TIMING_PER_CALL) {
+		if (!p->hist)
+			p->hist = xcalloc(b->repeats, sizeof(*p->hist),
+					  "a point's calls");
+		b->hist_out = &p->hist[rep];
+	}
+	/* A sample during which the thread was switched out involuntarily
+	   (a timer tick gave its CPU to another task) is taken again, a few
+	   times at most: it timed the other task too.  Not per-call: there
+	   the call that was switched out is what the mode is for. */
+	for (tries = 0;; tries++) {
+		long before = thread_involuntary_switches(), after;
+		uint64_t walked = p->walked;	/* a retake's walk replaces it */
+
+		if (p->load == LOAD_BUSY)
+			load_resume();
+		WATCHDOG_RUN(done, p->runs, sweep_sample_limit(b, p),
+			     t = sweep_sample(b, p));
+		if (p->load == LOAD_BUSY)
+			load_pause();
+		if (!done) {
+			b->hist_out = NULL;
+			sweep_stopped(b, p, "while timed");
+			return;
+		}
+		after = thread_involuntary_switches();
+		b->cont.samples++;
+		if (before < 0 || after == before)
+			break;
+		p->preempted[rep]++;
+		b->cont.preempted++;
+		if (tries == PREEMPT_RETAKES || b->hist_out)
+			break;
+		p->walked = walked;
+	}
+	b->hist_out = NULL;
+	if (b->nev)
+		take_events(b, p, (size_t)rep * b->samples + p->taken[rep]);
+	p->slay[(size_t)rep * b->samples + p->taken[rep]] = (unsigned char)lay;
+	p->sslot[(size_t)rep * b->samples + p->taken[rep]] = (unsigned char)b->slot;
+	p->ticks[(size_t)rep * b->samples + p->taken[rep]++] = t;
+}
+
+/* Visit i: point i, the chain when i == npts, and the chain under the
+   load when i == npts + 1 (runs with busy points). */
+static void visit(struct bench *b, size_t i, unsigned rep, size_t block)
+{
+	if (b->tracing)
+		b->trace[b->ntrace++] = i;
+	if (i >= b->npts)
+		chain_sample(b, block, i > b->npts);
+	else
+		sample(b, &b->pts[i], rep);
+}
+
+struct progress {
+	bool on, tty;
+	double start, last;
+	size_t done, total;
+};
+
+static void progress(struct progress *g, const char *what)
+{
+	double now = now_s(), eta;
+
+	if (!g->on || now - g->start < 2 || (!g->tty && now - g->last < 5))
+		return;
+	g->last = now;
+	eta = (now - g->start) / (double)g->done * (double)(g->total - g->done);
+	fprintf(stderr, "%s[%zu/%zu] %s ETA %.0f s%s", g->tty ? "\r" : "",
+		g->done, g->total, what, eta, g->tty ? "\033[K" : "\n");
+}
+
+void sweep_run(struct bench *b, bool progress_on)
+{
+	size_t n = b->npts + 1 + b->busy, i, *order = xcalloc(n, sizeof(*order),
+							      "the rounds' order");
+	struct progress g = { progress_on, isatty(2) != 0, now_s(), 0, 0, 0 };
+	uint64_t rng = b->seed;
+	unsigned rep, r;
+	char what[160];
+
+	g.last = g.start;
+	if (b->tracing) {
+		free(b->trace);
+		b->ntrace = 0;
+		b->trace = xcalloc((size_t)b->repeats * ((size_t)b->samples * n +
+				   b->npts * SEQ_CHAIN), sizeof(*b->trace),
+				   "the trace of samples");
+	}
+	for (rep = 0; rep < b->repeats; rep++) {
+		if (b->cfg->order == ORDER_ROUNDS) {
+			g.total = (size_t)b->repeats * b->samples;
+			for (r = 0; r < b->samples; r++) {
+				shuffle(order, n, &rng);
+				for (i = 0; i < n; i++)
+					visit(b, order[i], rep, rep);
+				g.done++;
+				snprintf(what, sizeof(what), "rounds");
+				if (b->repeats > 1)
+					snprintf(what, sizeof(what), "rounds, repeat %u of %u",
+						 rep + 1, b->repeats);
+				progress(&g, what);
+			}
+			continue;
+		}
+		g.total = (size_t)b->repeats * b->npts;
+		for (i = 0; i < b->npts; i++) {
+			const struct point *p = &b->pts[i];
+			size_t block = (size_t)rep * b->npts + i;
+			for (r = 0; r < SEQ_CHAIN && r < b->samples; r++)
+				visit(b, b->npts + (p->load == LOAD_BUSY), rep, block);
+			for (r = 0; r < b->samples; r++)
+				visit(b, i, rep, block);
+			g.done++;
+			snprintf(what, sizeof(what), "%s %u B %s", p->kernel->name,
+				 p->size, cache_state_name[p->cache]);
+			progress(&g, what);
+		}
+	}
+	if (g.on && g.tty && now_s() - g.start >= 2)
+		fprintf(stderr, "\r\033[K");
+	free(order);
+}
+
+static void warn(struct bench *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(struct bench *b, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	b->warnings = xreallocarray(b->warnings, b->nwarnings + 1,
+				    sizeof(*b->warnings), "a warning");
+	b->warnings[b->nwarnings++] = xstrdup(msg, "a warning");
+}
+
+/* A group that shared the PMU (multiplexed) or never got on it: any
+   sample of a row whose region it did not count whole. */
+static void warn_events(struct bench *b)
+{
+	size_t i, s, muxed = 0, missed = 0, never = 0;
+	unsigned r;
+
+	for (i = 0; i < b->npts; i++)
+		for (r = 0; r < b->repeats; r++) {
+			const struct point *p = &b->pts[i];
+			const double *run = p->ev_run + (size_t)r * b->samples;
+			size_t off = 0, part = 0;
+			for (s = 0; s < p->taken[r]; s++) {
+				off += run[s] <= 0;
+				part += run[s] > 0 && run[s] < 1;
+			}
+			if (p->taken[r] && off == p->taken[r])
+				never++;
+			else if (off || part)
+				muxed++;
+			missed += off;
+		}
+	if (muxed)
+		warn(b, "events: the group was multiplexed in %zu row(s): it "
+		     "missed %zu timed region(s) whole (left out of the medians) "
+		     "and counted others in part (scaled up); ev_running says how "
+		     "much of each row it counted; count fewer events at once",
+		     muxed, missed);
+	if (never)
+		warn(b, "events: the group never ran in %zu row(s): their ev_ "
+		     "columns are empty (more hardware events than counters, or "
+		     "another user of the PMU)", never);
+}
+
+/* The median chain ratio of every block, in one pass: windows are
+   taken in block order, so each block's are one run of the array. */
+static double *block_cpts(const double *chain, const size_t *blocks,
+			  size_t nchain, size_t nblocks)
+{
+	double *m = xcalloc(nblocks, sizeof(*m), "the add chain's windows"), *v;
+	size_t i = 0, j, n;
+
+	v = xcalloc(nchain + 1, sizeof(*v), "the add chain's windows");
+	while (i < nchain) {
+		size_t block = blocks[i];
+		for (j = i, n = 0; j < nchain && blocks[j] == block; j++)
+			if (chain[j] > 0)
+				v[n++] = chain[j];
+		if (block < nblocks && n)
+			m[block] = stats_median(v, n);
+		i = j;
+	}
+	free(v);
+	return m;
+}
+
+/* timing = per-call: every call of repeat r, summarised. */
+static void summarise_calls(struct point *p, unsigned r)
+{
+	const struct call_hist *h = p->hist ? &p->hist[r] : NULL;
+	struct call_stats *cs = &p->cs[r];
+
+	memset(cs, 0, sizeof(*cs));
+	if (!h || !h->n)
+		return;
+	cs->n = (size_t)h->n;
+	cs->min = h->min;
+	cs->p99 = call_hist_quantile(h, 0.99);
+	cs->p999 = call_hist_quantile(h, 0.999);
+	cs->max = h->max;
+	cs->mean = h->sum / (double)h->n;
+}
+
+void sweep_finish(struct bench *b)
+{
+	const struct calibration *c = &b->cal;
+	size_t i, q, nq, nblocks;
+	unsigned r;
+	double lo, hi, *cpts, *bcpts;
+
+	{
+		char msg[512];
+		int which;
+		b->cont.kept = b->cfg->timing == TIMING_PER_CALL;
+		b->cont.own_load = b->busy && load_shares();
+		for (which = 0; which < 2; which++)
+			if (contention_warning(&b->cont, which, msg, sizeof(msg)))
+				warn(b, "%s", msg);
+	}
+	b->cpt_run = b->nchain ? stats_median(b->chain, b->nchain) : 0;
+	/* The chain in four quarters of the run, in the order taken. */
+	nq = b->nchain / 4;
+	for (q = 0; q < 4 && nq; q++)
+		b->cpt_quarter[q] = stats_median(b->chain + q * nq, nq);
+
+	/* Blocks are numbered by the points of the run; kernels that hung
+	   leave it after. */
+	nblocks = b->cfg->order == ORDER_ROUNDS ? b->repeats :
+		  (size_t)b->repeats * b->npts;
+	cpts = block_cpts(b->chain, b->chain_block, b->nchain, nblocks);
+	bcpts = block_cpts(b->bchain, b->bchain_block, b->nbchain, nblocks);
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		uint64_t calls = 0;
+
+		for (r = 0; r < b->repeats; r++)
+			calls += (uint64_t)p->taken[r] * p->iters;
+		/* A mix's bytes per call: those its samples walked (a run
+		   may walk only part of a long mix), not the mix's mean. */
+		if (p->size == SIZE_MIX && calls && p->walked)
+			p->bytes = (double)p->walked / (double)calls;
+		for (r = 0; r < b->repeats; r++) {
+			size_t block = b->cfg->order == ORDER_ROUNDS ? r :
+				       (size_t)r * b->npts + i;
+			p->st[r] = stats_summarise(p->ticks + (size_t)r * b->samples,
+						   p->taken[r]);
+			if (b->nev)
+				summarise_events(b, p, r);
+			summarise_calls(p, r);
+			/* A region's length in timer steps: a call's in per-call
+			   runs, K calls' (or a batch's) else. */
+			p->steps[r] = p->st[r].median *
+				      (b->cfg->timing == TIMING_PER_CALL ? 1.0 :
+				       (double)p->iters) / c->resolution;
+			p->cpt[r] = c->cpt_given ? c->cycles_per_tick :
+				    p->load == LOAD_BUSY && bcpts[block] > 0 ?
+				    bcpts[block] : cpts[block];
+			if (p->cpt[r] <= 0)
+				p->cpt[r] = c->cycles_per_tick;
+		}
+	}
+	free(cpts);
+	free(bcpts);
+	sweep_drop_dead(b);
+	sweep_link_roofline(b);
+	if (b->nev)
+		warn_events(b);
+
+	/* Before the emulated return: an emulator nothing inside can see
+	   (a whole virtual board) still shows here. */
+	/* Measured where the chain ran: a preset's ratio would only
+	   restate what the preset assumes. */
+	b->clock_hz = c->tick_hz * (b->cpt_run > 0 ? b->cpt_run :
+				    c->cycles_per_tick);
+	if (!platform_cpuinfo_clock(&b->clock_stated_hz))
+		b->clock_stated_hz = 0;
+	else {
+		char msg[400];
+		if (calibrate_clock_disagrees(b->clock_hz, b->clock_stated_hz,
+					      msg, sizeof(msg)))
+			warn(b, "%s", msg);
+	}
+	if (b->emulated)
+		return;		/* the chain measures nothing under QEMU */
+	if (nq) {
+		lo = hi = b->cpt_quarter[0];
+		for (q = 1; q < 4; q++) {
+			lo = fmin(lo, b->cpt_quarter[q]);
+			hi = fmax(hi, b->cpt_quarter[q]);
+		}
+		if (hi / lo - 1 > 0.03)
+			warn(b, "cycles per tick moved by %.1f%% across the run (the "
+			     "add chain read %.4f, %.4f, %.4f, %.4f in its four "
+			     "quarters): the core clock changed%s", (hi / lo - 1) * 100,
+			     b->cpt_quarter[0], b->cpt_quarter[1], b->cpt_quarter[2],
+			     b->cpt_quarter[3], b->cfg->order == ORDER_ROUNDS ?
+			     "; every point saw it alike" : "; each point uses the "
+			     "chain timed beside it");
+	}
+	if (c->cpt_given && b->cpt_run > 0 &&
+	    fabs(b->cpt_run / c->cycles_per_tick - 1) > 0.05)
+		warn(b, "cycles_per_tick is %.4f (%s) but the add chain reads "
+		     "%.4f: they disagree by %+.0f%%; check the preset against "
+		     "this core's clocks", c->cycles_per_tick, c->cpt_source,
+		     b->cpt_run, (b->cpt_run / c->cycles_per_tick - 1) * 100);
+	if (sweep_coarse(b) && b->cfg->timing == TIMING_PER_CALL)
+		warn(b, "timing = per-call: %zu point(s) time calls shorter than "
+		     "%d timer steps of %.0f ticks (%.4f cycles per tick): a "
+		     "call's figure is whole steps, its percentiles coarse; the "
+		     "region_steps column says how many", sweep_coarse(b),
+		     REGION_STEPS, c->resolution, b->cpt_run > 0 ? b->cpt_run :
+		     c->cycles_per_tick);
+	else if (sweep_coarse(b))
+		warn(b, "%zu point(s) time regions of fewer than %d timer steps "
+		     "of %.0f ticks (%.4f cycles per tick) even with the most calls "
+		     "a region may have (%d, fewer where the pool or ring is "
+		     "small): their medians move in steps of more than 1%%; the "
+		     "region_steps column says how many", sweep_coarse(b),
+		     REGION_STEPS, c->resolution, b->cpt_run > 0 ? b->cpt_run :
+		     c->cycles_per_tick, K_MAX);
+}

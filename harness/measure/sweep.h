@@ -1,0 +1,284 @@
+/* A sweep: the points of a config, the gate, and the timed measurement. */
+#ifndef CSUMBENCH_SWEEP_H
+#define CSUMBENCH_SWEEP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "timer/calibrate.h"
+#include "config/config.h"
+#include "measure/contention.h"
+#include "cache/check.h"
+#include "cache/flush.h"
+#include "call/kernel.h"
+#include "measure/layout.h"
+#include "call/place.h"
+#include "cache/ring.h"
+#include "workload/rxring.h"
+#include "lib/stats.h"
+
+/* A point is (kernel, size, align, cache, prefetch, code offset, load,
+   rx_prefetch). */
+struct point {
+	const struct kernel *kernel;	/* as the config names it */
+	const struct kernel *runs;	/* what is called: kernel or its nopf,
+					   or a copy of it at code_offset */
+	uint32_t size, align;	/* size: SIZE_MIX for a mix's point */
+	double bytes;		/* per call: size, or the mix's mean */
+	int cache;
+	int load;		/* LOAD_IDLE or LOAD_BUSY */
+	int rxpf;		/* cache = ring: its rx_prefetch policy */
+	unsigned rxahead;	/* and for next, the descriptors ahead */
+	unsigned rxslot;	/* its index in config_rx_policy's list */
+	struct rxring rx;	/* cache = ring: its descriptors */
+	size_t mixpos;		/* a mix in warm: the next packet */
+	uint64_t walked;	/* a walk's payload bytes in its timed
+				   regions: a mix's bytes per call */
+	int32_t prefetch;		/* PREFETCH_NONE or bytes */
+	int32_t code_offset;		/* CODE_OFFSET_NONE or bytes */
+	unsigned code_mod64;		/* the called entry's address mod 64 */
+	int loop_mod64;			/* its hot loop's, or -1: unknown */
+	uint64_t iters;			/* calls per timed region: a warm batch,
+					   or K cold calls on K buffers */
+	struct ring *ring;		/* cold-ring: the ring it draws from */
+	size_t floor;			/* the empty point of its size, align
+					   and cache (itself for an empty one) */
+	double *ticks;			/* [repeat][samples]: ticks per call,
+					   timer overhead subtracted */
+	unsigned *taken;		/* [repeat]: samples taken so far */
+	bool dead;			/* its kernel hung: no more samples */
+	struct summary *st;		/* [repeat], after the run */
+	double *cpt;			/* [repeat]: cycles per tick used */
+	/* events (events.h), when the run counts some: */
+	double *ev;			/* [repeat][samples][nev]: per call,
+					   scaled, overhead subtracted; NAN
+					   where the group did not run */
+	double *ev_run;			/* [repeat][samples]: the fraction of
+					   the region the group ran */
+	double *ev_median;		/* [repeat][nev], after the run */
+	double *ev_running;		/* [repeat]: mean of ev_run over the
+					   samples that ran; 0: none did */
+	size_t roof, nroof;		/* its roofline's points: nroof of
+					   b->roof_at from roof - 1; 0: none */
+	size_t lay;			/* 1 + its code's set of layout copies
+					   in b->laysets; 0: none */
+	unsigned char *slay, *sslot;	/* [repeat][samples]: the code copy
+					   and buffer slot of each sample */
+	struct call_hist *hist;		/* timing = per-call: [repeat], every
+					   call's ticks; else NULL */
+	struct call_stats *cs;		/* [repeat], after the run, per-call */
+	double *steps;			/* [repeat]: the median timed region in
+					   timer steps, after the run */
+	unsigned *preempted;		/* [repeat]: samples preempted (and
+					   taken again) */
+};
+
+struct bench {
+	const struct config *cfg;
+	bool emulated;			/* timings are not real */
+	struct calibration cal;
+	const struct flusher *flush;	/* for cold points */
+	size_t line;
+	const char *line_source;
+	struct flush_check fcheck;
+	size_t pfspan;			/* the run's largest prefetch distance:
+					   flushed and kept free past buffers */
+	size_t align_max;		/* the run's largest alignment */
+	struct point *pts;
+	size_t npts, nempty;		/* nempty: the floors, last of pts */
+	unsigned samples, repeats;	/* rounds per repeat; repeats */
+	uint64_t seed;			/* of the rounds' random order */
+	char run_id[128];		/* host, time, pid: tells runs apart */
+	unsigned char *buf;		/* warm buffers: page-aligned, written */
+	unsigned char *dbuf;		/* and destinations (ops with one) */
+	size_t bufsize;			/* nslots slots of slot_bytes */
+	/* Layouts (layout.h): R copies of each point's code; buffer slots
+	   (warm and cold) a page or more apart, as many as memory allows up
+	   to R; the slot of the sample being taken. */
+	unsigned layouts, nslots, slot;
+	size_t slot_bytes;
+	uint64_t lay_rng;
+	struct layset *laysets;
+	size_t nlaysets;
+	size_t *roof_at;		/* the roofline's points by place */
+	struct contention cont;		/* what else ran on the measured CPU */
+	char cpu_why[256];		/* how cpu = auto chose, or "" */
+	unsigned char *pool;		/* cold, cold-read, after-switch: slots
+					   of whole pages, K of them drawn at
+					   random for each sample */
+	size_t poolsize, poolhuge;	/* bytes; of them on huge pages */
+	uint64_t pool_rng;
+	unsigned char *thrash;		/* after-switch: written to push a
+					   sample's buffers out of L1 and L2 */
+	size_t thrashsize;
+	struct call_hist *hist_out;	/* per-call: where sweep_sample counts
+					   the sample's calls, or NULL */
+	double *scratch;		/* per-call: one sample's calls */
+	bool piloting;			/* finding K: regions timed whole */
+	struct ring *rings;		/* cold-ring: one per point; rx pools: one
+					   per size and alignment */
+	size_t ring_cache;		/* they touch twice this: the largest
+					   cache, or less where the address
+					   space could not hold them */
+	uint64_t *ring_keys;		/* their keys, ascending */
+	size_t nrings;
+	struct rxring rxwarm;		/* a mix in warm: rx_batch buffers */
+	struct ring rxwarm_mem;
+	bool busy;			/* some point is load = busy */
+	size_t nev;			/* events counted (cfg->events.n) */
+	double ev_overhead[EVENTS_MAX];	/* an empty region's counts */
+	/* The add chain, a pseudo-point of every round: cycles per tick of
+	   each window, in the order taken, and the block (the repeat, or in
+	   sequential order the point) it belongs to. */
+	double *chain;
+	size_t *chain_block;
+	size_t nchain;
+	/* The same, timed with the busy load running: busy rows' cycles
+	   per tick. */
+	double *bchain;
+	size_t *bchain_block;
+	size_t nbchain;
+	double miss_cycles;		/* miss.h: one line's cold cost, or NAN */
+	const struct kernel *miss_kernel;	/* the kernel it was timed with */
+	double cpt_run;			/* median of the chain over the run */
+	double cpt_quarter[4];		/* medians of its four quarters */
+	double clock_hz;		/* tick_hz x the run's cycles per tick */
+	double clock_stated_hz;		/* /proc/cpuinfo's clock, or 0 */
+	char **warnings;		/* for stderr and "# warning:" lines */
+	size_t nwarnings;
+	char **failed;			/* gate failures and kernels stopped
+					   while timed, one line each */
+	size_t nfailed;
+	const char *partial;		/* why the run stopped early, or NULL */
+	bool no_samples;		/* results to stdout, no samples file */
+	bool tracing;			/* tests: record every visit in trace */
+	size_t *trace;			/* point index, npts for the chain */
+	size_t ntrace;
+};
+
+/* Expands the config into points (with the empty kernel's floor points
+   and placed copies for code_offset).  0, or -1 with why a kernel cannot
+   be placed in err. */
+int sweep_plan(struct bench *b, char *err, size_t errlen);
+/* Verifies every kernel at every distance and placement it will run at,
+   and at every size and alignment of the run; drops the points of any
+   that disagree or hang.  Returns the number of failures. */
+size_t sweep_gate(struct bench *b);
+/* Allocates the warm buffer, finds each point's calls per timed region
+   and allocates the cold buffers and rings.  0, or -1 with why in err. */
+int sweep_prepare(struct bench *b, char *err, size_t errlen);
+/* Takes every sample, in rounds or sequentially, with progress on
+   stderr for long runs. */
+void sweep_run(struct bench *b, bool progress);
+/* Summaries, cycles per tick per point, and the warnings they call for. */
+void sweep_finish(struct bench *b);
+void sweep_free(struct bench *b);
+
+/* The warm buffer and destination of the sample being taken: the
+   layout's slot. */
+static inline unsigned char *sweep_buf(const struct bench *b)
+{
+	return b->buf + (size_t)b->slot * b->slot_bytes;
+}
+
+static inline unsigned char *sweep_dbuf(const struct bench *b)
+{
+	return b->dbuf + (size_t)b->slot * b->slot_bytes;
+}
+
+/* A point's rx_prefetch as the CSV names it: none, current, next, or
+   next:N when the run has several rx_prefetch_ahead values. */
+const char *point_rx_name(const struct bench *b, const struct point *p,
+			  char *buf, size_t len);
+/* The prefetch distance a point's kernel is called with (0 for none). */
+int sweep_dist(const struct point *p);
+/* A cold, cold-read or after-switch point's K buffers, drawn at random
+   from the pool, into bufs (and dsts), made ready as the state says
+   (measure.c): what precedes its timed op->list. */
+void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
+		      unsigned char **dsts);
+/* One timed region of point p: ticks per call, overhead subtracted (with
+   timing = per-call, the median of the sample's single calls). */
+double sweep_sample(struct bench *b, struct point *p);
+/* The watchdog's limit for one timed region of p, and for finding its
+   calls per region. */
+double sweep_sample_limit(const struct bench *b, const struct point *p);
+/* Stops timing p's kernel after it hung: its points are dropped at the
+   end and the reason is listed with the failures; or, when it could not
+   be stopped safely, writes what was measured as partial and exits. */
+void sweep_stopped(struct bench *b, struct point *p, const char *where);
+/* The warm buffer (sweep_prepare calls it; tests may call it alone). */
+int sweep_alloc_buf(struct bench *b, char *err, size_t errlen);
+/* The memory a run of this plan takes whatever its cache states: the
+   data buffer (and destination, for an op that writes) and the gate's
+   copies of them between guard pages.  Rings and cold pools come on
+   top.  For refusing sizes that cannot fit before anything runs. */
+size_t sweep_memory_floor(const struct bench *b);
+void sweep_drop_dead(struct bench *b);
+/* Lists why with the failures and takes no more samples of k's points;
+   they leave the results at the end. */
+void sweep_fail_kernel(struct bench *b, const struct kernel *k,
+		       const char *why);
+/* The points left to time that are neither floors nor the roofline. */
+size_t sweep_checksums(const struct bench *b);
+/* Whether any sample was taken: there is something to write. */
+bool sweep_measured(const struct bench *b);
+
+/* Points whose timed region spans fewer than this many timer steps are
+   coarse (a median moves in steps of 1/REGION_STEPS of it or more), and
+   K-call regions are made at least this long where K_MAX allows. */
+#define REGION_STEPS 100
+#define K_MAX 256
+/* timing = per-call: a warm sample times calls one by one for this long
+   (several of a scheduler's time slices under a load), up to
+   PERCALL_MAX calls. */
+#define PERCALL_SECONDS 0.01
+#define PERCALL_MAX (1u << 20)
+
+/* Every call of a point and repeat, by ticks: one bin per tick below
+   HIST_LINEAR, then bins 1% wide. */
+#define HIST_LINEAR 4096
+#define HIST_BINS (HIST_LINEAR + 2 + 2200)
+struct call_hist {
+	uint64_t bin[HIST_BINS];
+	uint64_t n;
+	double sum, min, max;
+};
+void call_hist_add(struct call_hist *h, double ticks);
+/* The q-quantile (by the nearest rank above) in ticks: a bin's lower
+   edge, within 1% above HIST_LINEAR. */
+double call_hist_quantile(const struct call_hist *h, double q);
+size_t sweep_coarse(const struct bench *b);
+
+/* A point's calls, timed one by one (timing = per-call), per repeat. */
+struct call_stats {
+	double min, p99, p999, max, mean;
+	size_t n;
+};
+
+/* The figures of repeat r of a point. */
+double point_cycles_per_byte(const struct bench *b, const struct point *p,
+			     unsigned r);
+double point_floor_ticks(const struct bench *b, const struct point *p,
+			 unsigned r);
+double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
+				 unsigned r);
+/* Links each point to the roofline's point at its size, alignment, cache
+   state, load and rx policy (sweep_finish, after the last points are
+   dropped); O(points log points). */
+void sweep_link_roofline(struct bench *b);
+/* The roofline's point p is held to: of its load at every distance of
+   the run, the one with the fewest cycles per byte over all repeats; NULL:
+   none in the run, p is no op the roofline applies to, p is a floor, or
+   not linked yet. */
+const struct point *point_roofline(const struct bench *b, const struct point *p);
+/* p's bytes per cycle over that point's in repeat r (the same rounds),
+   or NAN where there is none. */
+double point_roofline_fraction(const struct bench *b, const struct point *p,
+			       unsigned r);
+/* The same over all repeats (medians of theirs). */
+double point_roofline_fraction_all(const struct bench *b, const struct point *p);
+/* Cycles per byte over all repeats: the median of theirs. */
+double point_cycles_per_byte_all(const struct bench *b, const struct point *p);
+
+#endif

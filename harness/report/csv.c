@@ -1,0 +1,128 @@
+/* Tidy CSV: one row per point and repeat, and a second file with every
+   sample. */
+#include <math.h>
+#include <stdio.h>
+
+#include "report/report.h"
+
+static void point_key(FILE *f, const struct bench *b, const struct point *p)
+{
+	char rx[32];
+
+	fprintf(f, "%s,%s,%s,", p->kernel->name, p->kernel->arch,
+		p->kernel->op->name);
+	if (p->size == SIZE_MIX)
+		fprintf(f, "mix,");
+	else
+		fprintf(f, "%u,", p->size);
+	fprintf(f, "%u,%s,", p->align, cache_state_name[p->cache]);
+	if (p->prefetch == PREFETCH_NONE)
+		fprintf(f, "none,");
+	else
+		fprintf(f, "%d,", p->prefetch);
+	if (p->code_offset == CODE_OFFSET_NONE)
+		fprintf(f, "none");
+	else
+		fprintf(f, "%d", p->code_offset);
+	fprintf(f, ",%s,%s", load_state_name[p->load],
+		point_rx_name(b, p, rx, sizeof(rx)));
+}
+
+/* ev_running, then each event per call and per byte; empty where the
+   group never ran. */
+static void events_row(FILE *f, const struct bench *b, const struct point *p,
+		       unsigned r)
+{
+	size_t i;
+
+	fprintf(f, ",%.6f", p->ev_running[r]);
+	for (i = 0; i < b->nev; i++) {
+		double v = p->ev_median[(size_t)r * b->nev + i];
+		if (isnan(v))
+			fprintf(f, ",,");
+		else	/* rare events stay visible per byte */
+			fprintf(f, ",%.6g,%.6g", v, v / p->bytes);
+	}
+}
+
+void report_csv(FILE *f, const struct bench *b)
+{
+	const struct calibration *c = &b->cal;
+	size_t i;
+	unsigned r;
+
+	fprintf(f, "%s", CSV_HEADER);
+	if (b->nev) {
+		fprintf(f, ",ev_running");
+		for (i = 0; i < b->nev; i++)
+			fprintf(f, ",%s,%s_per_byte", b->cfg->events.ev[i].column,
+				b->cfg->events.ev[i].column);
+	}
+	fprintf(f, "\n");
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		for (r = 0; r < b->repeats; r++) {
+			const struct summary *st = &p->st[r];
+			double cpb = point_cycles_per_byte(b, p, r), roof;
+			double ns = st->median / c->tick_hz * 1e9;
+
+			if (!p->taken[r])
+				continue;	/* a partial run stopped before it */
+			point_key(f, b, p);
+			fprintf(f, ",%u,", p->code_mod64);
+			if (p->loop_mod64 >= 0)
+				fprintf(f, "%d", p->loop_mod64);
+			fprintf(f, ",%u,%s,%u,%llu,%.2f,%.2f,%.2f,%.2f,", r + 1,
+				c->timer->name, p->taken[r],
+				(unsigned long long)(p->cs[r].n ? 1 : p->iters), st->min,
+				st->median,
+				st->mean, st->max);
+			if (!isnan(st->p99))
+				fprintf(f, "%.2f", st->p99);
+			fprintf(f, ",%.2f,%.2f,%u,", st->stddev, st->iqr,
+				st->outliers);
+			/* A partial run may stop before the floor was timed:
+			   then there is no floor and no net figure. */
+			if (b->pts[p->floor].taken[r])
+				fprintf(f, "%.2f,%.4f,%.4f,%.4f,", point_floor_ticks(b, p, r),
+					p->cpt[r], cpb, point_cycles_per_byte_net(b, p, r));
+			else
+				fprintf(f, ",%.4f,%.4f,,", p->cpt[r], cpb);
+			fprintf(f, "%.4f,%.1f,%.2f,%.1f,", cpb > 0 ? 1 / cpb : 0,
+				cpb * 1024, ns, ns > 0 ? p->bytes / ns * 1e3 : 0);
+			roof = point_roofline_fraction(b, p, r);
+			if (!isnan(roof))
+				fprintf(f, "%.4f", roof);
+			fprintf(f, ",%u,%.1f", p->preempted[r], p->steps[r]);
+			if (p->cs[r].n)	/* timing = per-call */
+				fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%.2f", p->cs[r].min,
+					p->cs[r].p99, p->cs[r].p999, p->cs[r].max,
+					p->cs[r].mean);
+			else
+				fprintf(f, ",,,,,");
+			if (b->nev)
+				events_row(f, b, p, r);
+			fprintf(f, "\n");
+		}
+	}
+}
+
+void report_samples_csv(FILE *f, const struct bench *b)
+{
+	size_t i;
+	unsigned r, s;
+
+	fprintf(f, "%s\n", CSV_SAMPLES_HEADER);
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		for (r = 0; r < b->repeats; r++)
+			for (s = 0; s < p->taken[r]; s++) {
+				double t = p->ticks[(size_t)r * b->samples + s];
+				point_key(f, b, p);
+				fprintf(f, ",%u,%u,%.2f,%.4f,%u,%u\n", r + 1, s + 1,
+					t, t * p->cpt[r] / p->bytes,
+					p->slay[(size_t)r * b->samples + s],
+					p->sslot[(size_t)r * b->samples + s]);
+			}
+	}
+}

@@ -1,0 +1,355 @@
+/* Run metadata as "# key: value" lines above the CSV header. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "buildinfo.h"
+#include "lib/hugepage.h"
+#include "timer/chain.h"
+#include "workload/load.h"
+#include "workload/mix.h"
+#include "lib/platform.h"
+#include "report/report.h"
+#include "lib/xalloc.h"
+
+static void rings(FILE *f, const struct bench *b)
+{
+	size_t i, bytes[2] = { 0, 0 }, huge[2] = { 0, 0 }, n[2] = { 0, 0 };
+
+	for (i = 0; i < b->nrings; i++) {
+		int x = b->ring_keys[i] & 2 ? 1 : 0;
+		bytes[x] += b->rings[i].bytes;
+		huge[x] += b->rings[i].huge;
+		n[x]++;
+	}
+	if (b->ring_cache < cache_largest(NULL))
+		fprintf(f, "# warning: cold-ring and ring: the rings were cut to "
+			"touch twice %zu KiB, not twice the largest cache (%zu KiB): "
+			"this process's memory or address space holds no more; a "
+			"buffer may come round before the others pushed its lines "
+			"out\n",
+			b->ring_cache >> 10, cache_largest(NULL) >> 10);
+	if (n[0])
+		fprintf(f, "# cold_ring: %zu ring(s), one per point, %.0f MiB in "
+			"all (%.0f MiB of it on huge pages), each touching twice "
+			"%s; buffers taken in a shuffled order\n", n[0],
+			(double)bytes[0] / (1 << 20), (double)huge[0] / (1 << 20),
+			b->ring_cache < cache_largest(NULL) ? "less than the "
+			"largest cache (cut)" : "the largest cache");
+	if (n[1])
+		fprintf(f, "# rx_pools: %zu pool(s), %.0f MiB in all (%.0f MiB of "
+			"it on huge pages), each touching twice %s; descriptors "
+			"refilled from them in a shuffled order\n", n[1],
+			(double)bytes[1] / (1 << 20), (double)huge[1] / (1 << 20),
+			b->ring_cache < cache_largest(NULL) ? "less than the "
+			"largest cache (cut)" : "the largest cache");
+	for (i = 0; i < b->nrings; i++) {
+		const struct ring *r = &b->rings[i];
+		if (!(b->ring_keys[i] & 2))
+			fprintf(f, "# cold_ring_%u%s: %zu buffers %zu bytes apart\n",
+				r->size, r->written ? "_written" : "", r->nslots,
+				r->slot);
+		else if (r->len && b->cfg->mix->capture)
+			fprintf(f, "# rx_pool_mix_align_%u: %zu buffers %zu bytes "
+				"apart (%d B header, then the payload), the capture's "
+				"bytes at this alignment\n",
+				(unsigned)(b->ring_keys[i] >> 2 & 0x3fff), r->nslots,
+				r->slot, RX_HDR);
+		else if (r->len)
+			fprintf(f, "# rx_pool_mix: %zu buffers %zu bytes apart "
+				"(%d B header, then the payload at its alignment)\n",
+				r->nslots, r->slot, RX_HDR);
+		else
+			fprintf(f, "# rx_pool_%u: %zu buffers %zu bytes apart (%d B "
+				"header, then the payload at its alignment)\n",
+				r->size - RX_HDR, r->nslots, r->slot, RX_HDR);
+	}
+}
+
+/* The pools' pages and the cold states' pool and thrash. */
+static void pools(FILE *f, const struct bench *b)
+{
+	const char *src;
+
+	if (b->pool)
+		fprintf(f, "# cold_pool: %.0f MiB (%.0f MiB of it on huge pages); "
+			"each cold, cold-read and after-switch region takes K "
+			"buffers at random slots of it\n",
+			(double)b->poolsize / (1 << 20),
+			(double)b->poolhuge / (1 << 20));
+	if (b->thrash) {
+		size_t inner = cache_inner_bytes(&src);
+		fprintf(f, "# after_switch: %zu KiB written before each region to "
+			"thrash L1d and L2 (%zu KiB: %s)\n", b->thrashsize >> 10,
+			inner >> 10, src);
+	}
+	if (b->pool || b->nrings)
+		fprintf(f, "# huge_pages: transparent huge pages %s; pools are "
+			"advised MADV_HUGEPAGE, and the lines above say how much "
+			"the kernel gave\n", huge_mode());
+}
+
+static bool has_cache(const struct bench *b, int cache)
+{
+	size_t i;
+
+	for (i = 0; i < b->cfg->ncaches; i++)
+		if (b->cfg->caches[i] == cache)
+			return true;
+	return false;
+}
+
+static void workloads(FILE *f, const struct bench *b)
+{
+	const struct config *c = b->cfg;
+	const struct mix *m = c->mix;
+
+	if (m) {
+		fprintf(f, "# mix: %s: %zu packets, mean %.1f B, min %u, max %u; "
+			"size = mix rows: each sample is the mean call over the "
+			"next %u packets in turn (rx_batch)\n", m->path, m->n,
+			m->mean, m->min, m->max, c->rx_batch);
+		if (m->capture)
+			fprintf(f, "# mix_capture: %zu frames, %zu TCP/UDP payloads "
+				"replayed in capture order, their own bytes; "
+				"checksums the packets carry: %zu right, %zu wrong, "
+				"%zu UDP without one (each kernel checked against "
+				"every one at the gate)\n", m->frames, m->n,
+				m->csum_good, m->csum_bad, m->csum_none);
+		if (m->cut)
+			fprintf(f, "# warning: %s ends in a frame cut short (%s): "
+				"the frames before it are replayed\n", m->path, m->cut);
+	}
+	if (m) {
+		double lo = 0, hi = 0;
+		size_t i, n = 0;
+		for (i = 0; i < b->npts; i++)
+			if (b->pts[i].size == SIZE_MIX) {
+				double x = b->pts[i].bytes;
+				lo = !n || x < lo ? x : lo;
+				hi = !n || x > hi ? x : hi;
+				n++;
+			}
+		if (n)
+			fprintf(f, "# mix_walked: per-byte figures divide by the "
+				"payload bytes each point's samples walked: %.1f to "
+				"%.1f B per call (the mix's mean is %.1f)\n", lo, hi,
+				m->mean);
+	}
+	if (has_cache(b, CACHE_RX)) {
+		char ahead[96];
+		size_t i, n = 0;
+		for (i = 0; i < c->nrx_ahead && n < sizeof(ahead); i++)
+			n += (size_t)snprintf(ahead + n, sizeof(ahead) - n, "%s%u",
+					      i ? ", " : "", c->rx_ahead[i]);
+		fprintf(f, "# rx_ring: %u descriptors, %u walked per sample, "
+			"%d B header before each payload, whose last 2 bytes say "
+			"where the payload starts; before each sample the "
+			"descriptors and buffers it walks are written and flushed "
+			"(the DMA); rx_work %u dependent adds per packet between "
+			"the header's prefetch and its read; rx_prefetch = next "
+			"prefetches %s descriptor(s) ahead%s\n", c->ring,
+			c->rx_batch, RX_HDR, c->rx_work, ahead,
+			c->nrx_ahead > 1 ? " (rows next:N)" : "");
+	}
+	if (m && has_cache(b, CACHE_WARM))
+		fprintf(f, "# mix_warm: %u buffers hold the next packets, walked "
+			"once untimed before each sample\n", c->rx_batch);
+	if (b->busy)
+		load_report(f);
+}
+
+/* The events counted beside the timer, and what an empty region counts. */
+static void events_meta(FILE *f, const struct bench *b)
+{
+	const struct events *e = &b->cfg->events;
+	size_t i;
+
+	if (!b->nev)
+		return;
+	fprintf(f, "# events: one perf_event group on the measuring thread, "
+		"enabled around each timed region; columns ev_NAME per call "
+		"(median), ev_NAME_per_byte, ev_running\n");
+	for (i = 0; i < b->nev; i++)
+		fprintf(f, "# event_%s: %s (%s; type %u, config 0x%llx%s%s); empty "
+			"region %.1f, subtracted\n", e->ev[i].column + 3,
+			e->ev[i].name, e->ev[i].source, e->ev[i].attr.type,
+			(unsigned long long)e->ev[i].attr.config,
+			e->ev[i].attr.exclude_user ? "" : ", user",
+			e->ev[i].attr.exclude_kernel ? "" : ", kernel",
+			b->ev_overhead[i]);
+}
+
+/* "# layouts: R ...": how each sample's code and buffer were placed. */
+static void report_layouts(FILE *f, const struct bench *b)
+{
+	char fixed[512];
+
+	if (b->layouts < 2) {
+		fprintf(f, "# layouts: 1 (each kernel timed where it was linked or "
+			"loaded, each buffer in one place: layouts = 1)\n");
+		return;
+	}
+	layout_fixed_names(b, fixed, sizeof(fixed));
+#if defined(__SANITIZE_ADDRESS__)
+	fprintf(f, "# layouts: %u (seed %llu; a sanitizer build: the built-in "
+		"kernels stay where they were linked, instrumented code cannot be "
+		"copied; .so kernels from %u copies of their file; each sample's "
+		"buffer one of %u slots a page or more apart; the samples file's "
+		"layout and slot columns say which)\n", b->layouts,
+		(unsigned long long)b->seed, b->layouts, b->nslots);
+	return;
+#endif
+	fprintf(f, "# layouts: %u (seed %llu; each sample's code one of %u "
+		"copies at random addresses keeping its offset mod 64, .so "
+		"kernels from %u copies of their file; its buffer, drawn apart, "
+		"one of %u slots a page or more apart; the samples file's layout "
+		"and slot columns say which)%s%s\n", b->layouts, (unsigned long long)b->seed,
+		b->layouts, b->layouts, b->nslots, fixed[0] ? "; in place "
+		"(KERNEL_FIXED, they call other code): " : "", fixed);
+}
+
+void report_meta(FILE *f, const struct bench *b)
+{
+	const struct calibration *c = &b->cal;
+	const char *src;
+	char date[32];
+	time_t now = time(NULL);
+	size_t i;
+
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	fprintf(f, "# csumbench: %s\n", CSUMBENCH_GIT);
+	if (b->partial)
+		fprintf(f, "# partial: the run stopped early: %s\n", b->partial);
+	if (b->no_samples)
+		fprintf(f, "# samples_file: not written (results to standard "
+			"output)\n");
+	fprintf(f, "# date: %s\n", date);
+	fprintf(f, "# run_id: %s\n", b->run_id);
+	fprintf(f, "# host: %s\n", platform_host());
+	fprintf(f, "# arch: %s\n", platform_arch);
+	fprintf(f, "# cpu_model: %s\n", platform_cpu_model());
+	fprintf(f, "# compiler: %s\n", CSUMBENCH_CC);
+	fprintf(f, "# cflags: %s\n", CSUMBENCH_CFLAGS);
+	fprintf(f, "# kernel_cflags: %s (entries on 64 bytes, loops on %d)\n",
+		CSUMBENCH_KERNEL_CFLAGS, CSUMBENCH_LOOP_ALIGN);
+	fprintf(f, "# config: %s\n", b->cfg->path ? b->cfg->path : "(built-in defaults)");
+	fprintf(f, "# order: %s\n", b->cfg->order == ORDER_ROUNDS ?
+		"rounds (every point once per round, in a fresh random order)" :
+		"sequential (all samples of a point in a row)");
+	fprintf(f, "# seed: %llu\n", (unsigned long long)b->seed);
+	report_layouts(f, b);
+	fprintf(f, "# samples_per_point: %u\n", b->samples);
+	fprintf(f, "# repeat: %u\n", b->repeats);
+	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
+		c->timer->how ? "; " : "", c->timer->how ? c->timer->how() : "");
+	events_meta(f, b);
+	fprintf(f, "# timer_overhead_ticks: %.1f (mean of %d back-to-back reads, "
+		"%u interrupted ones left out; subtracted)\n", c->overhead,
+		OVERHEAD_READS, c->overhead_dropped);
+	fprintf(f, "# timer_resolution_ticks: %.0f (the smallest step it "
+		"advances by)\n", c->resolution);
+	fprintf(f, "# tick_hz: %.0f (%s)\n", c->tick_hz, c->hz_source);
+	fprintf(f, "# sample_ticks: %.0f (a warm sample and a chain window last "
+		"at least this)\n", c->sample_ticks);
+	fprintf(f, "# cycles_per_tick: %.4f\n", c->cpt_given ? c->cycles_per_tick :
+		b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick);
+	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_given ? c->cpt_source :
+		"add chain, a window in every round: each row's cycles_per_tick is "
+		"the median of the windows taken beside its samples");
+	if (b->nchain >= 4)
+		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
+			"%lu dependent adds; by quarter of the run %.4f %.4f %.4f %.4f)\n",
+			b->cpt_run, b->nchain, c->chain_blocks * CHAIN_BLOCK, b->cpt_quarter[0],
+			b->cpt_quarter[1], b->cpt_quarter[2], b->cpt_quarter[3]);
+	else if (b->nchain)
+		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
+			"%lu dependent adds)\n", b->cpt_run, b->nchain,
+			c->chain_blocks * CHAIN_BLOCK);
+	if (b->nbchain) {
+		double *v = xcalloc(b->nbchain, sizeof(*v), "the add chain's windows");
+		memcpy(v, b->bchain, b->nbchain * sizeof(*v));
+		fprintf(f, "# add_chain_busy_cycles_per_tick: %.4f (median of %zu "
+			"windows timed with the busy load running: busy rows' "
+			"cycles_per_tick)\n", stats_median(v, b->nbchain), b->nbchain);
+		free(v);
+	}
+	fprintf(f, "# timing: %s\n", b->cfg->timing == TIMING_PER_CALL ?
+		"per-call (each call between its own timer reads, no untimed "
+		"call before a warm sample's; columns call_min, call_p99, "
+		"call_p999, call_max, call_mean over every call; ticks_* are of "
+		"the samples' medians)" : "batch (a timed region of iters calls "
+		"per sample; ticks_* are of the samples, each a mean per call)");
+	fprintf(f, "# core_clock: %.0f MHz calibrated (tick_hz x %s); ",
+		b->clock_hz / 1e6, b->cpt_run > 0 ? "cycles per tick by the "
+		"add chain" : "cycles_per_tick");
+	if (b->clock_stated_hz > 0)
+		fprintf(f, "/proc/cpuinfo states %.0f MHz\n",
+			b->clock_stated_hz / 1e6);
+	else
+		fprintf(f, "/proc/cpuinfo states none\n");
+	fprintf(f, "# cache_line: %zu (%s)\n", b->line, b->line_source);
+	fprintf(f, "# largest_cache: %zu (", cache_largest(&src));
+	fprintf(f, "%s)\n", src);
+	fprintf(f, "# cold_flush: %s (%s), to %zu bytes past each buffer (the "
+		"largest prefetch distance)\n", b->flush->name, b->flush->what,
+		b->pfspan);
+	fprintf(f, "# flush_check: %s\n", b->fcheck.verdict[0] ? b->fcheck.verdict :
+		"not run (no cold points)");
+	if (b->cfg->roofline)
+		fprintf(f, "# roofline: %s (%s%s); roofline_fraction is a row's "
+			"bytes/cycle over the best of its points at the same size, "
+			"alignment, cache state, load and repeat\n",
+			b->cfg->roofline->name,
+			b->cfg->roofline_mode == ROOFLINE_AUTO ? "auto: the "
+			"widest load kernel that runs here" : "named",
+			b->cfg->roofline->prefetch ? ", at prefetch none and at "
+			"every distance of the run" : "");
+	else
+		fprintf(f, "# roofline: none\n");
+	/* What a call must cover for a prefetching kernel's loop to run
+	   (csumreport recommend: a shorter size never issues the prefetch). */
+	for (i = 0; i < b->cfg->nkernels; i++) {
+		const struct kernel *k = b->cfg->kernels[i];
+		if (k->prefetch && k->pf_step)
+			fprintf(f, "# prefetch_loop: %s %u\n", k->name, k->pf_step);
+	}
+	if (!isnan(b->miss_cycles))
+		fprintf(f, "# miss_latency: %.1f cycles (the flush check's chase: "
+			"dependent loads of lines on separate pages in a shuffled "
+			"order, each %s first, the pages' TLB entries warm; %.1f "
+			"ticks x %.4f cycles per tick)\n", b->miss_cycles,
+			b->fcheck.misses || b->flush->whole ? "evicted" : "flushed",
+			b->fcheck.chase, b->cal.cycles_per_tick);
+	if (b->nrings)
+		rings(f, b);
+	pools(f, b);
+	workloads(f, b);
+	if (c->cpu >= 0)
+		fprintf(f, "# cpu_pinned: %d%s%s%s\n", c->cpu, b->cpu_why[0] ? " (" : "",
+			b->cpu_why, b->cpu_why[0] ? ")" : "");
+	else
+		fprintf(f, "# cpu_pinned: no\n");
+	contention_meta(f, &b->cont);
+	fprintf(f, "# virtualized: %s\n", platform_virtualized() ? "yes" : "no");
+	fprintf(f, "# emulated: %s\n", b->emulated ? "yes" : "no");
+	if (b->cfg->runner[0])
+		fprintf(f, "# runner: %s\n", b->cfg->runner);
+	if (b->emulated)
+		fprintf(f, "# warning: emulated run, timings are not real\n");
+#ifndef __OPTIMIZE__
+	fprintf(f, "# warning: unoptimised build\n");
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+	fprintf(f, "# warning: sanitizer build, timings are not representative\n");
+#endif
+	if (b->fcheck.misses)
+		fprintf(f, "# warning: the flush instruction misses a cache level; "
+			"cold points used eviction\n");
+	for (i = 0; i < b->nwarnings; i++)
+		fprintf(f, "# warning: %s\n", b->warnings[i]);
+	for (i = 0; i < b->nfailed; i++)
+		fprintf(f, "# failed: %s\n", b->failed[i]);
+}

@@ -1,0 +1,175 @@
+/* For people: the fastest kernel of each op at each size and cache
+   state (with its share of the roofline's bytes per cycle), and the
+   harness's own floor under that op's calls. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+#include "lib/xalloc.h"
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sizes shown; a sweep of thousands is read in the CSV, not here. */
+#define SUMMARY_SIZES 64
+
+/* A column: cache state, rx policy and load. */
+#define RXSLOTS (RXPF_NPOLICIES + RX_AHEAD_MAX - 1)
+#define NCOLS (CACHE_NSTATES * RXSLOTS * LOAD_NSTATES)
+
+static size_t col_of(int cache, unsigned rxslot, int load)
+{
+	return ((size_t)cache * RXSLOTS + (size_t)rxslot) * LOAD_NSTATES +
+	       (size_t)load;
+}
+
+/* The columns of the run, in config order, as column numbers. */
+static size_t columns(const struct config *c, size_t *cols)
+{
+	size_t ci, xi, li, n = 0;
+
+	for (ci = 0; ci < c->ncaches; ci++)
+		for (xi = 0; xi < config_rx_policies(c, c->caches[ci]); xi++)
+			for (li = 0; li < c->nloads; li++)
+				cols[n++] = col_of(c->caches[ci], (unsigned)xi,
+						   c->loads[li]);
+	return n;
+}
+
+static void col_name(const struct config *c, size_t col, char *buf,
+		     size_t len)
+{
+	int load = (int)(col % LOAD_NSTATES), rxpf;
+	unsigned rxslot = (unsigned)(col / LOAD_NSTATES % RXSLOTS), ahead;
+	int cache = (int)(col / LOAD_NSTATES / RXSLOTS);
+	char rx[32] = "";
+
+	if (cache == CACHE_RX) {
+		config_rx_policy(c, rxslot, &rxpf, &ahead);
+		snprintf(rx, sizeof(rx), " rx_prefetch=%s", rx_prefetch_name[rxpf]);
+		if (rxpf == RXPF_NEXT && c->nrx_ahead > 1)
+			snprintf(rx, sizeof(rx), " rx_prefetch=next:%u", ahead);
+	}
+	snprintf(buf, len, "%s%s%s", cache_state_name[cache], rx,
+		 load == LOAD_BUSY ? " busy" : "");
+}
+
+static void summary_op(FILE *f, const struct bench *b, const struct op *op)
+{
+	const struct config *c = b->cfg;
+	size_t si, ci, i, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
+	uint32_t *sorted = xcalloc(c->nsizes, sizeof(*sorted), "the summary");
+	const struct point **best = xcalloc(c->nsizes * NCOLS, sizeof(*best),
+					    "the summary");
+	double *bc = xcalloc(c->nsizes * NCOLS, sizeof(*bc), "the summary");
+	int prec = op->per_call ? 1 : 3;
+	size_t cols[NCOLS], ncols = columns(c, cols);
+	char name[64];
+	/* The roofline's share, where the run has one for this op. */
+	bool roof = op->roofline && c->roofline;
+	int width = roof ? 36 : 30;
+
+	/* The fastest point of each size and cache, in one pass. */
+	memcpy(sorted, c->sizes, c->nsizes * sizeof(*sorted));
+	qsort(sorted, c->nsizes, sizeof(*sorted), cmp_u32);
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		const uint32_t *at;
+		double cpb;
+		size_t k;
+
+		if (p->kernel->pseudo || p->kernel->op != op)
+			continue;
+		at = bsearch(&p->size, sorted, c->nsizes, sizeof(*sorted), cmp_u32);
+		k = (size_t)(at - sorted) * NCOLS + col_of(p->cache, p->rxslot, p->load);
+		cpb = point_cycles_per_byte_all(b, p) * (op->per_call ? p->bytes : 1);
+		if (!best[k] || cpb < bc[k]) {
+			best[k] = p;
+			bc[k] = cpb;
+		}
+	}
+
+	fprintf(f, "op %s: fastest kernel, %s%s (median of %u%s, timer %s):\n",
+		op->name, op->per_call ? "cycles/call" : "cycles/byte",
+		roof ? " and % of the roofline's bytes/cycle" : "",
+		b->samples, b->repeats > 1 ? " per repeat, median of repeats" : "",
+		b->cal.timer->name);
+	fprintf(f, "%10s", "size");
+	for (ci = 0; ci < ncols; ci++) {
+		col_name(c, cols[ci], name, sizeof(name));
+		fprintf(f, "  %-*s", width, name);
+	}
+	fprintf(f, "\n");
+	for (si = 0; si < ns; si++) {
+		const uint32_t *at = bsearch(&c->sizes[si], sorted, c->nsizes,
+					     sizeof(*sorted), cmp_u32);
+
+		if (c->sizes[si] == SIZE_MIX)
+			fprintf(f, "%10s", "mix");
+		else
+			fprintf(f, "%10u", c->sizes[si]);
+		for (ci = 0; ci < ncols; ci++) {
+			size_t k = (size_t)(at - sorted) * NCOLS + cols[ci];
+			const struct point *p = best[k];
+			char cell[64], off[16] = "";
+
+			if (p && p->code_offset != CODE_OFFSET_NONE)
+				snprintf(off, sizeof(off), "+%d", p->code_offset);
+			if (!p)
+				snprintf(cell, sizeof(cell), "-");
+			else if (!p->kernel->prefetch)
+				snprintf(cell, sizeof(cell), "%.*f %s%s", prec, bc[k],
+					 p->kernel->name, off);
+			else if (p->prefetch == PREFETCH_NONE)
+				snprintf(cell, sizeof(cell), "%.*f %s@none%s", prec,
+					 bc[k], p->kernel->name, off);
+			else
+				snprintf(cell, sizeof(cell), "%.*f %s@%d%s", prec,
+					 bc[k], p->kernel->name, p->prefetch, off);
+			if (p && roof && point_roofline(b, p))
+				snprintf(cell + strlen(cell), sizeof(cell) - strlen(cell),
+					 " %.0f%%", 100 * point_roofline_fraction_all(b, p));
+			fprintf(f, "  %-*s", width, cell);
+		}
+		fprintf(f, "\n");
+	}
+	if (ns < c->nsizes)
+		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
+			c->nsizes - ns);
+	fprintf(f, "Harness floor (%s), ticks per call:", op_empty(op)->name);
+	for (ci = 0; ci < ncols; ci++)
+		for (i = b->npts - b->nempty; i < b->npts; i++) {
+			const struct point *p = &b->pts[i];
+			if (col_of(p->cache, p->rxslot, p->load) == cols[ci] &&
+			    p->kernel->op == op && p->taken[0]) {
+				col_name(c, cols[ci], name, sizeof(name));
+				fprintf(f, " %.1f %s", p->st[0].median, name);
+				break;
+			}
+		}
+	fprintf(f, "\n");
+	free(sorted);
+	free(best);
+	free(bc);
+}
+
+void report_summary(FILE *f, const struct bench *b)
+{
+	size_t o, i;
+
+	if (b->emulated)
+		fprintf(f, "EMULATED RUN: these timings are not real; do not quote them.\n");
+	for (o = 0; o < op_count; o++) {
+		for (i = 0; i < b->npts && (b->pts[i].kernel->pseudo ||
+					    b->pts[i].kernel->op != op_table[o]); i++)
+			;
+		if (i < b->npts)
+			summary_op(f, b, op_table[o]);
+	}
+}

@@ -1,0 +1,299 @@
+/* Size mixes (mix.h): text "size weight" files, and the parts of a
+   capture reader that do not need libpcap. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "workload/mix.h"
+#include "workload/pseudo-header.h"
+#include "lib/rand.h"
+#include "call/verify.h"
+#include "lib/xalloc.h"
+
+/* A text mix expands to at most this many packets in its sequence. */
+#define MIX_SEQ_MAX 1000000u
+#define MIX_LINE_MAX 256
+
+static bool is_capture(const char *path)
+{
+	static const unsigned char magic[][4] = {
+		{ 0xa1, 0xb2, 0xc3, 0xd4 }, { 0xd4, 0xc3, 0xb2, 0xa1 },	/* pcap */
+		{ 0xa1, 0xb2, 0x3c, 0x4d }, { 0x4d, 0x3c, 0xb2, 0xa1 },	/* ns */
+		{ 0x0a, 0x0d, 0x0d, 0x0a },				/* pcapng */
+	};
+	unsigned char b[4];
+	size_t i, n;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return false;
+	n = fread(b, 1, 4, f);
+	fclose(f);
+	for (i = 0; n == 4 && i < sizeof(magic) / sizeof(magic[0]); i++)
+		if (!memcmp(b, magic[i], 4))
+			return true;
+	return false;
+}
+
+
+static int parse_count(const char *tok, uint64_t lo, uint64_t hi,
+		       uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!isdigit((unsigned char)*tok))
+		return -1;
+	errno = 0;
+	v = strtoull(tok, &end, 10);
+	if (*end || errno || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int read_text(struct mix *m, FILE *f, char *err, size_t errlen)
+{
+	char line[MIX_LINE_MAX + 2];
+	uint32_t *size = NULL;
+	uint64_t *weight = NULL, total = 0, rng = UINT64_C(0x6d6978), w;
+	size_t n = 0, i, k, lineno = 0;
+	int rc = -1;
+
+	while (fgets(line, sizeof(line), f)) {
+		char *hash, *a, *b, *extra, *save = NULL;
+		size_t len = strlen(line);
+		uint64_t s;
+
+		lineno++;
+		/* A UTF-8 byte-order mark (some Windows editors start a file
+		   with one) is no part of the first size, as in configs. */
+		if (lineno == 1 && !memcmp(line, "\xef\xbb\xbf", 3)) {
+			memmove(line, line + 3, len - 2);
+			len -= 3;
+		}
+		/* fgets stops at a NUL too: what it read is then shorter
+		   than the line, and not ended by a newline */
+		if (len + 1 < sizeof(line) && line[len - 1 + !len] != '\n' &&
+		    !feof(f)) {
+			snprintf(err, errlen, "%s:%zu: binary data (byte 0x00), "
+				 "expected text lines of 'size weight' or a "
+				 "pcap/pcapng capture", m->path, lineno);
+			goto out;
+		}
+		if (!strchr(line, '\n') && !feof(f)) {
+			snprintf(err, errlen, "%s:%zu: line longer than %d characters",
+				 m->path, lineno, MIX_LINE_MAX);
+			goto out;
+		}
+		for (i = 0; line[i]; i++)
+			if ((unsigned char)line[i] < 0x20 && !isspace((unsigned char)line[i])) {
+				snprintf(err, errlen, "%s:%zu: binary data (byte 0x%02x), "
+					 "expected text lines of 'size weight' or a "
+					 "pcap/pcapng capture", m->path, lineno,
+					 (unsigned char)line[i]);
+				goto out;
+			}
+		hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		a = strtok_r(line, " \t\r\n", &save);
+		if (!a)
+			continue;
+		b = strtok_r(NULL, " \t\r\n", &save);
+		extra = strtok_r(NULL, " \t\r\n", &save);
+		if (!b || extra) {
+			snprintf(err, errlen, "%s:%zu: expected 'size weight' (two "
+				 "whole numbers), got %s", m->path, lineno,
+				 b ? "more than two fields" : "one field");
+			goto out;
+		}
+		if (parse_count(a, 1, SIZE_MAX_BYTES, &s)) {
+			snprintf(err, errlen, "%s:%zu: size '%s', expected a whole "
+				 "number of bytes from 1 to %u", m->path, lineno, a,
+				 SIZE_MAX_BYTES);
+			goto out;
+		}
+		if (parse_count(b, 1, MIX_SEQ_MAX, &w)) {
+			snprintf(err, errlen, "%s:%zu: weight '%s', expected a whole "
+				 "number from 1 to %u", m->path, lineno, b, MIX_SEQ_MAX);
+			goto out;
+		}
+		total += w;
+		if (total > MIX_SEQ_MAX) {
+			snprintf(err, errlen, "%s:%zu: the weights add up to more than "
+				 "%u packets, expected fewer (scale them down)",
+				 m->path, lineno, MIX_SEQ_MAX);
+			goto out;
+		}
+		size = xreallocarray(size, n + 1, sizeof(*size), "a mix's sizes");
+		weight = xreallocarray(weight, n + 1, sizeof(*weight), "a mix's sizes");
+		size[n] = (uint32_t)s;
+		weight[n++] = w;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: cannot read: %s", m->path, strerror(errno));
+		goto out;
+	}
+	if (!n) {
+		snprintf(err, errlen, "%s: no 'size weight' lines, expected at least "
+			 "one (e.g. '1500 1')", m->path);
+		goto out;
+	}
+	m->n = (size_t)total;
+	m->len = xcalloc(m->n, sizeof(*m->len), "a mix's sequence");
+	for (i = 0, k = 0; i < n; i++)
+		for (w = 0; w < weight[i]; w++)
+			m->len[k++] = size[i];
+	for (i = m->n; i > 1; i--) {
+		size_t j = (size_t)(rand_next(&rng) % i);
+		uint32_t t = m->len[i - 1];
+		m->len[i - 1] = m->len[j];
+		m->len[j] = t;
+	}
+	rc = 0;
+out:
+	free(size);
+	free(weight);
+	return rc;
+}
+
+static bool keep_packets = true;
+
+void mix_keep_packets(bool keep)
+{
+	keep_packets = keep;
+}
+
+struct mix *mix_load(const char *path, char *err, size_t errlen)
+{
+	struct mix *m = xcalloc(1, sizeof(*m), "a mix");
+	double sum = 0;
+	size_t i;
+	int rc;
+
+	m->path = xstrdup(path, "a mix");
+	if (is_capture(path)) {
+		m->capture = true;
+		rc = mix_read_capture(m, keep_packets, err, errlen);
+	} else {
+		FILE *f = fopen(path, "r");
+		if (!f) {
+			snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+			mix_free(m);
+			return NULL;
+		}
+		rc = read_text(m, f, err, errlen);
+		fclose(f);
+	}
+	if (rc) {
+		mix_free(m);
+		return NULL;
+	}
+	m->min = UINT32_MAX;
+	for (i = 0; i < m->n; i++) {
+		sum += m->len[i];
+		if (m->len[i] < m->min)
+			m->min = m->len[i];
+		if (m->len[i] > m->max)
+			m->max = m->len[i];
+	}
+	m->mean = sum / (double)m->n;
+	if (!m->capture)
+		return m;
+	/* The checksums the packets carry (counted as they were read): a
+	   capture taken with offload on has them unfilled, which is not an
+	   error unless no packet's is right. */
+	if (!m->csum_good && m->csum_bad) {
+		snprintf(err, errlen, "%s: none of its %zu TCP/UDP packets carries a "
+			 "right checksum (captured with checksum offload on?), "
+			 "expected some to, so that the replay also checks the "
+			 "kernels", path, m->n);
+		mix_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+void mix_free(struct mix *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	if (m->pkt)
+		for (i = 0; i < m->n; i++)
+			free(m->pkt[i].l3);
+	free(m->pkt);
+	free(m->len);
+	free(m->path);
+	free(m->cut);
+	free(m);
+}
+
+static uint32_t be16(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 8 | p[1];
+}
+
+int mix_parse_ip(struct mix_packet *p, const unsigned char *ip, uint32_t caplen)
+{
+	uint32_t l3len, l4off, hl;
+
+	memset(p, 0, sizeof(*p));
+	if (caplen < 1)
+		return -1;
+	if (ip[0] >> 4 == 4) {
+		if (caplen < 20 || (ip[0] & 15) < 5)
+			return -1;
+		l4off = (uint32_t)(ip[0] & 15) * 4;
+		l3len = be16(ip + 2);
+		/* fragments: the payload is not whole here */
+		if (be16(ip + 6) & 0x3fff)
+			return -1;
+		p->family = 4;
+		p->proto = ip[9];
+	} else if (ip[0] >> 4 == 6) {
+		if (caplen < 40)
+			return -1;
+		l4off = 40;
+		l3len = 40 + be16(ip + 4);	/* no extension headers taken */
+		p->family = 6;
+		p->proto = ip[6];
+	} else {
+		return -1;
+	}
+	/* Truncated (a snap length) or padded (Ethernet's minimum): the
+	   IP length says where the packet ends; it must all be there. */
+	if (l3len > caplen || l3len < l4off)
+		return -1;
+	if (p->proto == 6) {
+		if (l3len < l4off + 20 || (hl = (uint32_t)(ip[l4off + 12] >> 4) * 4) < 20 ||
+		    l3len < l4off + hl)
+			return -1;
+		p->csum = (uint16_t)be16(ip + l4off + 16);
+	} else if (p->proto == 17) {
+		hl = 8;
+		if (l3len < l4off + 8 || be16(ip + l4off + 4) != l3len - l4off)
+			return -1;
+		p->csum = (uint16_t)be16(ip + l4off + 6);
+	} else {
+		return -1;
+	}
+	p->l3len = l3len;
+	p->l4off = l4off;
+	p->payoff = l4off + hl;
+	return 0;
+}
+
+uint16_t mix_transport_check(const struct mix_packet *p, uint32_t seg)
+{
+	uint32_t len = p->l3len - p->l4off;
+
+	if (p->family == 4)
+		return csum_tcpudp_magic(p->l3 + 12, p->l3 + 16, len, p->proto, seg);
+	return csum_ipv6_magic(p->l3 + 8, p->l3 + 24, len, p->proto, seg);
+}
