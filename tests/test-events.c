@@ -12,6 +12,7 @@
 #include "check.h"
 #include "events/events.h"
 #include "timer/perf-page.h"
+#include "events/region.h"
 #include "timer/timer.h"
 
 static void columns(void)
@@ -244,18 +245,18 @@ static void live(void)
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
 		abort();
-	t0 = timer_start(t);
+	t0 = region_start(t);
 	for (i = 0; i < 64; i++)
 		m[i * page] = 1;
-	t1 = timer_stop(t);
+	t1 = region_stop(t);
 	CHECK(events_last(&c) && c.running == 1, "a software group always runs");
 	CHECK(c.value[1] >= 64 && c.value[1] < 80, "64 fresh pages: %g page faults",
 	      c.value[1]);
 	CHECK(c.value[0] > 0 && c.value[0] < (double)(t1 - t0) * 2 + 100000,
 	      "task-clock %g ns within the region's %llu ns", c.value[0],
 	      (unsigned long long)(t1 - t0));
-	t0 = timer_start(t);
-	t1 = timer_stop(t);
+	t0 = region_start(t);
+	t1 = region_stop(t);
 	CHECK(events_last(&c) && c.value[1] == 0, "each region stands alone: %g",
 	      c.value[1]);
 	munmap(m, 64 * page);

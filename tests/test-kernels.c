@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "call/kernel.h"
-#include "call/verify.h"
+#include "kernel/table.h"
+#include "op/verify.h"
 #include "call/watchdog.h"
 
 #define MAXLEN 1536

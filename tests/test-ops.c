@@ -9,8 +9,8 @@
 
 #include "check.h"
 #include "config/config.h"
-#include "call/kernel.h"
-#include "call/verify.h"
+#include "kernel/table.h"
+#include "op/verify.h"
 #include "call/watchdog.h"
 
 ip_fast_csum_fn ip_fast_csum_ref;

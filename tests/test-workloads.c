@@ -17,14 +17,14 @@
 #include "check.h"
 #include "config/config.h"
 #include "cache/flush.h"
-#include "call/kernel.h"
+#include "kernel/table.h"
 #include "workload/load.h"
 #include "op/op.h"
 #include "workload/mix.h"
 #include "workload/pseudo-header.h"
 #include "workload/rxring.h"
 #include "timer/timer.h"
-#include "call/verify.h"
+#include "op/verify.h"
 #include "call/watchdog.h"
 
 /* ---- the rx walk, with its prefetches recorded ---- */
@@ -75,7 +75,8 @@ static void busy_load(void)
 	config_defaults(&c);
 	CHECK(config_set(&c, "load_kind = stream, sched") == 0, "load_kind");
 	c.load_kind = LOAD_STREAM | LOAD_SCHED;
-	CHECK(load_plan(&c, CPU_AUTO, err, sizeof(err)) == 0, "load_plan: %s", err);
+	CHECK(load_plan(c.load_kind, c.load_cpus, c.nload_cpus,
+		      c.timing == TIMING_PER_CALL, CPU_AUTO, err, sizeof(err)) == 0, "load_plan: %s", err);
 	CHECK(load_start(err, sizeof(err)) == 0, "load_start: %s", err);
 	n = load_pids(pids, 64);
 	CHECK(n >= 2, "a streamer and a ping-pong pair at least: %zu", n);
@@ -115,7 +116,8 @@ static void busy_load_orphaned(void)
 		char err[256];
 
 		config_defaults(&c);
-		if (load_plan(&c, CPU_AUTO, err, sizeof(err)) ||
+		if (load_plan(c.load_kind, c.load_cpus, c.nload_cpus,
+		      c.timing == TIMING_PER_CALL, CPU_AUTO, err, sizeof(err)) ||
 		    load_start(err, sizeof(err)))
 			_exit(3);
 		load_resume();

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cache/size.h"
+
 struct flusher {
 	const char *name;
 	const char *what;
@@ -23,16 +25,5 @@ extern const struct flusher flush_evict;
 
 /* The arch's instruction-based flusher where linked, else eviction. */
 const struct flusher *flush_select(const char *name);
-
-/* Data-cache line size from the system and where it came from. */
-size_t cache_line_size(const char **source);
-
-/* The largest cache (usually the last level) in bytes: sysfs, the
-   auxiliary vector (PowerPC), sysconf, else 64 MiB; source says which. */
-size_t cache_largest(const char **source);
-
-/* The caches private to a core (L1 data and L2) together, in bytes:
-   what another task's time slice on that core thrashes (after-switch). */
-size_t cache_inner_bytes(const char **source);
 
 #endif

@@ -1,4 +1,5 @@
-/* The kernel table: every routine csumbench can verify and time. */
+/* What a kernel is: a routine of one op, with what the harness needs to
+   place, gate and time it, and the call of each op's kind. */
 #ifndef CSUMBENCH_KERNEL_H
 #define CSUMBENCH_KERNEL_H
 
@@ -6,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "op/op.h"
+struct op;
+
 
 /*
  * The call of each op (harness/op/op.h).  Prefetching kernels take the
@@ -51,29 +53,6 @@ struct kernel {
 				   of the loop that prefetches covers; 0:
 				   not known (a .so kernel) */
 };
-
-extern const struct kernel kernel_table[];
-extern const size_t kernel_count;
-/* The pseudo-kernel that returns its sum: the csum op's per-call floor
-   (op_empty() gives each op's). */
-extern const struct kernel *const kernel_empty;
-
-/* A table kernel by name, or "path/lib.so:symbol" loaded with dlopen.
-   NULL and a message in err when there is none. */
-const struct kernel *kernel_find(const char *name, char *err, size_t errlen);
-const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen);
-/* k, a kernel kernel_load_so loaded, loaded once more from a copy of its
-   file: the same code at another address (layout.h).  NULL and why in
-   err when it cannot be. */
-const struct kernel *kernel_so_copy(const struct kernel *k, char *err,
-				    size_t errlen);
-
-/* NULL when k can run on this CPU; else why not, e.g. "needs AVX-512BW"
-   (cpufeat.h).  Kernels that cannot run are listed, never gated or timed. */
-const char *kernel_unavailable(const struct kernel *k);
-
-/* The kernel that runs for point (k, prefetch = none). */
-const struct kernel *kernel_nopf(const struct kernel *k);
 
 /* One call of a csum kernel; dist is ignored by kernels without prefetch. */
 static inline uint32_t kernel_csum(const struct kernel *k, const void *buf,

@@ -14,7 +14,7 @@
 #include <dlfcn.h>
 #endif
 
-#include "call/verify.h"
+#include "call/ref.h"
 #include "call/watchdog.h"
 #include "lib/xalloc.h"
 

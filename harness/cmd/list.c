@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "call/kernel.h"
+#include "kernel/table.h"
 #include "workload/mix.h"
 
 int cmd_list(int argc, char **argv)

@@ -245,7 +245,8 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 	/* The load's CPUs are found among those allowed before pinning. */
-	if (b.busy && load_plan(&c, c.cpu, err, sizeof(err))) {
+	if (b.busy && load_plan(c.load_kind, c.load_cpus, c.nload_cpus,
+				 c.timing == TIMING_PER_CALL, c.cpu, err, sizeof(err))) {
 		config_error(&c.load_cpus_origin, "load_cpus", err);
 		rc = 2;
 		goto done;

@@ -9,8 +9,8 @@
 
 #include "cmd/cmd.h"
 #include "config/config.h"
-#include "call/kernel.h"
-#include "call/verify.h"
+#include "kernel/table.h"
+#include "op/verify.h"
 #include "call/watchdog.h"
 
 static int sum_usage(FILE *f)

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "config/config.h"
-#include "measure/layout.h"
 #include "workload/mix.h"
 #include "call/place.h"
 #include "timer/timer.h"
@@ -20,9 +19,6 @@ const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
 						       "cold-ring", "ring",
 						       "cold-read",
 						       "after-switch" };
-const char *const load_state_name[LOAD_NSTATES] = { "idle", "busy" };
-const char *const rx_prefetch_name[RXPF_NPOLICIES] = { "none", "current",
-						       "next" };
 
 /* The setting being applied: a mix file is found beside its config. */
 static const struct origin *applying;

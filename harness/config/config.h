@@ -6,18 +6,22 @@
 #include <stdint.h>
 
 #include "events/events.h"
-#include "call/kernel.h"
+#include "kernel/table.h"
+#include "lib/platform.h"
+#include "workload/load.h"
+#include "workload/rxring.h"
 
 #define PREFETCH_NONE (-1)
-#define SIZE_MAX_BYTES (1u << 30)
 #define ALIGN_MAX 4095
 #define PREFETCH_MAX 65536
 #define SAMPLES_MAX 1000000
 #define REPEAT_MAX 1000
 #define CONFIG_LINE_MAX 1024
 #define POINTS_MAX 1000000
-#define CPU_NONE (-1)		/* do not pin */
-#define CPU_AUTO (-2)		/* pin to the least busy CPU this process may use */
+/* layouts = R: code copies and buffer slots each sample draws from
+   (measure/layout.h); 1 keeps everything in one place. */
+#define LAYOUTS_MAX 64
+#define LAYOUTS_DEFAULT 8
 
 /* Cache states (README, "Cache states").  CACHE_COLD is the DMA case
    (fresh buffers the core has not read); CACHE_RING is cold-ring;
@@ -28,16 +32,6 @@
 enum cache_state { CACHE_WARM, CACHE_COLD, CACHE_RING, CACHE_RX,
 		   CACHE_COLDREAD, CACHE_SWITCH, CACHE_NSTATES };
 extern const char *const cache_state_name[CACHE_NSTATES];
-
-/* load: nothing else running, or the background load of load.h. */
-enum load_state { LOAD_IDLE, LOAD_BUSY, LOAD_NSTATES };
-extern const char *const load_state_name[LOAD_NSTATES];
-#define LOAD_STREAM 1u		/* load_kind bits */
-#define LOAD_SCHED 2u
-
-/* rx_prefetch: the header prefetch of the rx walk (rxring.h). */
-enum rx_prefetch { RXPF_NONE, RXPF_CURRENT, RXPF_NEXT, RXPF_NPOLICIES };
-extern const char *const rx_prefetch_name[RXPF_NPOLICIES];
 
 /* sizes = mix:FILE: the one size, standing for the mix's packets. */
 #define SIZE_MIX 0u

@@ -11,6 +11,7 @@
 
 #include "events/events.h"
 #include "lib/stats.h"
+#include "events/region.h"
 #include "timer/timer.h"
 
 int events_fd = -1;
@@ -388,7 +389,7 @@ int events_overhead(const struct timer *t, double *oh)
 	size_t i, n = 0, k;
 
 	for (k = 0; k < OVERHEAD_TRIES; k++) {
-		uint64_t t0 = timer_start(t), t1 = timer_stop(t);
+		uint64_t t0 = region_start(t), t1 = region_stop(t);
 		(void)t0;
 		(void)t1;
 		if (!events_last(&c))

@@ -3,7 +3,7 @@
  * timer's region of every sample.
  *
  * The group is enabled just before the region's first timer read and
- * disabled just after its second (timer_start/timer_stop in timer.h);
+ * disabled just after its second (region_start/region_stop, events/region.h);
  * it is read before the enable and after the disable, so each region's
  * counts stand alone, whatever ran untimed between regions.  The cost
  * of the enable, the two timer reads and the disable is measured on
@@ -91,8 +91,11 @@ const char *events_why(int e);
    that would not open and why in err. */
 int events_open(const struct events *e, char *err, size_t errlen);
 void events_close(void);
-/* events_fd (the leader, -1 when no group is open), events_enable and
-   events_disable are declared in timer.h, whose region reads use them. */
+/* The leader, -1 when no group is open; the group on and off around a
+   region (events/region.h). */
+extern int events_fd;
+void events_enable(void);
+void events_disable(void);
 
 /* The last region's counts.  running: the fraction of the region the
    group was on the PMU (1 when it was not multiplexed); the values are

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "call/kernel.h"
+#include "kernel/table.h"
 #include "lib/xalloc.h"
 
 #ifdef CSUMBENCH_STATIC

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "call/cpufeat.h"
-#include "call/kernel.h"
+#include "kernel/table.h"
 #include "generic/csum-best.h"
 
 /* Prototypes, and a weak reference to the hot-loop mark that assembly
@@ -102,6 +102,17 @@ const struct kernel *kernel_nopf(const struct kernel *k)
 		return k;
 	for (i = 0; i < kernel_count; i++)
 		if (strcmp(kernel_table[i].name, k->nopf) == 0)
+			return &kernel_table[i];
+	return NULL;
+}
+
+/* The first pseudo-kernel of the op in the table: each op has one. */
+const struct kernel *op_empty(const struct op *o)
+{
+	size_t i;
+
+	for (i = 0; i < kernel_count; i++)
+		if (kernel_table[i].pseudo && kernel_table[i].op == o)
 			return &kernel_table[i];
 	return NULL;
 }

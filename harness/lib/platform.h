@@ -5,6 +5,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#define CPU_NONE (-1)		/* do not pin */
+#define CPU_AUTO (-2)		/* pin to the least busy CPU this process may use */
+
 /* The architecture this binary was built for: x86_64, ppc32, arm64. */
 extern const char platform_arch[];
 

@@ -11,10 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "call/kernel.h"
-
-#define LAYOUTS_MAX 64
-#define LAYOUTS_DEFAULT 8
+#include "kernel/table.h"
+#include "config/config.h"
 
 /* The copies one point's code is drawn from. */
 struct layset {

@@ -10,7 +10,7 @@
 #include "measure/contention.h"
 #include "cache/check.h"
 #include "cache/flush.h"
-#include "call/kernel.h"
+#include "kernel/table.h"
 #include "measure/layout.h"
 #include "call/place.h"
 #include "cache/ring.h"
@@ -192,9 +192,20 @@ const char *point_rx_name(const struct bench *b, const struct point *p,
 			  char *buf, size_t len);
 /* The prefetch distance a point's kernel is called with (0 for none). */
 int sweep_dist(const struct point *p);
+/* Bytes from one pooled buffer to the next (whole pages, room for the
+   prefetches, a destination in the second half). */
+size_t point_slot_bytes(const struct bench *b, const struct point *p);
+/* The states whose buffers come from the cold pool. */
+bool cache_pooled(int cache);
+/* Points timed by walking descriptors: the rx ring, and any mix. */
+bool point_walks(const struct point *p);
+/* The largest payload one call of p covers. */
+uint32_t point_max_size(const struct bench *b, const struct point *p);
+/* Frees what a point holds (not the point). */
+void point_free(struct point *p);
 /* A cold, cold-read or after-switch point's K buffers, drawn at random
    from the pool, into bufs (and dsts), made ready as the state says
-   (measure.c): what precedes its timed op->list. */
+   (sample.c): what precedes its timed op->list. */
 void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		      unsigned char **dsts);
 /* One timed region of point p: ticks per call, overhead subtracted (with

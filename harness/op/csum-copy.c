@@ -18,8 +18,9 @@
 #include <string.h>
 
 #include "timer/fence.h"
+#include "events/region.h"
 #include "timer/timer.h"
-#include "call/verify.h"
+#include "op/verify.h"
 #include "lib/xalloc.h"
 
 #define SHORT_MAX 1536
@@ -275,15 +276,15 @@ static uint64_t batch(const struct timer *t, const struct kernel *k,
 	uint64_t i, t0, t1;
 
 	if (k->prefetch) {
-		t0 = timer_start(t);
+		t0 = region_start(t);
 		for (i = 0; i < n; i++)
 			acc += pf(src, dst, len, 0, dist);
-		t1 = timer_stop(t);
+		t1 = region_stop(t);
 	} else {
-		t0 = timer_start(t);
+		t0 = region_start(t);
 		for (i = 0; i < n; i++)
 			acc += plain(src, dst, len, 0);
-		t1 = timer_stop(t);
+		t1 = region_stop(t);
 	}
 	op_sink = acc;
 	return t1 - t0;
@@ -300,19 +301,19 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 	uint64_t i, t0, t1;
 
 	if (k->prefetch) {
-		t0 = timer_start(t);
+		t0 = region_start(t);
 		for (i = 0; i < n; i++) {
 			fence_wait();
 			acc += pf(src[i], dst[i], len, 0, dist);
 		}
-		t1 = timer_stop(t);
+		t1 = region_stop(t);
 	} else {
-		t0 = timer_start(t);
+		t0 = region_start(t);
 		for (i = 0; i < n; i++) {
 			fence_wait();
 			acc += plain(src[i], dst[i], len, 0);
 		}
-		t1 = timer_stop(t);
+		t1 = region_stop(t);
 	}
 	op_sink = acc;
 	return t1 - t0;

@@ -9,10 +9,9 @@
 #include <stdlib.h>
 
 #include "timer/fence.h"
+#include "events/region.h"
 #include "timer/timer.h"
-#include "call/verify.h"
-
-volatile uint32_t op_sink;
+#include "op/verify.h"
 
 static const int long_lens[] = {
 	511, 512, 513, 1023, 1024, 1025, 1499, 1500, 1501, 4095, 4096, 4097,
@@ -129,15 +128,15 @@ static uint64_t batch(const struct timer *t, const struct kernel *k,
 
 	(void)dst;
 	if (k->prefetch) {
-		t0 = timer_start(t);
+		t0 = region_start(t);
 		for (i = 0; i < n; i++)
 			acc += pf(p, len, 0, dist);
-		t1 = timer_stop(t);
+		t1 = region_stop(t);
 	} else {
-		t0 = timer_start(t);
+		t0 = region_start(t);
 		for (i = 0; i < n; i++)
 			acc += plain(p, len, 0);
-		t1 = timer_stop(t);
+		t1 = region_stop(t);
 	}
 	op_sink = acc;
 	return t1 - t0;
@@ -155,19 +154,19 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 
 	(void)dst;
 	if (k->prefetch) {
-		t0 = timer_start(t);
+		t0 = region_start(t);
 		for (i = 0; i < n; i++) {
 			fence_wait();
 			acc += pf(bufs[i], len, 0, dist);
 		}
-		t1 = timer_stop(t);
+		t1 = region_stop(t);
 	} else {
-		t0 = timer_start(t);
+		t0 = region_start(t);
 		for (i = 0; i < n; i++) {
 			fence_wait();
 			acc += plain(bufs[i], len, 0);
 		}
-		t1 = timer_stop(t);
+		t1 = region_stop(t);
 	}
 	op_sink = acc;
 	return t1 - t0;

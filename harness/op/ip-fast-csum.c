@@ -12,8 +12,9 @@
 #include <string.h>
 
 #include "timer/fence.h"
+#include "events/region.h"
 #include "timer/timer.h"
-#include "call/verify.h"
+#include "op/verify.h"
 
 ip_fast_csum_fn ip_fast_csum_ref;
 
@@ -196,10 +197,10 @@ static uint64_t batch(const struct timer *t, const struct kernel *k,
 	uint64_t i, t0, t1;
 
 	(void)dst, (void)dist;
-	t0 = timer_start(t);
+	t0 = region_start(t);
 	for (i = 0; i < n; i++)
 		acc += f(p, ihl);
-	t1 = timer_stop(t);
+	t1 = region_stop(t);
 	op_sink = acc;
 	return t1 - t0;
 }
@@ -214,12 +215,12 @@ static uint64_t list(const struct timer *t, const struct kernel *k,
 	uint64_t i, t0, t1;
 
 	(void)dst, (void)dist;
-	t0 = timer_start(t);
+	t0 = region_start(t);
 	for (i = 0; i < n; i++) {
 		fence_wait();
 		acc += f(bufs[i], ihl);
 	}
-	t1 = timer_stop(t);
+	t1 = region_stop(t);
 	op_sink = acc;
 	return t1 - t0;
 }

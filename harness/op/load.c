@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "timer/timer.h"
-#include "call/verify.h"
+#include "op/verify.h"
 
 #define DATA_BYTES (65537 + 64)
 #define SWEEP_BYTES (3u << 20)

@@ -18,6 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The largest size any op is called with. */
+#define SIZE_MAX_BYTES (1u << 30)
+
 struct kernel;
 struct timer;
 
@@ -68,9 +71,6 @@ extern const size_t op_count;
 
 /* An op by name, or NULL. */
 const struct op *op_find(const char *name);
-/* Its pseudo-kernel: same call, no work; the per-call floor of its points. */
-const struct kernel *op_empty(const struct op *o);
-
 /* size_ok and align_needed of ops that take any size and address. */
 int op_any_size(uint32_t size, char *err, size_t errlen);
 unsigned op_any_align(const struct kernel *k);

@@ -21,29 +21,6 @@ struct timer {
 	const char *(*how)(void);
 };
 
-/* The two reads that bound a timed region.  When events are counted
-   (events.h) the group is enabled before the first read and disabled
-   after the second: outside the timer's region, around the same code. */
-extern int events_fd;
-void events_enable(void);
-void events_disable(void);
-
-static inline uint64_t timer_start(const struct timer *t)
-{
-	if (events_fd >= 0)
-		events_enable();
-	return t->read();
-}
-
-static inline uint64_t timer_stop(const struct timer *t)
-{
-	uint64_t v = t->read();
-
-	if (events_fd >= 0)
-		events_disable();
-	return v;
-}
-
 /* Arch timers are linked only on their arch; the others are weak here. */
 extern const struct timer timer_tsc __attribute__((weak));
 extern const struct timer timer_mftb __attribute__((weak));

@@ -19,8 +19,11 @@
 #include <unistd.h>
 
 #include "cache/flush.h"
+#include "lib/platform.h"
 #include "workload/load.h"
 #include "call/watchdog.h"
+
+const char *const load_state_name[LOAD_NSTATES] = { "idle", "busy" };
 
 #define LOAD_CPUS_MAX 256
 #define WORKERS_MAX (2 * LOAD_CPUS_MAX)
@@ -96,8 +99,8 @@ static void read_siblings(int cpu, bool *mask)
 	parse_cpulist(L.siblings, mask, LOAD_CPUS_MAX);
 }
 
-int load_plan(const struct config *c, int measured_cpu, char *err,
-	      size_t errlen)
+int load_plan(unsigned kind, const int *cpus, size_t n, bool on_measured,
+	      int measured_cpu, char *err, size_t errlen)
 {
 	bool sib[LOAD_CPUS_MAX] = { false };
 	cpu_set_t allowed;
@@ -105,7 +108,7 @@ int load_plan(const struct config *c, int measured_cpu, char *err,
 	int cpu;
 
 	L.ncpus = 0;
-	L.kind = c->load_kind;
+	L.kind = kind;
 	L.measured = -1;
 	L.shares = false;
 	CPU_ZERO(&allowed);
@@ -122,16 +125,16 @@ int load_plan(const struct config *c, int measured_cpu, char *err,
 		L.measured = measured_cpu;
 	if (L.measured >= 0 && L.measured < LOAD_CPUS_MAX)
 		read_siblings(L.measured, sib);
-	if (c->nload_cpus) {
-		for (i = 0; i < c->nload_cpus; i++) {
-			if (!CPU_ISSET(c->load_cpus[i], &allowed)) {
+	if (n) {
+		for (i = 0; i < n; i++) {
+			if (!CPU_ISSET(cpus[i], &allowed)) {
 				snprintf(err, errlen, "CPU %d is not one this process may "
-					 "use", c->load_cpus[i]);
+					 "use", cpus[i]);
 				return -1;
 			}
-			L.cpus[L.ncpus++] = c->load_cpus[i];
+			L.cpus[L.ncpus++] = cpus[i];
 		}
-	} else if (c->timing == TIMING_PER_CALL && L.measured >= 0) {
+	} else if (on_measured && L.measured >= 0) {
 		/* per-call reproduces a loaded machine's calls: the load
 		   takes time slices of the measured CPU itself */
 		L.cpus[L.ncpus++] = L.measured;

@@ -15,16 +15,22 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "config/config.h"
+/* load: nothing else running, or the background load described here. */
+enum load_state { LOAD_IDLE, LOAD_BUSY, LOAD_NSTATES };
+extern const char *const load_state_name[LOAD_NSTATES];
+#define LOAD_STREAM 1u		/* load_kind bits */
+#define LOAD_SCHED 2u
 
 /* The name every worker takes (prctl PR_SET_NAME), for ps and tests. */
 #define LOAD_COMM "csumbench-load"
 
-/* The load CPUs for config c: its load_cpus, or with auto every CPU this
-   process may use except the measured one and its SMT siblings.  Call
+/* The load CPUs: cpus[n] (load_cpus), or with none given every CPU
+   this process may use except the measured one and its SMT siblings, or
+   with on_measured (timing = per-call) the measured CPU itself.  kind:
+   LOAD_STREAM and LOAD_SCHED bits; measured_cpu a CPU or CPU_AUTO.  Call
    before pinning.  0, or -1 with why in err. */
-int load_plan(const struct config *c, int measured_cpu, char *err,
-	      size_t errlen);
+int load_plan(unsigned kind, const int *cpus, size_t n, bool on_measured,
+	      int measured_cpu, char *err, size_t errlen);
 /* Forks the paused workers.  0, or -1 with why in err (and none left). */
 int load_start(char *err, size_t errlen);
 /* Wakes every worker and returns once each has done some work. */

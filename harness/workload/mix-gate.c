@@ -9,7 +9,7 @@
 
 #include "workload/mix.h"
 #include "op/op.h"
-#include "call/verify.h"
+#include "op/verify.h"
 
 struct mix_gate {
 	const struct kernel *k;

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "workload/mix.h"
-#include "call/verify.h"
+#include "op/verify.h"
 #include "lib/xalloc.h"
 
 const char mix_capture_support[] = "pcap and pcapng captures (libpcap)";

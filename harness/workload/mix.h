@@ -63,4 +63,11 @@ uint16_t mix_transport_check(const struct mix_packet *p, uint32_t seg);
    or UDP packet whose headers are whole, else -1.  For readers. */
 int mix_parse_ip(struct mix_packet *p, const unsigned char *ip, uint32_t caplen);
 
+struct kernel;
+/* For a capture (sizes = mix:FILE): each replayed packet's transport
+   segment, summed by k, against the reference and its checksum (ops
+   whose call returns csum_partial's sum; others pass).  mix-gate.c. */
+int verify_mix(const struct kernel *k, int dist, const struct mix *m,
+	       char *err, size_t errlen);
+
 #endif

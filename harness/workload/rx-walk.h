@@ -3,8 +3,9 @@
    define RX_PREFETCH(address) and RX_WALK (the function's name) first. */
 #include <string.h>
 
-#include "call/kernel.h"
+#include "kernel/table.h"
 #include "op/op.h"
+#include "events/region.h"
 #include "timer/timer.h"
 
 uint64_t RX_WALK(const struct timer *t, struct rxring *r,
@@ -17,7 +18,7 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 	uint64_t t0, t1, bytes = 0;
 	unsigned k;
 
-	t0 = timer_start(t);
+	t0 = region_start(t);
 	for (j = 0; j < n; j++) {
 		const unsigned char *buf = d[i].buf;
 		uint32_t len = r->hw[i].len;	/* the DMA's: a miss */
@@ -55,7 +56,7 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 		}
 		i = i + 1 == r->n ? 0 : i + 1;
 	}
-	t1 = timer_stop(t);
+	t1 = region_stop(t);
 	r->next = i;
 	r->bytes += bytes;
 	op_sink = acc;

@@ -2,13 +2,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/config.h"
 #include "workload/rxring.h"
 
 #define RX_PREFETCH(p) __builtin_prefetch(p)
 #define RX_WALK rx_walk
 #include "workload/rx-walk.h"
 #include "lib/xalloc.h"
+
+const char *const rx_prefetch_name[RXPF_NPOLICIES] = { "none", "current",
+						       "next" };
+
 
 static void put_payoff(unsigned char *buf, uint32_t align)
 {

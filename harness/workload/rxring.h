@@ -30,8 +30,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "workload/mix.h"
 #include "cache/ring.h"
+#include "workload/mix.h"
+
+/* rx_prefetch: the header prefetch of the walk. */
+enum rx_prefetch { RXPF_NONE, RXPF_CURRENT, RXPF_NEXT, RXPF_NPOLICIES };
+extern const char *const rx_prefetch_name[RXPF_NPOLICIES];
 
 #define RX_HDR 64		/* the header before every payload */
 #define RX_PAYOFF (RX_HDR - 2)	/* where the header says where the

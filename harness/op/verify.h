@@ -1,6 +1,6 @@
-/* The correctness gate: no kernel is timed before it agrees with its op's
-   reference.  The gates themselves are the ops' (harness/op/); this is
-   what they share: guarded buffers, trapped faults, the deadline. */
+/* What the ops' gates are built from: guarded buffers, trapped faults,
+   the deadline, the walks over lengths and sizes, the reference.  The
+   gates themselves are the ops' (harness/op/); kernel/gate.h runs one. */
 #ifndef CSUMBENCH_VERIFY_H
 #define CSUMBENCH_VERIFY_H
 
@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #include "call/kernel.h"
+#include "call/ref.h"
+#include "op/op.h"
 
 /* What the gate found. */
 enum {
@@ -17,28 +19,6 @@ enum {
 	VERIFY_UNSAFE = -2,	/* hung where it could not be left safely:
 				   the process must stop */
 };
-
-/* Checks k (at prefetch distance dist) against its op's reference over
-   the op's spread of lengths, alignments, incoming sums and data, random
-   and all-0xFF (every add carries).  VERIFY_OK, or the first
-   disagreement in err. */
-int verify_kernel(const struct kernel *k, int dist, char *err, size_t errlen);
-
-/* The same at every size and alignment (offset from a page) a run will
-   time, with random and all-0xFF data.  Sizes in any order. */
-int verify_sizes(const struct kernel *k, int dist, const uint32_t *sizes,
-		 size_t nsizes, const uint32_t *aligns, size_t naligns,
-		 char *err, size_t errlen);
-
-/* For a capture (sizes = mix:FILE): each replayed packet's transport
-   segment, summed by k, against the reference and its checksum (ops
-   whose call returns csum_partial's sum; others pass).  verify-mix.c. */
-struct mix;
-int verify_mix(const struct kernel *k, int dist, const struct mix *m,
-	       char *err, size_t errlen);
-
-/* The csum reference kernel, the oracle of every op. */
-uint32_t verify_ref(const void *buf, int len, uint32_t sum);
 
 /* Data pages [lo, hi) with an inaccessible page on either side: a
    kernel that reads or writes past either end faults. */

@@ -13,35 +13,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "call/verify.h"
+#include "op/verify.h"
 #include "call/watchdog.h"
 #include "lib/xalloc.h"
-
-csum_fn csum_ref;
-
-uint32_t verify_ref(const void *buf, int len, uint32_t sum)
-{
-	return csum_ref(buf, len, sum);
-}
-
-int verify_kernel(const struct kernel *k, int dist, char *err, size_t errlen)
-{
-	if (k->pseudo) {
-		snprintf(err, errlen, "%s: not a checksum (%s)", k->name, k->desc);
-		return VERIFY_WRONG;
-	}
-	return k->op->verify(k, dist, err, errlen);
-}
-
-int verify_sizes(const struct kernel *k, int dist, const uint32_t *sizes,
-		 size_t nsizes, const uint32_t *aligns, size_t naligns,
-		 char *err, size_t errlen)
-{
-	if (k->pseudo || !nsizes || !naligns)
-		return verify_kernel(k, dist, err, errlen);
-	return k->op->verify_sizes(k, dist, sizes, nsizes, aligns, naligns,
-				   err, errlen);
-}
 
 static const int fault_sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
 #define NFAULT (sizeof(fault_sigs) / sizeof(fault_sigs[0]))

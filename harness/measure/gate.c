@@ -1,0 +1,303 @@
+/* The gate over a run's points: every kernel checked at every size and
+   alignment it will be timed at before any timing; one that fails, or
+   hangs, leaves the run with its points, and the rest go on. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "workload/mix.h"
+#include "lib/hugepage.h"
+#include "measure/sweep.h"
+#include "op/verify.h"
+#include "call/watchdog.h"
+#include "lib/xalloc.h"
+
+static void fail(struct bench *b, const char *msg)
+{
+	b->failed = xreallocarray(b->failed, b->nfailed + 1, sizeof(*b->failed),
+				  "a failure's message");
+	b->failed[b->nfailed++] = xstrdup(msg, "a failure's message");
+}
+
+/* Removes the points marked bad.  Floors are the last points and are
+   never removed (the empty kernel is the harness's own): renumber. */
+static void compact(struct bench *b, const bool *bad)
+{
+	size_t i, n;
+
+	for (i = 0, n = 0; i < b->npts; i++) {
+		if (bad[i]) {
+			point_free(&b->pts[i]);
+			continue;
+		}
+		b->pts[n++] = b->pts[i];
+	}
+	for (i = 0; i < n; i++)
+		b->pts[i].floor -= b->npts - n;
+	b->npts = n;
+}
+
+/* (code that runs, prefetch distance) pairs already checked: open
+   addressing, so the gate is linear in the number of points. */
+struct seen {
+	size_t *slot;		/* point index + 1, or 0 */
+	size_t mask;
+};
+
+/* What a check is of: the code that runs, or the kernel when that is
+   missing (a prefetching kernel without its nopf variant). */
+static const void *gate_key(const struct point *p)
+{
+	return p->runs ? (const void *)p->runs : (const void *)p->kernel;
+}
+
+static size_t seen_find(struct seen *h, const struct bench *b,
+			const struct point *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)gate_key(p) * 0x9e3779b97f4a7c15u ^
+		     (uint64_t)(uint32_t)p->prefetch * 0xc2b2ae3d27d4eb4fu;
+	size_t i = (size_t)(x ^ x >> 29) & h->mask;
+
+	for (; h->slot[i]; i = (i + 1) & h->mask) {
+		const struct point *q = &b->pts[h->slot[i] - 1];
+		if (gate_key(q) == gate_key(p) && q->prefetch == p->prefetch)
+			break;
+	}
+	return i;
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const void *const *)a;
+	uintptr_t y = (uintptr_t)*(const void *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Whether a point other than the roofline's and the floors passed the
+   gate, all of them before point i; true while any is yet to be gated. */
+static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < b->npts; j++) {
+		const struct point *q = &b->pts[j];
+		if (q->kernel->pseudo || q->kernel == b->cfg->roofline)
+			continue;
+		if (j > i || !bad[j])
+			return true;
+	}
+	return false;
+}
+
+/* Every layout copy of p's code, checked where it is (the code the
+   plan calls has just passed the whole gate at every distance): once,
+   at the first distance, since the copies are that code byte for byte
+   and a distance is only an argument. */
+static int verify_layouts(const struct bench *b, const struct point *p,
+			  int dist, char *err, size_t errlen)
+{
+	struct layset *s = p->lay ? &b->laysets[p->lay - 1] : NULL;
+	unsigned i;
+	int rc;
+
+	if (!s || s->checked)
+		return VERIFY_OK;
+	s->checked = true;
+	for (i = 0; i < s->n; i++) {
+		if (s->k[i] == p->runs)
+			continue;
+		rc = verify_kernel(s->k[i], dist, err, errlen);
+		if (rc != VERIFY_OK) {
+			snprintf(err + strlen(err), errlen - strlen(err), " (its "
+				 "layout copy %u at %p)", i, (void *)s->k[i]->fn);
+			return rc;
+		}
+	}
+	return VERIFY_OK;
+}
+
+size_t sweep_gate(struct bench *b)
+{
+	bool *bad = xcalloc(b->npts, sizeof(*bad), "the gate's verdicts");
+	const struct kernel **badk = NULL;
+	struct seen h;
+	size_t i, j, nbad = 0;
+	char err[1024];
+	int roof_wanted = -1;
+
+	h.mask = 64;
+	while (h.mask < 2 * b->npts)
+		h.mask *= 2;
+	h.slot = xcalloc(h.mask, sizeof(*h.slot), "the gate's verdicts");
+	h.mask--;
+	/* One check per (code that runs, distance); its verdict stands for
+	   every point that calls the same.  Copies are checked where they
+	   are, as they will run. */
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		int dist = sweep_dist(p);
+		size_t s;
+		int rc = VERIFY_WRONG;
+
+		if (p->kernel->pseudo)
+			continue;
+		/* The roofline is there to hold checksums to: with every one
+		   of them refused, it is not gated (at a long list of sizes
+		   that would take minutes) and not timed. */
+		if (p->kernel == b->cfg->roofline) {
+			if (roof_wanted < 0)	/* once: the scan is O(points) */
+				roof_wanted = checksum_passed(b, bad, i);
+			if (!roof_wanted) {
+				bad[i] = true;
+				continue;
+			}
+		}
+		/* A kernel found wrong once is not checked again: one
+		   failure per kernel. */
+		for (j = 0; j < nbad && badk[j] != p->kernel; j++)
+			;
+		if (j < nbad) {
+			bad[i] = true;
+			continue;
+		}
+		s = seen_find(&h, b, p);
+		if (h.slot[s]) {
+			bad[i] = bad[h.slot[s] - 1];
+			continue;
+		}
+		h.slot[s] = i + 1;
+		if (!p->runs)
+			snprintf(err, sizeof(err), "%s: names '%s' as its variant "
+				 "without prefetch, and there is no such kernel",
+				 p->kernel->name, p->kernel->nopf);
+		else if ((rc = verify_kernel(p->runs, dist, err, sizeof(err))) ==
+			 VERIFY_OK &&
+			 (rc = verify_sizes(p->runs, dist, b->cfg->mix ?
+					    b->cfg->mix->len : b->cfg->sizes,
+					    b->cfg->mix ? b->cfg->mix->n :
+					    b->cfg->nsizes, b->cfg->aligns,
+					    b->cfg->naligns, err, sizeof(err))) ==
+			 VERIFY_OK &&
+			 (rc = verify_mix(p->runs, dist, b->cfg->mix, err,
+					  sizeof(err))) == VERIFY_OK &&
+			 (rc = verify_layouts(b, p, dist, err, sizeof(err))) ==
+			 VERIFY_OK)
+			continue;
+		if (p->code_offset != CODE_OFFSET_NONE)
+			snprintf(err + strlen(err), sizeof(err) - strlen(err),
+				 " (its copy at code_offset %d)", p->code_offset);
+		if (rc == VERIFY_UNSAFE) {
+			char why[1200];
+			snprintf(why, sizeof(why), "%s; it was stopped outside its "
+				 "own code (in the C library or another object), "
+				 "where going on is not safe: nothing timed", err);
+			watchdog_abandon(why);
+		}
+		bad[i] = true;
+		fail(b, err);
+		fprintf(stderr, "csumbench: FAILED correctness check, not timed: %s\n",
+			err);
+		badk = xreallocarray(badk, nbad + 1, sizeof(*badk), "the gate's verdicts");
+		badk[nbad++] = p->kernel;
+	}
+	/* A kernel wrong at any distance or placement is not timed at all. */
+	if (nbad)
+		qsort(badk, nbad, sizeof(*badk), cmp_ptr);
+	for (i = 0; i < b->npts && nbad; i++)
+		if (bsearch(&b->pts[i].kernel, badk, nbad, sizeof(*badk), cmp_ptr))
+			bad[i] = true;
+	compact(b, bad);
+	free(h.slot);
+	free(badk);
+	free(bad);
+	return b->nfailed;
+}
+
+/* The kernel as the config names it of k, which may be the code a point
+   calls: its variant without prefetch, a code_offset copy or one of its
+   layout copies (the watchdog knows the code it ran). */
+static const struct kernel *owner(const struct bench *b, const struct kernel *k)
+{
+	size_t i;
+	unsigned j;
+
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		const struct layset *s = p->lay ? &b->laysets[p->lay - 1] : NULL;
+
+		if (p->kernel == k || p->runs == k)
+			return p->kernel;
+		for (j = 0; s && j < s->n; j++)
+			if (s->k[j] == k || s->of == k)
+				return p->kernel;
+	}
+	return k;
+}
+
+void sweep_fail_kernel(struct bench *b, const struct kernel *k,
+		       const char *why)
+{
+	size_t i;
+
+	fail(b, why);
+	k = owner(b, k);
+	for (i = 0; i < b->npts; i++)
+		if (b->pts[i].kernel == k)
+			b->pts[i].dead = true;
+}
+
+void sweep_stopped(struct bench *b, struct point *p, const char *where)
+{
+	char msg[1024];
+
+	if (p->kernel->pseudo) {
+		/* The harness's own empty call cannot hang: the process was
+		   held up.  The sample is not kept; the floor stays. */
+		fprintf(stderr, "csumbench: WARNING: a sample of the empty kernel "
+			"took over %.1f s of CPU: held up, not kept\n",
+			watchdog_last_limit());
+		return;
+	}
+	snprintf(msg, sizeof(msg), "%s: did not return within %.1f s %s (%u B, "
+		 "%s): stopped, not timed (kernel_timeout sets the limit)",
+		 p->kernel->name, watchdog_last_limit(), where, p->size,
+		 cache_state_name[p->cache]);
+	if (!watchdog_stopped_safely()) {
+		char why[1200];
+		snprintf(why, sizeof(why), "%s; it was stopped outside its own "
+			 "code (in the C library or another object), where going "
+			 "on is not safe", msg);
+		watchdog_abandon(why);
+	}
+	fprintf(stderr, "csumbench: %s\n", msg);
+	sweep_fail_kernel(b, p->kernel, msg);
+}
+
+/* The points of kernels that hung while timed leave the results. */
+void sweep_drop_dead(struct bench *b)
+{
+	bool *bad = xcalloc(b->npts, sizeof(*bad), "the points left");
+	size_t i;
+
+	for (i = 0; i < b->npts; i++)
+		bad[i] = b->pts[i].dead;
+	compact(b, bad);
+	free(bad);
+}
+
+bool sweep_measured(const struct bench *b)
+{
+	size_t i;
+	unsigned r;
+
+	for (i = 0; i < b->npts; i++)
+		for (r = 0; r < b->repeats; r++)
+			if (b->pts[i].taken[r] && !b->pts[i].dead &&
+			    !b->pts[i].kernel->pseudo)
+				return true;
+	return false;
+}

@@ -1,0 +1,260 @@
+/* What a planned point is and what its samples give: its prefetch
+   distance, buffers and cold slot, cycles per byte net of the floor,
+   and the roofline it is held to. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "workload/mix.h"
+#include "lib/hugepage.h"
+#include "measure/sweep.h"
+#include "op/verify.h"
+#include "call/watchdog.h"
+#include "lib/xalloc.h"
+
+const char *point_rx_name(const struct bench *b, const struct point *p,
+			  char *buf, size_t len)
+{
+	if (p->rxpf != RXPF_NEXT || b->cfg->nrx_ahead < 2)
+		return rx_prefetch_name[p->rxpf];
+	snprintf(buf, len, "next:%u", p->rxahead);
+	return buf;
+}
+
+int sweep_dist(const struct point *p)
+{
+	return p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
+}
+
+void point_free(struct point *p)
+{
+	rxring_free(&p->rx);
+	free(p->ticks);
+	free(p->st);
+	free(p->cpt);
+	free(p->taken);
+	free(p->slay);
+	free(p->sslot);
+	free(p->hist);
+	free(p->cs);
+	free(p->steps);
+	free(p->preempted);
+	free(p->ev);
+	free(p->ev_run);
+	free(p->ev_median);
+	free(p->ev_running);
+}
+
+/* Bytes from one pooled buffer to the next: whole pages, so that every
+   buffer keeps its alignment to the page, and room for the prefetches.
+   An op with a destination has it in the second half of the slot. */
+size_t point_slot_bytes(const struct bench *b, const struct point *p)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t half = (p->align + p->size + b->pfspan + page - 1) / page * page;
+
+	return p->runs && p->runs->op->dst ? 2 * half : half;
+}
+
+/* The states whose buffers come from the pool. */
+bool cache_pooled(int cache)
+{
+	return cache == CACHE_COLD || cache == CACHE_COLDREAD ||
+	       cache == CACHE_SWITCH;
+}
+
+/* Points timed by walking descriptors: the rx ring, and any mix. */
+bool point_walks(const struct point *p)
+{
+	return p->cache == CACHE_RX || p->size == SIZE_MIX;
+}
+
+/* The largest payload one call of p covers. */
+uint32_t point_max_size(const struct bench *b, const struct point *p)
+{
+	return p->size == SIZE_MIX ? b->cfg->mix->max : p->size;
+}
+
+size_t sweep_coarse(const struct bench *b)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		if (p->taken[0] && !p->kernel->pseudo &&
+		    p->steps[0] < REGION_STEPS)
+			n++;
+	}
+	return n;
+}
+
+double point_cycles_per_byte(const struct bench *b, const struct point *p,
+			     unsigned r)
+{
+	(void)b;
+	return p->st[r].median * p->cpt[r] / p->bytes;
+}
+
+double point_floor_ticks(const struct bench *b, const struct point *p,
+			 unsigned r)
+{
+	return b->pts[p->floor].st[r].median;
+}
+
+double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
+				 unsigned r)
+{
+	return (p->st[r].median - point_floor_ticks(b, p, r)) * p->cpt[r] /
+	       p->bytes;
+}
+
+size_t sweep_checksums(const struct bench *b)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < b->npts; i++)
+		n += !b->pts[i].kernel->pseudo &&
+		     b->pts[i].kernel != b->cfg->roofline;
+	return n;
+}
+
+/* A roofline point's key, to find it by the points held to it. */
+struct roof_key {
+	uint32_t size, align;
+	int cache, load;
+	unsigned rxslot;
+	size_t at;
+};
+
+static int cmp_roof_key(const void *x, const void *y)
+{
+	const struct roof_key *a = x, *b = y;
+
+	if (a->size != b->size)
+		return a->size < b->size ? -1 : 1;
+	if (a->align != b->align)
+		return a->align < b->align ? -1 : 1;
+	if (a->cache != b->cache)
+		return a->cache - b->cache;
+	if (a->load != b->load)
+		return a->load - b->load;
+	return a->rxslot < b->rxslot ? -1 : a->rxslot > b->rxslot;
+}
+
+/* The roofline's points of a place are its load at every distance of
+   the run (none included): each point is linked to all of them, as a
+   run of b->roof_at, and held to the best. */
+void sweep_link_roofline(struct bench *b)
+{
+	const struct kernel *roof = b->cfg->roofline;
+	struct roof_key *keys = xcalloc(b->npts + 1, sizeof(*keys),
+					"the roofline's points");
+	size_t i, n = 0;
+
+	for (i = 0; i < b->npts; i++) {
+		const struct point *q = &b->pts[i];
+		if (roof && q->kernel == roof)
+			keys[n++] = (struct roof_key){ q->size, q->align, q->cache,
+						       q->load, q->rxslot, i };
+	}
+	qsort(keys, n, sizeof(*keys), cmp_roof_key);
+	free(b->roof_at);
+	b->roof_at = xcalloc(n + 1, sizeof(*b->roof_at), "the roofline's points");
+	for (i = 0; i < n; i++)
+		b->roof_at[i] = keys[i].at;
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		struct roof_key k = { p->size, p->align, p->cache, p->load,
+				      p->rxslot, 0 };
+		size_t lo = 0, hi = n, e;
+
+		p->roof = p->nroof = 0;
+		if (!n || p->kernel->pseudo || !p->kernel->op->roofline)
+			continue;
+		while (lo < hi) {	/* the first key not below k */
+			size_t mid = lo + (hi - lo) / 2;
+			if (cmp_roof_key(&keys[mid], &k) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (e = lo; e < n && !cmp_roof_key(&keys[e], &k); e++)
+			;
+		if (e > lo) {
+			p->roof = lo + 1;
+			p->nroof = e - lo;
+		}
+	}
+	free(keys);
+}
+
+/* The roofline's best cycles per byte for p over all repeats, and the
+   point that gave it; NAN when none. */
+static double roof_best(const struct bench *b, const struct point *p,
+			const struct point **at)
+{
+	double best = NAN;
+	size_t i;
+
+	*at = NULL;
+	for (i = 0; p->roof && i < p->nroof; i++) {
+		const struct point *q = &b->pts[b->roof_at[p->roof - 1 + i]];
+		double v;
+
+		if (!q->taken[0])
+			continue;
+		v = point_cycles_per_byte_all(b, q);
+		if (v > 0 && !(v >= best)) {
+			best = v;
+			*at = q;
+		}
+	}
+	return best;
+}
+
+const struct point *point_roofline(const struct bench *b, const struct point *p)
+{
+	const struct point *q;
+
+	roof_best(b, p, &q);
+	return q;
+}
+
+/* The ceiling's point is chosen once, over all repeats, and held to in
+   each: the best of several noisy medians per repeat would favour the
+   luckiest and read the ceiling too fast. */
+double point_roofline_fraction(const struct bench *b, const struct point *p,
+			       unsigned r)
+{
+	const struct point *q = point_roofline(b, p);
+	double mine;
+
+	if (!q || !q->taken[r] || !p->taken[r])
+		return NAN;
+	mine = point_cycles_per_byte(b, p, r);
+	return mine > 0 ? point_cycles_per_byte(b, q, r) / mine : NAN;
+}
+
+double point_roofline_fraction_all(const struct bench *b, const struct point *p)
+{
+	const struct point *q;
+	double roof = roof_best(b, p, &q), mine;
+
+	if (!q || !p->taken[0])
+		return NAN;
+	mine = point_cycles_per_byte_all(b, p);
+	return mine > 0 ? roof / mine : NAN;
+}
+
+double point_cycles_per_byte_all(const struct bench *b, const struct point *p)
+{
+	double v[REPEAT_MAX];
+	unsigned r;
+
+	for (r = 0; r < b->repeats; r++)
+		v[r] = point_cycles_per_byte(b, p, r);
+	return stats_median(v, b->repeats);
+}

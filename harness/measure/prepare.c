@@ -1,0 +1,428 @@
+/* Before the first sample: each point's calls per timed region (one K
+   shared by a size and cache state, floors included), the cold rings,
+   the rx rings and the cold pool (sample.c says what each state times). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "timer/fence.h"
+#include "lib/hugepage.h"
+#include "workload/load.h"
+#include "lib/rand.h"
+#include "measure/sweep.h"
+#include "call/watchdog.h"
+#include "lib/xalloc.h"
+
+/* Warm: double the batch until it lasts a sample's length. */
+static uint64_t warm_iters(const struct bench *b, const struct point *p)
+{
+	const struct timer *t = b->cal.timer;
+	const struct op *op = p->runs->op;
+	const unsigned char *buf = sweep_buf(b) + p->align;
+	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->align : NULL;
+	uint64_t iters = 1;
+
+	op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), 4);
+	while (iters < (UINT64_C(1) << 32) &&
+	       (double)op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), iters) -
+	       b->cal.overhead < b->cal.sample_ticks)
+		iters *= 2;
+	return iters;
+}
+
+/* Cold states: double K from 1 until the median of three regions of K
+   calls spans REGION_STEPS timer steps (with a quarter to spare, so the
+   run's median stays above it), or K reaches its cap.  Timed as batches
+   even in per-call runs: K is what a region of K calls needs. */
+static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
+{
+	double want = 1.25 * REGION_STEPS * b->cal.resolution, v[3];
+	int i;
+
+	b->piloting = true;
+	for (p->iters = 1; p->iters < cap; p->iters *= 2) {
+		for (i = 0; i < 3; i++)
+			v[i] = sweep_sample(b, p) * (double)p->iters;
+		if (stats_median(v, 3) >= want)
+			break;
+	}
+	b->piloting = false;
+	return p->iters < cap ? p->iters : cap;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A ring's key.  cold-ring: one ring per point (neighbours sharing one
+   prefetched each other's buffers), bit 63 set, the point's index, and
+   whether it writes into it (an op with a destination).  An rx pool:
+   its size, bit 1 and the payload's alignment (every header says where
+   its payload starts); shared by the points of a size and alignment,
+   whose every sample flushes what it walks. */
+static uint64_t ring_key(const struct bench *b, const struct point *p)
+{
+	if (p->cache == CACHE_RX)
+		return (uint64_t)p->size << 16 | (uint64_t)p->align << 2 | 2;
+	return UINT64_C(1) << 63 | (uint64_t)(p - b->pts) << 2 |
+	       (p->runs && p->runs->op->dst);
+}
+
+static bool has_ring(const struct point *p)
+{
+	return p->cache == CACHE_RING || p->cache == CACHE_RX;
+}
+
+/* Rings are one per distinct key, in ascending order. */
+static size_t ring_of(const struct bench *b, uint64_t key)
+{
+	const uint64_t *s = bsearch(&key, b->ring_keys, b->nrings,
+				    sizeof(*s), cmp_u64);
+
+	return (size_t)(s - b->ring_keys);
+}
+
+/* Plans every ring and pool for buffers touching twice cache_bytes:
+   the bytes they take in all (UINT64_MAX past that). */
+static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
+{
+	uint64_t total = 0, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+			 (uint64_t)sysconf(_SC_PAGESIZE);
+	size_t i, j;
+
+	memset(b->rings, 0, b->nrings * sizeof(*b->rings));
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		uint64_t bytes;
+
+		if (!has_ring(p))
+			continue;
+		/* Points are found by key, not by a search of every ring,
+		   so this stays linear in sizes. */
+		j = ring_of(b, ring_key(b, p));
+		p->ring = &b->rings[j];
+		if (b->rings[j].size)
+			continue;
+		if (p->cache == CACHE_RX)
+			bytes = rx_pool_plan(p->ring, point_max_size(b, p), b->align_max,
+					     b->pfspan, b->line, cache_bytes,
+					     p->size == SIZE_MIX ? b->cfg->mix : NULL,
+					     mem / 4);
+		else
+			bytes = ring_plan(p->ring, p->size, p->align, b->pfspan,
+					  b->line, cache_bytes);
+		p->ring->written = p->cache == CACHE_RING && (ring_key(b, p) & 1);
+		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
+	}
+	return total;
+}
+
+/* One ring per cold-ring point, and one rx pool per payload size and
+   alignment, all planned, checked against the memory there is, and made
+   before any point refers to one.  Where memory or the address space (a
+   32-bit process: an emulated board on a host with a large cache) cannot
+   hold them all, each is cut to fit, down to touching the largest cache
+   once (any way under emulation), and the CSV says so. */
+static int make_rings(struct bench *b, char *err, size_t errlen)
+{
+	uint64_t total, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+			 (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t room = SIZE_MAX / 8;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < b->npts; i++)
+		if (has_ring(&b->pts[i]))
+			n++;
+	if (!n)
+		return 0;
+	b->ring_keys = xcalloc(n, sizeof(*b->ring_keys), "the rings' list");
+	for (i = 0, n = 0; i < b->npts; i++)
+		if (has_ring(&b->pts[i]))
+			b->ring_keys[n++] = ring_key(b, &b->pts[i]);
+	qsort(b->ring_keys, n, sizeof(*b->ring_keys), cmp_u64);
+	for (i = 0, j = 0; i < n; i++)
+		if (!j || b->ring_keys[i] != b->ring_keys[j - 1])
+			b->ring_keys[j++] = b->ring_keys[i];
+	b->nrings = j;
+	b->rings = xcalloc(j, sizeof(*b->rings), "the rings' list");
+	if (room > mem / 2)
+		room = mem / 2;
+	b->ring_cache = cache_largest(NULL);
+	total = plan_rings(b, b->ring_cache);
+	/* cut, but never below touching the largest cache once (under
+	   emulation, where no cache is modelled, as far as it takes) */
+	if (total > room && (total < 2 * room || b->emulated)) {
+		b->ring_cache = (size_t)((double)b->ring_cache * (double)room /
+					 (double)total * 0.9);
+		total = plan_rings(b, b->ring_cache);
+	}
+	if (total > room) {
+		snprintf(err, errlen, "cache = cold-ring and ring: rings whose "
+			 "buffers touch twice the largest cache (%zu KiB), one per "
+			 "cold-ring point, need %llu MiB for these points, more than "
+			 "half of this machine's %llu MiB (or of what this process "
+			 "can map) even when cut to touch it once",
+			 cache_largest(NULL) >> 10, (unsigned long long)(total >> 20),
+			 (unsigned long long)(mem >> 20));
+		return -1;
+	}
+	for (j = 0; j < b->nrings; j++) {
+		struct ring *r = &b->rings[j];
+		uint64_t seed = b->seed ^ (b->ring_keys[j] * UINT64_C(0x9e3779b97f4a7c15));
+		int rc;
+		if (b->ring_keys[j] & 2)	/* an rx pool: with the mix's packets */
+			rc = rx_pool_alloc(r, b->ring_keys[j] >> 16 == SIZE_MIX ?
+					   b->cfg->mix : NULL,
+					   (uint32_t)(b->ring_keys[j] >> 2 & 0x3fff), seed);
+		else
+			rc = ring_alloc(r, seed);
+		if (rc) {
+			snprintf(err, errlen, "cache = %s: no memory for a ring of "
+				 "%zu MiB", b->ring_keys[j] & 2 ? "ring" : "cold-ring",
+				 r->bytes >> 20);
+			return -1;
+		}
+		/* written: its last lines would be in the cache, dirty */
+		b->flush->flush(r->mem, r->bytes, b->line);
+	}
+	for (i = 0; i < b->npts; i++)
+		if (b->pts[i].cache == CACHE_RX &&
+		    rxring_init(&b->pts[i].rx, b->cfg->ring, b->pts[i].ring)) {
+			snprintf(err, errlen, "cache = ring: no memory for %u "
+				 "descriptors", b->cfg->ring);
+			return -1;
+		}
+	return 0;
+}
+
+/* A mix in warm: rx_batch buffers, made once and shared by its points
+   (one is sampled at a time). */
+static int make_rxwarm(struct bench *b, char *err, size_t errlen)
+{
+	struct ring *r = &b->rxwarm_mem;
+	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+		       (uint64_t)sysconf(_SC_PAGESIZE);
+	size_t i;
+
+	for (i = 0; i < b->npts; i++)
+		if (b->pts[i].size == SIZE_MIX && b->pts[i].cache == CACHE_WARM)
+			break;
+	if (i == b->npts)
+		return 0;
+	r->size = RX_HDR + b->cfg->mix->max;
+	r->slot = (r->size + b->align_max + b->pfspan + b->line - 1) / b->line * b->line;
+	r->nslots = b->cfg->rx_batch;
+	if ((uint64_t)r->slot * r->nslots > mem / 2) {
+		snprintf(err, errlen, "sizes = mix: %zu warm buffers of %zu bytes "
+			 "(rx_batch x its largest packet) need more than half of "
+			 "this machine's %llu MiB", r->nslots, r->slot,
+			 (unsigned long long)(mem >> 20));
+		return -1;
+	}
+	r->bytes = r->slot * r->nslots;
+	if (ring_alloc(r, 1) || rxring_init(&b->rxwarm, r->nslots, NULL)) {
+		snprintf(err, errlen, "no memory for %zu warm rx buffers",
+			 r->nslots);
+		return -1;
+	}
+	for (i = 0; i < r->nslots; i++)
+		b->rxwarm.desc[i].buf = r->mem + i * r->slot;
+	return 0;
+}
+
+/* The pool: at least this much memory, four times the largest cache, and
+   8 slots of the largest point (a region takes a quarter of the slots
+   at most); an eighth of the memory, or a quarter of the address space,
+   at most. */
+#define POOL_MIN (64u << 20)
+
+static size_t largest_slot(const struct bench *b)
+{
+	size_t i, slot = 0;
+
+	for (i = 0; i < b->npts; i++)
+		if (cache_pooled(b->pts[i].cache) && point_slot_bytes(b, &b->pts[i]) > slot)
+			slot = point_slot_bytes(b, &b->pts[i]);
+	return slot;
+}
+
+static size_t pool_bytes(const struct bench *b)
+{
+	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+		       (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t want = POOL_MIN, llc = 4 * (uint64_t)cache_largest(NULL);
+	uint64_t big = 8 * (uint64_t)largest_slot(b);
+
+	if (llc > want)
+		want = llc;
+	if (big > want)
+		want = big;
+	if (want > mem / 8)
+		want = mem / 8;
+	if (want > SIZE_MAX / 4)
+		want = SIZE_MAX / 4;
+	return (size_t)want;
+}
+
+/* A region's calls at most: a quarter of the pool's slots, so that draws
+   stay scattered (sweep_prepare makes sure there are four). */
+static uint64_t pool_cap(const struct bench *b, const struct point *p)
+{
+	size_t n = b->poolsize / point_slot_bytes(b, p) / 4;
+
+	return n >= K_MAX ? K_MAX : n ? n : 1;
+}
+
+double sweep_sample_limit(const struct bench *b, const struct point *p)
+{
+	double calls = (double)p->iters + 2;
+
+	/* A cold region also writes and flushes, which is the harness's
+	   time. */
+	return watchdog_limit(calls * point_max_size(b, p), calls,
+			      p->cache == CACHE_WARM && !point_walks(p) ? 0 : 1.0);
+}
+
+/* Finding the calls per region takes a few samples' length, and up to
+   a few K_MAX-call cold regions. */
+static double pilot_limit(const struct bench *b, const struct point *p)
+{
+	double sample_s = b->cal.sample_ticks / b->cal.tick_hz;
+
+	return watchdog_limit(6.0 * K_MAX * point_max_size(b, p), 6.0 * K_MAX,
+			      3000 * sample_s + (p->cache == CACHE_WARM ? 0 : 1.0));
+}
+
+/* The most calls a region of p may have. */
+static uint64_t iters_cap(const struct bench *b, const struct point *p)
+{
+	size_t cap;
+
+	if (cache_pooled(p->cache))
+		return pool_cap(b, p);
+	/* Half the ring at most, so a buffer comes round cold; an op with
+	   a destination takes two buffers a call. */
+	cap = p->ring->nslots / (p->runs->op->dst ? 4 : 2);
+	return cap < K_MAX ? (cap ? cap : 1) : K_MAX;
+}
+
+static uint64_t find_iters(struct bench *b, struct point *p)
+{
+	if (point_walks(p))
+		return b->cfg->rx_batch;
+	if (p->cache == CACHE_WARM)
+		return warm_iters(b, p);
+	return cold_iters(b, p, iters_cap(b, p));
+}
+
+static void pilot(struct bench *b, struct point *p)
+{
+	uint64_t iters = 0;
+	bool done;
+
+	WATCHDOG_RUN(done, p->runs, pilot_limit(b, p), iters = find_iters(b, p));
+	if (done)
+		p->iters = iters;
+	else
+		sweep_stopped(b, p, "while its calls per region were found");
+}
+
+/* Whether p takes its K from its size and cache state's group. */
+static bool grouped(const struct point *p)
+{
+	return !point_walks(p) && p->cache != CACHE_WARM;
+}
+
+/* One K per size and cache state: the largest any of its points needs
+   (the fastest kernel's), for every kernel, load and rx policy there
+   and for the floor it is subtracted from, each within its own cap.
+   O(points^2) over the few grouped points of a run. */
+static void share_iters(struct bench *b)
+{
+	size_t i, j;
+
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		uint64_t k = 0;
+
+		if (!grouped(p))
+			continue;
+		for (j = 0; j < b->npts; j++) {
+			const struct point *q = &b->pts[j];
+			if (grouped(q) && !q->dead && !q->kernel->pseudo &&
+			    q->size == p->size && q->cache == p->cache &&
+			    q->iters > k)
+				k = q->iters;
+		}
+		if (k) {
+			uint64_t cap = iters_cap(b, p);
+			p->iters = k < cap ? k : cap;
+		} else if (!p->iters) {
+			p->iters = 1;	/* every kernel of its group died */
+		}
+	}
+}
+
+int sweep_prepare(struct bench *b, char *err, size_t errlen)
+{
+	size_t i, pool = 0, inner = 0;
+
+	if (!b->buf && sweep_alloc_buf(b, err, errlen))
+		return -1;
+	if (make_rings(b, err, errlen) || make_rxwarm(b, err, errlen))
+		return -1;
+	for (i = 0; i < b->npts; i++) {
+		pool |= cache_pooled(b->pts[i].cache);
+		inner |= b->pts[i].cache == CACHE_SWITCH;
+	}
+	if (pool) {
+		pool = pool_bytes(b);
+		if (pool / largest_slot(b) < 4) {
+			snprintf(err, errlen, "cold buffers of %zu bytes: the pool they "
+				 "are drawn from needs four of them, %zu MiB, more than "
+				 "an eighth of this machine's memory or a quarter of the "
+				 "address space", largest_slot(b), 4 * largest_slot(b) >> 20);
+			return -1;
+		}
+		b->pool = huge_map(pool);
+		if (!b->pool) {
+			snprintf(err, errlen, "no memory for %zu bytes of cold buffers",
+				 pool);
+			return -1;
+		}
+		b->poolsize = pool;
+		/* the DMA's write of every buffer, then flushed: no draw finds
+		   a dirty line whose write-back its read would wait for */
+		for (i = 0; i + 8 <= pool; i += 8) {
+			uint64_t v = i * UINT64_C(0x9e3779b97f4a7c15);
+			memcpy(b->pool + i, &v, 8);
+		}
+		b->flush->flush(b->pool, pool, b->line);
+		b->poolhuge = huge_resident(b->pool, pool);
+		b->pool_rng = b->seed ^ UINT64_C(0x5deece66d);
+		if (!b->pool_rng)
+			b->pool_rng = 1;
+	}
+	if (b->cfg->timing == TIMING_PER_CALL)
+		b->scratch = xcalloc(PERCALL_MAX, sizeof(*b->scratch),
+				     "a per-call sample");
+	if (inner) {
+		b->thrashsize = 2 * cache_inner_bytes(NULL);
+		b->thrash = xmalloc(b->thrashsize, "the after-switch thrash buffer");
+		memset(b->thrash, 1, b->thrashsize);
+	}
+	/* Floors in cold states are not piloted: they take their group's K. */
+	for (i = 0; i < b->npts; i++) {
+		struct point *p = &b->pts[i];
+		if (!p->dead && (!grouped(p) || !p->kernel->pseudo))
+			pilot(b, p);
+	}
+	share_iters(b);
+	return 0;
+}
