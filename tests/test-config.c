@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "config/config.h"
+#include "config/keys.h"
 #include "call/place.h"
 
 static int write_conf(const char *path, const char *text)
@@ -90,6 +91,29 @@ int main(void)
 	config_defaults(&c);
 	CHECK(config_load(&c, "configs/default.conf") == 0 && c.nprefetch >= 5 &&
 	      c.ncaches == 2, "configs/default.conf: warm, cold, >= 4 distances + none");
+	config_free(&c);
+	/* Each key's default, as its table entry writes it, is a value the
+	   key takes, and what a run without the key gets. */
+	config_defaults(&c);
+	for (size_t i = 0; i < config_nkeys; i++) {
+		char kv[256];
+		const struct config_key *k = &config_keys[i];
+
+		CHECK(k->values && *k->values && k->help && *k->help &&
+		      strlen(k->help) < 70, "key %s: values and one line of help",
+		      k->name);
+		if (!k->def)
+			continue;
+		snprintf(kv, sizeof(kv), "%s=%s", k->name, k->def);
+		CHECK(config_set(&c, kv) == 0, "key %s: its default '%s' is taken",
+		      k->name, k->def);
+	}
+	CHECK(c.samples == 31 && c.repeat == 1 && c.layouts == LAYOUTS_DEFAULT &&
+	      c.ring == 256 && c.rx_batch == 64 && c.cpu == CPU_AUTO &&
+	      c.emulated == -1 && c.load_kind == (LOAD_STREAM | LOAD_SCHED) &&
+	      c.nrx_ahead == 1 && c.rx_ahead[0] == 1 && c.nsizes == 1 &&
+	      c.sizes[0] == 1500 && !strcmp(c.timer, "auto"),
+	      "the table's defaults are the documented ones");
 	config_free(&c);
 	unlink(path);
 	return check_done("config");

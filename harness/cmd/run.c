@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "config/keys.h"
 #include "workload/load.h"
 #include "measure/miss.h"
 #include "workload/mix.h"
@@ -21,6 +22,8 @@
 
 static int run_usage(FILE *f)
 {
+	size_t i;
+
 	fprintf(f,
 		"usage: csumbench run [-c CONFIG] [-o FILE|DIR/|-] [--set key=value]...\n"
 		"                     [--force] [--dry-run] [--check] [-q]\n\n"
@@ -38,7 +41,20 @@ static int run_usage(FILE *f)
 		"  --check       run the correctness gate only, at every size and\n"
 		"                alignment of the config, and exit (1 if any fails)\n"
 		"  -q            no progress or summary\n");
-	return f == stdout ? 0 : 2;
+	if (f != stdout)
+		return 2;
+	/* the keys, from the one table the parser reads */
+	printf("\nConfig keys (KEY = VALUE in a config, or --set KEY=VALUE):\n");
+	for (i = 0; i < config_nkeys; i++) {
+		const struct config_key *k = &config_keys[i];
+		/* values and help on one line where they fit 80 columns */
+		bool one = 6 + strlen(k->values) + 2 + strlen(k->help) <= 80;
+
+		printf("  %s = %s\n      %s%s%s\n", k->name,
+		       k->def ? k->def : "(unset)", k->values,
+		       one ? ": " : "\n      ", k->help);
+	}
+	return 0;
 }
 
 static void write_results(FILE *f, const void *ctx)
