@@ -25,13 +25,13 @@
 #include <unistd.h>
 
 #include "buildinfo.h"
-#include "events/events.h"
 #include "cache/check.h"
-#include "gbc.h"
-#include "cmd/setup.h"
-#include "measure/sweep.h"
 #include "call/watchdog.h"
+#include "cmd/setup.h"
+#include "events/events.h"
+#include "gbc.h"
 #include "lib/xalloc.h"
+#include "measure/sweep.h"
 
 static struct bench bench;
 static size_t register_count;

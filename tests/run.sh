@@ -246,6 +246,13 @@ build report build/host/csumreport && suite recommend tests/recommend.sh build/h
 
 # The sources' own rules (one placement, no abort() on a shortage).
 suite tree tests/tree.sh
+# The layers: ranked folders, includes and calls that look down, no
+# circle (the objects of every build made above).
+if scripts/need.sh python3; then
+	suite layers tests/layers.sh "$A" build/ppc32 build/arm64
+else
+	skipped layers "needs python3"
+fi
 # Results placed whole or not at all, on their own.
 suite place tests/place.sh
 

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "timer/calibrate.h"
 #include "check.h"
 #include "lib/platform.h"
+#include "timer/calibrate.h"
 
 static uint64_t ns(void)
 {

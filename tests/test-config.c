@@ -5,10 +5,10 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "call/place.h"
 #include "check.h"
 #include "config/config.h"
 #include "config/keys.h"
-#include "call/place.h"
 
 static int write_conf(const char *path, const char *text)
 {

@@ -11,8 +11,8 @@
 
 #include "check.h"
 #include "events/events.h"
-#include "timer/perf-page.h"
 #include "events/region.h"
+#include "timer/perf-page.h"
 #include "timer/timer.h"
 
 static void columns(void)

@@ -12,10 +12,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "call/watchdog.h"
 #include "check.h"
 #include "kernel/table.h"
 #include "op/verify.h"
-#include "call/watchdog.h"
 
 #define MAXLEN 1536
 #define BIGLEN (65536 + 1)

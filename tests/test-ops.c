@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "call/watchdog.h"
 #include "check.h"
 #include "config/config.h"
 #include "kernel/table.h"
 #include "op/verify.h"
-#include "call/watchdog.h"
 
 ip_fast_csum_fn ip_fast_csum_ref;
 

@@ -2,17 +2,19 @@
    visit every point once in a changing order; sequential order keeps a
    point's samples together; the empty kernel's floor points; K calls per
    cold region on a coarse timer; the cold ring's distinct buffers; code
-   placement.  Runs under emulation too. */
+   placement.  Runs under emulation too.  (One file, over 800 lines: every
+   group builds its bench from the fixtures at the top, the coarse timer
+   and the recording kernels; split, each file would repeat them.) */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "buildinfo.h"
-#include "timer/chain.h"
 #include "check.h"
 #include "lib/platform.h"
 #include "measure/sweep.h"
+#include "timer/chain.h"
 
 /* A counter stepping by 1000 ticks once a microsecond: coarse. */
 static uint64_t read_us(void)

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timer/chain.h"
 #include "check.h"
 #include "lib/platform.h"
 #include "measure/sweep.h"
+#include "timer/chain.h"
 
 #define COST 4	/* cycles per byte of known_cost */
 #define TRIES 3
@@ -241,7 +241,7 @@ int main(void)
 	double ratio = 0;
 	int i;
 
-	arch_timer = &timer_tsc ? "tsc" : &timer_mftb ? "mftb" : "cntvct";
+	arch_timer = timer_arch.name;
 	timer_advances(arch_timer);
 	timer_advances("clock");
 	if (emulated) {

@@ -14,18 +14,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cache/flush.h"
+#include "call/watchdog.h"
 #include "check.h"
 #include "config/config.h"
-#include "cache/flush.h"
 #include "kernel/table.h"
-#include "workload/load.h"
 #include "op/op.h"
+#include "op/verify.h"
+#include "timer/timer.h"
+#include "workload/load.h"
 #include "workload/mix.h"
 #include "workload/pseudo-header.h"
 #include "workload/rxring.h"
-#include "timer/timer.h"
-#include "op/verify.h"
-#include "call/watchdog.h"
 
 /* ---- the rx walk, with its prefetches recorded ---- */
 

@@ -4,8 +4,8 @@
 
 #include <stdbool.h>
 
-#include "timer/calibrate.h"
 #include "cache/flush.h"
+#include "timer/calibrate.h"
 
 struct flush_check {
 	bool done;		/* measured (not skipped) */

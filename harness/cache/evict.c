@@ -1,7 +1,7 @@
 /* Portable fallback: evict by reading a buffer twice the size of the
    largest cache, one load per line.  Slower and less certain than a flush
    instruction; used where none is linked, or where the start-up check
-   (flush-check.c) finds that the instruction misses a level. */
+   (cache/check.c) finds that the instruction misses a level. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -7,7 +7,7 @@
 const struct flusher *flush_select(const char *name)
 {
 	const struct flusher *const all[] = {
-		&flush_clflush, &flush_dcbf, &flush_civac, &flush_evict,
+		&flush_arch, &flush_evict,
 	};
 	size_t i;
 

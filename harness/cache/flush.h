@@ -18,9 +18,9 @@ struct flusher {
 	bool whole;
 };
 
-extern const struct flusher flush_clflush __attribute__((weak));
-extern const struct flusher flush_dcbf __attribute__((weak));
-extern const struct flusher flush_civac __attribute__((weak));
+/* The port's instruction (harness/arch/<arch>/flush.c: clflush, dcbf,
+   dc civac), where it has one. */
+extern const struct flusher flush_arch __attribute__((weak));
 extern const struct flusher flush_evict;
 
 /* The arch's instruction-based flusher where linked, else eviction. */

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache/ring.h"
 #include "lib/hugepage.h"
 #include "lib/rand.h"
-#include "cache/ring.h"
 
 void ring_shuffle(uint32_t *v, size_t n, uint64_t *rng)
 {

@@ -4,7 +4,7 @@
 
 #include "call/cpufeat.h"
 
-/* Arches without a cpufeat-<arch>.c know no feature names. */
+/* Arches without an arch/<arch>/cpufeat.c know no feature names. */
 __attribute__((weak)) int cpufeat_has(const char *name, const char **label)
 {
 	*label = name;

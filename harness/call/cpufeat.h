@@ -6,7 +6,7 @@
 /* Whether this CPU, and the OS (for register state it must save), has
    the feature: 1 yes, 0 no, -1 a name this arch does not know.  *label
    gets the name people know it by ("AVX-512BW").  Each arch that checks
-   features has a cpufeat-<arch>.c; elsewhere every name is unknown. */
+   features has an arch/<arch>/cpufeat.c; elsewhere every name is unknown. */
 int cpufeat_has(const char *name, const char **label);
 
 /* NULL when every feature in needs (space-separated) is there; else

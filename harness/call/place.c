@@ -29,9 +29,9 @@ struct copy {
 static struct copy **copies;
 static size_t ncopies;
 
-/* Makes freshly written code visible to instruction fetch.  GCC's
-   __builtin___clear_cache does this where the arch needs it, except on
-   32-bit PowerPC, where it emits nothing: icache-ppc32.c replaces this. */
+/* GCC's builtin makes fresh code visible where the arch needs it, except
+   on 32-bit PowerPC, where it emits nothing: arch/ppc32/icache.c
+   replaces this. */
 __attribute__((weak)) void place_sync_icache(void *p, size_t len)
 {
 	__builtin___clear_cache((char *)p, (char *)p + len);

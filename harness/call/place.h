@@ -39,4 +39,9 @@ const struct kernel *place_copy_random(const struct kernel *k, unsigned mod64,
 				       uint64_t rnd, char *err, size_t errlen);
 void place_free(void);
 
+/* Makes code written as data visible to instruction fetch: GCC's
+   __builtin___clear_cache, or a port's arch/<arch>/icache.c where that
+   emits nothing (32-bit PowerPC). */
+void place_sync_icache(void *p, size_t len);
+
 #endif

@@ -238,7 +238,7 @@ void watchdog_abandon(const char *why)
 	set_timer(0);
 	fprintf(stderr, "%s: %s\n", program_invocation_short_name, why);
 	/* If what follows deadlocks on a lock the kernel held, die rather
-	   than hang (output.c removes its temporary files on SIGALRM). */
+	   than hang (report/output.c removes its temporary files on SIGALRM). */
 	signal(SIGALRM, SIG_DFL);
 	alarm(600);
 	if (abandon_fn && !once++)

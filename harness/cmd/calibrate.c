@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timer/chain.h"
-#include "cmd/cmd.h"
 #include "cache/check.h"
 #include "cache/flush.h"
-#include "lib/platform.h"
+#include "cmd/cmd.h"
 #include "cmd/setup.h"
+#include "lib/platform.h"
 #include "lib/xalloc.h"
+#include "timer/chain.h"
 
 int cmd_calibrate(int argc, char **argv)
 {

@@ -7,18 +7,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "config/keys.h"
-#include "workload/load.h"
-#include "measure/miss.h"
-#include "workload/mix.h"
-#include "report/output.h"
-#include "lib/platform.h"
-#include "report/report.h"
-#include "cmd/setup.h"
-#include "measure/sweep.h"
 #include "call/watchdog.h"
+#include "cmd/cmd.h"
+#include "cmd/setup.h"
+#include "config/keys.h"
+#include "lib/platform.h"
 #include "lib/xalloc.h"
+#include "measure/miss.h"
+#include "measure/sweep.h"
+#include "report/output.h"
+#include "report/report.h"
+#include "workload/load.h"
+#include "workload/mix.h"
 
 static int run_usage(FILE *f)
 {

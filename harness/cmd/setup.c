@@ -1,10 +1,10 @@
 /* What run and calibrate share: config, pinning, timer and calibration. */
 #include <stdio.h>
 
-#include "lib/platform.h"
 #include "cmd/setup.h"
-#include "measure/sweep.h"
+#include "lib/platform.h"
 #include "lib/xalloc.h"
+#include "measure/sweep.h"
 
 /* Every sample of every point is kept (ticks, and a count per event):
    a plan whose samples cannot fit is refused before anything is made.

@@ -4,8 +4,8 @@
 
 #include <stdbool.h>
 
-#include "timer/calibrate.h"
 #include "config/config.h"
+#include "timer/calibrate.h"
 
 /* Defaults, then the file (if any), then each "key=value" in sets.
    0, or 2 after an error message. */

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "call/watchdog.h"
 #include "cmd/cmd.h"
 #include "config/config.h"
 #include "kernel/table.h"
 #include "op/verify.h"
-#include "call/watchdog.h"
 
 static int sum_usage(FILE *f)
 {

@@ -13,11 +13,6 @@
 #include "config/keys.h"
 #include "lib/xalloc.h"
 
-const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
-						       "cold-ring", "ring",
-						       "cold-read",
-						       "after-switch" };
-
 static void report(const struct origin *o, const char *arg, const char *msg)
 {
 	if (o->line > 0)

@@ -17,6 +17,11 @@
 
 const struct origin *config_applying;
 
+const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
+						       "cold-ring", "ring",
+						       "cold-read",
+						       "after-switch" };
+
 /* sizes = mix:FILE, FILE relative to the config's folder (to the
    working folder for --set). */
 static int key_mix(struct config *c, const char *file, char *err, size_t errlen)

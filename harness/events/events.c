@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "events/events.h"
-#include "lib/stats.h"
 #include "events/region.h"
+#include "lib/stats.h"
 #include "timer/timer.h"
 
 int events_fd = -1;

@@ -10,9 +10,9 @@
  * empty regions and subtracted, as the timer's own overhead is.
  *
  * Names: the generic hardware, software and cache events of
- * linux/perf_event.h in perf list's spelling (events-generic.c), and,
+ * linux/perf_event.h in perf list's spelling (generic.c), and,
  * where the build has libpfm4, any name libpfm4 knows for this machine
- * (events-pfm.c).  Every name becomes a CSV column by one rule
+ * (pfm.c).  Every name becomes a CSV column by one rule
  * (events_column). */
 #ifndef CSUMBENCH_EVENTS_H
 #define CSUMBENCH_EVENTS_H
@@ -52,7 +52,7 @@ int events_encode(const char *name, struct perf_event_attr *attr,
    perf::INSTRUCTIONS:u -> ev_perf_instructions_u. */
 void events_column(const char *name, char *out, size_t outlen);
 
-/* The generic names (events-generic.c). */
+/* The generic names (generic.c). */
 struct generic_event {
 	const char *name;
 	const char *kind;	/* hardware, software, cache */
@@ -64,7 +64,7 @@ int events_generic(const char *name, struct perf_event_attr *attr);
 /* The table, for lists and suggestions; *n is its length. */
 const struct generic_event *events_generic_table(size_t *n);
 
-/* libpfm4 (events-pfm.c, or events-nopfm.c when the build has none).
+/* libpfm4 (pfm.c, or nopfm.c when the build has none).
    Its headers define struct perf_event_attr themselves, so it takes the
    attr as bytes: the same kernel ABI.  events_pfm_version: NULL
    without libpfm4. */

@@ -1,5 +1,5 @@
 /* A build without libpfm4 (LIBPFM=0, static and cross builds): the
- * generic names of events-generic.c are all there is. */
+ * generic names of generic.c are all there is. */
 #include "events/events.h"
 
 const char *events_pfm_version(void)

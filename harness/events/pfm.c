@@ -2,7 +2,7 @@
  * for this machine's PMUs, encoded for perf_event_open with
  * pfm_get_os_event_encoding(PFM_OS_PERF_EVENT_EXT).  User space only
  * (PFM_PLM3) unless the name's modifiers say otherwise.  Built when the
- * Makefile finds the header (LIBPFM=1); else events-nopfm.c. */
+ * Makefile finds the header (LIBPFM=1); else nopfm.c. */
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdbool.h>
 #include <stdio.h>

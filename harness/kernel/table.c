@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "call/cpufeat.h"
-#include "kernel/table.h"
 #include "generic/csum-best.h"
+#include "kernel/table.h"
 
 /* Prototypes, and a weak reference to the hot-loop mark that assembly
    kernels define (LOOP() in kernels/ppc32/ppc32-asm.h); NULL elsewhere. */

@@ -8,8 +8,8 @@
 #include <stdint.h>
 
 #include "kernel/table.h"
-#include "op/verify.h"
 #include "op/op.h"
+#include "op/verify.h"
 
 extern const struct kernel kernel_table[];
 extern const size_t kernel_count;

@@ -9,21 +9,6 @@
 
 #include "lib/platform.h"
 
-/* What a real /proc/cpuinfo of this arch has: qemu-user shows the host's
-   file, so its absence gives emulation away. */
-#if defined(__x86_64__)
-const char platform_arch[] = "x86_64";
-static const char cpuinfo_marker[] = "vendor_id";
-#elif defined(__powerpc__) && !defined(__powerpc64__)
-const char platform_arch[] = "ppc32";
-static const char cpuinfo_marker[] = "timebase";
-#elif defined(__aarch64__)
-const char platform_arch[] = "arm64";
-static const char cpuinfo_marker[] = "CPU implementer";
-#else
-#error "csumbench: unsupported architecture (x86_64, ppc32, arm64)"
-#endif
-
 /* The value of the first of keys that /proc/cpuinfo has ("key<tabs>: v"). */
 static bool cpuinfo_find(const char *const *keys, char *out, size_t n)
 {
@@ -55,7 +40,7 @@ static bool cpuinfo_find(const char *const *keys, char *out, size_t n)
 	return false;
 }
 
-/* Arches without a cpuid-<arch>.c cannot name their core themselves. */
+/* Arches without an arch/<arch>/cpuid.c cannot name their core themselves. */
 __attribute__((weak)) bool platform_cpu_id(char *buf, size_t n)
 {
 	(void)buf;
@@ -70,7 +55,7 @@ __attribute__((weak)) bool platform_cpu_id(char *buf, size_t n)
 const char *platform_cpu_model(void)
 {
 	static const char *const keys[] = { "model name", "cpu", "CPU part", NULL };
-	static const char *const marker[] = { cpuinfo_marker, NULL };
+	static const char *const marker[] = { platform_cpuinfo_marker, NULL };
 	static char model[256];
 	char v[256], id[128];
 	const char *emu = getenv("CSUMBENCH_EMULATOR");
@@ -116,7 +101,7 @@ bool platform_virtualized(void)
 
 bool platform_emulated(const char **why)
 {
-	static const char *const keys[] = { cpuinfo_marker, NULL };
+	static const char *const keys[] = { platform_cpuinfo_marker, NULL };
 	const char *env = getenv("CSUMBENCH_EMULATOR");
 	char v[256];
 

@@ -8,8 +8,12 @@
 #define CPU_NONE (-1)		/* do not pin */
 #define CPU_AUTO (-2)		/* pin to the least busy CPU this process may use */
 
-/* The architecture this binary was built for: x86_64, ppc32, arm64. */
+/* The architecture this binary was built for: x86_64, ppc32, arm64
+   (harness/arch/<arch>/platform.c). */
 extern const char platform_arch[];
+/* A key every real /proc/cpuinfo of this arch has: qemu-user shows the
+   host's file, so its absence gives emulation away. */
+extern const char platform_cpuinfo_marker[];
 
 /* The CPU model, as /proc/cpuinfo gives it; under qemu-user, the core
    the emulator presents (platform_cpu_id) and the emulator. */

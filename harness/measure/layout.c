@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/layout.h"
 #include "call/place.h"
 #include "lib/rand.h"
-#include "measure/sweep.h"
 #include "lib/xalloc.h"
+#include "measure/layout.h"
+#include "measure/sweep.h"
 
 
 /* R copies of code c (a kernel, its nopf or a code_offset copy of it,

@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/table.h"
 #include "config/config.h"
+#include "kernel/table.h"
 
 /* The copies one point's code is drawn from. */
 struct layset {

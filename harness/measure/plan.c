@@ -7,12 +7,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "workload/mix.h"
+#include "call/watchdog.h"
 #include "lib/hugepage.h"
+#include "lib/xalloc.h"
 #include "measure/sweep.h"
 #include "op/verify.h"
-#include "call/watchdog.h"
-#include "lib/xalloc.h"
+#include "workload/mix.h"
 
 /* Where a point stands apart from its kernel and placement: cache state
    with its rx policy, load, size and alignment. */

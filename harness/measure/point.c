@@ -8,12 +8,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "workload/mix.h"
+#include "call/watchdog.h"
 #include "lib/hugepage.h"
+#include "lib/xalloc.h"
 #include "measure/sweep.h"
 #include "op/verify.h"
-#include "call/watchdog.h"
-#include "lib/xalloc.h"
+#include "workload/mix.h"
 
 const char *point_rx_name(const struct bench *b, const struct point *p,
 			  char *buf, size_t len)

@@ -8,13 +8,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "timer/fence.h"
-#include "lib/hugepage.h"
-#include "workload/load.h"
-#include "lib/rand.h"
-#include "measure/sweep.h"
 #include "call/watchdog.h"
+#include "lib/hugepage.h"
+#include "lib/rand.h"
 #include "lib/xalloc.h"
+#include "measure/sweep.h"
+#include "timer/fence.h"
+#include "workload/load.h"
 
 /* Warm: double the batch until it lasts a sample's length. */
 static uint64_t warm_iters(const struct bench *b, const struct point *p)

@@ -17,13 +17,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "timer/chain.h"
-#include "workload/load.h"
+#include "call/watchdog.h"
 #include "lib/platform.h"
 #include "lib/rand.h"
-#include "measure/sweep.h"
-#include "call/watchdog.h"
 #include "lib/xalloc.h"
+#include "measure/sweep.h"
+#include "timer/chain.h"
+#include "workload/load.h"
 
 #define SEQ_CHAIN 11	/* chain windows per point in sequential order */
 

@@ -40,13 +40,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "timer/fence.h"
-#include "lib/hugepage.h"
-#include "workload/load.h"
-#include "lib/rand.h"
-#include "measure/sweep.h"
 #include "call/watchdog.h"
+#include "lib/hugepage.h"
+#include "lib/rand.h"
 #include "lib/xalloc.h"
+#include "measure/sweep.h"
+#include "timer/fence.h"
+#include "workload/load.h"
 
 static uint64_t walk_sample(struct bench *b, struct point *p)
 {

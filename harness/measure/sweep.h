@@ -5,17 +5,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "timer/calibrate.h"
-#include "config/config.h"
-#include "measure/contention.h"
 #include "cache/check.h"
 #include "cache/flush.h"
-#include "kernel/table.h"
-#include "measure/layout.h"
-#include "call/place.h"
 #include "cache/ring.h"
-#include "workload/rxring.h"
+#include "call/place.h"
+#include "config/config.h"
+#include "kernel/table.h"
 #include "lib/stats.h"
+#include "measure/contention.h"
+#include "measure/layout.h"
+#include "timer/calibrate.h"
+#include "workload/rxring.h"
 
 /* A point is (kernel, size, align, cache, prefetch, code offset, load,
    rx_prefetch). */

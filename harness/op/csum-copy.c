@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timer/fence.h"
 #include "events/region.h"
-#include "timer/timer.h"
-#include "op/verify.h"
 #include "lib/xalloc.h"
+#include "op/verify.h"
+#include "timer/fence.h"
+#include "timer/timer.h"
 
 #define SHORT_MAX 1536
 #define ALL_PAIRS_MAX 256

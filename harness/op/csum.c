@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "timer/fence.h"
 #include "events/region.h"
-#include "timer/timer.h"
 #include "op/verify.h"
+#include "timer/fence.h"
+#include "timer/timer.h"
 
 static const int long_lens[] = {
 	511, 512, 513, 1023, 1024, 1025, 1499, 1500, 1501, 4095, 4096, 4097,

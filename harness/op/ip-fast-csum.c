@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timer/fence.h"
 #include "events/region.h"
-#include "timer/timer.h"
 #include "op/verify.h"
+#include "timer/fence.h"
+#include "timer/timer.h"
 
 ip_fast_csum_fn ip_fast_csum_ref;
 

@@ -1,6 +1,6 @@
 /* op load: the roofline reference (kernel.h, load_fn).  No checksum: the
  * ceiling a checksum of the same bytes could reach on this core, at the
- * same sizes and cache states, in the same rounds (sweep.c adds it to a
+ * same sizes and cache states, in the same rounds (config/resolve.c adds it to a
  * run by itself: roofline = auto).
  *
  * Gate: not the checksum's, but that every byte is loaded: the result is
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timer/timer.h"
 #include "op/verify.h"
+#include "timer/timer.h"
 
 #define DATA_BYTES (65537 + 64)
 #define SWEEP_BYTES (3u << 20)

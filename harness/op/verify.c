@@ -13,9 +13,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "op/verify.h"
 #include "call/watchdog.h"
 #include "lib/xalloc.h"
+#include "op/verify.h"
 
 static const int fault_sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
 #define NFAULT (sizeof(fault_sigs) / sizeof(fault_sigs[0]))

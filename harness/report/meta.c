@@ -7,12 +7,12 @@
 
 #include "buildinfo.h"
 #include "lib/hugepage.h"
+#include "lib/platform.h"
+#include "lib/xalloc.h"
+#include "report/report.h"
 #include "timer/chain.h"
 #include "workload/load.h"
 #include "workload/mix.h"
-#include "lib/platform.h"
-#include "report/report.h"
-#include "lib/xalloc.h"
 
 static void rings(FILE *f, const struct bench *b)
 {

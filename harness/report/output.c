@@ -18,9 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "report/output.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
+#include "report/output.h"
 
 #define SUFFIX_MAX 999
 /* Room a name may need beyond its stem: "-999-partial-samples.csv". */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
 #include "lib/xalloc.h"
+#include "report/report.h"
 
 static int cmp_u32(const void *a, const void *b)
 {

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "timer/calibrate.h"
-#include "timer/chain.h"
 #include "lib/stats.h"
 #include "lib/xalloc.h"
+#include "timer/calibrate.h"
+#include "timer/chain.h"
 
 static double now_ns(void)
 {

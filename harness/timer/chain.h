@@ -11,7 +11,7 @@
 
 /* Runs blocks * CHAIN_BLOCK dependent register adds (blocks >= 1); one per
    core cycle on every supported core.  Linked only where an arch file
-   provides it (chain-<arch>.c); NULL elsewhere. */
+   provides it (arch/<arch>/chain.c); NULL elsewhere. */
 void chain_adds(unsigned long blocks) __attribute__((weak));
 
 #endif

@@ -5,7 +5,7 @@
 #ifndef CSUMBENCH_FENCE_H
 #define CSUMBENCH_FENCE_H
 
-/* One tiny file per arch: fence-<arch>.c. */
+/* One tiny file per arch: arch/<arch>/fence.c. */
 void fence_wait(void);
 
 #endif

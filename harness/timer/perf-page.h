@@ -19,7 +19,7 @@ typedef uint64_t pmc_read_fn(uint32_t counter);
 bool perf_page_count(const volatile struct perf_event_mmap_page *pc,
 		     pmc_read_fn *pmc, uint64_t *count);
 
-/* Per arch (pmc-<arch>.c): the instruction that reads a counter, NULL
+/* Per arch (arch/<arch>/pmc.c): the instruction that reads a counter, NULL
    where there is none this code uses; what an event needs in its attr to
    be readable so (arm64: config1 bits); and the read itself. */
 extern const char *const pmc_insn;

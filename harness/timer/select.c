@@ -5,7 +5,7 @@
 #include "timer/timer.h"
 
 static const struct timer *const timers[] = {
-	&timer_perf, &timer_tsc, &timer_mftb, &timer_cntvct, &timer_clock,
+	&timer_perf, &timer_arch, &timer_clock,
 };
 #define NTIMERS (sizeof(timers) / sizeof(timers[0]))
 

@@ -21,10 +21,9 @@ struct timer {
 	const char *(*how)(void);
 };
 
-/* Arch timers are linked only on their arch; the others are weak here. */
-extern const struct timer timer_tsc __attribute__((weak));
-extern const struct timer timer_mftb __attribute__((weak));
-extern const struct timer timer_cntvct __attribute__((weak));
+/* The port's counter (harness/arch/<arch>/timer.c: tsc, mftb, cntvct),
+   where it has one; perf and clock are there on every port. */
+extern const struct timer timer_arch __attribute__((weak));
 extern const struct timer timer_perf;
 extern const struct timer timer_clock;
 

@@ -19,9 +19,9 @@
 #include <unistd.h>
 
 #include "cache/flush.h"
+#include "call/watchdog.h"
 #include "lib/platform.h"
 #include "workload/load.h"
-#include "call/watchdog.h"
 
 const char *const load_state_name[LOAD_NSTATES] = { "idle", "busy" };
 

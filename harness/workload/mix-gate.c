@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workload/mix.h"
 #include "op/op.h"
 #include "op/verify.h"
+#include "workload/mix.h"
 
 struct mix_gate {
 	const struct kernel *k;

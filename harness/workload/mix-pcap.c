@@ -6,9 +6,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "workload/mix.h"
-#include "op/verify.h"
 #include "lib/xalloc.h"
+#include "op/verify.h"
+#include "workload/mix.h"
 
 const char mix_capture_support[] = "pcap and pcapng captures (libpcap)";
 

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "op/op.h"
 #include "lib/rand.h"
-#include "workload/mix.h"
 #include "lib/xalloc.h"
+#include "op/op.h"
+#include "workload/mix.h"
 
 /* A text mix expands to at most this many packets in its sequence. */
 #define MIX_SEQ_MAX 1000000u

@@ -3,9 +3,9 @@
    define RX_PREFETCH(address) and RX_WALK (the function's name) first. */
 #include <string.h>
 
+#include "events/region.h"
 #include "kernel/table.h"
 #include "op/op.h"
-#include "events/region.h"
 #include "timer/timer.h"
 
 uint64_t RX_WALK(const struct timer *t, struct rxring *r,

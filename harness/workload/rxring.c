@@ -6,8 +6,8 @@
 
 #define RX_PREFETCH(p) __builtin_prefetch(p)
 #define RX_WALK rx_walk
-#include "workload/rx-walk.h"
 #include "lib/xalloc.h"
+#include "workload/rx-walk.h"
 
 const char *const rx_prefetch_name[RXPF_NPOLICIES] = { "none", "current",
 						       "next" };

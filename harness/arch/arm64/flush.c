@@ -15,7 +15,7 @@ static void civac_range(const void *p, size_t len, size_t line)
 	__asm__ volatile("dsb sy" ::: "memory");
 }
 
-const struct flusher flush_civac = {
+const struct flusher flush_arch = {
 	.name = "civac",
 	.what = "dc civac per line + dsb sy",
 	.flush = civac_range,

@@ -28,7 +28,7 @@ static double cntvct_hz(void)
 	return (double)f;
 }
 
-const struct timer timer_cntvct = {
+const struct timer timer_arch = {
 	.name = "cntvct",
 	.what = "Arm generic timer CNTVCT_EL0 ticks, not core cycles",
 	.counts_cycles = false,

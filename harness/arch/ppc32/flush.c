@@ -14,7 +14,7 @@ static void dcbf_range(const void *p, size_t len, size_t line)
 	__asm__ volatile("sync" ::: "memory");
 }
 
-const struct flusher flush_dcbf = {
+const struct flusher flush_arch = {
 	.name = "dcbf",
 	.what = "dcbf per block + sync",
 	.flush = dcbf_range,

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <sys/auxv.h>
 
-void place_sync_icache(void *p, size_t len);
+#include "call/place.h"
 
 void place_sync_icache(void *p, size_t len)
 {

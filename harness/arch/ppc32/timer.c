@@ -128,7 +128,7 @@ static double mftb_hz(void)
 	return (double)__ppc_get_timebase_freq();
 }
 
-const struct timer timer_mftb = {
+const struct timer timer_arch = {
 	.name = "mftb",
 	.what = what,
 	.counts_cycles = false,

@@ -31,7 +31,7 @@ static void clflush_range(const void *p, size_t len, size_t line)
 	__asm__ volatile("mfence" ::: "memory");
 }
 
-const struct flusher flush_clflush = {
+const struct flusher flush_arch = {
 	.name = "clflush",
 	.what = "clflushopt/clflush per line + mfence",
 	.flush = clflush_range,

@@ -29,7 +29,7 @@ static double tsc_hz(void)
 	return 0;
 }
 
-const struct timer timer_tsc = {
+const struct timer timer_arch = {
 	.name = "tsc",
 	.what = "x86-64 RDTSC reference ticks (lfence-ordered), not core cycles",
 	.counts_cycles = false,

@@ -1,0 +1,5 @@
+/* 32-bit PowerPC: its name in results, and what its /proc/cpuinfo always has. */
+#include "lib/platform.h"
+
+const char platform_arch[] = "ppc32";
+const char platform_cpuinfo_marker[] = "timebase";

@@ -1,0 +1,5 @@
+/* x86-64: its name in results, and what its /proc/cpuinfo always has. */
+#include "lib/platform.h"
+
+const char platform_arch[] = "x86_64";
+const char platform_cpuinfo_marker[] = "vendor_id";
