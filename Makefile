@@ -156,10 +156,10 @@ endif
 HOST_CC ?= cc
 REPORT := build/host/csumreport
 # (with the harness's allocator: a shortage is a message, never abort())
-REPORT_SRC := $(wildcard plot/*.c) harness/lib/xalloc.c
-$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h) harness/lib/xalloc.h
+REPORT_SRC := $(wildcard plot/*.c plot/*/*.c) harness/lib/xalloc.c
+$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) harness/lib/xalloc.h
 	@mkdir -p $(@D)
-	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iharness -o $@ $(REPORT_SRC) -lm
+	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iplot -Iharness -o $@ $(REPORT_SRC) -lm
 
 plot: $(REPORT)
 	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \

@@ -15,8 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "figure/workfig.h"
 #include "lib/xalloc.h"
+#include "read/ops.h"
+#include "read/query.h"
+#include "read/results.h"
+#include "report.h"
+#include "table/table.h"
 
 /* Every string here comes from a results CSV, which people mail each
    other: gnuplot must only ever see it as data.  So it is written in

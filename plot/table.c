@@ -1,14 +1,26 @@
 /* csumreport table: rows are prefetch distances (or kernels), columns are
    sizes or cache states, cells the median in one metric; no line over 72
-   columns, ready for a commit message. */
+   columns, ready for a commit message.
+ *
+ * One file of some 640 lines: the distance and kernel tables are
+ * cmd_table's alone and print its metrics; what every table shares is in
+ * table/. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "labels.h"
-#include "report.h"
 #include "lib/xalloc.h"
+#include "read/ops.h"
+#include "read/query.h"
+#include "read/results.h"
+#include "read/sizes.h"
+#include "report.h"
+#include "table/copytable.h"
+#include "table/labels.h"
+#include "table/loadtable.h"
+#include "table/table.h"
+#include "table/wrap.h"
 
 struct metric {
 	const char *name, *unit, *fmt;
@@ -100,31 +112,6 @@ static const struct metric *metric_named(const char *name)
 		if (!strcmp(metrics[i].name, name))
 			return &metrics[i];
 	return NULL;
-}
-
-int kernel_prefetches(const struct results *r, const char *kernel)
-{
-	struct row *const *w;
-	size_t n = results_kernel_rows(r, kernel, &w), i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(w[i]->prefetch, "none"))
-			return 1;
-	return 0;
-}
-
-void print_caption(const struct results *r, const char *what)
-{
-	if (strlen(r->cpu) + strlen(what) + 2 <= TABLE_WIDTH) {
-		printf("%s: %s\n", r->cpu, what);
-	} else {
-		print_wrapped("  ", "%s", r->cpu);
-		print_wrapped("  ", "%s", what);
-	}
-	if (!strcmp(r->emulated, "yes"))
-		printf("EMULATED RUN: these timings are not real.\n");
-	if (r->partial)
-		printf("PARTIAL RUN: it stopped early (# partial: in the CSV).\n");
 }
 
 static int usage(FILE *f)
@@ -278,49 +265,6 @@ static void print_table(const struct table *t, char **cols, char **heads,
 	if (floor_name)
 		printf("floor: %s, the call with no work (not taken off)\n",
 		       floor_name);
-}
-
-void table_begin(struct table_out *out)
-{
-	if (out->ntables++)
-		printf("\n");
-	if (out->heading) {
-		print_wrapped("  ", "%s", out->heading);
-		out->heading = NULL;
-	}
-}
-
-unsigned table_align(const struct results *r, const struct table_opts *o)
-{
-	unsigned align;
-	size_t i;
-
-	if (o->align >= 0)
-		return (unsigned)o->align;
-	align = r->rows[0].align;
-	for (i = 0; i < r->nrows; i++)
-		if (r->rows[i].align < align)
-			align = r->rows[i].align;
-	return align;
-}
-
-int table_cpt(const struct results *r, char *buf, size_t n)
-{
-	double lo = INFINITY, hi = -INFINITY;
-	size_t i;
-
-	for (i = 0; i < r->nrows; i++)
-		if (isfinite(r->rows[i].cpt)) {
-			lo = fmin(lo, r->rows[i].cpt);
-			hi = fmax(hi, r->rows[i].cpt);
-		}
-	if (lo > hi)
-		return 0;
-	if (lo == hi)
-		snprintf(buf, n, "%.4f", lo);
-	else
-		snprintf(buf, n, "%.4f to %.4f (per row)", lo, hi);
-	return 1;
 }
 
 /* Which timer made a per-call figure, and how it became cycles or ns:

@@ -17,7 +17,7 @@ ok "none of them claims a name or moves a result itself" \
 
 # A failed allocation is a message (harness/lib/xalloc.c), never abort():
 # the one abort() left is a program error, said so where it is.
-grep -n 'abort()' harness/*.c harness/*/*.c harness/*/*/*.c plot/*.c gbench/*.c > "$T/aborts"
+grep -n 'abort()' harness/*.c harness/*/*.c harness/*/*/*.c plot/*.c plot/*/*.c gbench/*.c > "$T/aborts"
 ok "no abort() after an allocation in harness/, plot/ or gbench/ ($(wc -l < "$T/aborts") left)" \
 	bash -c "[ \$(wc -l < '$T/aborts') -le 1 ] && ! grep -v '^harness/report/output.c:' '$T/aborts' | grep -q ."
 ok "the one left says it is a program error" \

@@ -1,4 +1,4 @@
-/* 64-bit Arm: its name in results, and what its /proc/cpuinfo always has. */
+/* 64-bit Arm: its name, and a key its /proc/cpuinfo always has. */
 #include "lib/platform.h"
 
 const char platform_arch[] = "arm64";

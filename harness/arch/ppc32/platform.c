@@ -1,4 +1,4 @@
-/* 32-bit PowerPC: its name in results, and what its /proc/cpuinfo always has. */
+/* 32-bit PowerPC: its name, and a key its /proc/cpuinfo always has. */
 #include "lib/platform.h"
 
 const char platform_arch[] = "ppc32";

@@ -1,4 +1,4 @@
-/* x86-64: its name in results, and what its /proc/cpuinfo always has. */
+/* x86-64: its name, and a key its /proc/cpuinfo always has. */
 #include "lib/platform.h"
 
 const char platform_arch[] = "x86_64";

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "report.h"
+#include "read/sizes.h"
 
 int parse_size(const char *s, unsigned *out)
 {

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results.h"
-#include "stattest.h"
 #include "lib/xalloc.h"
+#include "read/results.h"
+#include "stat/stattest.h"
 
 static int cmp_abs(const void *x, const void *y)
 {

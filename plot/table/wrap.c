@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
 #include "lib/xalloc.h"
+#include "table/table.h"
+#include "table/wrap.h"
 
 /* A space between a number and its unit ("64 B", "16 KiB"), where no
    line should break. */

@@ -26,5 +26,8 @@ size_t csv_split(struct csv *c);
 /* The field named name in a header split into h[0..n), or -1. */
 int csv_col(char *const *h, size_t n, const char *name);
 void csv_close(struct csv *c);
+/* s as a finite number of sensible size (whole and 0 to 2^32 - 1 where
+   whole is set): 1, else 0. */
+int csv_num(const char *s, double *v, int whole);
 
 #endif

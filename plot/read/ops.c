@@ -5,7 +5,7 @@
    in per-byte figures, under its own name. */
 #include <string.h>
 
-#include "report.h"
+#include "read/ops.h"
 
 static const struct op_info known[] = {
 	{ "csum", "csum_partial; sizes are bytes summed",

@@ -9,9 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "labels.h"
-#include "report.h"
 #include "lib/xalloc.h"
+#include "read/ops.h"
+#include "read/query.h"
+#include "read/sizes.h"
+#include "table/copytable.h"
+#include "table/labels.h"
+#include "table/table.h"
+#include "table/wrap.h"
 
 /* A row of the tables: a kernel, at one distance if it prefetches. */
 struct crow {

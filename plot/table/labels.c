@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "labels.h"
-#include "report.h"
 #include "lib/xalloc.h"
+#include "table/labels.h"
+#include "table/wrap.h"
 
 static int cmp_name(const void *x, const void *y)
 {

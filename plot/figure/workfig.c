@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "figure/workfig.h"
+#include "read/query.h"
+#include "read/sizes.h"
 
 static FILE *panel_file(const char *prefix, size_t n)
 {

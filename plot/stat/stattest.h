@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+/* The test a change is judged by: the rounds paired (one run per side,
+   samples of the same rounds), Welch's t on repeats, or none (too few). */
+enum test { TEST_PAIRED, TEST_REPEATS, TEST_NONE };
+
 /* Wilcoxon signed-rank test on paired differences d (zeros dropped, tied
    magnitudes given mid-ranks): two-sided p from the normal approximation
    with tie and continuity corrections, sound from about 10 pairs.  1 when

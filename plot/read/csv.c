@@ -2,11 +2,12 @@
    binary data: a NUL byte would otherwise end a line early and make the
    rest of it look like something else. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "csv.h"
 #include "lib/xalloc.h"
+#include "read/csv.h"
 
 int csv_open(struct csv *c, const char *path)
 {
@@ -91,4 +92,16 @@ void csv_close(struct csv *c)
 	free(c->buf);
 	free(c->fld);
 	memset(c, 0, sizeof(*c));
+}
+
+/* A finite number of sensible size; whole and >= 0 where whole is set. */
+int csv_num(const char *s, double *v, int whole)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	if (!*s || *end || errno || !isfinite(*v) || fabs(*v) > 1e15)
+		return 0;
+	return !whole || (*v >= 0 && *v <= 4294967295.0 && *v == floor(*v));
 }

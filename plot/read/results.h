@@ -1,4 +1,5 @@
-/* Reading csumbench results CSVs (and their -samples.csv) on the host. */
+/* Reading csumbench results CSVs (and their -samples.csv) on the host
+   (results.c); query.h has the lookups in what they read. */
 #ifndef CSUMREPORT_RESULTS_H
 #define CSUMREPORT_RESULTS_H
 
@@ -61,7 +62,14 @@ struct results {
 	unsigned repeats;	/* the most repeats of any point */
 };
 
-/* The cache label of a point (struct row's cache), in a new string. */
+/* csumbench writes some 40 columns, and 17 more with 8 events
+   (ev_running, and two per event); a header of many more is not its. */
+#define RESULTS_FIELDS_MAX 64
+/* What a shortage in reading names (xalloc.h). */
+#define RESULTS_READ "the results CSV read into memory"
+
+/* The cache label of a point (struct row's cache), in a new string
+   (query.c). */
 char *cache_label(const char *cache, const char *rxpf, const char *load);
 
 /* Reads and checks a results CSV; 0, or -1 after "FILE:LINE: ..." on
@@ -71,6 +79,9 @@ char *cache_label(const char *cache, const char *rxpf, const char *load);
    repeat, and net equal to raw; without an op column, every row is op
    csum (all there was).  A kernel has one op: two are an error. */
 int results_read(struct results *r, const char *path, int with_samples);
+/* The -samples.csv beside path into r's rows (samples.c); 0, or -1
+   after a message (r is then the caller's to free). */
+int results_read_samples(struct results *r, const char *path);
 /* Whether the run re-randomised layout: R > 1 copies. */
 static inline bool layouts_of(const struct results *r)
 {
@@ -79,57 +90,7 @@ static inline bool layouts_of(const struct results *r)
 /* Frees what r owns; of a view, its rows and index only. */
 void results_free(struct results *r);
 
-/* The rows of one op as results of their own (a view: strings, samples
-   and metadata stay r's, so r must outlive it), so that a table or figure
-   never mixes ops.  The op's pseudo rows come too. */
-void results_of_op(const struct results *r, const char *op,
-		   struct results *out);
-/* The ops of the kernels (but the harness's) in the order they first
-   appear; of the harness's rows if there are no others. */
-size_t results_ops(const struct results *r, const char ***out);
-/* The op of a kernel, or NULL if r has no such kernel. */
-const char *results_kernel_op(const struct results *r, const char *kernel);
-
 /* The median of n values (n >= 1). */
 double results_median(const double *v, size_t n);
-
-/* A harness pseudo-kernel (an op's empty kernel: empty, ip-empty,
-   copy-empty; the floor of its points), not a checksum: arch harness. */
-int row_is_pseudo(const struct row *w);
-/* The pseudo row at w's size, alignment, cache state and code offset (or
-   the first one at that size, alignment and cache state), or NULL.  A
-   linear search: for captions, not for every cell of a large run. */
-const struct row *results_floor(const struct results *r, const struct row *w);
-
-/* Ordered distinct values, in arrays the caller frees.  Sizes ascending. */
-size_t results_sizes(const struct results *r, unsigned **out);
-/* Prefetch values of one kernel: "none" first, then distances ascending. */
-size_t results_prefetches(const struct results *r, const char *kernel,
-			  const char ***out);
-/* That order of prefetch values: <0, 0, >0 as strcmp. */
-int results_prefetch_cmp(const char *a, const char *b);
-/* Kernels (but the harness's) in the order they first appear; with
-   only_none, only those with a point at prefetch none. */
-size_t results_kernels(const struct results *r, int only_none,
-		       const char ***out);
-/* Cache states of the kernels (but the harness's), in order of appearance. */
-size_t results_caches(const struct results *r, const char ***out);
-
-/* The point of a kernel at a size, align, cache state and distance, with
-   its code at code_offset (NULL: the first row's placement). */
-const struct row *results_find(const struct results *r, const char *kernel,
-			       unsigned size, unsigned align, const char *cache,
-			       const char *prefetch, const char *code_offset);
-/* The rows of one kernel, contiguous in r->index: their count, the first
-   at *first. */
-size_t results_kernel_rows(const struct results *r, const char *kernel,
-			   struct row *const **first);
-/* The rows of w's point at every code offset, likewise. */
-size_t results_placements(const struct results *r, const struct row *w,
-			  struct row *const **first);
-
-/* The first of v[0..n), sorted by cmp, not below key: n if none. */
-size_t rows_lower(const struct row *const *v, size_t n, const struct row *key,
-		  int (*cmp)(const struct row *, const struct row *));
 
 #endif

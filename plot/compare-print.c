@@ -1,0 +1,341 @@
+/* compare's output: a table and a summary per op, in the op's unit, and
+   the bars' CSV for plot/compare.gp. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "lib/xalloc.h"
+#include "read/ops.h"
+#include "read/sizes.h"
+#include "stat/stattest.h"
+#include "table/labels.h"
+#include "table/table.h"
+#include "table/wrap.h"
+
+/* The harness's REGION_STEPS: a region shorter than this many timer
+   steps has medians that move by more than 1% a step. */
+#define REGION_STEPS_MIN 100
+
+static const char *pstr(double p, char *buf, size_t n)
+{
+	if (p < 0)
+		snprintf(buf, n, "n/a");
+	else if (p < 0.001)
+		snprintf(buf, n, "<0.001");
+	else
+		snprintf(buf, n, "%.3f", p);
+	return buf;
+}
+
+/* A point's median cost in its op's unit. */
+static double cost(const struct row *w, int per_call)
+{
+	return per_call ? w->cycles_per_byte * w->size : w->cycles_per_byte;
+}
+
+/* "[-0.3,+0.4]": an interval in %, or "n/a". */
+static const char *istr(const struct pair *q, char *buf, size_t n)
+{
+	if (isnan(q->lo))
+		snprintf(buf, n, "n/a");
+	else
+		snprintf(buf, n, "[%+.1f,%+.1f]", q->lo == 0 ? 0.0 : q->lo,
+			 q->hi == 0 ? 0.0 : q->hi);
+	return buf;
+}
+
+static void label(const struct row *w, char *lab, size_t n)
+{
+	size_label(w->size, lab, n);
+	if (w->align)
+		snprintf(lab + strlen(lab), n - strlen(lab), " +%u", w->align);
+}
+
+static size_t max_len(size_t w, const char *s)
+{
+	return strlen(s) > w ? strlen(s) : w;
+}
+
+/* The column widths of the table, all but the kernel's from what is in
+   them, so that the kernel's can take what is left of TABLE_WIDTH. */
+struct widths {
+	size_t kernel, size, cache, pf, code, before, after, change, ci, p;
+	int sep;	/* spaces between columns: 2, or 1 where 2 do not fit */
+};
+
+/* Whether every pair's after side has the same prefetch (code: code
+   offset): such a column is said once above the table, not per row. */
+static int constant(const struct pair *pairs, size_t n, int code)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (strcmp(code ? pairs[i].a->code_offset : pairs[i].a->prefetch,
+			   code ? pairs[0].a->code_offset : pairs[0].a->prefetch))
+			return 0;
+	return 1;
+}
+
+static void measure(const struct pair *pairs, size_t n, int per_call,
+		    struct widths *w)
+{
+	const char *fmt = per_call ? "%.2f" : "%.3f";
+	char buf[64];
+	size_t i;
+
+	*w = (struct widths){ 6, 4, 5, 2, 4, 6, 6, 6, 8, 5, 1 };
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		label(q->a, buf, sizeof(buf));
+		w->size = max_len(w->size, buf);
+		w->cache = max_len(w->cache, q->a->cache);
+		w->pf = max_len(w->pf, q->a->prefetch);
+		w->code = max_len(w->code, q->a->code_offset);
+		snprintf(buf, sizeof(buf), fmt, cost(q->b, per_call));
+		w->before = max_len(w->before, buf);
+		snprintf(buf, sizeof(buf), fmt, cost(q->a, per_call));
+		w->after = max_len(w->after, buf);
+		snprintf(buf, sizeof(buf), "%+.1f%%", q->change);
+		w->change = max_len(w->change, buf);
+		w->ci = max_len(w->ci, istr(q, buf, sizeof(buf)));
+		w->p = max_len(w->p, pstr(q->padj, buf, sizeof(buf)));
+	}
+	if (n && constant(pairs, n, 0))
+		w->pf = 0;
+	if (n && constant(pairs, n, 1))
+		w->code = 0;
+}
+
+/* A cell: left-aligned text, or right-aligned; a column of width 0 is
+   left out (said above the table). */
+static void cell(char *line, size_t len, size_t width, int right,
+		 const char *text, const char *sep)
+{
+	size_t at = strlen(line);
+
+	if (!width || at >= len)
+		return;
+	snprintf(line + at, len - at, "%s%*s", at ? sep : "",
+		 right ? (int)width : -(int)width, text);
+}
+
+static void print_pairs(const struct pair *pairs, size_t n, int per_call,
+			const struct labels *lab, const struct widths *w)
+{
+	char sz[64], ch[64], pb[16], ib[64], bf[32], af[32], line[512];
+	int dp = per_call ? 2 : 3;
+	size_t i;
+	const char *s = w->sep > 1 ? "  " : " ";
+
+	line[0] = '\0';
+	cell(line, sizeof(line), w->kernel, 0, "kernel", s);
+	cell(line, sizeof(line), w->size, 0, "size", s);
+	cell(line, sizeof(line), w->cache, 0, "cache", s);
+	cell(line, sizeof(line), w->pf, 0, "pf", s);
+	cell(line, sizeof(line), w->code, 0, "code", s);
+	cell(line, sizeof(line), w->before, 1, "before", s);
+	cell(line, sizeof(line), w->after, 1, "after", s);
+	cell(line, sizeof(line), w->change, 1, "change", s);
+	cell(line, sizeof(line), w->ci, 1, "95% CI", s);
+	cell(line, sizeof(line), w->p, 1, "p", s);
+	printf("%s\n", line);
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		label(q->a, sz, sizeof(sz));
+		snprintf(ch, sizeof(ch), "%+.1f%%", q->change == 0 ? 0.0 : q->change);
+		snprintf(bf, sizeof(bf), "%.*f", dp, cost(q->b, per_call));
+		snprintf(af, sizeof(af), "%.*f", dp, cost(q->a, per_call));
+		line[0] = '\0';
+		cell(line, sizeof(line), w->kernel, 0, labels_get(lab, q->a->kernel), s);
+		cell(line, sizeof(line), w->size, 0, sz, s);
+		cell(line, sizeof(line), w->cache, 0, q->a->cache, s);
+		cell(line, sizeof(line), w->pf, 0, q->a->prefetch, s);
+		cell(line, sizeof(line), w->code, 0, q->a->code_offset, s);
+		cell(line, sizeof(line), w->before, 1, bf, s);
+		cell(line, sizeof(line), w->after, 1, af, s);
+		cell(line, sizeof(line), w->change, 1, ch, s);
+		cell(line, sizeof(line), w->ci, 1, istr(q, ib, sizeof(ib)), s);
+		cell(line, sizeof(line), w->p, 1, pstr(q->padj, pb, sizeof(pb)), s);
+		printf("%s%s\n", line, q->sig ? " *" : "");
+	}
+}
+
+/* The bars' CSV for plot/compare.gp: a label for what differs between
+   bars, then the figures. */
+int write_bars(const char *csv, const struct pair *pairs, size_t n,
+	       int named)
+{
+	size_t len = strlen(csv) + 8, i;
+	char *tmp = xmalloc(len, "the comparison"), lab[64];
+	FILE *out;
+
+	snprintf(tmp, len, "%s.tmp", csv);
+	out = fopen(tmp, "w");
+	if (!out) {
+		perror(tmp);
+		free(tmp);
+		return -1;
+	}
+	/* before and after in the op's unit, as the tables show them. */
+	fprintf(out, "label,kernel,size,align,cache,prefetch,before,after,"
+		"change_pct,p,significant,op,ci_low_pct,ci_high_pct,p_adjusted\n");
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		int per_call = op_info(q->a->op)->per_call;
+		label(q->a, lab, sizeof(lab));
+		fprintf(out, "%s%s%s %s%s%s,%s,%u,%u,%s,%s,%.4f,%.4f,%.2f,%.6f,%s,"
+			"%s,%.2f,%.2f,%.6f\n",
+			named ? "" : q->a->kernel, named ? "" : " ", lab,
+			q->a->cache, strcmp(q->a->prefetch, "none") ? " @" : "",
+			strcmp(q->a->prefetch, "none") ? q->a->prefetch : "",
+			q->a->kernel, q->a->size, q->a->align, q->a->cache,
+			q->a->prefetch, cost(q->b, per_call), cost(q->a, per_call),
+			q->change, q->p, q->sig ? "yes" : "no", q->a->op, q->lo,
+			q->hi, q->padj);
+	}
+	if (ferror(out) | fclose(out) || rename(tmp, csv) != 0) {
+		perror(csv);
+		remove(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+/* One sentence per point; without --*-kernel, led by the kernel. */
+static void print_summary(const struct pair *pairs, size_t n, int per_call,
+			  const struct labels *lab, int named,
+			  const struct rule *rule)
+{
+	char sz[64], pb[16], ib[64];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		const char *k = labels_get(lab, q->a->kernel), *pf = q->a->prefetch;
+		const char *off = q->a->code_offset;
+		int placed = strcmp(off, "none") != 0;
+		size_t len = strlen(k) + strlen(pf) + strlen(q->a->cache) +
+			     strlen(off) + 32;
+		char *who = xmalloc(len, "the comparison");
+		char *where = xmalloc(len, "the comparison");
+		double ch = q->change == 0 ? 0.0 : q->change;
+
+		if (named)
+			who[0] = '\0';
+		else
+			snprintf(who, len, "%s%s%s: ", k, strcmp(pf, "none") ? "@" : "",
+				 strcmp(pf, "none") ? pf : "");
+		size_label(q->a->size, sz, sizeof(sz));
+		snprintf(where, len, "%s, %s%s%s", sz, q->a->cache,
+			 placed ? ", code +" : "", placed ? off : "");
+		if (q->padj < 0.001)
+			snprintf(pb, sizeof(pb), "< 0.001");
+		else
+			snprintf(pb, sizeof(pb), "= %.3f", q->padj);
+		istr(q, ib, sizeof(ib));
+		if (!rule->verdict) {
+			print_wrapped("  ", "%s%+.1f%% at %s (95%% CI %s%%)", who, ch,
+				      where, ib);
+		} else if (q->p < 0) {
+			print_wrapped("  ", "%snot tested at %s (%+.1f%%)", who, where, ch);
+		} else if (q->sig) {
+			print_wrapped("  ", "%s%.*f%% %s time per %s at %s (95%% CI "
+				      "%s%%, p %s)", who, fabs(ch) < 9.5 ? 1 : 0,
+				      fabs(ch), ch < 0 ? "less" : "more",
+				      per_call ? "call" : "byte", where, ib, pb);
+			if (q->placement >= 0 && fabs(q->change) < q->placement)
+				printf("  but code placement alone moves it %.0f%%\n",
+				       q->placement);
+		} else if (q->padj < rule->alpha && q->lo >= -rule->threshold &&
+			   q->hi <= rule->threshold) {
+			print_wrapped("  ", "%sno change beyond %.4g%% at %s (%+.1f%%, "
+				      "95%% CI %s%%, p %s)", who, rule->threshold, where,
+				      ch, ib, pb);
+		} else if (q->padj < rule->alpha) {
+			print_wrapped("  ", "%s%+.1f%% at %s, not shown beyond %.4g%% "
+				      "(95%% CI %s%%, p %s)", who, ch, where,
+				      rule->threshold, ib, pb);
+		} else {
+			print_wrapped("  ", "%sno change shown at %s (%+.1f%%, 95%% CI "
+				      "%s%%, p %s)", who, where, ch, ib, pb);
+		}
+		free(who);
+		free(where);
+	}
+}
+
+/* One op's table and summary. */
+void print_op(const struct pair *pairs, size_t n, int per_call,
+	      int named, const struct rule *rule, int paired)
+{
+	const char **names = xcalloc(n, sizeof(*names), "the comparison");
+	size_t i, rest, cols, nsig = 0, ntested = 0;
+	struct labels lab;
+	struct widths w;
+
+	/* Kernels get what the other columns leave of the width. */
+	measure(pairs, n, per_call, &w);
+	for (i = 0; i < n; i++) {
+		names[i] = pairs[i].a->kernel;
+		nsig += (size_t)pairs[i].sig;
+		ntested += pairs[i].p >= 0;
+	}
+	cols = 8 + (w.pf > 0) + (w.code > 0);	/* separators after kernel's */
+	rest = w.size + w.cache + w.pf + w.code + w.before + w.after + w.change +
+	       w.ci + w.p + cols + 2;
+	labels_make(&lab, names, n, rest + 6 < TABLE_WIDTH ? TABLE_WIDTH - rest : 6,
+		    "kernel");
+	if (labels_width(&lab) > w.kernel)
+		w.kernel = labels_width(&lab);
+	w.sep = w.kernel + rest + cols <= TABLE_WIDTH ? 2 : 1;
+	labels_caption(&lab);
+	if (!w.pf || !w.code)
+		print_wrapped("", "every point: %s%s%s%s%s", !w.pf ? "pf (prefetch) " : "",
+			      !w.pf ? pairs[0].a->prefetch : "", !w.pf && !w.code ?
+			      ", " : "", !w.code ? "code (code_offset) " : "",
+			      !w.code ? pairs[0].a->code_offset : "");
+	print_pairs(pairs, n, per_call, &lab, &w);
+	print_wrapped("", "change: %s, %% of before's median; 95%% CI: its "
+		      "interval; p: %s", paired ? "Hodges-Lehmann estimate of the "
+		      "per-round differences" : "difference of the per-repeat "
+		      "medians' means", rule->family == FAMILY_NONE ? "as tested" :
+		      rule->family == FAMILY_HOLM ? "adjusted for the table's "
+		      "points (Holm)" : "adjusted for the table's points "
+		      "(Benjamini-Hochberg)");
+	if (rule->verdict)
+		print_wrapped("", "* changed: p < %.2f and the whole interval "
+			      "beyond +-%.4g%%", rule->alpha, rule->threshold);
+	{
+		size_t coarse = 0;
+		double least = INFINITY;
+		for (i = 0; i < n; i++) {
+			double st = fmin(pairs[i].a->region_steps,
+					 pairs[i].b->region_steps);
+			if (st < REGION_STEPS_MIN) {
+				coarse++;
+				least = fmin(least, st);
+			}
+		}
+		if (coarse)
+			print_wrapped("", "warning: %zu point(s) timed regions of "
+				      "fewer than %d timer steps (as few as %.0f; the "
+				      "CSVs' region_steps): their medians move in steps "
+				      "of more than 1%%, and a change smaller than a step "
+				      "cannot be seen", coarse, REGION_STEPS_MIN, least);
+	}
+	printf("\nSummary:\n");
+	print_summary(pairs, n, per_call, &lab, named, rule);
+	if (rule->verdict)
+		print_wrapped("", "%zu of %zu points changed (%s-adjusted p < %.2f "
+			      "and the 95%% interval outside +-%.4g%%)%s", nsig, n,
+			      family_name(rule->family), rule->alpha,
+			      rule->threshold, ntested < n ? "; some not tested" : "");
+	else
+		print_wrapped("", "no verdict: emulated timings (%zu points)", n);
+	labels_free(&lab);
+	free(names);
+}

@@ -1,0 +1,38 @@
+/* What the files of csumreport compare share: a pair of points, the rule
+   that judges it, and who defines what. */
+#ifndef CSUMREPORT_COMPARE_H
+#define CSUMREPORT_COMPARE_H
+
+#include <stddef.h>
+
+#include "read/results.h"
+#include "stat/stattest.h"
+
+struct pair {
+	const struct row *a, *b;
+	double p, padj;		/* the test's, and adjusted for the family */
+	double change;		/* the estimate, % of before's median */
+	double lo, hi;		/* its 95% interval, %; NAN: none */
+	double placement;	/* spread in %, or -1 */
+	int sig;		/* changed, by the rule below */
+};
+
+/* How a verdict is reached: alpha for the adjusted p, the threshold (%)
+   the interval must clear, the family rule; verdict 0 on emulated data. */
+struct rule {
+	double alpha, threshold;
+	enum family family;
+	int verdict, forced;
+};
+
+/* compare-judge.c: the estimate of each pair, and the verdicts. */
+void estimate(struct pair *q, enum test test);
+void judge(struct pair *pairs, size_t n, const struct rule *rule);
+
+/* compare-print.c: the tables, the summaries and the bars' CSV. */
+int write_bars(const char *csv, const struct pair *pairs, size_t n,
+	       int named);
+void print_op(const struct pair *pairs, size_t n, int per_call,
+	      int named, const struct rule *rule, int paired);
+
+#endif

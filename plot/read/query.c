@@ -1,0 +1,326 @@
+/* The points of a results CSV as the tables and figures ask for them: the
+   order of its index, lookups in it, and the distinct values of a column. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xalloc.h"
+#include "read/query.h"
+
+/* What a shortage here names (xalloc.h). */
+
+/* Points are ordered by kernel, size, align, cache state, prefetch and
+   code offset last, so that a kernel's rows, and a point's rows at every
+   code offset, lie together in the index. */
+int row_cmp_kernel(const struct row *a, const struct row *b)
+{
+	return strcmp(a->kernel, b->kernel);
+}
+
+static int cmp_placed(const struct row *a, const struct row *b)
+{
+	int c = row_cmp_kernel(a, b);
+
+	if (c)
+		return c;
+	if (a->size != b->size)
+		return a->size < b->size ? -1 : 1;
+	if (a->align != b->align)
+		return a->align < b->align ? -1 : 1;
+	c = strcmp(a->cache, b->cache);
+	return c ? c : strcmp(a->prefetch, b->prefetch);
+}
+
+int row_cmp_point(const struct row *a, const struct row *b)
+{
+	int c = cmp_placed(a, b);
+
+	return c ? c : strcmp(a->code_offset, b->code_offset);
+}
+
+static int cmp_index(const void *x, const void *y)
+{
+	return row_cmp_point(*(struct row *const *)x, *(struct row *const *)y);
+}
+
+void results_index(struct results *r)
+{
+	size_t i;
+
+	r->index = xcalloc(r->nrows, sizeof(*r->index), RESULTS_READ);
+	for (i = 0; i < r->nrows; i++)
+		r->index[i] = &r->rows[i];
+	qsort(r->index, r->nrows, sizeof(*r->index), cmp_index);
+}
+
+size_t rows_lower(const struct row *const *v, size_t n, const struct row *key,
+		  int (*cmp)(const struct row *, const struct row *))
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cmp(v[mid], key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int row_is_pseudo(const struct row *w)
+{
+	return !strcmp(w->arch, "harness");
+}
+
+void results_of_op(const struct results *r, const char *op,
+		   struct results *out)
+{
+	size_t i, n = 0;
+
+	*out = *r;
+	out->view = true;
+	out->rows = xcalloc(r->nrows, sizeof(*out->rows), RESULTS_READ);
+	out->repeats = 0;
+	for (i = 0; i < r->nrows; i++) {
+		if (strcmp(r->rows[i].op, op))
+			continue;
+		out->rows[n] = r->rows[i];
+		if (r->rows[i].nrep > out->repeats)
+			out->repeats = (unsigned)r->rows[i].nrep;
+		n++;
+	}
+	out->nrows = n;
+	out->samples = n ? out->rows[0].samples : 0;
+	results_index(out);
+}
+
+const char *results_kernel_op(const struct results *r, const char *kernel)
+{
+	struct row *const *w;
+
+	return results_kernel_rows(r, kernel, &w) ? w[0]->op : NULL;
+}
+
+const struct row *results_floor(const struct results *r, const struct row *w)
+{
+	const struct row *any = NULL;
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		const struct row *f = &r->rows[i];
+		if (!row_is_pseudo(f) || f->size != w->size || f->align != w->align ||
+		    strcmp(f->cache, w->cache) || strcmp(f->op, w->op))
+			continue;
+		if (!strcmp(f->code_offset, w->code_offset))
+			return f;
+		if (!any)
+			any = f;
+	}
+	return any;
+}
+
+static int cmp_unsigned(const void *x, const void *y)
+{
+	unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
+
+	return (a > b) - (a < b);
+}
+
+size_t results_sizes(const struct results *r, unsigned **out)
+{
+	unsigned *v = xcalloc(r->nrows, sizeof(*v), RESULTS_READ);
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nrows; i++)
+		v[i] = r->rows[i].size;
+	qsort(v, r->nrows, sizeof(*v), cmp_unsigned);
+	for (i = 0; i < r->nrows; i++)
+		if (!n || v[n - 1] != v[i])
+			v[n++] = v[i];
+	*out = v;
+	return n;
+}
+
+int results_prefetch_cmp(const char *a, const char *b)
+{
+	int an = !strcmp(a, "none"), bn = !strcmp(b, "none");
+	double da, db;
+
+	if (an || bn)
+		return bn - an;
+	da = strtod(a, NULL);
+	db = strtod(b, NULL);
+	if (da != db)
+		return da < db ? -1 : 1;
+	return strcmp(a, b);
+}
+
+static int cmp_prefetch(const void *x, const void *y)
+{
+	return results_prefetch_cmp(*(const char *const *)x,
+				    *(const char *const *)y);
+}
+
+size_t results_prefetches(const struct results *r, const char *kernel,
+			  const char ***out)
+{
+	struct row *const *first;
+	size_t m = results_kernel_rows(r, kernel, &first), i, n = 0;
+	const char **v = xcalloc(m, sizeof(*v), RESULTS_READ);
+
+	for (i = 0; i < m; i++)
+		v[i] = first[i]->prefetch;
+	qsort(v, m, sizeof(*v), cmp_prefetch);
+	for (i = 0; i < m; i++)
+		if (!n || strcmp(v[n - 1], v[i]))
+			v[n++] = v[i];
+	*out = v;
+	return n;
+}
+
+/* A value and the line it first appears on. */
+struct seen {
+	const char *s;
+	size_t line;
+};
+
+static int cmp_seen_value(const void *x, const void *y)
+{
+	const struct seen *a = x, *b = y;
+	int c = strcmp(a->s, b->s);
+
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+static int cmp_seen_line(const void *x, const void *y)
+{
+	const struct seen *a = x, *b = y;
+
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* The distinct values of v[0..n) in the order they first appear. */
+static size_t first_seen(struct seen *v, size_t n, const char ***out)
+{
+	const char **o;
+	size_t i, m = 0;
+
+	qsort(v, n, sizeof(*v), cmp_seen_value);
+	for (i = 0; i < n; i++)
+		if (!m || strcmp(v[m - 1].s, v[i].s))
+			v[m++] = v[i];
+	qsort(v, m, sizeof(*v), cmp_seen_line);
+	o = xcalloc(m, sizeof(*o), RESULTS_READ);
+	for (i = 0; i < m; i++)
+		o[i] = v[i].s;
+	free(v);
+	*out = o;
+	return m;
+}
+
+size_t results_kernels(const struct results *r, int only_none,
+		       const char ***out)
+{
+	struct seen *v = xcalloc(r->nrows, sizeof(*v), RESULTS_READ);
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		const struct row *w = &r->rows[i];
+		if (row_is_pseudo(w) || (only_none && strcmp(w->prefetch, "none")))
+			continue;
+		v[n].s = w->kernel;
+		v[n++].line = w->line;
+	}
+	return first_seen(v, n, out);
+}
+
+size_t results_caches(const struct results *r, const char ***out)
+{
+	struct seen *v = xcalloc(r->nrows, sizeof(*v), RESULTS_READ);
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (row_is_pseudo(&r->rows[i]))
+			continue;
+		v[n].s = r->rows[i].cache;
+		v[n++].line = r->rows[i].line;
+	}
+	return first_seen(v, n, out);
+}
+
+size_t results_ops(const struct results *r, const char ***out)
+{
+	struct seen *v = xcalloc(r->nrows, sizeof(*v), RESULTS_READ);
+	size_t i, n = 0;
+	int pass;
+
+	/* Pass 1: the harness's ops only if no kernel has one. */
+	for (pass = 0; pass < 2 && !n; pass++)
+		for (i = 0; i < r->nrows; i++) {
+			if (!pass && row_is_pseudo(&r->rows[i]))
+				continue;
+			v[n].s = r->rows[i].op;
+			v[n++].line = r->rows[i].line;
+		}
+	return first_seen(v, n, out);
+}
+
+const struct row *results_find(const struct results *r, const char *kernel,
+			       unsigned size, unsigned align, const char *cache,
+			       const char *prefetch, const char *code_offset)
+{
+	struct row key;
+	size_t i;
+
+	memset(&key, 0, sizeof(key));
+	key.kernel = (char *)kernel;
+	key.size = size;
+	key.align = align;
+	key.cache = (char *)cache;
+	key.prefetch = (char *)prefetch;
+	key.code_offset = (char *)(code_offset ? code_offset : r->rows[0].code_offset);
+	i = rows_lower((const struct row *const *)r->index,
+				r->nrows, &key, row_cmp_point);
+	return i < r->nrows && !row_cmp_point(r->index[i], &key) ?
+	       r->index[i] : NULL;
+}
+
+size_t results_kernel_rows(const struct results *r, const char *kernel,
+			   struct row *const **first)
+{
+	struct row key;
+	size_t i, j;
+
+	memset(&key, 0, sizeof(key));
+	key.kernel = (char *)kernel;
+	i = rows_lower((const struct row *const *)r->index,
+				r->nrows, &key, row_cmp_kernel);
+	for (j = i; j < r->nrows && !row_cmp_kernel(r->index[j], &key); j++)
+		;
+	*first = r->index + i;
+	return j - i;
+}
+
+size_t results_placements(const struct results *r, const struct row *w,
+			  struct row *const **first)
+{
+	size_t i = rows_lower((const struct row *const *)r->index,
+				r->nrows, w, cmp_placed), j;
+
+	for (j = i; j < r->nrows && !cmp_placed(r->index[j], w); j++)
+		;
+	*first = r->index + i;
+	return j - i;
+}
+
+char *cache_label(const char *cache, const char *rxpf, const char *load)
+{
+	size_t n = strlen(cache) + strlen(rxpf) + strlen(load) + 3;
+	char *s = xmalloc(n, RESULTS_READ);
+
+	snprintf(s, n, "%s%s%s%s%s", cache, strcmp(cache, "ring") ? "" : "/",
+		 strcmp(cache, "ring") ? "" : rxpf, strcmp(load, "idle") ? "+" : "",
+		 strcmp(load, "idle") ? load : "");
+	return s;
+}

@@ -1,0 +1,540 @@
+/* Reading csumbench results CSVs: metadata lines, a header naming the
+   columns, and rows checked field by field, so a malformed file stops
+   with its name and line instead of making an empty figure.  Rows of the
+   same point from several repeats are merged into one.  Rows and samples
+   are matched by sorting, not by searching: a run may have tens of
+   thousands of points and millions of samples (those are samples.c's). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xalloc.h"
+#include "read/csv.h"
+#include "read/query.h"
+#include "read/results.h"
+
+
+static void set_meta(char **dst, const char *v, int word)
+{
+	free(*dst);
+	*dst = xstrndup(v, word ? strcspn(v, " \t") : strlen(v), RESULTS_READ);
+}
+
+/* "tsc (what it counts)": the words in brackets after the name. */
+static void set_timer_what(struct results *r, const char *v)
+{
+	const char *o = strchr(v, '('), *c = strrchr(v, ')');
+
+	free(r->timer_what);
+	r->timer_what = o && c > o ? xstrndup(o + 1, (size_t)(c - o - 1), RESULTS_READ) :
+				     xstrdup("", RESULTS_READ);
+}
+
+static void meta(struct results *r, const char *line, double *hz, double *cpt)
+{
+	char key[64];
+	const char *v;
+	int n;
+
+	if (sscanf(line, "# %63[a-z_]: %n", key, &n) != 1)
+		return;
+	v = line + n;
+	if (!strcmp(key, "cpu_model"))
+		set_meta(&r->cpu, v, 0);
+	else if (!strcmp(key, "timer")) {
+		set_meta(&r->timer, v, 1);
+		set_timer_what(r, v);
+	}
+	else if (!strcmp(key, "emulated"))
+		set_meta(&r->emulated, v, 1);
+	else if (!strcmp(key, "run_id"))
+		set_meta(&r->run_id, v, 1);
+	else if (!strcmp(key, "partial"))
+		r->partial = true;
+	else if (!strcmp(key, "order"))
+		set_meta(&r->order, v, 1);
+	else if (!strcmp(key, "roofline"))
+		set_meta(&r->roofline, strcmp(v, "none") ? v : "", 1);
+	else if (!strcmp(key, "layouts"))
+		r->layouts = (unsigned)strtoul(v, NULL, 10);
+	else if (!strcmp(key, "tick_hz"))
+		*hz = atof(v);
+	else if (!strcmp(key, "cycles_per_tick"))
+		*cpt = atof(v);
+}
+
+/* Columns: the first NNEED must be there; the rest are read when they
+   are.  Words are copied, numbers checked (whole ones as such). */
+enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
+       C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
+       C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, C_LOAD, C_RXPF, C_P99,
+       C_ROOF, C_STEPS, C_CMIN, C_CP99, C_CP999, C_CMAX, C_CMEAN, NCOLS };
+static const char *const names[NCOLS] = {
+	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
+	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
+	"repeat", "cycles_per_byte_net", "op", "ticks_min", "ticks_mean",
+	"ticks_max", "cycles_per_tick", "load", "rx_prefetch", "ticks_p99",
+	"roofline_fraction", "region_steps", "call_min", "call_p99",
+	"call_p999", "call_max", "call_mean",
+};
+static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
+	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1,
+	[C_LOAD] = 1, [C_RXPF] = 1 };
+static const char is_whole[NCOLS] = { [C_SIZE] = 1, [C_ALIGN] = 1,
+	[C_SAMPLES] = 1, [C_REPEAT] = 1 };
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+double results_median(const double *v, size_t n)
+{
+	double *s = xcalloc(n, sizeof(*s), RESULTS_READ), m;
+
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	m = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	free(s);
+	return m;
+}
+
+/* The median of the finite values; NAN when there are none. */
+static double median_finite(double *v, size_t n)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			v[m++] = v[i];
+	return m ? results_median(v, m) : NAN;
+}
+
+/* A row as read, before the repeats of its point are merged. */
+struct raw {
+	struct row w;
+	unsigned rep;
+};
+
+static void free_strings(struct row *w)
+{
+	free(w->kernel);
+	free(w->arch);
+	free(w->op);
+	free(w->cache);
+	free(w->prefetch);
+	free(w->code_offset);
+	free(w->base_cache);
+	free(w->load);
+	free(w->rxpf);
+	w->kernel = w->arch = w->op = w->cache = w->prefetch = NULL;
+	w->code_offset = w->base_cache = w->load = w->rxpf = NULL;
+}
+
+static int cmp_raw(const void *x, const void *y)
+{
+	const struct raw *a = *(struct raw *const *)x, *b = *(struct raw *const *)y;
+	int c = row_cmp_point(&a->w, &b->w);
+
+	if (c)
+		return c;
+	if (a->rep != b->rep)
+		return a->rep < b->rep ? -1 : 1;
+	return (a->w.line > b->w.line) - (a->w.line < b->w.line);
+}
+
+static int cmp_line(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* Kernel names are unique across ops: a kernel under two ops is a file
+   put together wrongly, and its rows would land in two tables.  s is
+   sorted by kernel; the row reported is the first that disagrees with
+   the kernel's first row. */
+static int check_ops(const struct results *r, struct raw *const *s, size_t n)
+{
+	size_t i, j, k, first, bad;
+
+	for (i = 0; i < n; i = j) {
+		first = i;
+		bad = n;
+		for (j = i + 1;
+		     j < n && !row_cmp_kernel(&s[i]->w, &s[j]->w); j++)
+			if (s[j]->w.line < s[first]->w.line)
+				first = j;
+		for (k = i; k < j; k++)
+			if (strcmp(s[k]->w.op, s[first]->w.op) &&
+			    (bad == n || s[k]->w.line < s[bad]->w.line))
+				bad = k;
+		if (bad < n) {
+			fprintf(stderr, "%s:%zu: kernel %s has op %s here but op %s "
+				"at line %zu; expected one op per kernel\n", r->path,
+				s[bad]->w.line, s[bad]->w.kernel, s[bad]->w.op,
+				s[first]->w.op, s[first]->w.line);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The spread of a point's calls over its c repeats s[0..c) (s[base] is
+   the one kept): the fewest and most ticks of any, the mean weighted by
+   samples; in cycles, each repeat's at its own cycles_per_tick. */
+static void merge_spread(struct row *m, struct raw *const *s, size_t c,
+			 size_t base)
+{
+	const struct row kept = *m;	/* m changes below */
+	double wsum = 0, tsum = 0, csum = 0;
+	size_t k;
+
+	for (k = 0; k < c; k++) {
+		const struct row *x = k == base ? &kept : &s[k]->w;
+		double wt = x->samples ? x->samples : 1;
+
+		if (!k || x->ticks_min < m->ticks_min)
+			m->ticks_min = x->ticks_min;
+		if (!k || x->ticks_p99 > m->ticks_p99 || isnan(m->ticks_p99))
+			m->ticks_p99 = x->ticks_p99;
+		if (!k || x->ticks_max > m->ticks_max)
+			m->ticks_max = x->ticks_max;
+		if (!k || x->call_p99 > m->call_p99 || isnan(m->call_p99))
+			m->call_p99 = x->call_p99;
+		if (!k || x->call_p999 > m->call_p999 || isnan(m->call_p999))
+			m->call_p999 = x->call_p999;
+		if (!k || x->region_steps < m->region_steps ||
+		    isnan(m->region_steps))
+			m->region_steps = x->region_steps;
+		if (!k || x->ticks_min * x->cpt < m->cyc_min)
+			m->cyc_min = x->ticks_min * x->cpt;
+		if (!k || x->ticks_max * x->cpt > m->cyc_max)
+			m->cyc_max = x->ticks_max * x->cpt;
+		wsum += wt;
+		tsum += wt * x->ticks_mean;
+		csum += wt * x->ticks_mean * x->cpt;
+	}
+	m->ticks_mean = tsum / wsum;
+	m->cyc_mean = csum / wsum;
+}
+
+/* Merges the repeats of each point into r->rows, in the order the points
+   first appear, and indexes them; -1 on a point given twice in one repeat. */
+static int merge(struct results *r, struct raw *raw, size_t n)
+{
+	struct raw **s = xcalloc(n, sizeof(*s), RESULTS_READ);
+	size_t i, j, k, dup = 0, first = 0;
+	double *tmp;
+
+	for (i = 0; i < n; i++)
+		s[i] = &raw[i];
+	qsort(s, n, sizeof(*s), cmp_raw);
+	/* Report the duplicate that comes first in the file. */
+	for (i = 1; i < n; i++)
+		if (!row_cmp_point(&s[i - 1]->w, &s[i]->w) &&
+		    s[i - 1]->rep == s[i]->rep &&
+		    (!dup || s[i]->w.line < s[dup]->w.line))
+			dup = i;
+	if (dup) {
+		const struct row *w = &s[dup]->w;
+		for (first = dup;
+		     first > 0 && !row_cmp_point(&s[first - 1]->w, w) &&
+		     s[first - 1]->rep == s[dup]->rep;)
+			first--;
+		fprintf(stderr, "%s:%zu: duplicate point kernel=%s size=%u align=%u "
+			"cache=%s prefetch=%s code_offset=%s repeat=%u (first at line "
+			"%zu); expected each point once per repeat\n", r->path, w->line,
+			w->kernel, w->size, w->align, w->cache, w->prefetch,
+			w->code_offset, s[dup]->rep, s[first]->w.line);
+		if (!w->size)
+			fprintf(stderr, "  (size 0 is size = mix)\n");
+		free(s);
+		return -1;
+	}
+	if (check_ops(r, s, n)) {
+		free(s);
+		return -1;
+	}
+	r->rows = xcalloc(n, sizeof(*r->rows), RESULTS_READ);
+	tmp = xcalloc(7 * n, sizeof(*tmp), RESULTS_READ);
+	for (i = 0; i < n; i = j) {
+		struct row *m = &r->rows[r->nrows++];
+		size_t base = i, c;
+
+		for (j = i + 1;
+		     j < n && !row_cmp_point(&s[i]->w, &s[j]->w); j++)
+			if (s[j]->w.line < s[base]->w.line)
+				base = j;
+		/* The first row read stands for the point; the rest give
+		   their figures. */
+		*m = s[base]->w;
+		memset(&s[base]->w, 0, sizeof(s[base]->w));
+		c = j - i;
+		m->nrep = c;
+		m->rep_cpb = xcalloc(c, sizeof(double), RESULTS_READ);
+		for (k = 0; k < c; k++) {
+			const struct row *x = k + i == base ? m : &s[k + i]->w;
+			m->rep_cpb[k] = x->cycles_per_byte;
+			tmp[k] = x->ticks_median;
+			tmp[n + k] = x->cycles_per_byte_net;
+			tmp[2 * n + k] = x->bytes_per_cycle;
+			tmp[3 * n + k] = x->mb_per_s;
+			tmp[4 * n + k] = x->ticks_median * x->cpt;
+			tmp[5 * n + k] = x->cpt;
+			tmp[6 * n + k] = x->roofline_fraction;
+		}
+		merge_spread(m, s + i, c, base - i);
+		m->cycles_per_byte = results_median(m->rep_cpb, c);
+		m->ticks_median = results_median(tmp, c);
+		m->cycles_per_byte_net = results_median(tmp + n, c);
+		m->bytes_per_cycle = results_median(tmp + 2 * n, c);
+		m->mb_per_s = results_median(tmp + 3 * n, c);
+		m->cyc_median = results_median(tmp + 4 * n, c);
+		m->cpt = results_median(tmp + 5 * n, c);
+		m->roofline_fraction = median_finite(tmp + 6 * n, c);
+		if (c > r->repeats)
+			r->repeats = (unsigned)c;
+	}
+	free(tmp);
+	free(s);
+	qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_line);
+	results_index(r);
+	return 0;
+}
+
+
+static void free_raw(struct raw *raw, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free_strings(&raw[i].w);
+	free(raw);
+}
+
+int results_read(struct results *r, const char *path, int with_samples)
+{
+	struct csv c;
+	char **hdr = NULL;
+	int idx[NCOLS], rc;
+	size_t nh = 0, i, nraw = 0, cap = 0;
+	double hz = 0, cpt = 0;
+	struct raw *raw = NULL;
+
+	memset(r, 0, sizeof(*r));
+	r->path = path;
+	r->cpu = xstrdup("unknown CPU", RESULTS_READ);
+	r->timer = xstrdup("", RESULTS_READ);
+	r->emulated = xstrdup("", RESULTS_READ);
+	r->run_id = xstrdup("", RESULTS_READ);
+	r->order = xstrdup("", RESULTS_READ);
+	r->timer_what = xstrdup("", RESULTS_READ);
+	r->roofline = xstrdup("", RESULTS_READ);
+	if (csv_open(&c, path)) {
+		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+		goto bad;
+	}
+	while ((rc = csv_next(&c)) > 0) {
+		struct row w;
+		double v[NCOLS];
+		size_t n;
+
+		if (c.buf[0] == '#') {
+			meta(r, c.buf, &hz, &cpt);
+			continue;
+		}
+		if (c.buf[strspn(c.buf, " \t")] == '\0')
+			continue;
+		if (!nh) {
+			nh = csv_split(&c);
+			if (nh > RESULTS_FIELDS_MAX) {
+				fprintf(stderr, "%s:%zu: more than %d columns; expected a "
+					"csumbench results CSV header\n", path, c.line, RESULTS_FIELDS_MAX);
+				goto bad;
+			}
+			hdr = xcalloc(nh, sizeof(*hdr), RESULTS_READ);
+			for (i = 0; i < nh; i++)
+				hdr[i] = xstrdup(c.fld[i], RESULTS_READ);
+			for (i = 0; i < NCOLS; i++) {
+				idx[i] = csv_col(hdr, nh, names[i]);
+				if (idx[i] < 0 && i < NNEED) {
+					fprintf(stderr, "%s:%zu: header has no '%s' column; "
+						"expected a csumbench results CSV header "
+						"(kernel,arch,op,size,...)\n", path, c.line,
+						names[i]);
+					goto bad;
+				}
+			}
+			continue;
+		}
+		n = csv_split(&c);
+		if (n != nh) {
+			fprintf(stderr, "%s:%zu: %zu fields, expected %zu as in the header\n",
+				path, c.line, n, nh);
+			goto bad;
+		}
+		for (i = 0; i < NCOLS; i++) {
+			if (idx[i] < 0)
+				continue;
+			if (is_word[i] && !*c.fld[idx[i]]) {
+				fprintf(stderr, "%s:%zu: %s field empty%s\n", path,
+					c.line, names[i], i == C_OP ? "; expected the "
+					"kernel's op (csum, ip_fast_csum, csum_copy)" : "");
+				goto bad;
+			}
+			/* A partial run may end before the floor was timed:
+			   no net figure, an empty field; p99 is empty below
+			   100 samples; roofline_fraction where there is no
+			   roofline row to hold it to. */
+			if ((i == C_NET || i == C_P99 || i >= C_ROOF) &&
+			    !*c.fld[idx[i]]) {
+				v[i] = NAN;
+				continue;
+			}
+			/* A size mix replayed: one row standing for its sizes. */
+			if (i == C_SIZE && !strcmp(c.fld[idx[i]], "mix")) {
+				v[i] = -1;
+				continue;
+			}
+			/* The timings may dip below 0 by timer noise. */
+			if (!is_word[i] && !csv_num(c.fld[idx[i]], &v[i], is_whole[i])) {
+				fprintf(stderr, "%s:%zu: %s '%s' is not a%s number\n",
+					path, c.line, names[i], c.fld[idx[i]],
+					is_whole[i] ? " whole" : "");
+				goto bad;
+			}
+		}
+		if (v[C_SIZE] == 0) {
+			fprintf(stderr, "%s:%zu: size 0, expected bytes from 1 or "
+				"'mix'\n", path, c.line);
+			goto bad;
+		}
+		memset(&w, 0, sizeof(w));
+		w.kernel = xstrdup(c.fld[idx[C_KERNEL]], RESULTS_READ);
+		w.base_cache = xstrdup(c.fld[idx[C_CACHE]], RESULTS_READ);
+		w.load = xstrdup(idx[C_LOAD] < 0 ? "idle" : c.fld[idx[C_LOAD]], RESULTS_READ);
+		w.rxpf = xstrdup(idx[C_RXPF] < 0 ? "none" : c.fld[idx[C_RXPF]], RESULTS_READ);
+		if (strcmp(w.load, "idle") && strcmp(w.load, "busy")) {
+			fprintf(stderr, "%s:%zu: load '%s', expected idle or busy\n",
+				path, c.line, w.load);
+			free_strings(&w);
+			goto bad;
+		}
+		w.cache = cache_label(w.base_cache, w.rxpf, w.load);
+		w.prefetch = xstrdup(c.fld[idx[C_PREFETCH]], RESULTS_READ);
+		w.arch = xstrdup(idx[C_ARCH] < 0 ? "" : c.fld[idx[C_ARCH]], RESULTS_READ);
+		/* Before ops, every kernel was csum_partial's. */
+		w.op = xstrdup(idx[C_OP] < 0 ? "csum" : c.fld[idx[C_OP]], RESULTS_READ);
+		w.code_offset = xstrdup(idx[C_OFFSET] < 0 ? "none" :
+					c.fld[idx[C_OFFSET]], RESULTS_READ);
+		w.line = c.line;
+		w.size = v[C_SIZE] < 0 ? 0 : (unsigned)v[C_SIZE];
+		w.align = (unsigned)v[C_ALIGN];
+		w.samples = (unsigned)v[C_SAMPLES];
+		w.ticks_median = v[C_TICKS];
+		w.cycles_per_byte = v[C_CPB];
+		w.cycles_per_byte_net = idx[C_NET] < 0 ? v[C_CPB] : v[C_NET];
+		w.bytes_per_cycle = v[C_BPC];
+		w.mb_per_s = v[C_MBPS];
+		w.ticks_min = idx[C_TMIN] < 0 ? NAN : v[C_TMIN];
+		w.ticks_mean = idx[C_TMEAN] < 0 ? NAN : v[C_TMEAN];
+		w.ticks_max = idx[C_TMAX] < 0 ? NAN : v[C_TMAX];
+		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
+		w.region_steps = idx[C_STEPS] < 0 ? NAN : v[C_STEPS];
+		w.call_p99 = w.call_p999 = NAN;
+		/* timing = per-call: the spread is of single calls */
+		if (idx[C_CMIN] >= 0 && !isnan(v[C_CMIN]) && idx[C_CMAX] >= 0 &&
+		    idx[C_CMEAN] >= 0 && idx[C_CP99] >= 0 && idx[C_CP999] >= 0) {
+			w.per_call = true;
+			w.ticks_min = v[C_CMIN];
+			w.ticks_max = v[C_CMAX];
+			w.ticks_mean = v[C_CMEAN];
+			w.call_p99 = v[C_CP99];
+			w.call_p999 = v[C_CP999];
+		}
+		w.roofline_fraction = idx[C_ROOF] < 0 ? NAN : v[C_ROOF];
+		/* Older files give the ratio once, above the header. */
+		w.cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
+		if (nraw == cap) {
+			cap = cap ? 2 * cap : 256;
+			raw = xreallocarray(raw, cap, sizeof(*raw), RESULTS_READ);
+		}
+		raw[nraw].w = w;
+		raw[nraw++].rep = idx[C_REPEAT] < 0 ? 1 : (unsigned)v[C_REPEAT];
+	}
+	if (rc < 0)
+		goto bad;
+	csv_close(&c);
+	if (!nh) {
+		fprintf(stderr, "%s: no header line; expected a csumbench results "
+			"CSV (make bench writes them to results/)\n", path);
+		goto bad;
+	}
+	if (!nraw) {
+		fprintf(stderr, "%s: no data rows after the header\n", path);
+		goto bad;
+	}
+	for (i = 0; i < nh; i++)
+		free(hdr[i]);
+	free(hdr);
+	hdr = NULL;
+	nh = 0;
+	if (merge(r, raw, nraw))
+		goto bad;
+	free_raw(raw, nraw);
+	r->samples = r->rows[0].samples;
+	r->core_mhz = hz * cpt / 1e6;
+	r->tick_hz = hz > 0 ? hz : 0;
+	if (with_samples && results_read_samples(r, path)) {
+		results_free(r);
+		return -1;
+	}
+	return 0;
+bad:
+	csv_close(&c);
+	for (i = 0; hdr && i < nh; i++)
+		free(hdr[i]);
+	free(hdr);
+	free_raw(raw, nraw);
+	results_free(r);
+	return -1;
+}
+
+void results_free(struct results *r)
+{
+	const char *path;
+	size_t i;
+
+	if (r->view) {
+		free(r->rows);
+		free(r->index);
+		memset(r, 0, sizeof(*r));
+		return;
+	}
+	for (i = 0; i < r->nrows; i++) {
+		free_strings(&r->rows[i]);
+		free(r->rows[i].rep_cpb);
+		free(r->rows[i].cpb);
+		free(r->rows[i].srep);
+		free(r->rows[i].sround);
+	}
+	free(r->rows);
+	free(r->index);
+	free(r->cpu);
+	free(r->timer);
+	free(r->emulated);
+	free(r->run_id);
+	free(r->order);
+	free(r->timer_what);
+	free(r->roofline);
+	/* Empty, so that freeing it again (a reader's failure path, then its
+	   caller's) frees nothing twice; every pointer it owned included. */
+	path = r->path;
+	memset(r, 0, sizeof(*r));
+	r->path = path;
+}

@@ -1,0 +1,135 @@
+/* recommend's reading of the run's metadata for the model: the cache
+   line, the miss latency and the # prefetch_loop: lines. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xalloc.h"
+#include "read/csv.h"
+#include "recommend.h"
+
+void model_meta_free(struct model_meta *mm)
+{
+	size_t i;
+
+	for (i = 0; i < mm->nloops; i++)
+		free(mm->loops[i].kernel);
+	free(mm->loops);
+	mm->loops = NULL;
+	mm->nloops = 0;
+}
+
+/* "# prefetch_loop: KERNEL BYTES": the kernel is all before the last
+   space (a path may hold spaces), the bytes a whole number from 1 and
+   the end of the line.  0, or -1 after a message at the line. */
+static int read_pf_loop(const char *path, size_t line, const char *v,
+			struct model_meta *mm)
+{
+	const char *sp = strrchr(v, ' ');
+	unsigned long x = 0;
+	char *end = NULL;
+	size_t i, kl;
+
+	if (sp && sp > v && sp[1] >= '0' && sp[1] <= '9') {
+		errno = 0;
+		x = strtoul(sp + 1, &end, 10);
+	}
+	if (!end || *end || errno || x == 0 || x > 1u << 30) {
+		fprintf(stderr, "%s:%zu: prefetch_loop '%s', expected 'KERNEL "
+			"BYTES' (the bytes one iteration of the loop that "
+			"prefetches covers: a whole number from 1)\n", path, line,
+			v);
+		return -1;
+	}
+	kl = (size_t)(sp - v);
+	for (i = 0; i < mm->nloops; i++) {
+		struct pf_loop *l = &mm->loops[i];
+
+		if (strlen(l->kernel) != kl || strncmp(l->kernel, v, kl))
+			continue;
+		if (l->bytes == x)
+			return 0;
+		fprintf(stderr, "%s:%zu: prefetch_loop of %s: %lu bytes, but "
+			"%u at line %zu\n", path, line, l->kernel, x, l->bytes,
+			l->line);
+		return -1;
+	}
+	mm->loops = xrealloc(mm->loops, (mm->nloops + 1) * sizeof(*mm->loops),
+			     "the recommendation");
+	mm->loops[mm->nloops].kernel = xcalloc(kl + 1, 1, "the recommendation");
+	memcpy(mm->loops[mm->nloops].kernel, v, kl);
+	mm->loops[mm->nloops].bytes = (unsigned)x;
+	mm->loops[mm->nloops].line = line;
+	mm->nloops++;
+	return 0;
+}
+
+/* "# key: value" lines: the model's inputs.  A malformed value is an
+   error at its line, as a malformed field is. */
+int read_model_meta(const char *path, struct model_meta *mm)
+{
+	struct csv c;
+	int rc, bad = 0;
+
+	mm->line = 0;
+	mm->miss = NAN;
+	mm->loops = NULL;
+	mm->nloops = 0;
+	if (csv_open(&c, path)) {
+		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (!bad && (rc = csv_next(&c)) > 0) {
+		char key[64], *v, *end;
+		int n;
+
+		if (c.buf[0] != '#' ||
+		    sscanf(c.buf, "# %63[a-z_]: %n", key, &n) != 1)
+			continue;
+		v = c.buf + n;
+		if (!strcmp(key, "cache_line")) {
+			unsigned long x;
+
+			errno = 0;
+			x = strtoul(v, &end, 10);
+			if (*v < '0' || *v > '9' || errno || x == 0 || x > 1u << 20 ||
+			    (*end && *end != ' ')) {
+				fprintf(stderr, "%s:%zu: cache_line '%s', expected bytes "
+					"(a whole number from 1)\n", path, c.line, v);
+				bad = 1;
+				continue;
+			}
+			mm->line = (unsigned)x;
+		} else if (!strcmp(key, "miss_latency")) {
+			errno = 0;
+			mm->miss = strtod(v, &end);
+			if (end == v || errno || strncmp(end, " cycles", 7) ||
+			    (end[7] && end[7] != ' ')) {
+				fprintf(stderr, "%s:%zu: miss_latency '%s', expected "
+					"'<number> cycles ...'\n", path, c.line, v);
+				bad = 1;
+			}
+			/* "nan cycles": not measured; as if the line were not
+			   there. */
+			if (!isfinite(mm->miss))
+				mm->miss = NAN;
+		} else if (!strcmp(key, "prefetch_loop")) {
+			bad = read_pf_loop(path, c.line, v, mm) < 0;
+		}
+	}
+	csv_close(&c);
+	return bad || rc < 0 ? -1 : 0;
+}
+
+/* The run's # prefetch_loop: bytes for the kernel; 0: none. */
+unsigned loop_bytes(const struct model_meta *mm, const char *kernel)
+{
+	size_t i;
+
+	for (i = 0; i < mm->nloops; i++)
+		if (!strcmp(mm->loops[i].kernel, kernel))
+			return mm->loops[i].bytes;
+	return 0;
+}

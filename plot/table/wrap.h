@@ -1,0 +1,10 @@
+/* Text wrapped to the tables' width (wrap.c). */
+#ifndef CSUMREPORT_WRAP_H
+#define CSUMREPORT_WRAP_H
+
+/* printf to stdout, wrapped at TABLE_WIDTH; lines after a break start
+   with indent. */
+void print_wrapped(const char *indent, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif
