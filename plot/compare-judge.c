@@ -13,7 +13,7 @@
    Hodges-Lehmann estimate of the per-round differences with its interval
    (one run), or the difference of the per-repeat medians' means with
    Welch's t interval (two runs); the ratio of medians without a test. */
-void estimate(struct pair *q, enum test test)
+void compare_estimate(struct pair *q, enum test test)
 {
 	const struct row *a = q->a, *b = q->b;
 	struct estimate e = { NAN, NAN, NAN };
@@ -43,7 +43,7 @@ void estimate(struct pair *q, enum test test)
 /* Adjusts the p of each op's points as a family, then calls a point
    changed when its adjusted p is under alpha and its interval clears the
    threshold; none is, without a verdict. */
-void judge(struct pair *pairs, size_t n, const struct rule *rule)
+void compare_judge(struct pair *pairs, size_t n, const struct rule *rule)
 {
 	double *p = xcalloc(n + 1, sizeof(*p), "the comparison"),
 	       *adj = xcalloc(n + 1, sizeof(*adj), "the comparison");

@@ -164,8 +164,8 @@ static void print_pairs(const struct pair *pairs, size_t n, int per_call,
 
 /* The bars' CSV for plot/compare.gp: a label for what differs between
    bars, then the figures. */
-int write_bars(const char *csv, const struct pair *pairs, size_t n,
-	       int named)
+int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
+		       int named)
 {
 	size_t len = strlen(csv) + 8, i;
 	char *tmp = xmalloc(len, "the comparison"), lab[64];
@@ -269,8 +269,8 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 }
 
 /* One op's table and summary. */
-void print_op(const struct pair *pairs, size_t n, int per_call,
-	      int named, const struct rule *rule, int paired)
+void compare_print_op(const struct pair *pairs, size_t n, int per_call,
+		      int named, const struct rule *rule, int paired)
 {
 	const char **names = xcalloc(n, sizeof(*names), "the comparison");
 	size_t i, rest, cols, nsig = 0, ntested = 0;

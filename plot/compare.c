@@ -350,7 +350,7 @@ int cmd_compare(int argc, char **argv)
 		q->p = test == TEST_PAIRED ? rounds_paired_p(wa, x) :
 		       test == TEST_REPEATS ? welch_t_p(wa->rep_cpb, wa->nrep,
 							x->rep_cpb, x->nrep) : -1;
-		estimate(q, test);
+		compare_estimate(q, test);
 		q->placement = fmax(placement_spread(&b.r, x),
 				    placement_spread(&a.r, wa));
 		n++;
@@ -359,7 +359,7 @@ int cmd_compare(int argc, char **argv)
 				       strcmp(a.r.emulated, "yes"));
 	for (i = 0; i < n && !rule.verdict; i++)
 		pairs[i].p = -1;	/* figures, no test */
-	judge(pairs, n, &rule);
+	compare_judge(pairs, n, &rule);
 	for (i = 0; i < n; i++) {
 		const struct pair *q = &pairs[i];
 		nswept += q->placement >= 0;
@@ -370,7 +370,7 @@ int cmd_compare(int argc, char **argv)
 			"common\n", b.path, a.path);
 		goto out;
 	}
-	if (csv && write_bars(csv, pairs, n, named)) {
+	if (csv && compare_write_bars(csv, pairs, n, named)) {
 		rc = 1;
 		goto out;
 	}
@@ -450,7 +450,7 @@ int cmd_compare(int argc, char **argv)
 		if (nops > 1)
 			print_wrapped("  ", "op %s: cycles per %s, median", ops[j],
 				      per_call ? "call" : "byte");
-		print_op(sub, k, per_call, named, &rule, test == TEST_PAIRED);
+		compare_print_op(sub, k, per_call, named, &rule, test == TEST_PAIRED);
 	}
 	if (nplaced)
 		print_wrapped("", "WARNING: %zu change(s) called are smaller "

@@ -26,13 +26,13 @@ struct rule {
 };
 
 /* compare-judge.c: the estimate of each pair, and the verdicts. */
-void estimate(struct pair *q, enum test test);
-void judge(struct pair *pairs, size_t n, const struct rule *rule);
+void compare_estimate(struct pair *q, enum test test);
+void compare_judge(struct pair *pairs, size_t n, const struct rule *rule);
 
 /* compare-print.c: the tables, the summaries and the bars' CSV. */
-int write_bars(const char *csv, const struct pair *pairs, size_t n,
-	       int named);
-void print_op(const struct pair *pairs, size_t n, int per_call,
-	      int named, const struct rule *rule, int paired);
+int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
+		       int named);
+void compare_print_op(const struct pair *pairs, size_t n, int per_call,
+		      int named, const struct rule *rule, int paired);
 
 #endif

@@ -14,7 +14,7 @@
    BYTES") never runs the prefetch: it gets no verdict. */
 
 /* The index of prefetch value pf among a point's distances, or nd. */
-size_t dist_index(const struct point *pt, const char *pf)
+size_t rec_dist_index(const struct point *pt, const char *pf)
 {
 	size_t j;
 
@@ -35,7 +35,7 @@ static int supported(const struct point *pt, size_t i)
 /* Whether pfs[f] is supported at point pt (false where it has none). */
 static int supported_pf(const struct point *pt, const char *pf)
 {
-	size_t j = dist_index(pt, pf);
+	size_t j = rec_dist_index(pt, pf);
 
 	return j < pt->nd && supported(pt, j);
 }
@@ -48,9 +48,9 @@ static int supported_pf(const struct point *pt, const char *pf)
    every such point is in one.  A band's distance is supported at each of
    its sizes, so significantly faster than none there: never one that is
    significantly slower than none at a size inside its band. */
-void cache_bands(const struct point *pts, const size_t *idx, size_t m,
-		 size_t ci, const char *const *pfs, size_t npf,
-		 struct band *b, size_t *nb)
+void rec_cache_bands(const struct point *pts, const size_t *idx, size_t m,
+		     size_t ci, const char *const *pfs, size_t npf,
+		     struct band *b, size_t *nb)
 {
 	unsigned char *in = xcalloc(m ? m : 1, 1, "the recommendation");
 	size_t i, j, f;
@@ -75,7 +75,7 @@ void cache_bands(const struct point *pts, const size_t *idx, size_t m,
 		double bg = 0;
 
 		for (f = 0; f < npf; f++) {
-			if (!is_distance(pfs[f], NULL))
+			if (!rec_is_distance(pfs[f], NULL))
 				continue;
 			for (i = 0; i < m;) {
 				size_t s = i, at = i;
@@ -83,7 +83,7 @@ void cache_bands(const struct point *pts, const size_t *idx, size_t m,
 
 				while (i < m && !in[i] && supported_pf(&pts[idx[i]], pfs[f])) {
 					const struct point *pt = &pts[idx[i]];
-					double c = pt->chg[dist_index(pt, pfs[f])];
+					double c = pt->chg[rec_dist_index(pt, pfs[f])];
 
 					if (i == s || c < g) {
 						at = i;
@@ -115,7 +115,7 @@ void cache_bands(const struct point *pts, const size_t *idx, size_t m,
 		b[*nb].lo = pts[idx[bs]].size;
 		b[*nb].hi = pts[idx[bs + bl - 1]].size;
 		b[*nb].at = idx[bat];
-		b[*nb].atj = dist_index(&pts[idx[bat]], pfs[bf]);
+		b[*nb].atj = rec_dist_index(&pts[idx[bat]], pfs[bf]);
 		b[*nb].gain = bg;
 		++*nb;
 	}
@@ -124,7 +124,7 @@ void cache_bands(const struct point *pts, const size_t *idx, size_t m,
 
 /* The lines to quote last: where no distance helps first, then where
    one does; each by cache state, then size. */
-int band_cmp(const void *pa, const void *pb)
+int rec_band_cmp(const void *pa, const void *pb)
 {
 	const struct band *a = pa, *b = pb;
 

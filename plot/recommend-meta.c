@@ -10,7 +10,7 @@
 #include "read/csv.h"
 #include "recommend.h"
 
-void model_meta_free(struct model_meta *mm)
+void rec_meta_free(struct model_meta *mm)
 {
 	size_t i;
 
@@ -68,7 +68,7 @@ static int read_pf_loop(const char *path, size_t line, const char *v,
 
 /* "# key: value" lines: the model's inputs.  A malformed value is an
    error at its line, as a malformed field is. */
-int read_model_meta(const char *path, struct model_meta *mm)
+int rec_read_meta(const char *path, struct model_meta *mm)
 {
 	struct csv c;
 	int rc, bad = 0;
@@ -124,7 +124,7 @@ int read_model_meta(const char *path, struct model_meta *mm)
 }
 
 /* The run's # prefetch_loop: bytes for the kernel; 0: none. */
-unsigned loop_bytes(const struct model_meta *mm, const char *kernel)
+unsigned rec_loop_bytes(const struct model_meta *mm, const char *kernel)
 {
 	size_t i;
 

@@ -49,7 +49,7 @@ static double test_p(const struct kernel_ctx *k, const struct row *a,
 }
 
 /* Whether a prefetch value is a distance: a whole number of bytes. */
-int is_distance(const char *s, unsigned *out)
+int rec_is_distance(const char *s, unsigned *out)
 {
 	unsigned long v;
 	char *end;
@@ -67,7 +67,7 @@ int is_distance(const char *s, unsigned *out)
 
 /* A prefetching kernel has rows at a distance; any other prefetch value
    but none is an error at its line.  1, 0, or -1 after a message. */
-int prefetching(const struct results *r, const char *kernel)
+int rec_prefetching(const struct results *r, const char *kernel)
 {
 	struct row *const *w;
 	size_t n = results_kernel_rows(r, kernel, &w), i;
@@ -76,7 +76,7 @@ int prefetching(const struct results *r, const char *kernel)
 	for (i = 0; i < n; i++) {
 		if (!strcmp(w[i]->prefetch, "none"))
 			continue;
-		if (!is_distance(w[i]->prefetch, NULL)) {
+		if (!rec_is_distance(w[i]->prefetch, NULL)) {
 			fprintf(stderr, "%s:%zu: prefetch '%s', expected none or a "
 				"distance in bytes\n", r->path, w[i]->line,
 				w[i]->prefetch);
@@ -103,7 +103,7 @@ static double none_per_call(const struct kernel_ctx *k, unsigned size,
 
 /* The miss latency: the run's, else cold minus warm per call at prefetch
    none at the size nearest one line, of those of at most two. */
-void find_miss(struct kernel_ctx *k)
+void rec_find_miss(struct kernel_ctx *k)
 {
 	const struct model_meta *mm = k->mm;
 	unsigned *sizes, best = 0;
@@ -162,7 +162,7 @@ void find_miss(struct kernel_ctx *k)
    every prefetch value there (none too), per line.  A prefetched cold
    loop is bound by bandwidth: that rate is what the core sustains with
    as many misses in flight as it keeps. */
-void find_rate(struct kernel_ctx *k, const char *const *pfs, size_t npf)
+void rec_find_rate(struct kernel_ctx *k, const char *const *pfs, size_t npf)
 {
 	static const char *const colds[] = { "cold", "cold-read", "cold-ring" };
 	unsigned *sizes;
@@ -277,8 +277,8 @@ static void model(const struct kernel_ctx *k, struct point *pt)
 
 /* Fills a point from its rows: 0, or -1 when the kernel has no distance
    at this size and cache state. */
-int analyse(const struct kernel_ctx *k, struct point *pt,
-	    const char *const *pfs, size_t npf)
+int rec_analyse(const struct kernel_ctx *k, struct point *pt,
+		const char *const *pfs, size_t npf)
 {
 	size_t i;
 
@@ -292,7 +292,7 @@ int analyse(const struct kernel_ctx *k, struct point *pt,
 		const struct row *w;
 		unsigned d;
 
-		if (!is_distance(pfs[i], &d) ||
+		if (!rec_is_distance(pfs[i], &d) ||
 		    !(w = results_find(k->r, k->kernel, pt->size, k->align,
 				       pt->cache, pfs[i], k->off)))
 			continue;
@@ -339,7 +339,7 @@ int analyse(const struct kernel_ctx *k, struct point *pt,
 	return 0;
 }
 
-void point_free(struct point *pt)
+void rec_point_free(struct point *pt)
 {
 	free(pt->d);
 	free(pt->dist);

@@ -270,10 +270,10 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 	k->off = w[j]->code_offset;
 	for (i = 0; i < nw; i++)
 		other += w[i]->align != k->align || strcmp(w[i]->code_offset, k->off);
-	find_miss(k);
+	rec_find_miss(k);
 	npf = results_prefetches(r, k->kernel, &pfs);
-	find_rate(k, pfs, npf);
-	k->loop_bytes = loop_bytes(k->mm, k->kernel);
+	rec_find_rate(k, pfs, npf);
+	k->loop_bytes = rec_loop_bytes(k->mm, k->kernel);
 
 	print_header(r, k->kernel);
 	if (!strcmp(r->emulated, "yes") && !k->force)
@@ -321,8 +321,8 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 
 			pt->size = sizes[i];
 			pt->cache = caches[j];
-			if (analyse(k, pt, pfs, npf)) {
-				point_free(pt);
+			if (rec_analyse(k, pt, pfs, npf)) {
+				rec_point_free(pt);
 				memset(pt, 0, sizeof(*pt));
 				continue;
 			}
@@ -373,9 +373,9 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 		for (i = 0; i < np; i++)
 			if (pts[i].cache == caches[j])
 				idx[m++] = i;
-		cache_bands(pts, idx, m, j, pfs, npf, bands, &nb);
+		rec_cache_bands(pts, idx, m, j, pfs, npf, bands, &nb);
 	}
-	qsort(bands, nb, sizeof(*bands), band_cmp);
+	qsort(bands, nb, sizeof(*bands), rec_band_cmp);
 	/* Where a band's distance costs more than none, outside its band,
 	   said before the lines to quote; each distance once. */
 	for (f = 0; f < npf; f++) {
@@ -384,7 +384,7 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 		if (i == nb)
 			continue;
 		for (i = 0; i < np; i++) {
-			j = dist_index(&pts[i], pfs[f]);
+			j = rec_dist_index(&pts[i], pfs[f]);
 			if (pts[i].v != V_NEVER && j < pts[i].nd &&
 			    pts[i].pnone[j] >= 0 && pts[i].pnone[j] < ALPHA &&
 			    pts[i].chg[j] > 0)
@@ -400,7 +400,7 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 		print_band(k, pts, pfs, caches, &bands[i]);
 out:
 	for (i = 0; i < np; i++)
-		point_free(&pts[i]);
+		rec_point_free(&pts[i]);
 	free(pts);
 	free(bands);
 	free(idx);
@@ -502,7 +502,7 @@ int cmd_recommend(int argc, char **argv)
 		free(sname);
 		return 2;
 	}
-	if (read_model_meta(path, &mm))
+	if (rec_read_meta(path, &mm))
 		goto out;
 	if (op) {
 		const char **ops;
@@ -524,7 +524,7 @@ int cmd_recommend(int argc, char **argv)
 	nk = results_kernels(&r, 0, &kernels);
 	pk = xcalloc(nk, sizeof(*pk), "the recommendation");
 	for (i = 0; i < nk; i++) {
-		int p = prefetching(&r, kernels[i]);
+		int p = rec_prefetching(&r, kernels[i]);
 
 		if (p < 0) {
 			free(pk);
@@ -589,7 +589,7 @@ int cmd_recommend(int argc, char **argv)
 	free(pk);
 	rc = 0;
 out:
-	model_meta_free(&mm);
+	rec_meta_free(&mm);
 	free(kernels);
 	free(sname);
 	results_free(&r);

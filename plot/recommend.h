@@ -81,24 +81,24 @@ struct band {
 };
 
 /* recommend-meta.c: the run's metadata for the model. */
-int read_model_meta(const char *path, struct model_meta *mm);
-void model_meta_free(struct model_meta *mm);
-unsigned loop_bytes(const struct model_meta *mm, const char *kernel);
+int rec_read_meta(const char *path, struct model_meta *mm);
+void rec_meta_free(struct model_meta *mm);
+unsigned rec_loop_bytes(const struct model_meta *mm, const char *kernel);
 
 /* recommend-model.c: the points, the tests and the model. */
-int is_distance(const char *s, unsigned *out);
-int prefetching(const struct results *r, const char *kernel);
-void find_miss(struct kernel_ctx *k);
-void find_rate(struct kernel_ctx *k, const char *const *pfs, size_t npf);
-int analyse(const struct kernel_ctx *k, struct point *pt,
-	    const char *const *pfs, size_t npf);
-void point_free(struct point *pt);
+int rec_is_distance(const char *s, unsigned *out);
+int rec_prefetching(const struct results *r, const char *kernel);
+void rec_find_miss(struct kernel_ctx *k);
+void rec_find_rate(struct kernel_ctx *k, const char *const *pfs, size_t npf);
+int rec_analyse(const struct kernel_ctx *k, struct point *pt,
+		const char *const *pfs, size_t npf);
+void rec_point_free(struct point *pt);
 
 /* recommend-bands.c: the bands of sizes. */
-size_t dist_index(const struct point *pt, const char *pf);
-void cache_bands(const struct point *pts, const size_t *idx, size_t m,
-		 size_t ci, const char *const *pfs, size_t npf,
-		 struct band *b, size_t *nb);
-int band_cmp(const void *pa, const void *pb);
+size_t rec_dist_index(const struct point *pt, const char *pf);
+void rec_cache_bands(const struct point *pts, const size_t *idx, size_t m,
+		     size_t ci, const char *const *pfs, size_t npf,
+		     struct band *b, size_t *nb);
+int rec_band_cmp(const void *pa, const void *pb);
 
 #endif

@@ -118,8 +118,13 @@ def check_includes(tree):
             q = resolve(p, m.group(1), tree)
             if q is None:
                 continue
+            if q == p:
+                bad.append(f"{p}:{n}: includes itself")
+                continue
             edges[p].add(q)
             fb = folder(tree, q)
+            if rank(tree, fa) is None or rank(tree, fb) is None:
+                continue    # check_ranks names the folder
             if fb.startswith(PORTS + "/") and fb != fa:
                 bad.append(f"{p}:{n}: includes {q}, a port's file: reach a "
                            "port through the interface it implements")
@@ -136,12 +141,15 @@ def check_objects(tree, objdir):
     for d, _, fs in os.walk(objdir):
         objs += [os.path.join(d, f) for f in fs if f.endswith(".o")]
     defs, uses = {}, collections.defaultdict(set)
+    # (objects of sources since moved or deleted are not the tree's)
     src = {o: os.path.join(tree, os.path.relpath(o, objdir))[:-2] + ".c"
            for o in objs}
     objs = [o for o in objs if os.path.isfile(src[o])]
+    if not objs:
+        return [f"{objdir}: no objects of {tree}/'s sources: nothing checked"]
     for o in sorted(objs):
-        out = subprocess.run(["nm", "-P", o], capture_output=True, text=True,
-                             check=True).stdout
+        out = subprocess.run(["nm", "-P", o], stdout=subprocess.PIPE,
+                             universal_newlines=True, check=True).stdout
         for line in out.splitlines():
             f = line.split()
             if len(f) < 2:

@@ -15,6 +15,8 @@ for tree in harness plot; do
 	ok "$tree/: every folder has a rank, every rank a folder" python3 "$L" ranks "$tree"
 	ok "$tree/: includes look down, no include circle" python3 "$L" includes "$tree"
 done
+# The first build (the native one) must be there; the others where made.
+ok "$1 has objects to check" test -d "$1/obj/harness"
 for b in "$@"; do
 	[ -d "$b/obj/harness" ] || continue
 	ok "$b: harness/ calls look down, no call circle" \
@@ -22,13 +24,18 @@ for b in "$@"; do
 done
 
 # csumreport's objects, one per source, as its one compile line builds it.
+nobj=0 nbad=0
 for f in plot/*.c plot/*/*.c; do
 	[ -f "$f" ] || continue
 	o=$T/plot-obj/${f#plot/}
 	mkdir -p "$(dirname "$o")"
-	${HOST_CC:-cc} -c -O0 -D_GNU_SOURCE -Iplot -Iharness "$f" -o "${o%.c}.o" ||
-		echo "FAIL $SUITE: $f does not compile alone"
+	if ${HOST_CC:-cc} -c -O0 -D_GNU_SOURCE -Iplot -Iharness "$f" -o "${o%.c}.o"; then
+		nobj=$((nobj + 1))
+	else
+		nbad=$((nbad + 1)); echo "$f does not compile alone"
+	fi
 done
+ok "plot/: every source compiles alone ($nobj, $nbad not)" test "$nbad" = 0 -a "$nobj" -gt 10
 ok "plot/: calls look down, no call circle" python3 "$L" objects plot "$T/plot-obj"
 
 # A wrong ARCH fails at once with one line, and so does a port with a
@@ -50,6 +57,7 @@ for d in events cache call op kernel workload config measure report; do
 	mkdir -p "$F/harness/$d"; echo 'int x;' > "$F/harness/$d/$d.c"
 done
 printf '#include "timer/timer.h"\n' > "$F/harness/lib/up.h"
+printf '#include "lib/self.h"\n' > "$F/harness/lib/self.h"
 printf '#include "timer/b.h"\n' > "$F/harness/timer/a.h"
 printf '#include "timer/a.h"\n' > "$F/harness/timer/b.h"
 : > "$F/harness/timer/timer.h"
@@ -58,6 +66,7 @@ printf '#include "arch/x/timer.c"\n' > "$F/harness/cmd/run.c"
 (cd "$F" && python3 "$L" includes harness) > "$T/fake.out"
 ok "an upward include is found" grep -q 'lib/up.h:1: includes harness/timer/timer.h: timer/ is above lib/' "$T/fake.out"
 ok "an include circle is found" grep -q 'include circle: harness/timer/a.h -> harness/timer/b.h' "$T/fake.out"
+ok "a header that includes itself is found" grep -q 'lib/self.h:1: includes itself' "$T/fake.out"
 ok "a port included by name is found" grep -q "cmd/run.c:1: includes harness/arch/x/timer.c, a port's file" "$T/fake.out"
 mkdir -p "$F/harness/extra" && : > "$F/harness/extra/new.c"
 ok "a folder with no rank is found" bash -c "cd '$F' && ! python3 '$L' ranks harness | grep -v 'harness/extra/: a folder with no rank' | grep -q . && ! python3 '$L' ranks harness >/dev/null"
@@ -72,5 +81,6 @@ for f in timer/a timer/b lib/base cmd/run; do
 done
 (cd "$F" && python3 "$L" objects harness "$T/fobj") > "$T/fobj.out"
 ok "a call circle is found" grep -q 'call circle: harness/timer/a.c -> harness/timer/b.c' "$T/fobj.out"
+ok "an empty object folder is no pass" bash -c "cd '$F' && ! python3 '$L' objects harness '$T/nothing' > /dev/null"
 ok "an upward call is found" grep -q 'harness/lib/base.c calls run in harness/cmd/run.c: cmd/ is above lib/' "$T/fobj.out"
 finish

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/table.h"
+#include "call/kernel.h"
 #include "op/op.h"
 #include "op/verify.h"
 

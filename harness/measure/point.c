@@ -60,7 +60,7 @@ size_t point_slot_bytes(const struct bench *b, const struct point *p)
 }
 
 /* The states whose buffers come from the pool. */
-bool cache_pooled(int cache)
+bool sweep_pooled(int cache)
 {
 	return cache == CACHE_COLD || cache == CACHE_COLDREAD ||
 	       cache == CACHE_SWITCH;

@@ -247,7 +247,7 @@ static size_t largest_slot(const struct bench *b)
 	size_t i, slot = 0;
 
 	for (i = 0; i < b->npts; i++)
-		if (cache_pooled(b->pts[i].cache) && point_slot_bytes(b, &b->pts[i]) > slot)
+		if (sweep_pooled(b->pts[i].cache) && point_slot_bytes(b, &b->pts[i]) > slot)
 			slot = point_slot_bytes(b, &b->pts[i]);
 	return slot;
 }
@@ -304,7 +304,7 @@ static uint64_t iters_cap(const struct bench *b, const struct point *p)
 {
 	size_t cap;
 
-	if (cache_pooled(p->cache))
+	if (sweep_pooled(p->cache))
 		return pool_cap(b, p);
 	/* Half the ring at most, so a buffer comes round cold; an op with
 	   a destination takes two buffers a call. */
@@ -378,7 +378,7 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 	if (make_rings(b, err, errlen) || make_rxwarm(b, err, errlen))
 		return -1;
 	for (i = 0; i < b->npts; i++) {
-		pool |= cache_pooled(b->pts[i].cache);
+		pool |= sweep_pooled(b->pts[i].cache);
 		inner |= b->pts[i].cache == CACHE_SWITCH;
 	}
 	if (pool) {

@@ -196,7 +196,7 @@ int sweep_dist(const struct point *p);
    prefetches, a destination in the second half). */
 size_t point_slot_bytes(const struct bench *b, const struct point *p);
 /* The states whose buffers come from the cold pool. */
-bool cache_pooled(int cache);
+bool sweep_pooled(int cache);
 /* Points timed by walking descriptors: the rx ring, and any mix. */
 bool point_walks(const struct point *p);
 /* The largest payload one call of p covers. */

@@ -7,8 +7,6 @@
 #include "lib/xalloc.h"
 #include "read/query.h"
 
-/* What a shortage here names (xalloc.h). */
-
 /* Points are ordered by kernel, size, align, cache state, prefetch and
    code offset last, so that a kernel's rows, and a point's rows at every
    code offset, lie together in the index. */

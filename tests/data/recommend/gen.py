@@ -38,7 +38,7 @@ def median(v):
 
 def wilcoxon_p(d):
     """Two-sided, normal approximation, tie and continuity corrections,
-    zeros dropped: the test plot/stattest.c implements."""
+    zeros dropped: the test plot/stat/stattest.c implements."""
     v = sorted((x for x in d if x != 0), key=abs)
     m = len(v)
     if m == 0:
