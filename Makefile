@@ -66,8 +66,40 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench FORCE
+.PHONY: all help print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench install FORCE
 all: $(BIN)
+
+# make help: the targets and the variables they read.
+help:
+	@echo 'csumbench: make [TARGET] [VARIABLE=value...]   (README.md has the whole story)'
+	@echo
+	@echo 'targets:'
+	@echo '  all        build $(BIN) for ARCH (the default target)'
+	@echo '  bench      build, verify every kernel, time CONFIG into results/'
+	@echo '  test       build and run every test suite; ends "N passed, M failed"'
+	@echo '  table      a 72-column table of RESULTS for a commit message'
+	@echo '  compare    BEFORE against AFTER, a test per point (FAIL_ABOVE: exit 1)'
+	@echo '  recommend  the prefetch distance to use in RESULTS, tested'
+	@echo '  plot       PNG and SVG figures beside RESULTS (BEFORE/AFTER: changes)'
+	@echo '  gbench     gbench/gbc.h and csumbench-gb (Google Benchmark)'
+	@echo '  accuracy   a kernel of known cost, five runs'
+	@echo '  install    binaries, man pages, completion, configs: DESTDIR, PREFIX'
+	@echo '  clean      remove build/'
+	@echo '  help       this list'
+	@echo
+	@echo 'variables:'
+	@echo '  build:    ARCH=$(ARCH) ($(ARCHES))  CROSS_COMPILE=prefix-  CPU=preset'
+	@echo '            STATIC=1  SANITIZE=1  LIBPFM=0|1  PCAP=0|1  CFLAGS=...'
+	@echo '  bench:    CONFIG=configs/x.conf'
+	@echo '            RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex'
+	@echo '  table:    RESULTS=r.csv KERNEL= OP= METRIC= BY= CACHE= SIZE= CODE_OFFSET='
+	@echo '  recommend: RESULTS= KERNEL= OP='
+	@echo '  compare:  BEFORE=a.csv AFTER=b.csv BEFORE_KERNEL= AFTER_KERNEL= OP='
+	@echo '            BEFORE_ALIGN= AFTER_ALIGN= THRESHOLD=1 FAMILY=holm|bh'
+	@echo '            FAIL_ABOVE=PCT'
+	@echo '  plot:     RESULTS= KERNEL= OP= BEFORE= AFTER= BEFORE_KERNEL='
+	@echo '            AFTER_KERNEL= ERRORBARS=iqr'
+	@echo '  install:  PREFIX=$(PREFIX)  DESTDIR='
 
 # The binary's path for these make arguments (labgrid/test_csumbench.py),
 # and the qemu-user CPU model it runs under (tests/run.sh).
@@ -155,16 +187,17 @@ endif
 # the host compiler whatever ARCH is.
 HOST_CC ?= cc
 REPORT := build/host/csumreport
-# (with the harness's allocator: a shortage is a message, never abort())
-REPORT_SRC := $(wildcard plot/*.c plot/*/*.c) harness/lib/xalloc.c
-$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) harness/lib/xalloc.h
+# (with the harness's allocator, a shortage a message, never abort(), and
+# its command-line reader)
+REPORT_SRC := $(wildcard plot/*.c plot/*/*.c) harness/lib/xalloc.c harness/lib/args.c
+$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) harness/lib/xalloc.h harness/lib/args.h
 	@mkdir -p $(@D)
 	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iplot -Iharness -o $@ $(REPORT_SRC) -lm
 
 plot: $(REPORT)
-	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL OP ERRORBARS,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	plot/plot.sh $(REPORT) "$$RESULTS" "$$KERNEL" "$$BEFORE" "$$AFTER" \
-		"$$BEFORE_KERNEL" "$$AFTER_KERNEL" "$$OP"
+		"$$BEFORE_KERNEL" "$$AFTER_KERNEL" "$$OP" "$$ERRORBARS"
 
 table: $(REPORT)
 	@$(foreach v,RESULTS KERNEL METRIC BY CACHE SIZE CODE_OFFSET OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
@@ -182,7 +215,7 @@ recommend: $(REPORT)
 		$${OP:+--op "$$OP"}
 
 compare: $(REPORT)
-	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP THRESHOLD FAMILY,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP THRESHOLD FAMILY FAIL_ABOVE,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi; \
 	$(REPORT) compare "$$BEFORE" "$$AFTER" \
 		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
@@ -191,6 +224,7 @@ compare: $(REPORT)
 		$${AFTER_ALIGN:+--after-align "$$AFTER_ALIGN"} \
 		$${THRESHOLD:+--threshold "$$THRESHOLD"} \
 		$${FAMILY:+--family "$$FAMILY"} \
+		$${FAIL_ABOVE:+--fail-above "$$FAIL_ABOVE"} \
 		$${OP:+--op "$$OP"}
 
 # A user kernel of exactly 1 cycle per byte, for make accuracy.
@@ -223,6 +257,22 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 
 test:
 	@RUNNER='$(subst ','\'',$(RUNNER))' CPU='$(CPU)' tests/run.sh
+
+# make install [PREFIX=/usr/local] [DESTDIR=stage]: the binaries, the
+# man pages, bash completion and the configs (share/csumbench/configs).
+PREFIX ?= /usr/local
+INSTALL ?= install
+# (csumreport is a host tool: a cross build installs the board's binary)
+INSTALL_BINS = $(BIN) $(if $(filter $(HOST_ARCH),$(ARCH)),$(REPORT)) $(if $(filter 1,$(GBENCH)),$(GB_BIN))
+install: $(INSTALL_BINS)
+	$(INSTALL) -d '$(DESTDIR)$(PREFIX)/bin' '$(DESTDIR)$(PREFIX)/share/man/man1' \
+		'$(DESTDIR)$(PREFIX)/share/bash-completion/completions' \
+		'$(DESTDIR)$(PREFIX)/share/csumbench/configs'
+	$(INSTALL) -m 755 $(INSTALL_BINS) '$(DESTDIR)$(PREFIX)/bin/'
+	$(INSTALL) -m 644 man/csumbench.1 man/csumreport.1 '$(DESTDIR)$(PREFIX)/share/man/man1/'
+	$(INSTALL) -m 644 completion/csumbench.bash '$(DESTDIR)$(PREFIX)/share/bash-completion/completions/csumbench'
+	$(INSTALL) -m 644 completion/csumbench.bash '$(DESTDIR)$(PREFIX)/share/bash-completion/completions/csumreport'
+	$(INSTALL) -m 644 $(wildcard configs/*.conf configs/*.mix) '$(DESTDIR)$(PREFIX)/share/csumbench/configs/'
 
 clean:
 	rm -rf build

@@ -121,26 +121,49 @@ static void cell(char *line, size_t len, size_t width, int right,
 		 right ? (int)width : -(int)width, text);
 }
 
+/* The heading; with sides selected, "before" and "after" over what
+   each side is called (slabs: their labels), the kernel column gone. */
+static void print_heading(const struct widths *w, const char *const *slabs)
+{
+	const char *s = w->sep > 1 ? "  " : " ";
+	char line[512];
+	size_t k;
+
+	line[0] = '\0';
+	if (slabs) {
+		/* cell() starts no line with a separator: a blank first. */
+		k = w->size + w->cache + w->pf + w->code +
+		    strlen(s) * (size_t)(1 + (w->cache > 0) + (w->pf > 0) +
+					 (w->code > 0));
+		snprintf(line, sizeof(line), "%*s", (int)(k - strlen(s)), "");
+		cell(line, sizeof(line), w->before, 1, "before", s);
+		cell(line, sizeof(line), w->after, 1, "after", s);
+		printf("%s\n", line);
+		line[0] = '\0';
+	}
+	cell(line, sizeof(line), w->kernel, 0, "kernel", s);
+	cell(line, sizeof(line), w->size, 0, "size", s);
+	cell(line, sizeof(line), w->cache, 0, "cache", s);
+	cell(line, sizeof(line), w->pf, 0, "pf", s);
+	cell(line, sizeof(line), w->code, 0, "code", s);
+	cell(line, sizeof(line), w->before, 1, slabs ? slabs[0] : "before", s);
+	cell(line, sizeof(line), w->after, 1, slabs ? slabs[1] : "after", s);
+	cell(line, sizeof(line), w->change, 1, "change", s);
+	cell(line, sizeof(line), w->ci, 1, "95% CI", s);
+	cell(line, sizeof(line), w->p, 1, "p", s);
+	printf("%s\n", line);
+}
+
 static void print_pairs(const struct pair *pairs, size_t n, int per_call,
-			const struct labels *lab, const struct widths *w)
+			const struct labels *lab, const struct widths *w,
+			const char *const *slabs)
 {
 	char sz[64], ch[64], pb[16], ib[64], bf[32], af[32], line[512];
 	int dp = per_call ? 2 : 3;
 	size_t i;
 	const char *s = w->sep > 1 ? "  " : " ";
 
-	line[0] = '\0';
-	cell(line, sizeof(line), w->kernel, 0, "kernel", s);
-	cell(line, sizeof(line), w->size, 0, "size", s);
-	cell(line, sizeof(line), w->cache, 0, "cache", s);
-	cell(line, sizeof(line), w->pf, 0, "pf", s);
-	cell(line, sizeof(line), w->code, 0, "code", s);
-	cell(line, sizeof(line), w->before, 1, "before", s);
-	cell(line, sizeof(line), w->after, 1, "after", s);
-	cell(line, sizeof(line), w->change, 1, "change", s);
-	cell(line, sizeof(line), w->ci, 1, "95% CI", s);
-	cell(line, sizeof(line), w->p, 1, "p", s);
-	printf("%s\n", line);
+	print_heading(w, slabs);
 	for (i = 0; i < n; i++) {
 		const struct pair *q = &pairs[i];
 		label(q->a, sz, sizeof(sz));
@@ -207,7 +230,7 @@ int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 
 /* One sentence per point; without --*-kernel, led by the kernel. */
 static void print_summary(const struct pair *pairs, size_t n, int per_call,
-			  const struct labels *lab, int named,
+			  const struct labels *lab, int named, int pf_shown,
 			  const struct rule *rule)
 {
 	char sz[64], pb[16], ib[64];
@@ -224,7 +247,9 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 		char *where = xmalloc(len, "the comparison");
 		double ch = q->change == 0 ? 0.0 : q->change;
 
-		if (named)
+		if (named && pf_shown)
+			snprintf(who, len, "pf %s: ", pf);
+		else if (named)
 			who[0] = '\0';
 		else
 			snprintf(who, len, "%s%s%s: ", k, strcmp(pf, "none") ? "@" : "",
@@ -268,37 +293,84 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 	}
 }
 
+/* The sides' labels for the heading, within width: whole when they
+   fit, else as the kernels' labels are cut (the "selected:" line above
+   has them whole). */
+static void side_labels(const struct sides *sd, size_t width,
+			struct labels *sl, const char *out[2])
+{
+	const char *names[2];
+	size_t lb, la, room;
+
+	names[0] = sd->before ? sd->before : "before";
+	names[1] = sd->after ? sd->after : "after";
+	lb = strlen(names[0]);
+	la = strlen(names[1]);
+	room = lb + la <= width ? (lb > la ? lb : la) :
+	       lb < width / 2 ? width - lb : la < width / 2 ? width - la :
+	       width / 2;
+	labels_make(sl, names, 2, room > 6 ? room : 6, "side");
+	out[0] = labels_get(sl, names[0]);
+	out[1] = labels_get(sl, names[1]);
+}
+
 /* One op's table and summary. */
 void compare_print_op(const struct pair *pairs, size_t n, int per_call,
-		      int named, const struct rule *rule, int paired)
+		      const struct sides *sd, const struct rule *rule, int paired)
 {
 	const char **names = xcalloc(n, sizeof(*names), "the comparison");
 	size_t i, rest, cols, nsig = 0, ntested = 0;
-	struct labels lab;
+	int named = sd->before || sd->after;
+	const char *slabs[2] = { NULL, NULL };
+	struct labels lab, sl;
 	struct widths w;
 
-	/* Kernels get what the other columns leave of the width. */
+	/* Kernels get what the other columns leave of the width; with the
+	   sides selected, the sides' names head the before and after
+	   columns instead, and the kernel column goes. */
 	measure(pairs, n, per_call, &w);
 	for (i = 0; i < n; i++) {
 		names[i] = pairs[i].a->kernel;
 		nsig += (size_t)pairs[i].sig;
 		ntested += pairs[i].p >= 0;
 	}
-	cols = 8 + (w.pf > 0) + (w.code > 0);	/* separators after kernel's */
-	rest = w.size + w.cache + w.pf + w.code + w.before + w.after + w.change +
-	       w.ci + w.p + cols + 2;
-	labels_make(&lab, names, n, rest + 6 < TABLE_WIDTH ? TABLE_WIDTH - rest : 6,
-		    "kernel");
-	if (labels_width(&lab) > w.kernel)
-		w.kernel = labels_width(&lab);
-	w.sep = w.kernel + rest + cols <= TABLE_WIDTH ? 2 : 1;
-	labels_caption(&lab);
-	if (!w.pf || !w.code)
-		print_wrapped("", "every point: %s%s%s%s%s", !w.pf ? "pf (prefetch) " : "",
-			      !w.pf ? pairs[0].a->prefetch : "", !w.pf && !w.code ?
-			      ", " : "", !w.code ? "code (code_offset) " : "",
-			      !w.code ? pairs[0].a->code_offset : "");
-	print_pairs(pairs, n, per_call, &lab, &w);
+	memset(&sl, 0, sizeof(sl));
+	if (named) {
+		cols = 6 + (w.pf > 0) + (w.code > 0);	/* separators */
+		rest = w.size + w.cache + w.pf + w.code + w.change + w.ci + w.p +
+		       cols + 2;
+		side_labels(sd, rest + 12 < TABLE_WIDTH ? TABLE_WIDTH - rest : 12,
+			    &sl, slabs);
+		w.before = max_len(w.before, slabs[0]);
+		w.after = max_len(w.after, slabs[1]);
+		w.kernel = 0;
+		w.sep = w.before + w.after + rest + cols <= TABLE_WIDTH ? 2 : 1;
+		labels_make(&lab, names, n, TABLE_WIDTH, "kernel");
+		labels_caption(&sl);
+	} else {
+		cols = 8 + (w.pf > 0) + (w.code > 0);	/* separators after kernel's */
+		rest = w.size + w.cache + w.pf + w.code + w.before + w.after +
+		       w.change + w.ci + w.p + cols + 2;
+		labels_make(&lab, names, n, rest + 6 < TABLE_WIDTH ?
+			    TABLE_WIDTH - rest : 6, "kernel");
+		if (labels_width(&lab) > w.kernel)
+			w.kernel = labels_width(&lab);
+		w.sep = w.kernel + rest + cols <= TABLE_WIDTH ? 2 : 1;
+		labels_caption(&lab);
+	}
+	{
+		/* A distance every point has is said once; with the sides
+		   selected apart in distance, in their names instead. */
+		int pf_said = !w.pf && !(named && sd->pf_after);
+		if (pf_said || !w.code)
+			print_wrapped("", "every point: %s%s%s%s%s",
+				      pf_said ? "pf (prefetch) " : "",
+				      pf_said ? pairs[0].a->prefetch : "",
+				      pf_said && !w.code ? ", " : "",
+				      !w.code ? "code (code_offset) " : "",
+				      !w.code ? pairs[0].a->code_offset : "");
+	}
+	print_pairs(pairs, n, per_call, &lab, &w, named ? slabs : NULL);
 	print_wrapped("", "change: %s, %% of before's median; 95%% CI: its "
 		      "interval; p: %s", paired ? "Hodges-Lehmann estimate of the "
 		      "per-round differences" : "difference of the per-repeat "
@@ -306,6 +378,14 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 		      rule->family == FAMILY_HOLM ? "adjusted for the table's "
 		      "points (Holm)" : "adjusted for the table's points "
 		      "(Benjamini-Hochberg)");
+	if (w.pf)
+		print_wrapped("", "pf: %sprefetch distance, bytes ahead of the "
+			      "loads; none = no prefetch", named && sd->pf_after ?
+			      "the after side's " : "");
+	if (w.code)
+		print_wrapped("", "code: code_offset, where the kernel's code "
+			      "ran: a copy that many bytes past a 64-byte "
+			      "boundary; none = in place, where the linker put it");
 	if (rule->verdict)
 		print_wrapped("", "* changed: p < %.2f and the whole interval "
 			      "beyond +-%.4g%%", rule->alpha, rule->threshold);
@@ -328,7 +408,7 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 				      "cannot be seen", coarse, REGION_STEPS_MIN, least);
 	}
 	printf("\nSummary:\n");
-	print_summary(pairs, n, per_call, &lab, named, rule);
+	print_summary(pairs, n, per_call, &lab, named, w.pf > 0, rule);
 	if (rule->verdict)
 		print_wrapped("", "%zu of %zu points changed (%s-adjusted p < %.2f "
 			      "and the 95%% interval outside +-%.4g%%)%s", nsig, n,
@@ -337,5 +417,6 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 	else
 		print_wrapped("", "no verdict: emulated timings (%zu points)", n);
 	labels_free(&lab);
+	labels_free(&sl);
 	free(names);
 }

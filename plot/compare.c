@@ -40,7 +40,9 @@
 #include "read/query.h"
 #include "read/results.h"
 #include "report.h"
+#include "read/sizes.h"
 #include "stat/stattest.h"
+#include "table/table.h"
 #include "table/wrap.h"
 
 #define MIN_REPEATS 3
@@ -144,30 +146,60 @@ static double placement_spread(const struct results *r, const struct row *w)
 	return n >= 2 && lo > 0 ? (hi / lo - 1) * 100 : -1;
 }
 
-static int usage(FILE *f)
-{
-	fprintf(f, "usage: csumreport compare BEFORE.csv AFTER.csv "
-		"[--before-kernel K[@D]]\n"
-		"         [--after-kernel K[@D]] [--before-align N] [--after-align N]\n"
-		"         [--op OP] [--alpha A] [--threshold PCT] [--family holm|bh]\n"
-		"         [--force-verdict] [--csv OUT.csv]\n\n"
-		"Matches points by kernel, size, alignment, cache state, prefetch and\n"
-		"code offset; what a --before-/--after- option selects may differ\n"
-		"between the sides (two kernels, distances or alignments).  Reads the\n"
-		"-samples.csv beside each file.  Both sides from one interleaved run:\n"
-		"Wilcoxon signed-rank test on per-round differences, and their\n"
-		"Hodges-Lehmann estimate with its 95%% interval.  Two runs: Welch's\n"
-		"t-test on per-repeat medians and its 95%% interval, with repeat >= 3\n"
-		"on each side, else no test.  The p values of a table's points are\n"
-		"adjusted as one family (--family: holm, the default, or bh for\n"
-		"Benjamini-Hochberg); a point is changed when its adjusted p is under\n"
-		"alpha (0.05) and its whole interval lies beyond +-threshold (1%%).\n"
-		"On emulated data (QEMU) figures only, no verdict, unless\n"
-		"--force-verdict.  Kernels of different ops are never compared; each\n"
-		"op has a table (--op: only that op's), in cycles per byte, or per\n"
-		"call for ip_fast_csum.\n");
-	return f == stdout ? 0 : 2;
-}
+enum { O_BEFORE_KERNEL = 256, O_AFTER_KERNEL, O_BEFORE_ALIGN, O_AFTER_ALIGN,
+       O_OP, O_ALPHA, O_THRESHOLD, O_FAMILY, O_FORCE_VERDICT, O_CSV,
+       O_FAIL_ABOVE };
+
+static const struct args_opt options[] = {
+	{ "before-kernel", O_BEFORE_KERNEL, "K[@D]", "the before side: kernel K (at\n"
+	  "prefetch distance D, or none)" },
+	{ "after-kernel", O_AFTER_KERNEL, "K[@D]", "the after side; a prefetching K\n"
+	  "without @D: each of its distances" },
+	{ "before-align", O_BEFORE_ALIGN, "N", "the before side's alignment (0-4095)" },
+	{ "after-align", O_AFTER_ALIGN, "N", "the after side's alignment" },
+	{ "op", O_OP, "OP", "only OP's points" },
+	{ "alpha", O_ALPHA, "A", "significance level (default 0.05)" },
+	{ "threshold", O_THRESHOLD, "PCT", "a change must clear +-PCT% (default 1)" },
+	{ "family", O_FAMILY, "holm|bh", "p adjustment: Holm (default) or\n"
+	  "Benjamini-Hochberg" },
+	{ "force-verdict", O_FORCE_VERDICT, NULL, "judge emulated (QEMU) timings" },
+	{ "csv", O_CSV, "OUT.csv", "also write the points to OUT.csv" },
+	{ "fail-above", O_FAIL_ABOVE, "PCT", "exit 1 if a changed point is slower\n"
+	  "by more than PCT%" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd command = {
+	"compare", "BEFORE.csv AFTER.csv [OPTION]...",
+	"Matches points by kernel, size, alignment, cache state, prefetch and\n"
+	"code offset; what a --before-/--after- option selects may differ\n"
+	"between the sides (two kernels, distances or alignments), and the\n"
+	"table's columns then name each side.  A prefetching after kernel\n"
+	"named without @D is compared at each of its distances (none too)\n"
+	"with the before side, said above the table; two prefetching kernels\n"
+	"without @D are compared distance by distance.  Reads the\n"
+	"-samples.csv beside each file.  Both sides from one interleaved run:\n"
+	"Wilcoxon signed-rank test on per-round differences, and their\n"
+	"Hodges-Lehmann estimate with its 95% interval.  Two runs: Welch's\n"
+	"t-test on per-repeat medians and its 95% interval, with repeat >= 3\n"
+	"on each side, else no test.  The p values of a table's points are\n"
+	"adjusted as one family (--family: holm, the default, or bh for\n"
+	"Benjamini-Hochberg); a point is changed when its adjusted p is under\n"
+	"alpha (0.05) and its whole interval lies beyond +-threshold (1%).\n"
+	"On emulated data (QEMU) figures only, no verdict, unless\n"
+	"--force-verdict.  Kernels of different ops are never compared; each\n"
+	"op has a table (--op: only that op's), in cycles per byte, or per\n"
+	"call for ip_fast_csum.  --csv writes a line per point: label,\n"
+	"kernel, size, align, cache, prefetch, before, after, change_pct, p,\n"
+	"significant, op, ci_low_pct, ci_high_pct, p_adjusted.\n\n"
+	"Exit status: 0; 1 when --fail-above PCT is given and a point called\n"
+	"changed (*) is a slowdown (more cycles per byte or per call) of\n"
+	"more than PCT%, the points named in a last line; 2 for bad usage or\n"
+	"input.  Without a verdict (emulated timings, or two runs of fewer\n"
+	"than 3 repeats: no test) nothing can fail the gate: the last line\n"
+	"says it judged nothing, and the exit status is 0.\n",
+	options
+};
 
 /* Kernels named on both sides must be in their files and of one op (and
    of --op's): 0, or -1 after a message. */
@@ -228,6 +260,146 @@ static int check_op(const struct side *b, const struct side *a)
 	return found ? 0 : -1;
 }
 
+/* Which distances are compared when kernels are named (0, or -1 after a
+   message).  A prefetching kernel named without @D on the after side is
+   taken at each of its distances (*every) against the before side's
+   point, when that side is one point (K@D, or a kernel that does not
+   prefetch); two prefetching kernels without @D pair distance by
+   distance.  A before side of many distances against one after point
+   would be a guess: refused, with its distances. */
+static int distances(const struct side *b, const struct side *a, int *every)
+{
+	int bpf = b->kernel && kernel_prefetches(&b->r, b->kernel);
+	int apf = a->kernel && kernel_prefetches(&a->r, a->kernel);
+	const char **pfs;
+	size_t n, i;
+
+	*every = apf && !a->prefetch && (b->prefetch || !bpf);
+	if (!bpf || b->prefetch || (apf && !a->prefetch))
+		return 0;
+	n = results_prefetches(&b->r, b->kernel, &pfs);
+	fprintf(stderr, "csumreport compare: --before-kernel %s prefetches and "
+		"the after side is one distance: name the before one, %s@D, D "
+		"one of:", b->kernel, b->kernel);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, " %s", pfs[i]);
+	fprintf(stderr, "\n");
+	free(pfs);
+	return -1;
+}
+
+/* After rows grouped by their distance, in the file's order within. */
+static int cmp_by_distance(const void *p, const void *q)
+{
+	const struct pair *x = p, *y = q;
+	int c = results_prefetch_cmp(x->a->prefetch, y->a->prefetch);
+
+	return c ? c : (x->a > y->a) - (x->a < y->a);
+}
+
+/* The line above the table when the after side is every distance. */
+static void print_every(const struct side *b, const struct side *a,
+			const struct pair *pairs, size_t n)
+{
+	char list[512];
+	size_t i, k = 0, m = 0;
+
+	list[0] = '\0';
+	for (i = 0; i < n && k < sizeof(list); i++)
+		if (!i || strcmp(pairs[i].a->prefetch, pairs[i - 1].a->prefetch)) {
+			k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%s",
+					      m ? ", " : "", pairs[i].a->prefetch);
+			m++;
+		}
+	print_wrapped("  ", "%s has no @D: each of its %zu distance%s (%s) "
+		      "against %s%s%s, rows grouped by distance (pf)", a->kernel,
+		      m, m == 1 ? "" : "s", list, b->kernel, b->prefetch ? "@" : "",
+		      b->prefetch ? b->prefetch : "");
+}
+
+/* What a table calls a side when an option selects it: the kernel, its
+   distance when the side has one (non-none) for every pair, its
+   alignment; NULL when nothing is selected. */
+static void side_label(const struct side *s, const struct pair *pairs,
+		       size_t n, int after, char **out)
+{
+	const char *pf = s->prefetch;
+	size_t i, len;
+
+	*out = NULL;
+	if (!s->kernel && s->align < 0)
+		return;
+	if (!pf && s->kernel && n) {
+		pf = after ? pairs[0].a->prefetch : pairs[0].b->prefetch;
+		for (i = 1; i < n && pf; i++)
+			if (strcmp(pf, after ? pairs[i].a->prefetch : pairs[i].b->prefetch))
+				pf = NULL;
+		if (pf && !strcmp(pf, "none"))
+			pf = NULL;
+	}
+	len = (s->kernel ? strlen(s->kernel) : 0) + (pf ? strlen(pf) : 0) + 32;
+	*out = xmalloc(len, "the comparison");
+	snprintf(*out, len, "%s%s%s", s->kernel ? s->kernel : "", pf ? "@" : "",
+		 pf ? pf : "");
+	if (s->align >= 0)
+		snprintf(*out + strlen(*out), len - strlen(*out), "%salign %ld",
+			 s->kernel ? " " : "", s->align);
+}
+
+/* --fail-above: the exit status, and the last line saying why. */
+static int gate(const struct pair *pairs, size_t n, double pct,
+		const struct rule *rule, enum test test, int named)
+{
+	size_t i, nf = 0, k = 0, len = 64;
+	char *list, sz[32];
+
+	if (pct < 0)
+		return 0;
+	if (!rule->verdict) {
+		print_wrapped("", "fail-above %.4g%%: no verdict on emulated timings, "
+			      "so nothing fails (exit 0); --force-verdict judges "
+			      "them", pct);
+		return 0;
+	}
+	if (test == TEST_NONE) {
+		print_wrapped("", "fail-above %.4g%%: no point could be tested "
+			      "(separate runs need repeat >= %d), so nothing fails "
+			      "(exit 0)", pct, MIN_REPEATS);
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		if (pairs[i].sig && pairs[i].change > pct)
+			len += strlen(pairs[i].a->kernel) + strlen(pairs[i].a->cache) +
+			       strlen(pairs[i].a->prefetch) + 64;
+	list = xmalloc(len, "the comparison");
+	list[0] = '\0';
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+
+		if (!q->sig || !(q->change > pct))
+			continue;
+		size_label(q->a->size, sz, sizeof(sz));
+		if (q->a->align)
+			snprintf(sz + strlen(sz), sizeof(sz) - strlen(sz), " +%u",
+				 q->a->align);
+		k += (size_t)snprintf(list + k, len - k, "%s%s%s%s %s%s%s "
+				      "%+.1f%%", nf ? ", " : "", named ? "" :
+				      q->a->kernel, named ? "" : " ", sz, q->a->cache, strcmp(q->a->prefetch, "none") ?
+				      " pf " : "", strcmp(q->a->prefetch, "none") ?
+				      q->a->prefetch : "", q->change);
+		nf++;
+	}
+	if (nf)
+		print_wrapped("  ", "FAILED fail-above %.4g%%: %zu point%s changed "
+			      "(*) and slower by more than %.4g%%: %s", pct, nf,
+			      nf == 1 ? "" : "s", pct, list);
+	else
+		print_wrapped("  ", "passed fail-above %.4g%%: no point changed (*) "
+			      "is slower by more than %.4g%%", pct, pct);
+	free(list);
+	return nf ? 1 : 0;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct side b = { .align = -1 }, a = { .align = -1 };
@@ -237,61 +409,87 @@ int cmd_compare(int argc, char **argv)
 	size_t i, j, k, n = 0, ncand = 0, nplaced = 0, nswept = 0, nops = 0;
 	struct pair *pairs = NULL, *sub = NULL;
 	enum test test;
-	int named, rc = 2;
+	int named, rc = 2, key;
+	struct args args = { 0 };
+	const char *v;
+	double fail_above = -1;
+	struct sides sd = { NULL, NULL, 0 };
+	int every = 0;
 
 	only_op = NULL;
-	for (i = 1; i < (size_t)argc; i++) {
-		const char *o = argv[i], *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
+	args_begin(&args, &command, argc, argv);
+	while ((key = args_next(&args, &v)) != ARGS_END) {
 		char *end;
-		if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-			rc = usage(stdout);
+		double x;
+
+		switch (key) {
+		case ARGS_HELP:
+			rc = 0;
 			goto out;
-		}
-		if (!strcmp(o, "--force-verdict")) {
-			rule.forced = 1;
-			continue;
-		}
-		if (o[0] != '-') {
+		case ARGS_BAD:
+			goto out;
+		case ARGS_ARG:
 			if (!b.path)
-				b.path = o;
+				b.path = v;
 			else if (!a.path)
-				a.path = o;
-			else
-				goto bad_usage;
-			continue;
-		}
-		if (!v)
-			goto bad_usage;
-		i++;
-		if (!strcmp(o, "--before-kernel"))
-			parse_spec(&b, v);
-		else if (!strcmp(o, "--after-kernel"))
-			parse_spec(&a, v);
-		else if (!strcmp(o, "--before-align") || !strcmp(o, "--after-align")) {
-			long *al = o[2] == 'b' ? &b.align : &a.align;
-			*al = strtol(v, &end, 10);
-			if (!*v || *end || *al < 0 || *al > 4095) {
-				fprintf(stderr, "csumreport compare: %s '%s', expected "
-					"0 to 4095\n", o, v);
+				a.path = v;
+			else {
+				rc = args_bad_usage(&command, "unexpected '%s' (two "
+						      "files: BEFORE.csv AFTER.csv)", v);
 				goto out;
 			}
+			break;
+		case O_FORCE_VERDICT:
+			rule.forced = 1;
+			break;
+		case O_BEFORE_KERNEL:
+			parse_spec(&b, v);
+			break;
+		case O_AFTER_KERNEL:
+			parse_spec(&a, v);
+			break;
+		case O_BEFORE_ALIGN:
+		case O_AFTER_ALIGN: {
+			long *al = key == O_BEFORE_ALIGN ? &b.align : &a.align;
+			*al = strtol(v, &end, 10);
+			if (!*v || *end || *al < 0 || *al > 4095) {
+				fprintf(stderr, "csumreport compare: --%s '%s', expected "
+					"0 to 4095\n", key == O_BEFORE_ALIGN ?
+					"before-align" : "after-align", v);
+				goto out;
+			}
+			break;
 		}
-		else if (!strcmp(o, "--csv"))
+		case O_CSV:
 			csv = v;
-		else if (!strcmp(o, "--op"))
+			break;
+		case O_OP:
 			only_op = *v ? v : NULL;
-		else if (!strcmp(o, "--alpha") || !strcmp(o, "--threshold")) {
-			double x = strtod(v, &end);
-			int is_alpha = o[2] == 'a';
-			if (!*v || *end || !(x >= 0) || (is_alpha ? !(x > 0 && x < 1) :
-							  !(x <= 100))) {
-				fprintf(stderr, "csumreport compare: %s '%s', expected %s\n",
-					o, v, is_alpha ? "a number between 0 and 1" :
+			break;
+		case O_ALPHA:
+		case O_THRESHOLD:
+			x = strtod(v, &end);
+			if (!*v || *end || !(x >= 0) || (key == O_ALPHA ?
+			    !(x > 0 && x < 1) : !(x <= 100))) {
+				fprintf(stderr, "csumreport compare: --%s '%s', expected "
+					"%s\n", key == O_ALPHA ? "alpha" : "threshold", v,
+					key == O_ALPHA ? "a number between 0 and 1" :
 					"a percentage from 0 to 100");
 				goto out;
 			}
-			*(is_alpha ? &rule.alpha : &rule.threshold) = x;
-		} else if (!strcmp(o, "--family")) {
+			*(key == O_ALPHA ? &rule.alpha : &rule.threshold) = x;
+			break;
+		case O_FAIL_ABOVE:
+			x = strtod(v, &end);
+			if (!*v || *end || !(x >= 0) || !(x <= 1e6)) {
+				fprintf(stderr, "csumreport compare: --fail-above '%s', "
+					"expected a percentage, 0 or more (such as 1 or "
+					"2.5): the slowdown a changed point may have\n", v);
+				goto out;
+			}
+			fail_above = x;
+			break;
+		case O_FAMILY:
 			if (!strcmp(v, "holm"))
 				rule.family = FAMILY_HOLM;
 			else if (!strcmp(v, "bh"))
@@ -301,14 +499,14 @@ int cmd_compare(int argc, char **argv)
 					"expected holm or bh\n", v);
 				goto out;
 			}
-		}
-		else {
-			fprintf(stderr, "csumreport compare: bad option '%s %s'\n", o, v);
-			goto bad_usage;
+			break;
 		}
 	}
-	if (!b.path || !a.path)
-		goto bad_usage;
+	if (!b.path || !a.path) {
+		rc = args_bad_usage(&command, "%s", !b.path ? "no BEFORE.csv "
+				      "AFTER.csv given" : "no AFTER.csv given");
+		goto out;
+	}
 	if (!b.kernel != !a.kernel || (b.align < 0) != (a.align < 0)) {
 		fprintf(stderr, "csumreport compare: give both --before-kernel and "
 			"--after-kernel (and both aligns), or neither\n");
@@ -332,7 +530,9 @@ int cmd_compare(int argc, char **argv)
 	/* The before side's candidates, sorted once; each after point then
 	   finds its match by bisection. */
 	ignore_kernel = b.kernel || a.kernel;
-	ignore_prefetch = b.prefetch || a.prefetch;
+	if (distances(&b, &a, &every))
+		goto out;
+	ignore_prefetch = b.prefetch || a.prefetch || every;
 	ignore_align = b.align >= 0 || a.align >= 0;
 	cand = xcalloc(b.r.nrows, sizeof(*cand), "the comparison");
 	pairs = xcalloc(a.r.nrows, sizeof(*pairs), "the comparison");
@@ -355,6 +555,8 @@ int cmd_compare(int argc, char **argv)
 				    placement_spread(&a.r, wa));
 		n++;
 	}
+	if (every)
+		qsort(pairs, n, sizeof(*pairs), cmp_by_distance);
 	rule.verdict = rule.forced || (strcmp(b.r.emulated, "yes") &&
 				       strcmp(a.r.emulated, "yes"));
 	for (i = 0; i < n && !rule.verdict; i++)
@@ -406,8 +608,8 @@ int cmd_compare(int argc, char **argv)
 		printf("Welch's t on per-repeat medians\n(separate runs, %u and %u "
 		       "repeats)\n", b.r.repeats, a.r.repeats);
 	else
-		printf("none: separate runs need repeat >= %d\non both sides (these "
-		       "have %u and %u); no change is called significant\n",
+		printf("none:\nseparate runs need repeat >= %d on both sides (these "
+		       "have %u and %u);\nno change is called significant\n",
 		       MIN_REPEATS, b.r.repeats, a.r.repeats);
 	print_wrapped("        ", "before: %s", b.path);
 	print_wrapped("        ", "        %s, %u samples x %u repeats%s", b.r.cpu,
@@ -429,6 +631,16 @@ int cmd_compare(int argc, char **argv)
 			      a.kernel ? a.kernel : "", a.prefetch ? "@" : "",
 			      a.prefetch ? a.prefetch : "", aa);
 	}
+	if (every)
+		print_every(&b, &a, pairs, n);
+	else if (b.kernel && !b.prefetch && !a.prefetch &&
+		 kernel_prefetches(&b.r, b.kernel))
+		print_wrapped("  ", "%s and %s: compared distance by distance "
+			      "(none too), at the distances both have", b.kernel,
+			      a.kernel);
+	side_label(&b, pairs, n, 0, &sd.before);
+	side_label(&a, pairs, n, 1, &sd.after);
+	sd.pf_after = ignore_prefetch;
 	if (rule.verdict && (!strcmp(b.r.emulated, "yes") ||
 			     !strcmp(a.r.emulated, "yes")))
 		printf("EMULATED RUN: these timings are not real; do not quote them.\n");
@@ -450,7 +662,7 @@ int cmd_compare(int argc, char **argv)
 		if (nops > 1)
 			print_wrapped("  ", "op %s: cycles per %s, median", ops[j],
 				      per_call ? "call" : "byte");
-		compare_print_op(sub, k, per_call, named, &rule, test == TEST_PAIRED);
+		compare_print_op(sub, k, per_call, &sd, &rule, test == TEST_PAIRED);
 	}
 	if (nplaced)
 		print_wrapped("", "WARNING: %zu change(s) called are smaller "
@@ -460,11 +672,11 @@ int cmd_compare(int argc, char **argv)
 	else if (!nswept)
 		printf("Code placement: not measured; code_offset = 0, 16, 32, 48 "
 		       "shows how far\nplacement alone moves each kernel\n");
-	rc = 0;
-	goto out;
-bad_usage:
-	rc = usage(stderr);
+	rc = gate(pairs, n, fail_above, &rule, test, named);
 out:
+	args_end(&args);
+	free(sd.before);
+	free(sd.after);
 	free(ops);
 	free(sub);
 	free(cand);

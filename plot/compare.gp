@@ -1,33 +1,73 @@
-# Before/after bars of one op's cost (cycles per byte, or per call), from
-# the CSV that "csumreport compare --csv" writes (label,...,before,after,
-# ...,op), its columns read by name; plot.sh gives it one op's rows, and
-# their labels as the array bar_labels in the file labels (single-quoted
-# data: a label is never parsed from the CSV by gnuplot).
-# gnuplot -e "cmp='C.csv'; labels='L'; stem='C'; title_text='...'; ylabel_text='...'" plot/compare.gp
-load labels
-set datafile separator ","
-set datafile columnheaders
-set style data histogram
-set style histogram clustered gap 1
-set style fill solid 0.8 border -1
-set boxwidth 0.9
-set rmargin 12
-set bmargin 8
-set grid ytics
-set key top left noenhanced
-set xtics rotate by -35 noenhanced
-# The op's unit (plot.sh passes ylabel_text): per byte, or per call.
-if (!exists("ylabel_text")) ylabel_text = "cycles per byte (median; lower is faster)"
+# The change from a before run to an after run, as a commit message
+# gives it: per point a bar of after / before - 1 in percent of the op's
+# cost (above 0: slower), whiskers over its 95% interval (none where the
+# test gives none: nan), filled and starred where compare calls it
+# changed, hollow where not, and a line at 0.  A panel per cache state,
+# each on its own scale: a 5% change of a 0.07 cycles/byte warm point
+# shows as well as one of an 8.8 cold one.  plot.sh splits the CSV that
+# "csumreport compare --csv" writes (label,...,change_pct,...,
+# significant,...,ci_low_pct,ci_high_pct,...) into CMP-N.csv per panel,
+# read here by column name, and writes PANELS: n_panels, panel_cache[]
+# and bar_labels[] (single-quoted data: no label or state is ever parsed
+# from the CSV by gnuplot), each panel's bars' place in bar_labels
+# (panel_first[], panel_n[]) and its y extent (panel_lo[], panel_hi[]).
+# gnuplot -e "cmp='CMP'; panels='PANELS'; stem='C'; title_text='...'; ylabel_text='...'" plot/compare.gp
+load "plot/common.gp"
+load panels
+if (!exists("ylabel_text")) ylabel_text = "change in cycles per byte (%; above 0: slower)"
 set ylabel ylabel_text noenhanced
-set yrange [0:*]
+set key below horizontal noenhanced
+set bmargin 9
+set grid ytics
+set xzeroaxis lt -1 lw 1.5
+set xtics rotate by -35 noenhanced nomirror
+set boxwidth 0.6
+set style fill solid 0.75 border -1
+# Colour by the sign of the change; the fill (solid or empty) says
+# whether it was called.
+slower = 0xe51e10
+faster = 0x009e73
+sign_rgb(v) = v > 0 ? slower : faster
+called(s) = s eq "yes"
+# Rows: up to three panels a row.
+rows = (n_panels + 2) / 3
+cols = n_panels < 3 ? n_panels : 3
+
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {
-		set terminal pngcairo size 1400,640 noenhanced font "sans,10"
+		set terminal pngcairo size 1400, 360 + 280 * rows noenhanced font "sans,10"
 	} else {
-		set terminal svg size 1400,640 noenhanced font "sans,10" dynamic
+		set terminal svg size 1400, 360 + 280 * rows noenhanced font "sans,10" dynamic
 	}
 	set output stem . "." . fmt
-	set title title_text noenhanced
-	plot cmp using (column("before")):xtic(bar_labels[int(column(0)) + 1]) title "before", \
-		"" using (column("after")) title "after"
+	set multiplot layout rows, cols title title_text noenhanced
+	do for [p=1:n_panels] {
+		set title sprintf("%s cache", panel_cache[p]) noenhanced
+		f = sprintf("%s-%d.csv", cmp, p)
+		n = panel_n[p]
+		first = panel_first[p]
+		# The zero line, every bar and whisker, and the stars inside,
+		# with room either side.
+		lo = panel_lo[p]
+		hi = panel_hi[p]
+		pad = hi > lo ? (hi - lo) * headroom : 1
+		set yrange [lo - 1.5 * pad : hi + 1.5 * pad]
+		set xrange [-0.6 : n - 0.4]
+		# A star beyond the end of a called bar (and of its whisker).
+		tip(v, l, h) = v >= 0 ? (h == h ? (h > v ? h : v) : v) + 0.6 * pad : \
+			(l == l ? (l < v ? l : v) : v) - 0.6 * pad
+		plot f using (column(0)):(called(strcol("significant")) ? column("change_pct") : NaN): \
+			(sign_rgb(column("change_pct"))):xtic(bar_labels[first + int(column(0)) + 1]) \
+			with boxes lc rgb variable title "changed (filled, *)", \
+			"" using (column(0)):(called(strcol("significant")) ? NaN : column("change_pct")): \
+			(sign_rgb(column("change_pct"))) \
+			with boxes fs empty lw 2 lc rgb variable \
+			title "not called changed (hollow)", \
+			"" using (column(0)):(column("change_pct")):(column("ci_low_pct")):(column("ci_high_pct")) \
+			with yerrorbars lc rgb "black" lw 1.5 pt 7 ps 0.4 title "95% interval", \
+			"" using (column(0)):(called(strcol("significant")) ? \
+			tip(column("change_pct"), column("ci_low_pct"), column("ci_high_pct")) : NaN):("*") \
+			with labels font "sans,16" tc rgb "black" notitle
+	}
+	unset multiplot
 }

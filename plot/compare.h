@@ -25,6 +25,15 @@ struct rule {
 	int verdict, forced;
 };
 
+/* How a table tells the sides apart: what each is called when a
+   --before-/--after- option selects it (NULL: nothing selected, both
+   sides are the row's kernel), and whether the pf column is the after
+   side's distance alone (the sides' distances may differ) or both's. */
+struct sides {
+	char *before, *after;
+	int pf_after;
+};
+
 /* compare-judge.c: the estimate of each pair, and the verdicts. */
 void compare_estimate(struct pair *q, enum test test);
 void compare_judge(struct pair *pairs, size_t n, const struct rule *rule);
@@ -33,6 +42,6 @@ void compare_judge(struct pair *pairs, size_t n, const struct rule *rule);
 int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 		       int named);
 void compare_print_op(const struct pair *pairs, size_t n, int per_call,
-		      int named, const struct rule *rule, int paired);
+		      const struct sides *sd, const struct rule *rule, int paired);
 
 #endif

@@ -1,5 +1,6 @@
 /* csumreport: host-side tables, comparisons and figure layout from
-   csumbench results CSVs.  Needs only a C compiler; gnuplot draws. */
+   csumbench results CSVs.  Needs only a C compiler; gnuplot draws.
+   Each command's options are a table read by lib/args.c. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,23 +19,58 @@ static int flush_stdout(const char *cmd, int rc)
 	return rc ? rc : 1;
 }
 
+static const struct args_opt top_opts[] = {
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd top = {
+	"", "COMMAND [OPTION]... [FILE]...",
+	"Commands (csumreport COMMAND --help for each one's options):\n"
+	"  table      commit-message table: distances x sizes or cache states\n"
+	"  compare    before/after, with a significance test per point\n"
+	"  recommend  the prefetch distance to use, tested, against a model\n"
+	"  gpvars     check a results CSV, print the layout for plot/*.gp\n"
+	"The manual: man -l man/csumreport.1\n",
+	top_opts
+};
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "table", cmd_table },
+	{ "compare", cmd_compare },
+	{ "recommend", cmd_recommend },
+	{ "gpvars", cmd_gpvars },
+};
+
 int main(int argc, char **argv)
 {
-	int help = argc >= 2 && !strcmp(argv[1], "--help");
+	struct args a;
+	const char *val;
+	size_t i;
+	int k;
 
-	if (argc >= 2 && !strcmp(argv[1], "table"))
-		return flush_stdout(argv[1], cmd_table(argc - 1, argv + 1));
-	if (argc >= 2 && !strcmp(argv[1], "compare"))
-		return flush_stdout(argv[1], cmd_compare(argc - 1, argv + 1));
-	if (argc >= 2 && !strcmp(argv[1], "recommend"))
-		return flush_stdout(argv[1], cmd_recommend(argc - 1, argv + 1));
-	if (argc >= 2 && !strcmp(argv[1], "gpvars"))
-		return flush_stdout(argv[1], cmd_gpvars(argc - 1, argv + 1));
-	fprintf(help ? stdout : stderr,
-		"usage: csumreport table|compare|recommend|gpvars ...  (COMMAND --help)\n"
-		"  table      commit-message table: distances x sizes or cache states\n"
-		"  compare    before/after, with a significance test per point\n"
-		"  recommend  the prefetch distance to use, tested, against a model\n"
-		"  gpvars     check a results CSV, print the layout for plot/*.gp\n");
-	return help ? flush_stdout("--help", 0) : 2;
+	/* The top level's own options come before the command: "+" would be
+	   GNU's way to stop there; the command is simply the first word. */
+	args_prog = "csumreport";
+	args_begin(&a, &top, argc, argv);
+	k = args_next(&a, &val);
+	args_end(&a);
+	if (k == ARGS_HELP)
+		return flush_stdout("--help", 0);
+	if (k == ARGS_BAD)
+		return 2;
+	if (k != ARGS_ARG) {
+		args_usage(&top, stderr);
+		return 2;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(commands[i].name, val))
+			return flush_stdout(val, commands[i].run(argc - (optind - 1),
+								  argv + (optind - 1)));
+	fprintf(stderr, "csumreport: unknown command '%s', expected table, "
+		"compare, recommend or gpvars\n", val);
+	fprintf(stderr, "try 'csumreport --help'\n");
+	return 2;
 }

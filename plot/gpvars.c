@@ -4,7 +4,9 @@
    line per point, repeats merged, at one code placement, without the
    harness's floor rows, under a header naming the columns.  The scripts
    read columns by those names, so neither the results CSV nor this file
-   is tied to an order of columns.
+   is tied to an order of columns.  With --quartiles the points carry the
+   interquartile range of their samples too (from the -samples.csv beside
+   the CSV: the results CSV has no quartiles), for make plot ERRORBARS=iqr.
  *
  * A figure shows one op: --op picks it (else --kernel's op, else the
  * first in the file), and the axes and unit follow it: bytes summed or
@@ -126,13 +128,65 @@ static const char *best_distance(const struct results *r, const char *k)
 	return ret;
 }
 
-static int usage(void)
+/* gpvars' options; the names are plot.sh's. */
+enum { O_KERNEL = 256, O_DATA, O_LOAD, O_RX, O_OP, O_OPS, O_QUART };
+
+static const struct args_opt gpvars_opts[] = {
+	{ "op", O_OP, "OP", "the op to lay out (else KERNEL's, else the first)" },
+	{ "kernel", O_KERNEL, "K", "the prefetch figure's kernel" },
+	{ "data", O_DATA, "OUT", "write the points to draw to OUT" },
+	{ "quartiles", O_QUART, NULL, "give the points their samples' 25th and 75th\n"
+	  "percentiles (reads RESULTS-samples.csv)" },
+	{ "load-data", O_LOAD, "PREFIX", "write the idle/busy panels to PREFIX-N.csv" },
+	{ "rx-data", O_RX, "PREFIX", "write the rx policy panels to PREFIX-N.csv" },
+	{ "ops", O_OPS, NULL, "list the file's ops, one a line, and stop" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd gpvars_cmd = {
+	"gpvars", "RESULTS.csv [OPTION]...",
+	"Checks a results CSV and prints the layout plot/*.gp read (gnuplot\n"
+	"assignments, every string single-quoted).\n",
+	gpvars_opts
+};
+
+struct options {
+	const char *path, *kernel, *data, *op, *load_data, *rx_data;
+	int list, quartiles;
+};
+
+/* 0; 1 after --help; 2 after a message. */
+static int parse_options(int argc, char **argv, struct options *o)
 {
-	fprintf(stderr, "usage: csumreport gpvars RESULTS.csv [--op OP] "
-		"[--kernel K] [--data OUT]\n"
-		"                 [--load-data PREFIX] [--rx-data PREFIX]\n"
-		"       csumreport gpvars RESULTS.csv --ops\n");
-	return 2;
+	struct args a;
+	const char *v;
+	int k, rc = 0;
+
+	memset(o, 0, sizeof(*o));
+	args_begin(&a, &gpvars_cmd, argc, argv);
+	while (!rc && (k = args_next(&a, &v)) != ARGS_END) {
+		switch (k) {
+		case ARGS_ARG:
+			if (o->path)
+				rc = args_bad_usage(&gpvars_cmd, "one results CSV, not "
+						    "'%s' and '%s'", o->path, v);
+			o->path = v;
+			break;
+		case O_KERNEL: o->kernel = v; break;
+		case O_DATA: o->data = v; break;
+		case O_LOAD: o->load_data = v; break;
+		case O_RX: o->rx_data = v; break;
+		case O_OP: o->op = v; break;
+		case O_OPS: o->list = 1; break;
+		case O_QUART: o->quartiles = 1; break;
+		case ARGS_HELP: rc = 1; break;
+		default: rc = 2; break;
+		}
+	}
+	args_end(&a);
+	if (!rc && !o->path)
+		rc = args_bad_usage(&gpvars_cmd, "no results CSV given");
+	return rc;
 }
 
 /* The roofline kernel the size figure of r (one op's view) draws as a
@@ -155,7 +209,61 @@ struct layout {
 	const char **kernels, **caches, **best, **pf;
 	size_t nk, nc, np;
 	const char *pfk, *roof;
+	int quartiles;		/* the rows have their samples */
 };
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* The p-quantile of v[0..n) sorted, interpolated between the two order
+   statistics around (n - 1) p (the common definition, R's type 7). */
+static double quantile(const double *v, size_t n, double p)
+{
+	double h = (double)(n - 1) * p;
+	size_t lo = (size_t)h;
+
+	if (lo + 1 >= n)
+		return v[n - 1];
+	return v[lo] + (h - (double)lo) * (v[lo + 1] - v[lo]);
+}
+
+/* q[0..6): the 25th and 75th percentiles of a point's samples (every
+   repeat's together) in cycles per byte, bytes per cycle and cycles per
+   call.  Without samples (none read, or none of this point) each is the
+   median figure itself: a bar of no length, never an invented one. */
+static void point_quartiles(const struct row *w, int have, double cpc,
+			    double q[6])
+{
+	double *v;
+	size_t i, n = have ? w->ncpb : 0;
+
+	q[0] = q[1] = w->cycles_per_byte;
+	q[2] = q[3] = w->bytes_per_cycle;
+	q[4] = q[5] = cpc;
+	if (!n)
+		return;
+	v = xcalloc(n, sizeof(*v), "the figures' quartiles");
+	memcpy(v, w->cpb, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_double);
+	q[0] = quantile(v, n, 0.25);
+	q[1] = quantile(v, n, 0.75);
+	q[4] = q[0] * w->size;
+	q[5] = q[1] * w->size;
+	/* bytes per cycle: the quartiles of the samples' reciprocals (a
+	   sample of no cycles has none: then the median's figure). */
+	for (i = 0; i < n && v[i] > 0; i++)
+		v[i] = 1 / v[i];
+	if (i == n) {
+		qsort(v, n, sizeof(*v), cmp_double);
+		q[2] = quantile(v, n, 0.25);
+		q[3] = quantile(v, n, 0.75);
+	}
+	free(v);
+}
 
 /* k: the kernel (nk + 1 for the roofline); c: its cache state; pf: the
    distance's place in pf_list for the prefetch figure's kernel (else
@@ -166,16 +274,19 @@ static void data_row(FILE *f, const struct layout *l, const struct row *w,
 {
 	size_t pf = 0;
 	int best;
+	double cpc = isfinite(w->cyc_median) ? w->cyc_median :
+		w->cycles_per_byte * w->size, q[6];
 
 	if (!roof && l->pfk && !strcmp(w->kernel, l->pfk))
 		pf = index_of(l->pf, l->np, w->prefetch);
 	best = roof ? roof_best : !strcmp(w->prefetch, l->best[k - 1]);
-	/* Files without cycles_per_tick: from cycles/byte. */
-	fprintf(f, "%zu,%u,%u,%zu,%zu,%d,%.6f,%.6f,%.4f\n", k, w->size,
-		w->align, index_of(l->caches, l->nc, w->cache), pf, best,
-		w->cycles_per_byte, w->bytes_per_cycle,
-		isfinite(w->cyc_median) ? w->cyc_median :
-		w->cycles_per_byte * w->size);
+	point_quartiles(w, l->quartiles, cpc, q);
+	/* Files without cycles_per_tick: cycles per call from cycles/byte. */
+	fprintf(f, "%zu,%u,%u,%zu,%zu,%d,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,"
+		"%.4f,%.4f\n", k, w->size, w->align,
+		index_of(l->caches, l->nc, w->cache), pf, best,
+		w->cycles_per_byte, w->bytes_per_cycle, cpc,
+		q[0], q[1], q[2], q[3], q[4], q[5]);
 }
 
 /* r's rows, and the roofline's from all (another op's). */
@@ -190,7 +301,9 @@ static int write_data(const struct results *all, const struct results *r,
 		return -1;
 	}
 	fprintf(f, "k,size,align,c,pf,best,cycles_per_byte,bytes_per_cycle,"
-		"cycles_per_call\n");
+		"cycles_per_call,cycles_per_byte_p25,cycles_per_byte_p75,"
+		"bytes_per_cycle_p25,bytes_per_cycle_p75,cycles_per_call_p25,"
+		"cycles_per_call_p75\n");
 	for (i = 0; i < r->nrows; i++) {
 		const struct row *w = &r->rows[i];
 		/* a mix's rows (size 0) have no place on a size axis */
@@ -283,29 +396,16 @@ int cmd_gpvars(int argc, char **argv)
 	size_t ns, i;
 	struct results all, r;
 	struct row *const *w;
-	int list = 0, rc = 0;
+	struct options o;
+	int list, rc = 0;
 
-	for (i = 1; i < (size_t)argc; i++) {
-		if (!strcmp(argv[i], "--kernel") && i + 1 < (size_t)argc)
-			want = argv[++i];
-		else if (!strcmp(argv[i], "--data") && i + 1 < (size_t)argc)
-			data = argv[++i];
-		else if (!strcmp(argv[i], "--load-data") && i + 1 < (size_t)argc)
-			load_data = argv[++i];
-		else if (!strcmp(argv[i], "--rx-data") && i + 1 < (size_t)argc)
-			rx_data = argv[++i];
-		else if (!strcmp(argv[i], "--op") && i + 1 < (size_t)argc)
-			op = argv[++i];
-		else if (!strcmp(argv[i], "--ops"))
-			list = 1;
-		else if (argv[i][0] != '-' && !path)
-			path = argv[i];
-		else
-			return usage();
-	}
-	if (!path)
-		return usage();
-	if (results_read(&all, path, 0))
+	rc = parse_options(argc, argv, &o);
+	if (rc)
+		return rc == 1 ? 0 : 2;
+	path = o.path, want = o.kernel, data = o.data, op = o.op;
+	load_data = o.load_data, rx_data = o.rx_data, list = o.list;
+	l.quartiles = o.quartiles && data;
+	if (results_read(&all, path, l.quartiles))
 		return 2;
 	if (list) {
 		const char **ops;
@@ -366,6 +466,7 @@ int cmd_gpvars(int argc, char **argv)
 	printf("emulated = %d\n", !strcmp(r.emulated, "yes"));
 	printf("core_mhz = %.1f\n", r.core_mhz);
 	printf("samples = %u\n", r.samples);
+	printf("repeats = %u\n", r.repeats ? r.repeats : 1);
 	printf("align = %u\n", align);
 	gp_array("kernels", l.kernels, l.nk);
 	gp_array("caches", l.caches, l.nc);

@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # make plot: figures (PNG and SVG) beside a results CSV, and before/after
-# bars when given two runs.  csumreport checks the CSV, lays out the
-# figures and writes the points gnuplot draws.
+# the change from one to the other when given two runs.  csumreport
+# checks the CSV, lays out the figures and writes the points gnuplot
+# draws.
 # usage: plot/plot.sh CSUMREPORT RESULTS [KERNEL] [BEFORE AFTER [BK AK]] [OP]
-#   (by position: CSUMREPORT RESULTS KERNEL BEFORE AFTER BK AK OP; empty
-#   ones are not given)
+#                     [ERRORBARS]
+#   (by position: CSUMREPORT RESULTS KERNEL BEFORE AFTER BK AK OP
+#   ERRORBARS; empty ones are not given).  ERRORBARS: empty or none for
+#   lines alone, iqr for whiskers over each point's interquartile range
+#   (of the samples in RESULTS-samples.csv).
 #
 # A figure never mixes ops.  A file of one op gives STEM-size and
 # STEM-prefetch; a file of several gives STEM-OP-size and STEM-OP-prefetch
 # for each op (or for OP alone), each with its op's axes.  A run with
 # load = idle, busy adds STEM-load (bars, min/max whiskers); one with
-# cache = ring adds STEM-rx (throughput by rx_prefetch policy).  Bars likewise:
-# STEM-vs-B, or STEM-vs-B-OP for each op of the pairs when AFTER has
-# several.
+# cache = ring adds STEM-rx (throughput by rx_prefetch policy).  The
+# change from BEFORE (named B) to AFTER (STEM): STEM-vs-B, or
+# STEM-vs-B-OP for each op of the pairs when AFTER has several; a panel
+# per cache state, each on its own scale.
 # KERNEL picks the prefetch figure's kernel of its own op.
 #
 # gnuplot takes its settings as program text (-e), where a quote in a path
@@ -21,8 +26,16 @@
 # moved out by the shell.
 set -u
 report=$1 results=$2 kernel=${3:-} before=${4:-} after=${5:-} bk=${6:-} ak=${7:-}
-op=${8:-}
+op=${8:-} errorbars=${9:-}
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
+case $errorbars in
+'' | none) errorbars=0 ;;
+iqr) errorbars=1 ;;
+*)
+	echo "make plot: ERRORBARS='$errorbars', expected iqr or none (or nothing)" >&2
+	exit 2
+	;;
+esac
 
 if ! command -v gnuplot > /dev/null; then
 	"$here/../scripts/need.sh" gnuplot-nox || {
@@ -68,12 +81,71 @@ gpvar() {
 	sed -n "s/^$1 = '\(.*\)'\$/\1/p" "$2" | sed "s/''/'/g"
 }
 
-# gp_labels CSV: the bars' labels (CSV's first column, under a header)
-# as the gnuplot array bar_labels, each a single-quoted string.
-gp_labels() {
-	awk -F, -v q="'" 'NR > 1 { n++; gsub(q, q q, $1); l[n] = $1 }
-		END { printf "array bar_labels[%d]\n", n ? n : 1
-			for (i = 1; i <= n; i++) printf "bar_labels[%d] = %s%s%s\n", i, q, l[i], q }' "$1"
+# gp_panels CSV PREFIX: the change figure's panels, one per cache state
+# of CSV (csumreport compare --csv, one op's rows; columns by name) in
+# the order they come: PREFIX-N.csv each, header and that state's rows.
+# On stdout their layout for compare.gp: n_panels, panel_cache[] (each
+# a single-quoted string), each panel's bars' place in bar_labels[]
+# (panel_first[], panel_n[]) and its y extent (panel_lo[], panel_hi[]:
+# of the changes and the intervals' ends that are numbers, and 0).  A
+# label loses its cache state, which its panel names.
+gp_panels() {
+	awk -F, -v q="'" -v pre="$2" '
+	function num(v) { return v ~ /^[-+]?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }
+	function grow(p, v) {
+		if (!num(v)) return
+		v += 0
+		if (v < lo[p]) lo[p] = v
+		if (v > hi[p]) hi[p] = v
+	}
+	NR == 1 {
+		for (i = 1; i <= NF; i++) col[$i] = i
+		head = $0
+		next
+	}
+	{
+		c = $col["cache"]
+		if (!(c in panel)) {
+			panel[c] = ++np; name[np] = c; lo[np] = 0; hi[np] = 0
+			print head > (pre "-" np ".csv")
+		}
+		p = panel[c]
+		print > (pre "-" p ".csv")
+		l = $col["label"]
+		if (substr(l, length(l) - length(c)) == " " c)
+			l = substr(l, 1, length(l) - length(c) - 1)
+		else if ((k = index(l, " " c " @")) > 0)
+			l = substr(l, 1, k - 1) substr(l, k + length(c) + 1)
+		n[p]++; lab[p, n[p]] = l
+		grow(p, $col["change_pct"]); grow(p, $col["ci_low_pct"]); grow(p, $col["ci_high_pct"])
+	}
+	END {
+		printf "n_panels = %d\n", np
+		printf "array panel_cache[%d]\narray panel_first[%d]\narray panel_n[%d]\n", np, np, np
+		printf "array panel_lo[%d]\narray panel_hi[%d]\n", np, np
+		for (p = 1; p <= np; p++) total += n[p]
+		printf "array bar_labels[%d]\n", total ? total : 1
+		for (p = 1; p <= np; p++) {
+			s = name[p]; gsub(q, q q, s)
+			printf "panel_cache[%d] = %s%s%s\n", p, q, s, q
+			printf "panel_first[%d] = %d\npanel_n[%d] = %d\n", p, at, p, n[p]
+			printf "panel_lo[%d] = %.6g\npanel_hi[%d] = %.6g\n", p, lo[p], p, hi[p]
+			for (j = 1; j <= n[p]; j++) {
+				s = lab[p, j]; gsub(q, q q, s)
+				printf "bar_labels[%d] = %s%s%s\n", at + j, q, s, q
+			}
+			at += n[p]
+		}
+	}' "$1"
+}
+
+# runs VARS: "N samples x R repeats" of the run gpvars described in VARS.
+runs() {
+	local n r
+	n=$(sed -n 's/^samples = //p' "$1")
+	r=$(sed -n 's/^repeats = //p' "$1")
+	printf '%s samples x %s repeat' "$n" "${r:-1}"
+	[ "${r:-1}" = 1 ] || printf s
 }
 
 # figure SCRIPT OUT DEST VARS: runs one script in $T, which draws OUT.png
@@ -99,14 +171,16 @@ rc=0
 mapfile -t all_ops < "$T/ops"
 ops=("${all_ops[@]}")
 [ -n "$op" ] && ops=("$op")
-vars="data='points.csv'; vars='vars'; stem='fig'"
+vars="data='points.csv'; vars='vars'; stem='fig'; errorbars=$errorbars"
+quartiles=()
+[ "$errorbars" = 1 ] && quartiles=(--quartiles)
 for o in "${ops[@]}"; do
 	stem=${results%.csv} where=$results
 	if [ ${#all_ops[@]} -gt 1 ]; then
 		stem=$stem-$(safe "$o") where="$results, op $o,"
 	fi
 	"$report" gpvars "$results" --op "$o" ${kernel:+--kernel "$kernel"} \
-		--data "$T/points.csv" --load-data "$T/load" --rx-data "$T/rx" \
+		"${quartiles[@]}" --data "$T/points.csv" --load-data "$T/load" --rx-data "$T/rx" \
 		> "$T/vars" || exit 2
 	if [ "$(wc -l < "$T/points.csv")" -le 1 ]; then
 		echo "plot: $where has no sizes but a mix: no size or prefetch figure" >&2
@@ -147,17 +221,19 @@ if [ -n "$before" ]; then
 		OPNAME=$o awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "op") c = i; print; next }
 			$c == ENVIRON["OPNAME"]' "$T/cmp.csv" > "$T/cmp$i.csv"
 		"$report" gpvars "$after" --op "$o" > "$T/after.vars" || exit 2
+		# the other side's samples and repeats (its op: the same pairs)
+		"$report" gpvars "$before" --op "$o" > "$T/before.vars" 2> /dev/null ||
+			cp "$T/after.vars" "$T/before.vars"
 		cpu=$(gpvar cpu "$T/after.vars")
 		unit=$(gpvar unit "$T/after.vars")
-		n=$(sed -n 's/^samples = //p' "$T/after.vars")
-		dest=$stem-vs-$b what=$unit
+		dest=$stem-vs-$b what=
 		if [ ${#after_ops[@]} -gt 1 ]; then
-			dest=$dest-$(safe "$o") what="$o, $unit"
+			dest=$dest-$(safe "$o") what="$o, "
 		fi
-		title="$cpu: $what, median of $n samples; before: $b, after: $(basename -- "$stem")${bk:+ ($bk vs $ak)}"
+		title="$cpu: ${what}change in $unit, after / before - 1; before: $b ($(runs "$T/before.vars")), after: $(basename -- "$stem") ($(runs "$T/after.vars"))${bk:+; $bk vs $ak}"
 		grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
-		gp_labels "$T/cmp$i.csv" > "$T/labels$i"
-		figure compare.gp fig "$dest" "cmp='cmp$i.csv'; labels='labels$i'; stem='fig'; title_text=$(gp_string "$title"); ylabel_text=$(gp_string "$(gpvar size_ylabel "$T/after.vars")")" || rc=1
+		gp_panels "$T/cmp$i.csv" "$T/cmp$i" > "$T/panels$i"
+		figure compare.gp fig "$dest" "cmp='cmp$i'; panels='panels$i'; stem='fig'; title_text=$(gp_string "$title"); ylabel_text=$(gp_string "change in $unit (%; above 0: slower)")" || rc=1
 	done
 fi
 for f in "${written[@]}"; do

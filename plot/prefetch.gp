@@ -1,7 +1,10 @@
 # Throughput versus prefetch distance, a line per size, one panel per
 # cache state: the figure behind a "distance vs throughput" table.  One
-# op's (csumreport gpvars --op), named in the title unless csum.
-# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'" plot/prefetch.gp
+# op's (csumreport gpvars --op), named in the title unless csum.  The
+# right axis is MB/s at the run's core clock: its own range, the left's
+# times core_mhz, so its tics fall on round MB/s.  errorbars=1: whiskers
+# over each point's interquartile range.
+# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars' [; errorbars=1]" plot/prefetch.gp
 load "plot/common.gp"
 if (pf_kernel eq "") {
 	print "plot: no prefetching kernel; no prefetch figure"
@@ -19,7 +22,7 @@ do for [fmt in "png svg"] {
 		set terminal svg size 1400,560 noenhanced font "sans,10" dynamic
 	}
 	set output out(fmt, "prefetch")
-	set multiplot layout 1, n_caches title sprintf("%s: %s%s, throughput by prefetch distance (median of %d samples, timer %s)%s", cpu, pf_kernel, op eq "csum" ? "" : " (" . op . ")", samples, timer, emu)
+	set multiplot layout 1, n_caches title sprintf("%s: %s%s, throughput by prefetch distance (%s, timer %s%s)%s", cpu, pf_kernel, op eq "csum" ? "" : " (" . op . ")", median_of, timer, bars_note, emu)
 	set xtics ()
 	do for [i=1:npf] {
 		set xtics add (pf_list[i] i)
@@ -27,30 +30,42 @@ do for [fmt in "png svg"] {
 	set xrange [0.5:npf + 0.5]
 	set xlabel "prefetch distance (bytes; none = the loop without prefetch)"
 	set ylabel "bytes per cycle (median)"
-	set yrange [0:*]
 	if (core_mhz > 0) {
+		set ytics nomirror
 		set y2tics format "%.0f"
-		set link y2 via y * core_mhz inverse y / core_mhz
 		set y2label sprintf("MB/s at %.0f MHz", core_mhz)
 	}
 	do for [c=1:n_caches] {
 		set title sprintf("%s cache", caches[c])
-		# Gathered per line into a datablock, as in size.gp.
+		# Gathered per line into a datablock (x, y, line, y's 25th and
+		# 75th percentiles), as in size.gp.
+		set autoscale y
 		set table $lines
 		plot for [j=1:n_sizes] data \
-			using (column("pf")):(column("bytes_per_cycle")):(j) \
+			using (column("pf")):(column("bytes_per_cycle")):(j): \
+			(column("bytes_per_cycle_p25")):(column("bytes_per_cycle_p75")) \
 			with table if (keep(c, sizes[j]))
 		unset table
 		set datafile separator whitespace
 		set datafile nocolumnheaders
-		plot for [j=1:n_sizes] $lines using ($3 == j ? $1 : NaN):2 \
-			smooth unique with linespoints lw 2 pt 7 \
-			title sizelabel(sizes[j])
+		# From 0 to above the top point (or whisker); MB/s the same
+		# range scaled, its tics gnuplot's round steps.
+		set yrange [0:*]
+		if (|$lines| > 0) {
+			stats $lines using (errorbars ? $5 : $2) nooutput
+			set yrange [0 : top_of(STATS_max)]
+			if (core_mhz > 0) {
+				set y2range [0 : top_of(STATS_max) * core_mhz]
+			}
+		}
+		plot for [j=1:(errorbars ? n_sizes : 0)] $lines using ($3 == j ? $1 : NaN):2:4:5 \
+			with yerrorbars lt j notitle, \
+			for [j=1:n_sizes] $lines using ($3 == j ? $1 : NaN):2 \
+			smooth unique with linespoints lt j title sizelabel(sizes[j])
 		set datafile separator ","
 		set datafile columnheaders
 	}
 	unset multiplot
-	unset link y2
 	unset y2tics
 	unset y2label
 }

@@ -409,36 +409,43 @@ out:
 	free(sizes);
 }
 
-static int usage(FILE *f)
-{
-	fprintf(f, "usage: csumreport recommend RESULTS.csv [--kernel K] "
-		"[--op OP]\n"
-		"         [--force-verdict]\n\n"
-		"For a prefetching kernel (rows at prefetch = none and at distances\n"
-		"in bytes), per size and cache state: the distance with the lowest\n"
-		"median cycles/byte, its change against none and p (the test compare\n"
-		"uses within one run: Wilcoxon signed-rank on per-round differences;\n"
-		"Welch's t on per-repeat medians without rounds, 3 repeats or\n"
-		"more), the distances not told apart from it, and the model's\n"
-		"distance, Little's law: ceil(miss latency / cold cycles per line)\n"
-		"lines, at most the last whole line before the buffer's end.  The\n"
-		"latency is '# miss_latency:' (or cold - warm per call at prefetch\n"
-		"none at a size of at most two lines); the rate the kernel's lowest\n"
-		"cycles/byte at its largest size cold (else cold-read, else\n"
-		"cold-ring) x the line; without cold rows, the warm loop's.\n"
-		"A point where the model's distance is neither the best nor within\n"
-		"noise of it is marked '*'.  A size shorter than one iteration of\n"
-		"the prefetching loop ('# prefetch_loop: KERNEL BYTES') gets no\n"
-		"verdict.  Then a 'recommend:' line per band of sizes (per cache\n"
-		"state) at each of which one distance is supported, the bands\n"
-		"where none helps first.\n\n"
-		"Reads the -samples.csv beside the file; without one, the repeats.\n"
-		"Every prefetching kernel in turn unless --kernel names one; --op\n"
-		"keeps that op's kernels.  Alpha 0.05.  Lines of at most 72 columns.\n"
-		"On emulated data (QEMU) figures only and no recommendation, unless\n"
-		"--force-verdict.\n");
-	return f == stdout ? 0 : 2;
-}
+enum { O_KERNEL = 256, O_OP, O_FORCE_VERDICT };
+
+static const struct args_opt options[] = {
+	{ "kernel", O_KERNEL, "K", "only prefetching kernel K" },
+	{ "op", O_OP, "OP", "only OP's prefetching kernels" },
+	{ "force-verdict", O_FORCE_VERDICT, NULL, "judge emulated (QEMU) timings\n"
+	  "anyway" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd command = {
+	"recommend", "RESULTS.csv [OPTION]...",
+	"For a prefetching kernel (rows at prefetch = none and at distances\n"
+	"in bytes), per size and cache state: the distance with the lowest\n"
+	"median cycles/byte, its change against none and p (the test compare\n"
+	"uses within one run: Wilcoxon signed-rank on per-round differences;\n"
+	"Welch's t on per-repeat medians without rounds, 3 repeats or\n"
+	"more), the distances not told apart from it, and the model's\n"
+	"distance, Little's law: ceil(miss latency / cold cycles per line)\n"
+	"lines, at most the last whole line before the buffer's end.  The\n"
+	"latency is '# miss_latency:' (or cold - warm per call at prefetch\n"
+	"none at a size of at most two lines); the rate the kernel's lowest\n"
+	"cycles/byte at its largest size cold (else cold-read, else\n"
+	"cold-ring) x the line; without cold rows, the warm loop's.\n"
+	"A point where the model's distance is neither the best nor within\n"
+	"noise of it is marked '*'.  A size shorter than one iteration of\n"
+	"the prefetching loop ('# prefetch_loop: KERNEL BYTES') gets no\n"
+	"verdict.  Then a 'recommend:' line per band of sizes (per cache\n"
+	"state) at each of which one distance is supported, the bands\n"
+	"where none helps first.\n\n"
+	"Reads the -samples.csv beside the file; without one, the repeats.\n"
+	"Every prefetching kernel in turn unless --kernel names one; --op\n"
+	"keeps that op's kernels.  Alpha 0.05.  Lines of at most 72 columns.\n"
+	"On emulated data (QEMU) figures only and no recommendation, unless\n"
+	"--force-verdict.  Exit status: 0, or 2 for bad usage or input.\n",
+	options
+};
 
 /* Whether the -samples.csv beside path is there to read. */
 static int have_samples(const char *path, char **name)
@@ -468,35 +475,35 @@ int cmd_recommend(int argc, char **argv)
 	struct kernel_ctx k;
 	struct results r;
 	size_t nk, npk = 0, i, shown = 0;
-	int rc = 2, with_samples, force = 0;
+	int rc = 2, with_samples, force = 0, c;
+	struct args args;
+	const char *v;
 
 	memset(&r, 0, sizeof(r));
 	memset(&mm, 0, sizeof(mm));
-	for (i = 1; i < (size_t)argc; i++) {
-		const char *a = argv[i], *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(stdout);
-		if (a[0] != '-' && !path) {
-			path = a;
-			continue;
+	args_begin(&args, &command, argc, argv);
+	while ((c = args_next(&args, &v)) != ARGS_END) {
+		if (c == ARGS_HELP || c == ARGS_BAD) {
+			args_end(&args);
+			return c == ARGS_HELP ? 0 : 2;
 		}
-		if (!strcmp(a, "--force-verdict")) {
+		if (c == ARGS_ARG && path) {
+			args_end(&args);
+			return args_bad_usage(&command, "unexpected '%s' (one "
+						"RESULTS.csv only)", v);
+		}
+		if (c == ARGS_ARG)
+			path = v;
+		else if (c == O_FORCE_VERDICT)
 			force = 1;
-			continue;
-		}
-		if (!v || a[0] != '-' || (strcmp(a, "--kernel") && strcmp(a, "--op"))) {
-			fprintf(stderr, "csumreport recommend: unexpected '%s'\n", a);
-			return usage(stderr);
-		}
-		i++;
-		if (!strcmp(a, "--kernel"))
+		else if (c == O_KERNEL)
 			kernel = *v ? v : NULL;
-		else
+		else if (c == O_OP)
 			op = *v ? v : NULL;
 	}
+	args_end(&args);
 	if (!path)
-		return usage(stderr);
+		return args_bad_usage(&command, "no RESULTS.csv given");
 	with_samples = have_samples(path, &sname);
 	if (results_read(&r, path, with_samples)) {
 		free(sname);

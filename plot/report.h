@@ -1,7 +1,11 @@
 /* csumreport's commands; each returns the exit status (0, 1, or 2 for
-   bad input). */
+   bad input).  And how they read their command lines (csumreport.c). */
 #ifndef CSUMREPORT_REPORT_H
 #define CSUMREPORT_REPORT_H
+
+#include <stdio.h>
+
+#include "lib/args.h"
 
 int cmd_table(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -13,6 +13,8 @@ set boxwidth 0.9
 set xtics rotate by -35 noenhanced
 set ylabel "bytes per cycle, whole rx walk (median; higher is faster)"
 set yrange [0:*]
+# Room above the tallest bar (or whisker) and its label.
+set offsets 0, 0, graph headroom, 0
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {
 		set terminal pngcairo size 1400,560 noenhanced font "sans,10"
@@ -20,7 +22,7 @@ do for [fmt in "png svg"] {
 		set terminal svg size 1400,560 noenhanced font "sans,10" dynamic
 	}
 	set output out(fmt, "rx")
-	set multiplot layout 1, rx_panels title sprintf("%s: %s, rx ring by rx_prefetch (%d samples, timer %s)%s", cpu, op, samples, timer, emu)
+	set multiplot layout 1, rx_panels title sprintf("%s: %s, rx ring by rx_prefetch (%d samples x %d repeat%s, timer %s)%s", cpu, op, samples, repeats, repeats == 1 ? "" : "s", timer, emu)
 	do for [i=1:rx_panels] {
 		set title rx_titles[i] noenhanced
 		f = sprintf("%s-%d.csv", panel, i)

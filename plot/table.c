@@ -114,39 +114,55 @@ static const struct metric *metric_named(const char *name)
 	return NULL;
 }
 
-static int usage(FILE *f)
-{
-	fprintf(f, "usage: csumreport table RESULTS.csv [--op OP] [--kernel K]\n"
-		"                       [--metric mbps|bpc|cpb|cycles|ticks|ns|kb|\n"
-		"                                 roofline]\n"
-		"                       [--by size|cache|load|rx_prefetch|spread]\n"
-		"                       [--cache C] [--size N] "
-		"[--align N]\n"
-		"                       [--code-offset none|N]\n\n"
-		"Sizes are bytes, with an optional B, K, M or G (powers of 1024).\n"
-		"Rows are the prefetch distances of kernel K (default: the first\n"
-		"prefetching kernel; without one, rows are kernels); columns are\n"
-		"sizes (a table per cache state) or cache states (a table per size).\n"
-		"Points of a code_offset sweep are shown at the first offset in the\n"
-		"file unless --code-offset picks one.\n\n"
-		"Each op has tables of its own, headed with its name when the file\n"
-		"holds several; --op (or --kernel) picks one.  Metrics: MB/s, bytes\n"
-		"per cycle, cycles per byte (the median), or per call the median's\n"
-		"cycles, timer ticks or ns; roofline is bytes per cycle over the\n"
-		"run's load kernel's at the same size, cache state and repeat\n"
-		"(the CSV's roofline_fraction).  csum tables default to mbps,\n"
-		"ip_fast_csum tables to cycles.  csum_copy tables are per size and\n"
-		"cache state: min, max and mean ns and cycles per call of each\n"
-		"kernel (--metric does not apply), with the floor below.\n\n"
-		"Cache states are told apart with the run's load and rx policy:\n"
-		"warm, warm+busy, ring/none, ring/next+busy...  --by load prints\n"
-		"min, max and mean ns per call (cycles with --metric cycles) idle\n"
-		"and busy side by side; --by rx_prefetch the rx ring's policies\n"
-		"side by side, in cycles per KB (kb: service demand) by default;\n"
-		"--by spread the csum_copy shape for any op: min, max and mean ns\n"
-		"and cycles per call.  A size mix's rows have size 'mix'.\n");
-	return f == stdout ? 0 : 2;
-}
+enum { O_OP = 256, O_KERNEL, O_METRIC, O_BY, O_CACHE, O_SIZE, O_ALIGN,
+       O_CODE_OFFSET };
+
+static const struct args_opt options[] = {
+	{ "op", O_OP, "OP", "only OP's tables (a file may hold several)" },
+	{ "kernel", O_KERNEL, "K", "rows are K's distances (default: a table\n"
+	  "for each prefetching kernel; without one,\nrows are kernels)" },
+	{ "metric", O_METRIC, "M", "mbps, bpc, cpb, cycles, ticks, ns, kb or\n"
+	  "roofline" },
+	{ "by", O_BY, "B", "columns: size (default), cache; or the\n"
+	  "workload tables: load, rx_prefetch, spread" },
+	{ "cache", O_CACHE, "C", "only cache state C (warm, cold, ring/next...)" },
+	{ "size", O_SIZE, "N", "only size N: bytes, or with B, K, M or G" },
+	{ "align", O_ALIGN, "N", "points at alignment N (default: the least)" },
+	{ "code-offset", O_CODE_OFFSET, "none|N", "points with code at N (default: the\n"
+	  "first offset in the file)" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd command = {
+	"table", "RESULTS.csv [OPTION]...",
+	"Sizes are bytes, with an optional B, K, M or G (powers of 1024).\n"
+	"Rows are the prefetch distances of a prefetching kernel (a table\n"
+	"for each one, or --kernel's; without one, rows are kernels);\n"
+	"columns are sizes (a table per cache state) or cache states (a\n"
+	"table per size).  --size keeps one size's column or table, and\n"
+	"must be a size the file has.  Points of a code_offset sweep are\n"
+	"shown at the first offset in the file unless --code-offset picks\n"
+	"one.\n\n"
+	"Each op has tables of its own, headed with its name when the file\n"
+	"holds several; --op (or --kernel) picks one.  Metrics: MB/s, bytes\n"
+	"per cycle, cycles per byte (the median), or per call the median's\n"
+	"cycles, timer ticks or ns; roofline is bytes per cycle over the\n"
+	"run's load kernel's at the same size, cache state and repeat\n"
+	"(the CSV's roofline_fraction).  csum tables default to mbps,\n"
+	"ip_fast_csum tables to cycles.  csum_copy tables are per size and\n"
+	"cache state: min, max and mean ns and cycles per call of each\n"
+	"kernel (--metric does not apply), with the floor below.\n\n"
+	"Cache states are told apart with the run's load and rx policy:\n"
+	"warm, warm+busy, ring/none, ring/next+busy...  --by load prints\n"
+	"min, max and mean ns per call (cycles with --metric cycles) idle\n"
+	"and busy side by side; --by rx_prefetch the rx ring's policies\n"
+	"side by side, in cycles per KB (kb: service demand) by default;\n"
+	"--by spread the csum_copy shape for any op: min, max and mean ns\n"
+	"and cycles per call.  A size mix's rows have size 'mix'.\n\n"
+	"Exit status: 0, or 2 for bad usage or input (an unknown kernel,\n"
+	"op or size lists the file's).\n",
+	options
+};
 
 /* What the tables of one command share: rows are kernels or the
    distances of one kernel, at one alignment and code placement. */
@@ -355,16 +371,17 @@ static void rx_tables(struct table *t, const struct table_opts *o,
 
 /* The tables of one op whose rows are kernels or distances and whose
    cells are one metric. */
-static void kernel_tables(const struct results *r, const struct table_opts *o,
-			  const struct metric *m, struct table_out *out)
+static void kernel_tables_of(const struct results *r, const struct table_opts *o,
+			     const struct metric *m, const char *kernel,
+			     struct table_out *out)
 {
-	const char *kernel = o->kernel, *off = o->off, **caches = NULL;
-	const char **kernels = NULL, *op = r->rows[0].op;
+	const char *off = o->off, **caches = NULL;
+	const char *op = r->rows[0].op;
 	const struct op_info *oi = op_info(op);
 	unsigned *sizes = NULL;
 	char *what = NULL, lab[32], reps[32] = "", unit[96], kinds[96], by[64];
 	char **cols = NULL;
-	size_t nsizes = 0, ncaches = 0, nkernels, i, j, n;
+	size_t nsizes = 0, ncaches = 0, ncols, i, j, n;
 	struct table t;
 
 	memset(&t, 0, sizeof(t));
@@ -374,10 +391,6 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 		;
 	if (i == r->nrows)
 		return;		/* this op was not swept: not at that offset */
-	nkernels = results_kernels(r, 0, &kernels);
-	for (i = 0; i < nkernels && !kernel; i++)
-		if (kernel_prefetches(r, kernels[i]))
-			kernel = kernels[i];
 	t.r = r;
 	t.m = m;
 	t.kernel = kernel;
@@ -422,10 +435,17 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 		n += strlen(caches[i]);
 	what = xmalloc(n, "a table");
 	if (!strcmp(o->by, "size")) {
+		/* --size: that size's column alone. */
 		cols = xcalloc(nsizes, sizeof(*cols), "a table");
-		for (j = 0; j < nsizes; j++)
-			cols[j] = xstrdup(size_label(sizes[j], lab, sizeof(lab)), "a table's cells");
-		for (i = 0; i < ncaches; i++) {
+		for (j = ncols = 0; j < nsizes; j++) {
+			if (o->size && o->size != sizes[j])
+				continue;
+			sizes[ncols] = sizes[j];
+			cols[ncols++] = xstrdup(size_label(sizes[j], lab, sizeof(lab)),
+						"a table's cells");
+		}
+		nsizes = ncols;
+		for (i = 0; i < ncaches && nsizes; i++) {
 			if (o->cache && strcmp(o->cache, caches[i]))
 				continue;
 			snprintf(what, n, "%s%s, %s, median of %u%s, %s cache%s%s%s",
@@ -477,6 +497,27 @@ static void kernel_tables(const struct results *r, const struct table_opts *o,
 	labels_free(&t.lab);
 	free(sizes);
 	free(caches);
+}
+
+/* A table (set) for --kernel, or for each prefetching kernel of the op;
+   rows are the kernels when it has none. */
+static void kernel_tables(const struct results *r, const struct table_opts *o,
+			  const struct metric *m, struct table_out *out)
+{
+	const char **kernels = NULL;
+	size_t n = results_kernels(r, 0, &kernels), i, shown = 0;
+
+	if (o->kernel) {
+		kernel_tables_of(r, o, m, o->kernel, out);
+	} else {
+		for (i = 0; i < n; i++)
+			if (kernel_prefetches(r, kernels[i])) {
+				kernel_tables_of(r, o, m, kernels[i], out);
+				shown++;
+			}
+		if (!shown)
+			kernel_tables_of(r, o, m, NULL, out);
+	}
 	free(kernels);
 }
 
@@ -503,67 +544,83 @@ int cmd_table(int argc, char **argv)
 	size_t nops = 0, i;
 	int rc = 2;
 	struct results r, part;
+	struct args args;
+	const char *v, *size_arg = NULL;
+	int k, e;
 
-	for (i = 1; i < (size_t)argc; i++) {
-		const char *a = argv[i], *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(stdout);
-		if (a[0] != '-' && !o.path) {
-			o.path = a;
-			continue;
-		}
-		if (!v || a[0] != '-') {
-			fprintf(stderr, "csumreport table: unexpected '%s'\n", a);
-			return usage(stderr);
-		}
-		i++;
-		if (!strcmp(a, "--kernel")) {
+	args_begin(&args, &command, argc, argv);
+	while ((k = args_next(&args, &v)) != ARGS_END) {
+		switch (k) {
+		case ARGS_HELP:
+			args_end(&args);
+			return 0;
+		case ARGS_BAD:
+			args_end(&args);
+			return 2;
+		case ARGS_ARG:
+			if (o.path) {
+				args_end(&args);
+				return args_bad_usage(&command, "unexpected '%s' (one "
+							"RESULTS.csv only)", v);
+			}
+			o.path = v;
+			break;
+		case O_KERNEL:
 			o.kernel = *v ? v : NULL;
-		} else if (!strcmp(a, "--op")) {
+			break;
+		case O_OP:
 			o.op = *v ? v : NULL;
-		} else if (!strcmp(a, "--metric")) {
+			break;
+		case O_METRIC:
 			m = metric_named(v);
 			if (!m) {
 				fprintf(stderr, "csumreport table: metric '%s', expected "
 					"mbps, bpc, cpb, cycles, ticks, ns, kb or "
 					"roofline\n", v);
+				args_end(&args);
 				return 2;
 			}
-		} else if (!strcmp(a, "--by")) {
+			break;
+		case O_BY:
 			if (strcmp(v, "size") && strcmp(v, "cache") &&
 			    strcmp(v, "load") && strcmp(v, "rx_prefetch") &&
 			    strcmp(v, "spread")) {
 				fprintf(stderr, "csumreport table: --by '%s', expected "
 					"size, cache, load, rx_prefetch or spread\n", v);
+				args_end(&args);
 				return 2;
 			}
 			o.by = v;
-		} else if (!strcmp(a, "--cache")) {
+			break;
+		case O_CACHE:
 			o.cache = *v ? v : NULL;
-		} else if (!strcmp(a, "--size")) {
-			int e = parse_size(v, &o.size);
-			if (e == -1) {
+			break;
+		case O_SIZE:
+			e = parse_size(v, &o.size);
+			if (e == -1)
 				fprintf(stderr, "csumreport table: --size '%s', expected "
 					"bytes such as 1500, 64K or 1M: a whole number "
 					"with an optional B, K, M or G (powers of 1024)\n", v);
-				return 2;
-			}
-			if (e == -2) {
+			else if (e == -2)
 				fprintf(stderr, "csumreport table: --size '%s' is too "
 					"large, expected at most 4294967295 bytes\n", v);
+			if (e) {
+				args_end(&args);
 				return 2;
 			}
-		} else if (!strcmp(a, "--align")) {
+			size_arg = v;
+			break;
+		case O_ALIGN:
 			o.align = *v ? atol(v) : -1;
-		} else if (!strcmp(a, "--code-offset")) {
+			break;
+		case O_CODE_OFFSET:
 			o.off = *v ? v : NULL;
-		} else {
-			fprintf(stderr, "csumreport table: unknown option '%s'\n", a);
-			return usage(stderr);
+			break;
 		}
 	}
+	args_end(&args);
 	if (!o.path)
-		return usage(stderr);
+		return args_bad_usage(&command, "%s", "no RESULTS.csv given");
 	if (results_read(&r, o.path, 0))
 		return 2;
 	nops = results_ops(&r, &ops);
@@ -589,8 +646,15 @@ int cmd_table(int argc, char **argv)
 	if (o.kernel) {
 		kop = results_kernel_op(&r, o.kernel);
 		if (!kop) {
-			fprintf(stderr, "csumreport table: %s has no kernel '%s'\n",
-				o.path, o.kernel);
+			const char **ks;
+			size_t nk = results_kernels(&r, 0, &ks);
+
+			fprintf(stderr, "csumreport table: %s has no kernel '%s'; its "
+				"kernels:", o.path, o.kernel);
+			for (i = 0; i < nk; i++)
+				fprintf(stderr, " %s", ks[i]);
+			fprintf(stderr, "\n");
+			free(ks);
 			goto out;
 		}
 		if (o.op && strcmp(o.op, kop)) {
@@ -600,6 +664,26 @@ int cmd_table(int argc, char **argv)
 		}
 		/* A kernel's distances are rows of its own op's tables. */
 		o.op = kop;
+	}
+	if (o.size) {
+		unsigned *sizes;
+		size_t ns = results_sizes(&r, &sizes);
+		char lab[32];
+
+		for (i = 0; i < ns && sizes[i] != o.size; i++)
+			;
+		if (i == ns) {
+			fprintf(stderr, "csumreport table: %s has no size '%s' (%u "
+				"bytes); its sizes:", o.path, size_arg, o.size);
+			for (i = 0; i < ns; i++)
+				fprintf(stderr, "%s %s", i ? "," : "",
+					sizes[i] ? size_label(sizes[i], lab, sizeof(lab)) :
+					"mix");
+			fprintf(stderr, "\n");
+			free(sizes);
+			goto out;
+		}
+		free(sizes);
 	}
 	if (m && !strcmp(m->name, "ns") && r.tick_hz <= 0) {
 		fprintf(stderr, "csumreport table: %s has no '# tick_hz:' line; "

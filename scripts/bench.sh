@@ -51,7 +51,7 @@ place() {
 		echo "make bench: the results are kept in $from" >&2
 		return 1
 	fi
-	printf '%s\n' "$placed" | sed 's/^/fetched /'
+	printf '%s\n' "$placed" | sed 's/^/fetched to this machine: /'
 	if [ ! -f "$from/$stem.csv" ]; then
 		echo "make bench: $stem.csv did not come back (only:" \
 			"$(cd "$from" && echo "$stem"*))" >&2
@@ -116,7 +116,12 @@ ssh\ *)
 	"${runner_cmd[@]}" "mkdir -p $dir/results && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
 	"${runner_cmd[@]}" "cat > $dir/$(q "$name")" < "$config"
 	status=0
-	"${runner_cmd[@]}" "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board" < /dev/null || status=$?
+	# The board's own "wrote" lines name its folder, apart from the
+	# "fetched" lines of the files here.
+	"${runner_cmd[@]}" "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board" < /dev/null |
+		sed -u -e "s|^wrote results/|board: wrote $dir/results/|" \
+			-e "s|^  and results/|board:   and $dir/results/|"
+	status=${PIPESTATUS[0]}
 	names=$("${runner_cmd[@]}" "cd $dir/results && ls" < /dev/null) || names=
 	for f in $names; do
 		# (only the names the harness gives: a name from the board is

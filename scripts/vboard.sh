@@ -363,7 +363,11 @@ run() { # run MACHINE DIR CMDS NAME=FILE...
 		/^@@csumbench-up / { up = 1; next }
 		/^@@csumbench-file / { infile = 1; next }
 		/^@@csumbench-file-end / { infile = 0; next }
-		up && !infile && !/^@@csumbench-/' >&2
+		up && !infile && !/^@@csumbench-/ {
+			# the board'"'"'s "wrote" lines, apart from "fetched" here
+			if (/^wrote / || /^  and /) $0 = "board: " $0
+			print
+		}' >&2
 	[ $st = 0 ] || echo "vboard: qemu-system-ppc exited with status $st" >&2
 	echo "vboard: $m ran for $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s" >&2
 	st=0

@@ -63,6 +63,11 @@ ok "a taken name is kept and the new pair gets a suffix" \
 	bash -c "[ \$(find '$T/res' -type p | wc -l) = 15 ] &&
 		[ \$(find '$T/res' -type f -name '*.csv' -exec grep -lx precious {} + | wc -l) = 16 ] &&
 		grep -Eq 'fetched .*good-tiny-board-[0-9]{8}-[0-9]{6}-[0-9]+\.csv' '$T/out'"
+ok "the board's files and the fetched ones are told apart" \
+	bash -c "grep -Eq '^board: wrote /tmp/csumbench-[0-9]+-[0-9]+/results/out\.csv\$' '$T/out' &&
+		grep -Eq '^board:   and /tmp/csumbench-[0-9]+-[0-9]+/results/out-samples\.csv\$' '$T/out' &&
+		grep -Eq '^fetched to this machine: .*/good-tiny-board-[0-9-]+\.csv\$' '$T/out' &&
+		! grep -q '^wrote ' '$T/out'"
 # A config's name is never shell on the board (or here), and any name
 # works: quotes, a semicolon, a space, a $.
 # (the boards' folders: /tmp/csumbench-PID-N, made by bench.sh)

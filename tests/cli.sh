@@ -633,4 +633,47 @@ ok "run --help lists every config key ($(wc -l < "$T/help-keys") of them)" \
 ok "the README's Configs block has the same keys as run --help" \
 	diff "$T/help-keys" "$T/readme-keys"
 ok "run --help fits 80 columns" bash -c "! awk 'length > 80' '$T/help' | grep -q ."
+"${CB[@]}" run --list-keys | sort > "$T/list-keys"
+ok "run --list-keys: the keys of run --help" diff "$T/help-keys" "$T/list-keys"
+
+# --- options, through getopt_long in every command
+"${CB[@]}" run -nq --set=samples=3 --set=kernels=c64 --set sizes=64 > "$T/nq" 2> "$T/nq.err"; rc=$?
+ok "run -nq --set=k=v: bundled flags and --opt=value" \
+	bash -c "[ $rc = 0 ] && grep -q '^c64 64 0 warm none in-place\$' '$T/nq' && grep -q '3 samples each' '$T/nq' && [ ! -s '$T/nq.err' ]"
+"${CB[@]}" run --dry-run --quiet --config="$T/none.conf" > /dev/null 2> "$T/cfg.err"; rc=$?
+ok "run --config=FILE: the file is read (and missing: exit 2)" \
+	bash -c "[ $rc = 2 ] && grep -q '$T/none.conf' '$T/cfg.err'"
+"${CB[@]}" run -n -q -s samples=2 -s kernels=ref --set sizes=64 > "$T/s" 2>&1
+ok "run -s KEY=VALUE, repeated" grep -q '2 samples each' "$T/s"
+"${CB[@]}" run --bogus > "$T/o" 2> "$T/e"; rc=$?
+ok "run --bogus: exit 2, named, and where help is" \
+	bash -c "[ $rc = 2 ] && grep -q \"^csumbench run: unknown option '--bogus'\" '$T/e' && grep -q \"^try 'csumbench run --help'\" '$T/e' && [ ! -s '$T/o' ]"
+"${CB[@]}" run -c > /dev/null 2> "$T/e"; rc=$?
+ok "run -c without its file: exit 2, naming the argument" \
+	bash -c "[ $rc = 2 ] && grep -q \"^csumbench run: option '-c' needs a value (CONFIG)\" '$T/e'"
+"${CB[@]}" run --force=yes > /dev/null 2> "$T/e"; rc=$?
+ok "run --force=yes: a flag takes no argument, exit 2" \
+	bash -c "[ $rc = 2 ] && grep -q \"option '--force' takes no value\" '$T/e'"
+"${CB[@]}" run -n stray > /dev/null 2> "$T/e"; rc=$?
+ok "run with an operand: exit 2, named" bash -c "[ $rc = 2 ] && grep -q \"unexpected 'stray'\" '$T/e'"
+"${CB[@]}" sum "$T/rfc" --kernel=ref --align=3 > "$T/o" 2>&1
+ok "sum FILE --kernel=ref --align=3: options after the file" grep -q "^ddf2 220d  $T/rfc\$" "$T/o"
+"${CB[@]}" check --window=0.05 > /dev/null 2>&1; rc=$?
+ok "check --window=0.05: taken (exit 0 or 1, not 2)" test "$rc" != 2
+# Every command's --help lists the options its parser takes: each
+# "--name" of the help is accepted as an option (not "unknown").
+for cmd in run sum list calibrate events check; do
+	"${CB[@]}" "$cmd" --help > "$T/h-$cmd" 2>&1; rc=$?
+	opts=$(grep '^  -' "$T/h-$cmd" | grep -o -- '--[a-z][a-z-]*' | sort -u | grep -v -- '--help')
+	ok "$cmd --help: exit 0, usage and an option list" \
+		bash -c "[ $rc = 0 ] && grep -q '^usage: csumbench $cmd' '$T/h-$cmd' && grep -q '^  -h, --help ' '$T/h-$cmd'"
+	bad=
+	for o in $opts; do
+		# (--opt=x: an option's argument is never the --help after it,
+		# so nothing runs or is written)
+		"${CB[@]}" "$cmd" "$o=x" --help > /dev/null 2> "$T/e"
+		grep -q 'unknown option' "$T/e" && bad="$bad $o"
+	done
+	ok "$cmd --help names only options $cmd takes${bad:+ (not:$bad)}" test -z "$bad"
+done
 finish

@@ -47,7 +47,7 @@ ok "and only what matches" lacks "$T/sub.txt" 'page-faults'
 ok "nothing matches: 0 of 0" grep -q '^0 of 0 listed open (those matching the pattern)\.$' "$T/none.txt"
 "$BIN" events a b > /dev/null 2> "$T/usage.err"
 ok "two patterns: usage, exit 2" test $? = 2
-ok "usage names the command" has "$T/usage.err" 'usage: csumbench events'
+ok "the message names the command" has "$T/usage.err" "csumbench events: one PATTERN at most"
 
 # Config errors name the file and line; close names are offered.
 printf 'kernels = c64\nsizes = 64\nevents = task-clock, cycls\n' > "$T/bad.conf"

@@ -11,32 +11,6 @@ COMPARE=/usr/share/benchmark/compare.py
 
 has() { grep -q -- "$2" "$1"; }
 
-# JSON checks in Python: each prints "ok NAME" or "FAIL NAME: why".
-jcheck() { # jcheck FILE PYTHON-BODY: o is the parsed file.  An error
-	# in the body (a missing key, a file that is not JSON) is a FAIL
-	# line, not checks that silently never ran.
-	python3 -c '
-import json, math, sys, traceback
-def check(name, cond, why=""):
-    print(("ok " if cond else "FAIL ") + name + ("" if cond else ": " + str(why)))
-try:
-    o = json.load(open(sys.argv[1]))
-    b = {x["name"]: x for x in o["benchmarks"]}
-    exec(sys.argv[2])
-except Exception as e:
-    print("FAIL python: %s: %r" % (sys.argv[1], e))
-' "$1" "$2"
-}
-results() { # results FILE: each line an ok
-	local line
-	while IFS= read -r line; do
-		case $line in
-		ok\ *) pass=$((pass + 1)) ;;
-		*) fail=$((fail + 1)); echo "FAIL $SUITE: $line" ;;
-		esac
-	done < "$1"
-}
-
 # 1. The C API: two benchmarks with arguments and every counter flag.
 "$B/gbc-test" --benchmark_min_time=0.02 --benchmark_format=json \
 	--benchmark_out="$T/capi-out.json" --benchmark_out_format=json \

@@ -48,6 +48,18 @@ UsePAM no
 PidFile $T/ssh/pid
 Subsystem sftp /usr/lib/openssh/sftp-server
 EOF
+# Before the server runs: a missing key, then a closed port, are one
+# line each at once, not SSHDriver's 30 s of retries.
+start=$SECONDS
+LG_CSUMBENCH_KEY=$T/ssh/nokey pytest_on labgrid/localhost.yaml "$T/nokey.log"
+ok "no key file: exit 2 at once, naming LG_CSUMBENCH_KEY" \
+	bash -c "[ $? = 2 ] && [ $((SECONDS - start)) -lt 15 ] &&
+		grep -q 'SSHDriver keyfile $T/ssh/nokey does not exist: set LG_CSUMBENCH_KEY' '$T/nokey.log'"
+start=$SECONDS
+LG_CSUMBENCH_KEY=$T/ssh/user pytest_on labgrid/localhost.yaml "$T/noport.log"
+ok "no sshd on 22022: exit 2 at once, saying what to start" \
+	bash -c "[ $? = 2 ] && [ $((SECONDS - start)) -lt 15 ] &&
+		grep -q 'nothing answers ssh on 127.0.0.1:22022' '$T/noport.log'"
 /usr/sbin/sshd -f "$T/ssh/sshd_config" -E "$T/ssh/log"
 ok "an sshd of our own listens on 127.0.0.1:22022" \
 	bash -c "for i in \$(seq 50); do [ -s '$T/ssh/pid' ] && exit 0; sleep 0.1; done; cat '$T/ssh/log'; exit 1"

@@ -28,6 +28,32 @@ same() { # same NAME EXPECTED-FILE COMMAND...: its output is that file's
 width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
 export -f width_ok
 
+# JSON checks in Python: each prints "ok NAME" or "FAIL NAME: why".
+jcheck() { # jcheck FILE PYTHON-BODY: o is the parsed file.  An error
+	# in the body (a missing key, a file that is not JSON) is a FAIL
+	# line, not checks that silently never ran.
+	python3 -c '
+import json, math, sys, traceback
+def check(name, cond, why=""):
+    print(("ok " if cond else "FAIL ") + name + ("" if cond else ": " + str(why)))
+try:
+    o = json.load(open(sys.argv[1]))
+    b = {x["name"]: x for x in o["benchmarks"]}
+    exec(sys.argv[2])
+except Exception as e:
+    print("FAIL python: %s: %r" % (sys.argv[1], e))
+' "$1" "$2"
+}
+results() { # results FILE: each line an ok
+	local line
+	while IFS= read -r line; do
+		case $line in
+		ok\ *) pass=$((pass + 1)) ;;
+		*) fail=$((fail + 1)); echo "FAIL $SUITE: $line" ;;
+		esac
+	done < "$1"
+}
+
 finish() { # the closing line tests/run.sh adds up
 	echo "$SUITE: $pass passed, $fail failed"
 	[ $fail = 0 ]

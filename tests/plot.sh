@@ -60,7 +60,8 @@ ok "compare, two runs: Welch on per-repeat medians, t = 4.65 on 2.94 df gives p 
 $R compare $D/before.csv $D/after.csv > "$T/cmp"
 ok "compare, two runs of 1 repeat: no test, nothing called significant" \
 	bash -c "grep -q '^c64: not tested at 1500 B, warm (-31.2%)$' '$T/cmp' &&
-		grep -q 'test: none: separate runs need repeat >= 3' '$T/cmp' &&
+		grep -q 'test: none:\$' '$T/cmp' && grep -q '^separate runs need repeat >= 3 on both sides' '$T/cmp' &&
+		width_ok '$T/cmp' &&
 		grep -q '^0 of 2 points changed (Holm-adjusted p < 0.05 and the 95% interval' '$T/cmp' &&
 		grep -q '; some not tested$' '$T/cmp'"
 $R compare $D/placed.csv $D/placed.csv --before-kernel c64 --after-kernel c64-prefetch@0 > "$T/placed"
@@ -85,6 +86,98 @@ ok "compare: no common point is an error" bash -c "[ $rc = 2 ] && grep -q 'no po
 $R compare $D/paired.csv $D/paired.csv --before-align x --after-align 0 > /dev/null 2> "$T/err"; rc=$?
 ok "compare: a bad alignment is an error" bash -c "[ $rc = 2 ] && grep -q -- \"--before-align 'x', expected 0 to 4095\" '$T/err'"
 
+# --- compare names both sides, explains pf and code, and gates a CI
+$R compare $D/placed.csv $D/placed.csv --before-kernel c64 --after-kernel c64-prefetch@0 > "$T/sides"
+ok "compare two kernels: the before and after columns are headed with each side's name" \
+	bash -c "grep -qx 'selected: c64 (before) vs c64-prefetch@0 (after)' '$T/sides' &&
+		grep -Eq '^ +before +after\$' '$T/sides' &&
+		grep -Eq '^size +cache +code +c64 +c64-prefetch@0 +change +95% CI +p\$' '$T/sides' &&
+		grep -Eq '^1500 B +warm +16 +1\.125 +1\.068 ' '$T/sides' && width_ok '$T/sides'"
+ok "compare: a legend for the code column shown, none for the pf column left out" \
+	bash -c "grep -q '^code: code_offset, where the kernel' '$T/sides' && ! grep -q '^pf: ' '$T/sides'"
+$R compare $D/placed.csv $D/placed.csv > "$T/legend"
+ok "compare: pf and code explained under the table when both are columns" \
+	bash -c "grep -q '^pf: prefetch distance, bytes ahead of the loads; none = no prefetch\$' '$T/legend' &&
+		grep -q '^code: code_offset, where the kernel' '$T/legend' && grep -q 'none = in place' '$T/legend'"
+ok "compare: no pf or code legend when neither is a column" \
+	bash -c "! grep -Eq '^(pf|code): ' $D/compare-paired.expected"
+$R compare $D/small.csv $D/small.csv --before-kernel word32 --after-kernel c64-prefetch > "$T/every"; rc=$?
+ok "compare AFTER_KERNEL=a prefetching kernel without @D: each of its distances, said above the table" \
+	bash -c "[ $rc = 0 ] && flat() { tr '\n' ' ' < \"\$1\" | tr -s ' '; } &&
+		flat '$T/every' | grep -qF 'c64-prefetch has no @D: each of its 3 distances (none, 64, 128) against word32' &&
+		for pf in none 64 128; do [ \"\$(grep -Ec \"^(64|1500) B +(warm|cold) +\$pf +\" '$T/every')\" = 4 ] || exit 1; done &&
+		grep -q '^pf: the after side.s prefetch distance' '$T/every' && width_ok '$T/every'"
+$R compare $D/small.csv $D/small.csv --before-kernel c64-prefetch --after-kernel word32 > /dev/null 2> "$T/err"; rc=$?
+ok "compare BEFORE_KERNEL=a prefetching kernel without @D against one point: exit 2, its distances" \
+	bash -c "[ $rc = 2 ] && grep -q 'name the before one, c64-prefetch@D, D one of: none 64 128\$' '$T/err'"
+$R compare $D/rep-before.csv $D/rep-after.csv --csv "$T/bars.csv" > /dev/null; rc=$?
+ok "compare --csv: every column as before, the 95% interval among them" \
+	bash -c "[ $rc = 0 ] && head -n 1 '$T/bars.csv' | grep -qx 'label,kernel,size,align,cache,prefetch,before,after,change_pct,p,significant,op,ci_low_pct,ci_high_pct,p_adjusted' &&
+		grep -q '^c64 1500 B warm,c64,1500,0,warm,none,1.0000,0.7000,-30.00,[0-9.]*,yes,csum,-50.78,-9.22,' '$T/bars.csv'"
+# rep-after -> rep-before is 43% slower at 1500 B (Welch, Holm p 0.039)
+$R compare $D/rep-after.csv $D/rep-before.csv --fail-above 1 > "$T/gate" 2>&1; rc=$?
+ok "compare --fail-above 1 with a changed point 43% slower: exit 1, the point named in the last line" \
+	bash -c "[ $rc = 1 ] && tail -n 2 '$T/gate' | tr '\n' ' ' | grep -q '^FAILED fail-above 1%: 1 point changed (\*) and slower by more than 1%: *c64 1500 B warm +42.9% *\$'"
+$R compare $D/rep-after.csv $D/rep-before.csv --fail-above=50 > "$T/gate" 2>&1; rc=$?
+ok "compare --fail-above=50: 43% is under it, exit 0, says it passed" \
+	bash -c "[ $rc = 0 ] && tail -n 1 '$T/gate' | grep -q '^passed fail-above 50%: no point changed'"
+$R compare $D/rep-before.csv $D/rep-after.csv --fail-above 0 > "$T/gate" 2>&1; rc=$?
+ok "compare --fail-above 0 where the change is a speed-up: exit 0" [ $rc = 0 ]
+$R compare $D/rep-before.csv $D/rep-before.csv --fail-above 0 > "$T/gate" 2>&1; rc=$?
+ok "compare --fail-above 0, A/A: exit 0" [ $rc = 0 ]
+$R compare $D/paired.csv $D/paired.csv --before-kernel new --after-kernel old --threshold 0.5 --fail-above 0.5 > "$T/gate" 2>&1; rc=$?
+ok "compare --fail-above 0.5, one run, 0.8% slower and changed at --threshold 0.5: exit 1" \
+	bash -c "[ $rc = 1 ] && grep -q '^FAILED fail-above 0.5%' '$T/gate'"
+$R compare $D/paired.csv $D/paired.csv --before-kernel new --after-kernel old --fail-above 0.5 > "$T/gate" 2>&1; rc=$?
+ok "compare --fail-above 0.5: the same 0.8% not called changed (inside +-1%): exit 0" [ $rc = 0 ]
+$R compare $D/before.csv $D/after.csv --fail-above 0 > "$T/gate" 2>&1; rc=$?
+ok "compare --fail-above, runs of 1 repeat (no test): exit 0, says nothing was judged" \
+	bash -c "[ $rc = 0 ] && tail -n 2 '$T/gate' | grep -q 'no point could be tested'"
+sed 's/^# emulated: no/# emulated: yes/' $D/rep-before.csv > "$T/emu-b.csv"
+cp $D/rep-before-samples.csv "$T/emu-b-samples.csv"
+$R compare $D/rep-after.csv "$T/emu-b.csv" --fail-above 1 > "$T/gate" 2>&1; rc=$?
+ok "compare --fail-above on emulated timings: no verdict, nothing fails, exit 0" \
+	bash -c "[ $rc = 0 ] && grep -q '^fail-above 1%: no verdict on emulated timings' '$T/gate'"
+$R compare $D/rep-after.csv "$T/emu-b.csv" --fail-above 1 --force-verdict > /dev/null 2>&1; rc=$?
+ok "compare --fail-above --force-verdict on emulated timings: judged, exit 1" [ $rc = 1 ]
+for bad in x -1 '' 1% nan; do
+	$R compare $D/rep-after.csv $D/rep-before.csv --fail-above "$bad" > "$T/out" 2> "$T/err"; rc=$?
+	ok "compare --fail-above '$bad': exit 2, what was expected" \
+		bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && grep -q \"^csumreport compare: --fail-above '$bad', expected a percentage, 0 or more\" '$T/err'"
+done
+make -s compare BEFORE=$D/rep-after.csv AFTER=$D/rep-before.csv FAIL_ABOVE=1 > "$T/gate" 2>&1; rc=$?
+ok "make compare FAIL_ABOVE=1: passed on, make fails" \
+	bash -c "[ $rc != 0 ] && grep -q '^FAILED fail-above 1%' '$T/gate'"
+make -s compare BEFORE=$D/rep-after.csv AFTER=$D/rep-before.csv FAIL_ABOVE=50 > "$T/gate" 2>&1; rc=$?
+ok "make compare FAIL_ABOVE=50: exit 0" bash -c "[ $rc = 0 ] && grep -q '^passed fail-above 50%' '$T/gate'"
+
+# --- table: every prefetching kernel, KERNEL= and SIZE= checked
+awk -F, -v OFS=, '/^#/ || $1 == "kernel" { print; next } { print } $1 == "c64-prefetch" { $1 = "unroll4-dcbt"; print }' \
+	$D/small.csv > "$T/twopf.csv"
+$R table "$T/twopf.csv" > "$T/twopf.txt" 2>&1; rc=$?
+ok "table of a run with two prefetching kernels: a table for each, by cache state" \
+	bash -c "[ $rc = 0 ] && for k in c64-prefetch unroll4-dcbt; do for c in warm cold; do
+			grep -qx \"Test CPU 1000: \$k, MB/s, median of 5, \$c cache\" '$T/twopf.txt' || exit 1; done; done &&
+		[ \"\$(grep -c '^distance ' '$T/twopf.txt')\" = 4 ] && width_ok '$T/twopf.txt'"
+$R table "$T/twopf.csv" --kernel unroll4-dcbt > "$T/onepf.txt" 2>&1; rc=$?
+ok "table --kernel of one of them: its tables only" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^distance ' '$T/onepf.txt')\" = 2 ] && ! grep -q c64-prefetch '$T/onepf.txt'"
+make -s table RESULTS=$D/small.csv KERNEL=nosuch > "$T/out" 2> "$T/err"; rc=$?
+$R table $D/small.csv --kernel nosuch > "$T/out" 2> "$T/err"; rc=$?
+ok "table --kernel nosuch: exit 2, the file's kernels listed" \
+	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && grep -qx \"csumreport table: $D/small.csv has no kernel 'nosuch'; its kernels: word32 c64-prefetch\" '$T/err'"
+$R table $D/small.csv --size 1500 > "$T/s1500" 2>&1; rc=$?
+ok "table --size 1500 (BY=size): that size's column only" \
+	bash -c "[ $rc = 0 ] && [ \"\$(grep -cE '^distance +1500 B\$' '$T/s1500')\" = 2 ] && ! grep -q '64 B' '$T/s1500' &&
+		grep -Eq '^128 bytes +[0-9]+\$' '$T/s1500'"
+make -s table RESULTS=$D/small.csv SIZE=1500 > "$T/mk1500" 2>&1; rc=$?
+ok "make table SIZE=1500: the same" bash -c "[ $rc = 0 ] && cmp -s '$T/mk1500' '$T/s1500'"
+for by in size cache; do
+	$R table $D/small.csv --by $by --size 999 > "$T/out" 2> "$T/err"; rc=$?
+	ok "table --by $by --size 999 (not in the file): exit 2, the sizes it has" \
+		bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && grep -qx \"csumreport table: $D/small.csv has no size '999' (999 bytes); its sizes: 64 B, 1500 B\" '$T/err'"
+done
+
 # --- tables of a run with repeats and a code_offset sweep
 $R table $D/rep-after.csv --metric cpb > "$T/rep"
 ok "table: repeats merged, their median shown" \
@@ -108,7 +201,7 @@ ok "size figure: a line per kernel, underscores and dashes as written" \
 	grep -q 'c64-prefetch @128 B' "$T/small-size.svg"
 cp $D/after.csv $D/after-samples.csv "$T/"
 make -s plot RESULTS= BEFORE="$T/before.csv" AFTER="$T/after.csv" > "$T/out" 2>&1; rc=$?
-ok "make plot BEFORE= AFTER= draws before/after bars" \
+ok "make plot BEFORE= AFTER= draws the change figure" \
 	bash -c "[ $rc = 0 ] && [ -s '$T/after-vs-before.png' ] && grep -q '<svg' '$T/after-vs-before.svg'"
 
 cp $D/sweep.csv $D/sweep-samples.csv "$T/"
@@ -119,6 +212,112 @@ ok "make plot of a run as csumbench writes it: the floor rows left out" \
 $R table $D/sweep.csv > "$T/sw"
 ok "table of such a run: distances as rows, no floor rows" \
 	bash -c "grep -q '^128 bytes' '$T/sw' && ! grep -q empty '$T/sw'"
+
+# --- figure styles, headroom, axes, whiskers and titles
+# svg_y2 SVG: the right axis's tic labels (gnuplot anchors them at their
+# start; the left axis's at their end, the x axis's in the middle).
+svg_y2() {
+	awk '/text-anchor="start"/ { s = 1; next } /text-anchor=/ { s = 0 }
+		s && /<text>[0-9.]+<\/text>/ { gsub(/.*<text>|<\/text>.*/, ""); print }' "$1"
+}
+# round_tics: every number on stdin has at most two significant digits
+# (10000, 2500, 150: a step of 1, 2 or 5 times a power of ten), and there
+# are some.
+round_tics() {
+	awk '{ n++; v = $1; sub(/\.0*$/, "", v); sub(/^0*/, "", v); gsub(/0+$/, "", v); sub(/\./, "", v)
+		if (length(v) > 2) { print "not round: " $1; bad = 1 } }
+		END { exit bad || !n }'
+}
+export -f svg_y2 round_tics
+gnuplot -e 'load "plot/common.gp"; show linetype' 2>&1 |
+	sed -n 's/.*linetype \([0-9]*\),.*linecolor rgb "\([^"]*\)".*pointtype \([0-9]*\).*/\1 \2 \3/p' > "$T/styles"
+ok "common.gp: 16 series styles, each its own colour, and no two alike (colour, point type)" \
+	bash -c "[ \$(awk '\$1 <= 16' '$T/styles' | wc -l) = 16 ] &&
+		[ \$(awk '\$1 <= 16 { print \$2 }' '$T/styles' | sort -u | wc -l) = 16 ] &&
+		[ \$(awk '\$1 <= 16 { print \$2, \$3 }' '$T/styles' | sort -u | wc -l) = 16 ]"
+ok "figure scripts take the series styles of common.gp, none of their own" \
+	bash -c "! grep -nE '\\<(pt|pointtype) [0-9]|kpt\\(' plot/size.gp plot/prefetch.gp"
+# 16 kernels at 3 sizes: each line's stroke one of the 16 colours, all 16 in
+# the SVG.
+{ sed -n '/^#/p;/^kernel,/p' $D/small.csv
+  for k in $(seq 1 16); do for s in 64 1500 4096; do
+	c=$(awk -v k="$k" -v s="$s" 'BEGIN { printf "%.4f", (1 + k / 8) * 64 / s }')
+	echo "k$k,generic,csum,$s,0,warm,none,tsc,5,1,1,1,1,1,0,1.5,$c,$(awk -v c="$c" 'BEGIN { printf "%.4f", 1 / c }'),1,1"
+  done; done; } > "$T/k16.csv"
+make -s plot RESULTS="$T/k16.csv" > "$T/out" 2>&1; rc=$?
+# the 16 colours as gnuplot's SVG writes them: rgb(148,   0, 211)
+gnuplot -e 'load "plot/common.gp"; do for [j=1:16] { print style_rgb[j] }' 2>&1 |
+	awk 'function d(c) { return index("0123456789abcdef", tolower(c)) - 1 }
+		function h(s) { return d(substr(s, 1, 1)) * 16 + d(substr(s, 2, 1)) }
+		{ printf "rgb(%3d, %3d, %3d)\n", h(substr($1, 2, 2)), h(substr($1, 4, 2)), h(substr($1, 6, 2)) }' > "$T/rgb16"
+ok "size figure of 16 kernels: 16 lines in 16 colours, one each" \
+	bash -c "[ $rc = 0 ] && [ \$(sort -u '$T/rgb16' | wc -l) = 16 ] &&
+		while read -r c; do grep -qF \"stroke='\$c'\" '$T/k16-size.svg' || exit 1; done < '$T/rgb16'"
+# headroom: the top of the y axis above the highest point (the last panel's,
+# the last stats gnuplot took)
+$R gpvars $D/small.csv --data "$T/hpts" > "$T/hvars"
+for g in size prefetch; do
+	(cd "$T" && ln -sfn "$OLDPWD/plot" plot &&
+		gnuplot -e "data='hpts'; vars='hvars'; stem='h'" plot/$g.gp \
+		-e 'print sprintf("%g %g", GPVAL_Y_MAX, STATS_max)') > "$T/head-$g" 2>&1
+	ok "$g figure: room above the highest point (y axis to 5% or more above it)" \
+		awk '{ ok = NF == 2 && $2 > 0 && $1 >= 1.05 * $2 } END { exit !ok }' "$T/head-$g"
+done
+ok "prefetch figure: MB/s tics at round values" bash -c "svg_y2 '$T/small-prefetch.svg' | round_tics"
+# --- ERRORBARS
+make -s plot RESULTS="$T/small.csv" ERRORBARS=iqr > "$T/out" 2>&1; rc=$?
+cp "$T/small-size.svg" "$T/small-size-iqr.svg"
+make -s plot RESULTS="$T/small.csv" ERRORBARS= > /dev/null 2>&1
+ok "make plot ERRORBARS=iqr: whiskers (more strokes than without), said in the title" \
+	bash -c "[ $rc = 0 ] && grep -q '25th to 75th percentile of the samples' '$T/small-size-iqr.svg' &&
+		! grep -q '75th percentile' '$T/small-size.svg' &&
+		[ \$(grep -c '<path' '$T/small-size-iqr.svg') -gt \$(grep -c '<path' '$T/small-size.svg') ]"
+make -s plot RESULTS="$T/small.csv" ERRORBARS=foo > "$T/out" 2>&1; rc=$?
+ok "make plot ERRORBARS=foo: exit 2, the values it takes" \
+	bash -c "[ $rc = 2 ] && grep -q \"ERRORBARS='foo', expected iqr or none\" '$T/out'"
+$R gpvars $D/rep-after.csv --quartiles --data "$T/q.csv" > /dev/null
+ok "gpvars --quartiles: 25th and 75th percentiles of the samples (0.965, 1.035 of 0.93..1.07)" \
+	bash -c "grep -q '^1,64,0,1,0,1,1.000000,[^,]*,[^,]*,0.965000,1.035000,' '$T/q.csv' &&
+		awk -F, 'NR > 1 && !(\$10 <= \$7 && \$7 <= \$11 && \$12 <= \$8 && \$8 <= \$13) { exit 1 }' '$T/q.csv'"
+# --- repeats in the titles
+cp $D/rep-before.csv $D/rep-before-samples.csv $D/rep-after.csv $D/rep-after-samples.csv "$T/"
+make -s plot RESULTS="$T/rep-after.csv" > "$T/out" 2>&1; rc=$?
+ok "a run of 3 repeats: the title says samples x repeats" \
+	bash -c "[ $rc = 0 ] && grep -q 'median of 5 samples x 3 repeats' '$T/rep-after-size.svg' &&
+		grep -q 'median of 5 samples x 1 repeat,' '$T/small-size.svg'"
+# --- the change figure: warm and cold panels of their own, whiskers, stars
+for f in rep-before rep-after; do for x in "" -samples; do
+	awk -F, -v OFS=, '/^#/ { print; next }
+		!h { h = 1; for (i = 1; i <= NF; i++) { if ($i == "cache") c = i; if ($i == "cycles_per_byte") v = i }; print; next }
+		{ print; $c = "cold"; $v = sprintf("%.4f", $v * 120); print }' $D/$f$x.csv > "$T/c$f$x.csv"
+done; done
+make -s plot RESULTS= BEFORE="$T/crep-before.csv" AFTER="$T/crep-after.csv" > "$T/out" 2>&1; rc=$?
+ok "make plot BEFORE= AFTER=: the change figure, a panel per cache state, percent axis, runs named" \
+	bash -c "[ $rc = 0 ] && [ -s '$T/crep-after-vs-crep-before.png' ] && S='$T/crep-after-vs-crep-before.svg' &&
+		grep -q '>warm cache<' \"\$S\" && grep -q '>cold cache<' \"\$S\" &&
+		grep -q 'change in cycles per byte (%; above 0: slower)' \"\$S\" &&
+		grep -q 'before: crep-before (5 samples x 3 repeats), after: crep-after (5 samples x 3 repeats)' \"\$S\" &&
+		grep -q '>95% interval<' \"\$S\" && grep -q '>-30<' \"\$S\""
+make -s plot RESULTS= BEFORE="$T/rep-before.csv" AFTER="$T/rep-after.csv" > "$T/out" 2>&1
+ok "change figure: a changed point is starred (30% less time, p 0.020)" \
+	grep -q '<text>\*</text>' "$T/rep-after-vs-rep-before.svg"
+ok "change figure of runs without a test (no interval): bars, no whiskers, no star" \
+	bash -c "! grep -q '<text>\*</text>' '$T/after-vs-before.svg' && grep -q 'not called changed' '$T/after-vs-before.svg'"
+# --- gpvars' options
+$R gpvars --op=csum --data="$T/o1" -- $D/small.csv > "$T/ov1" 2>&1; rc=$?
+$R gpvars $D/small.csv --op csum --data "$T/o2" > "$T/ov2" 2>&1
+ok "gpvars --opt=value and -- before the CSV: as --opt value" \
+	bash -c "[ $rc = 0 ] && cmp -s '$T/ov1' '$T/ov2' && cmp -s '$T/o1' '$T/o2'"
+$R gpvars --help > "$T/gh" 2> "$T/err"; rc=$?
+ok "gpvars --help: its options on stdout, exit 0" \
+	bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && for o in op kernel data quartiles load-data rx-data ops; do grep -q -- \"--\$o\" '$T/gh' || exit 1; done"
+$R gpvars $D/small.csv --nosuch > /dev/null 2> "$T/err"; rc=$?
+ok "gpvars --nosuch: exit 2, a line naming it and where help is" \
+	bash -c "[ $rc = 2 ] && [ \$(wc -l < '$T/err') = 2 ] && grep -q \"unknown option '--nosuch'\" '$T/err' &&
+		grep -qx \"try 'csumreport gpvars --help'\" '$T/err'"
+$R gpvars $D/small.csv --data > /dev/null 2> "$T/err"; rc=$?
+ok "gpvars --data without a value: exit 2, naming it" \
+	bash -c "[ $rc = 2 ] && [ \$(wc -l < '$T/err') = 2 ] && grep -q -- \"option '--data' needs a value (OUT)\" '$T/err'"
 
 # --- bad input: a clear error, exit 2, no figure
 : > "$T/empty.csv"
@@ -526,7 +725,8 @@ ok "compare a run of three ops: a table and summary per op, no op's kernel in an
 $R compare $D/ops.csv $D/ops.csv --before-kernel ip-ref --after-kernel ip-adc --alpha 0.2 > "$T/cmpip.txt" 2>&1; rc=$?
 ok "compare two ip_fast_csum kernels: cycles per call" \
 	bash -c "[ $rc = 0 ] && grep -q '^Cycles/call, median' '$T/cmpip.txt' &&
-		grep -q '^ip-adc  *20 B  *warm  *41\.00  *18\.00  *-56\.1%  *\[-63\.4,-56\.1\]' '$T/cmpip.txt' &&
+		grep -q '^size  *cache  *ip-ref  *ip-adc  *change ' '$T/cmpip.txt' &&
+		grep -q '^20 B  *warm  *41\.00  *18\.00  *-56\.1%  *\[-63\.4,-56\.1\]' '$T/cmpip.txt' &&
 		grep -q 'time per call at 20 B' '$T/cmpip.txt'"
 $R compare $D/ops.csv $D/ops.csv --op csum_copy > "$T/cmpcp.txt" 2>&1; rc=$?
 ok "compare --op csum_copy: that op only, in cycles per byte" \

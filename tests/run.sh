@@ -134,6 +134,13 @@ else
 	echo "FAIL make gbench"; total_fail=$((total_fail + 1))
 fi
 
+# csumbench run's Google Benchmark JSON, read by compare.py.
+if scripts/need.sh libbenchmark-tools python3-scipy; then
+	suite json tests/json.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+else
+	skipped json "needs libbenchmark-tools python3-scipy"
+fi
+
 # The same tests built with AddressSanitizer and UBSan (timing excluded:
 # instrumented code is not what users time).
 if build sanitize SANITIZE=1 test-bin; then
@@ -243,6 +250,14 @@ else
 	echo "FAIL csumreport build"; total_fail=$((total_fail + 1))
 fi
 build report build/host/csumreport && suite recommend tests/recommend.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
+build report build/host/csumreport && suite report-cli tests/report-cli.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
+
+# make install, make help, the man page and bash completion.
+if scripts/need.sh man-db groff-base; then
+	suite install tests/install.sh "$A"
+else
+	skipped install "needs man-db groff-base"
+fi
 
 # The sources' own rules (one placement, no abort() on a shortage).
 suite tree tests/tree.sh

@@ -13,7 +13,7 @@ SUITE=shellcheck
 git ls-files --cached --others --exclude-standard | while read -r f; do
 	[ -f "$f" ] || continue
 	case $f in
-	*.sh | .ci/run) echo "$f" ;;
+	*.sh | *.bash | .ci/run) echo "$f" ;;
 	*) head -n 1 "$f" 2> /dev/null | grep -Eq '^#!.*(/|env )(ba|da)?sh( |$)' && echo "$f" ;;
 	esac
 done | sort -u > "$T/scripts"

@@ -8,12 +8,33 @@
 #include "cache/flush.h"
 #include "cmd/cmd.h"
 #include "cmd/setup.h"
+#include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
 #include "timer/chain.h"
 
+static const struct args_opt cal_opts[] = {
+	{ "config", 'c', "CONFIG", "the settings file whose timer and cycles_per_tick\n"
+	  "are shown" },
+	{ "set", 's', "KEY=VALUE", "override one setting (repeatable)" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd cal_cmd = {
+	"calibrate", "[-c CONFIG] [--set key=value]...",
+	"Shows the timer a run would use (timer =), what it counts,\n"
+	"its resolution and read overhead, its tick rate, the core\n"
+	"cycles per tick with how they were found (the timer counts\n"
+	"cycles, the config sets cycles_per_tick, or a chain of\n"
+	"dependent 1-cycle adds is timed), the chain's own reading\n"
+	"beside a preset, and whether the cold flush reaches memory.\n",
+	cal_opts
+};
+
 int cmd_calibrate(int argc, char **argv)
 {
+	struct args a;
+	const char *v;
 	const char *path = NULL;
 	char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
 	int nsets = 0, i, rc;
@@ -26,27 +47,21 @@ int cmd_calibrate(int argc, char **argv)
 	double stated;
 	const struct flusher *fl = flush_select(NULL);
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: csumbench calibrate [-c CONFIG] [--set key=value]...\n\n"
-			       "Shows the timer a run would use (timer =), what it counts,\n"
-			       "its resolution and read overhead, its tick rate, the core\n"
-			       "cycles per tick with how they were found (the timer counts\n"
-			       "cycles, the config sets cycles_per_tick, or a chain of\n"
-			       "dependent 1-cycle adds is timed), the chain's own reading\n"
-			       "beside a preset, and whether the cold flush reaches memory.\n");
-			free(sets);
-			return 0;
-		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			path = argv[++i];
-		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
-			sets[nsets++] = argv[++i];
+	args_begin(&a, &cal_cmd, argc, argv);
+	while ((i = args_next(&a, &v)) != ARGS_END) {
+		if (i == 'c') {
+			path = v;
+		} else if (i == 's') {
+			sets[nsets++] = (char *)v;
 		} else {
-			fprintf(stderr, "csumbench calibrate: unknown option '%s'\n", argv[i]);
+			if (i == ARGS_ARG)
+				args_bad_usage(&cal_cmd, "unexpected '%s'", v);
+			args_end(&a);
 			free(sets);
-			return 2;
+			return i == ARGS_HELP ? 0 : 2;
 		}
 	}
+	args_end(&a);
 	rc = setup_config(&c, path, sets, nsets);
 	free(sets);
 	if (rc)

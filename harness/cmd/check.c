@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "lib/args.h"
 #include "measure/contention.h"
 
 #define WIDTH 72
@@ -371,16 +372,22 @@ static void hypervisor(void)
 		line("ok", "hypervisor", NULL, "none seen");
 }
 
-static int check_usage(FILE *f)
-{
-	fprintf(f, "usage: csumbench check [--window SECONDS]\n\n"
-		"Lists what makes timings move on this machine, each with its fix:\n"
-		"the frequency governor and boost, a busy SMT sibling, other load,\n"
-		"steal time, CPU isolation, perf_event_paranoid and a hypervisor.\n"
-		"Busy shares and steal are read from /proc/stat over a window (0.2 s).\n"
-		"Exit 1 when any line is WARN, 0 when none is.\n");
-	return f == stdout ? 0 : 2;
-}
+enum { OPT_WINDOW = 256 };
+
+static const struct args_opt check_opts[] = {
+	{ "window", OPT_WINDOW, "SECONDS", "how long /proc/stat is read, 0.01 to 60 (0.2)" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd check_cmd = {
+	"check", "[--window SECONDS]",
+	"Lists what makes timings move on this machine, each with its fix:\n"
+	"the frequency governor and boost, a busy SMT sibling, other load,\n"
+	"steal time, CPU isolation, perf_event_paranoid and a hypervisor.\n"
+	"Busy shares and steal are read from /proc/stat over a window (0.2 s).\n"
+	"Exit 1 when any line is WARN, 0 when none is.\n",
+	check_opts
+};
 
 int cmd_check(int argc, char **argv)
 {
@@ -388,24 +395,29 @@ int cmd_check(int argc, char **argv)
 	cpu_set_t set;
 	double window = 0.2;
 	struct timespec w;
+	const char *v;
+	struct args a;
 	int i, cpu;
 
-	for (i = 1; i < argc; i++) {
+	args_begin(&a, &check_cmd, argc, argv);
+	while ((i = args_next(&a, &v)) != ARGS_END) {
 		char *end;
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return check_usage(stdout);
-		if (!strcmp(argv[i], "--window") && i + 1 < argc) {
-			window = strtod(argv[++i], &end);
-			if (*end || !(window >= 0.01 && window <= 60)) {
-				fprintf(stderr, "csumbench check: --window '%s', expected "
-					"0.01 to 60 seconds\n", argv[i]);
-				return 2;
-			}
-			continue;
+
+		if (i != OPT_WINDOW) {
+			if (i == ARGS_ARG)
+				args_bad_usage(&check_cmd, "unexpected '%s'", v);
+			args_end(&a);
+			return i == ARGS_HELP ? 0 : 2;
 		}
-		fprintf(stderr, "csumbench check: unexpected '%s'\n", argv[i]);
-		return check_usage(stderr);
+		window = strtod(v, &end);
+		if (*end || end == v || !(window >= 0.01 && window <= 60)) {
+			fprintf(stderr, "csumbench check: --window '%s', expected "
+				"0.01 to 60 seconds\n", v);
+			args_end(&a);
+			return 2;
+		}
 	}
+	args_end(&a);
 	if (sched_getaffinity(0, sizeof(set), &set) != 0) {
 		perror("csumbench check: sched_getaffinity");
 		return 1;

@@ -10,6 +10,7 @@
 
 #include "cmd/cmd.h"
 #include "events/events.h"
+#include "lib/args.h"
 
 struct listing {
 	const char *pattern;
@@ -137,26 +138,42 @@ static void pmu_heading(const char *pmus)
 	printf("):\n");
 }
 
+static const struct args_opt ev_opts[] = {
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd ev_cmd = {
+	"events", "[PATTERN]",
+	"Tries every event this build can name, on this thread in user\n"
+	"space, and says which open here now.  PATTERN: a substring or\n"
+	"a glob (*, ?), either ignoring case.  Name them in a config as\n"
+	"events = a, b, ...\n",
+	ev_opts
+};
+
 int cmd_events(int argc, char **argv)
 {
+	struct args args;
+	const char *v;
+	int c;
 	struct listing l = { NULL, 0, 0, { false, false, false } };
 	const struct generic_event *g;
 	struct perf_event_attr a;
 	const char *pmus;
 	size_t n, i;
 
-	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
-		FILE *f = argc == 2 && (!strcmp(argv[1], "--help") ||
-				       !strcmp(argv[1], "-h")) ? stdout : stderr;
-		fprintf(f, "usage: csumbench events [PATTERN]\n"
-			"  Tries every event this build can name, on this thread "
-			"in user space,\n  and says which open here now.  PATTERN: "
-			"a substring or a glob (*, ?),\n  either ignoring case.  "
-			"Name them in a config as events = a, b, ...\n");
-		return f == stdout ? 0 : 2;
+	args_begin(&args, &ev_cmd, argc, argv);
+	while ((c = args_next(&args, &v)) != ARGS_END) {
+		if (c == ARGS_ARG && !l.pattern) {
+			l.pattern = v;
+			continue;
+		}
+		if (c == ARGS_ARG)
+			args_bad_usage(&ev_cmd, "one PATTERN at most, not '%s'", v);
+		args_end(&args);
+		return c == ARGS_HELP ? 0 : 2;
 	}
-	if (argc == 2)
-		l.pattern = argv[1];
+	args_end(&args);
 	pmus = events_pfm_each(ignore, NULL);
 	printf("Events that open here now (perf_event_open, this thread, user)\n");
 	printf("generic names (linux/perf_event.h, spelt as perf list does):\n");

@@ -1,34 +1,60 @@
-/* csumbench list [--csv] */
+/* csumbench list [--csv | --names] */
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "kernel/table.h"
+#include "lib/args.h"
 #include "workload/mix.h"
+
+enum { OPT_CSV = 256, OPT_NAMES };
+
+static const struct args_opt list_opts[] = {
+	{ "csv", OPT_CSV, NULL, "one CSV row per kernel" },
+	{ "names", OPT_NAMES, NULL, "the names alone, one per line, of the kernels\n"
+	  "that run here" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd list_cmd = {
+	"list", "[--csv | --names]",
+	"Lists the kernels of this build by op (the contract they\n"
+	"share): name, arch, whether it takes a run-time prefetch\n"
+	"distance, and what it is.  Kernels that need a CPU feature\n"
+	"say whether they run here, and if not, why; those that\n"
+	"cannot are never gated or timed, and kernels = all leaves\n"
+	"them out.  Any path/lib.so:symbol can be named too: the\n"
+	"csum contract, or the op named by a string symbol_op in\n"
+	"the same library.\n",
+	list_opts
+};
 
 int cmd_list(int argc, char **argv)
 {
-	int csv = 0, i;
+	int csv = 0, names = 0, i;
 	size_t k, o;
+	const char *v;
+	struct args a;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--csv")) {
+	args_begin(&a, &list_cmd, argc, argv);
+	while ((i = args_next(&a, &v)) != ARGS_END) {
+		if (i == OPT_CSV) {
 			csv = 1;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: csumbench list [--csv]\n\n"
-			       "Lists the kernels of this build by op (the contract they\n"
-			       "share): name, arch, whether it takes a run-time prefetch\n"
-			       "distance, and what it is.  Kernels that need a CPU feature\n"
-			       "say whether they run here, and if not, why; those that\n"
-			       "cannot are never gated or timed, and kernels = all leaves\n"
-			       "them out.  Any path/lib.so:symbol can be named too: the\n"
-			       "csum contract, or the op named by a string symbol_op in\n"
-			       "the same library.\n");
-			return 0;
+		} else if (i == OPT_NAMES) {
+			names = 1;
 		} else {
-			fprintf(stderr, "csumbench list: unknown option '%s'\n", argv[i]);
-			return 2;
+			if (i == ARGS_ARG)
+				args_bad_usage(&list_cmd, "unexpected '%s'", v);
+			args_end(&a);
+			return i == ARGS_HELP ? 0 : 2;
 		}
+	}
+	args_end(&a);
+	if (names) {
+		for (k = 0; k < kernel_count; k++)
+			if (!kernel_unavailable(&kernel_table[k]))
+				printf("%s\n", kernel_table[k].name);
+		return 0;
 	}
 	if (csv) {
 		printf("kernel,arch,op,prefetch,description,runs\n");

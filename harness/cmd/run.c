@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "cmd/setup.h"
 #include "config/keys.h"
+#include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
 #include "measure/miss.h"
@@ -20,30 +21,39 @@
 #include "workload/load.h"
 #include "workload/mix.h"
 
-static int run_usage(FILE *f)
+enum { OPT_FORCE = 256, OPT_CHECK, OPT_KEYS };
+
+static const struct args_opt run_opts[] = {
+	{ "config", 'c', "CONFIG", "the settings file (configs/*.conf); without\n"
+	  "one, the built-in defaults" },
+	{ "output", 'o', "FILE|DIR/|-", "DIR/: DIR/CONFIG-HOST-YYYYmmdd-HHMMSS.csv\n"
+	  "(default results/; -2, -3... if taken); FILE\n"
+	  "names it (FILE.json: Google Benchmark's JSON);\n"
+	  "-: the results to standard output, no samples" },
+	{ "set", 's', "KEY=VALUE", "override one config key (repeatable)" },
+	{ "force", OPT_FORCE, NULL, "replace an existing output file (a regular one)" },
+	{ "dry-run", 'n', NULL, "print the points and exit" },
+	{ "check", OPT_CHECK, NULL, "run the correctness gate only, at every size\n"
+	  "and alignment of the config; exit 1 if any fails" },
+	{ "quiet", 'q', NULL, "no progress or summary" },
+	{ "list-keys", OPT_KEYS, NULL, "print the config keys' names, one per line" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd run_cmd = {
+	"run", "[OPTION]...",
+	"Verifies every kernel of the config against its op's reference,\n"
+	"then times each point (kernel, size, align, cache, prefetch, code\n"
+	"offset) in rounds and writes one CSV row per point and repeat,\n"
+	"plus every sample in a -samples.csv beside it.\n",
+	run_opts
+};
+
+/* After run's usage: the keys, from the one table the parser reads. */
+static void key_help(void)
 {
 	size_t i;
 
-	fprintf(f,
-		"usage: csumbench run [-c CONFIG] [-o FILE|DIR/|-] [--set key=value]...\n"
-		"                     [--force] [--dry-run] [--check] [-q]\n\n"
-		"Verifies every kernel of the config against its op's reference,\n"
-		"then times each point (kernel, size, align, cache, prefetch, code\n"
-		"offset) in rounds and writes one CSV row per point and repeat,\n"
-		"plus every sample in a -samples.csv beside it.\n\n"
-		"  -c CONFIG     settings file (configs/*.conf); built-in defaults without\n"
-		"  -o DIR/       write DIR/<config>-<host>-<YYYYmmdd-HHMMSS>.csv (default\n"
-		"                results/; -2, -3... if taken); -o FILE names it;\n"
-		"                -o - writes the results to stdout, without samples\n"
-		"  --set k=v     override one setting (any config key; repeatable)\n"
-		"  --force       replace an existing output file (a regular file only)\n"
-		"  --dry-run     print the points and exit\n"
-		"  --check       run the correctness gate only, at every size and\n"
-		"                alignment of the config, and exit (1 if any fails)\n"
-		"  -q            no progress or summary\n");
-	if (f != stdout)
-		return 2;
-	/* the keys, from the one table the parser reads */
 	printf("\nConfig keys (KEY = VALUE in a config, or --set KEY=VALUE):\n");
 	for (i = 0; i < config_nkeys; i++) {
 		const struct config_key *k = &config_keys[i];
@@ -54,7 +64,6 @@ static int run_usage(FILE *f)
 		       k->def ? k->def : "(unset)", k->values,
 		       one ? ": " : "\n      ", k->help);
 	}
-	return 0;
 }
 
 static void write_results(FILE *f, const void *ctx)
@@ -67,6 +76,30 @@ static void write_samples(FILE *f, const void *ctx)
 {
 	report_meta(f, ctx);
 	report_samples_csv(f, ctx);
+}
+
+static void write_json(FILE *f, const void *ctx)
+{
+	report_json(f, ctx);
+}
+
+static const struct output_writers writers = {
+	write_results, write_json, write_samples
+};
+
+/* Where the user chose the format, for -o's messages; NULL: the
+   default. */
+static const char *format_set(const struct config *c, char *buf, size_t len)
+{
+	const struct origin *o = &c->format_origin;
+
+	if (!strcmp(o->file, "defaults"))
+		return NULL;
+	if (o->line > 0)
+		snprintf(buf, len, "%s:%d", o->file, o->line);
+	else
+		snprintf(buf, len, "%s", o->file);
+	return buf;
 }
 
 static void dry_run(const struct bench *b)
@@ -140,10 +173,12 @@ static void write_partial(const char *why, void *ctx)
 	}
 	b->partial = why;
 	sweep_finish(b);
-	if (output_commit(a->o, write_results, write_samples, b, true) == 0 &&
+	if (output_commit(a->o, &writers, b, true) == 0 &&
 	    strcmp(a->o->path, "-"))
-		fprintf(stderr, "csumbench: what was measured is in %s\n  and %s\n",
-			a->o->path, a->o->samples);
+		fprintf(stderr, "csumbench: what was measured is in %s\n%s%s%s"
+			"  and %s\n", a->o->path, a->o->json ? "  and " : "",
+			a->o->json ? a->o->json : "", a->o->json ? "\n" : "",
+			a->o->samples);
 }
 
 /* The copies layouts draw from, made before the gate checks them: 0, or
@@ -177,37 +212,58 @@ int cmd_run(int argc, char **argv)
 	bool force = false, dry = false, quiet = false, check = false;
 	char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
 	int nsets = 0, i, rc;
-	char err[512];
+	char err[512], where[512];
 	struct config c;
 	struct bench b;
 	struct output o = { 0 };
 	struct abandon ab;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			free(sets);
-			return run_usage(stdout);
-		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			path = argv[++i];
-		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-			out = argv[++i];
-		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
-			sets[nsets++] = argv[++i];
-		} else if (!strcmp(argv[i], "--force")) {
+	struct args a;
+	const char *v;
+
+	args_begin(&a, &run_cmd, argc, argv);
+	while ((i = args_next(&a, &v)) != ARGS_END) {
+		switch (i) {
+		case ARGS_HELP:
+			key_help();
+			rc = 0;
+			goto usage;
+		case OPT_KEYS:
+			for (i = 0; i < (int)config_nkeys; i++)
+				printf("%s\n", config_keys[i].name);
+			rc = 0;
+			goto usage;
+		case 'c':
+			path = v;
+			break;
+		case 'o':
+			out = v;
+			break;
+		case 's':
+			sets[nsets++] = (char *)v;
+			break;
+		case OPT_FORCE:
 			force = true;
-		} else if (!strcmp(argv[i], "--dry-run") || !strcmp(argv[i], "-n")) {
+			break;
+		case 'n':
 			dry = true;
-		} else if (!strcmp(argv[i], "--check")) {
+			break;
+		case OPT_CHECK:
 			check = true;
-		} else if (!strcmp(argv[i], "-q")) {
+			break;
+		case 'q':
 			quiet = true;
-		} else {
-			fprintf(stderr, "csumbench run: unknown or incomplete option '%s'\n",
-				argv[i]);
-			free(sets);
-			return run_usage(stderr);
+			break;
+		case ARGS_ARG:
+			rc = args_bad_usage(&run_cmd, "unexpected '%s' (a config is "
+					    "-c FILE)", v);
+			goto usage;
+		default:
+			rc = 2;
+			goto usage;
 		}
 	}
+	args_end(&a);
 	/* A dry run reads a capture through for its sizes and keeps none
 	   of its packets. */
 	mix_keep_packets(!dry);
@@ -276,7 +332,8 @@ int cmd_run(int argc, char **argv)
 		rc = 2;
 		goto done;
 	}
-	rc = output_prepare(&o, out, path, force);
+	rc = output_prepare(&o, out, path, force, c.formats,
+			    format_set(&c, where, sizeof(where)));
 	if (rc)
 		goto done;
 	identify(&b);
@@ -342,15 +399,19 @@ int cmd_run(int argc, char **argv)
 	for (i = 0; i < (int)b.nwarnings; i++)
 		fprintf(stderr, "csumbench: WARNING: %s\n", b.warnings[i]);
 
-	if (output_commit(&o, write_results, write_samples, &b, false)) {
+	if (output_commit(&o, &writers, &b, false)) {
 		rc = 1;
 		goto done;
 	}
 	if (!quiet) {
 		FILE *f = strcmp(o.path, "-") ? stdout : stderr;
 		report_summary(f, &b);
-		if (strcmp(o.path, "-"))
-			fprintf(f, "wrote %s\n  and %s\n", o.path, o.samples);
+		if (strcmp(o.path, "-")) {
+			fprintf(f, "wrote %s\n", o.path);
+			if (o.json)
+				fprintf(f, "  and %s\n", o.json);
+			fprintf(f, "  and %s\n", o.samples);
+		}
 	}
 	if (b.nfailed) {
 		fprintf(stderr, "csumbench: %zu kernel(s) failed the correctness "
@@ -364,5 +425,9 @@ done:
 	output_free(&o);
 	sweep_free(&b);
 	config_free(&c);
+	return rc;
+usage:
+	args_end(&a);
+	free(sets);
 	return rc;
 }

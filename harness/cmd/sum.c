@@ -11,19 +11,27 @@
 #include "cmd/cmd.h"
 #include "config/config.h"
 #include "kernel/table.h"
+#include "lib/args.h"
 #include "op/verify.h"
 
-static int sum_usage(FILE *f)
-{
-	fprintf(f, "usage: csumbench sum -k KERNEL [--align N] [--] FILE...\n\n"
-		"Prints for each FILE (- for standard input) the ones'-complement\n"
-		"sum of its bytes as 16-bit network-order words, the checksum (its\n"
-		"complement) and the name.  Files of any length are read in chunks\n"
-		"of 1 MiB placed N bytes past a page boundary (--align, 0 to 4095).\n"
-		"The kernel passes the correctness gate first, and every chunk is\n"
-		"checked against ref as it goes.\n");
-	return f == stdout ? 0 : 2;
-}
+enum { OPT_ALIGN = 256 };
+
+static const struct args_opt sum_opts[] = {
+	{ "kernel", 'k', "KERNEL", "the csum kernel (csumbench list); required" },
+	{ "align", OPT_ALIGN, "N", "bytes past a page boundary, 0 to 4095 (0)" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd sum_cmd = {
+	"sum", "-k KERNEL [--align N] [--] FILE...",
+	"Prints for each FILE (- for standard input) the ones'-complement\n"
+	"sum of its bytes as 16-bit network-order words, the checksum (its\n"
+	"complement) and the name.  Files of any length are read in chunks\n"
+	"of 1 MiB placed N bytes past a page boundary (--align, 0 to 4095).\n"
+	"The kernel passes the correctness gate first, and every chunk is\n"
+	"checked against ref as it goes.\n",
+	sum_opts
+};
 
 /* Even, so a sum carried from one chunk to the next keeps every byte in
    its place in a 16-bit word (csum_partial's contract). */
@@ -103,48 +111,55 @@ int cmd_sum(int argc, char **argv)
 	char err[1024];
 	long align = 0;
 	int i, f, rc = 0, files = 0;
-	bool opts = true;
 	char *file[argc];
+	const char *v;
+	struct args a;
 	unsigned char *mem;
 
-	for (i = 1; i < argc; i++) {
-		if (opts && (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")))
-			return sum_usage(stdout);
-		if (opts && !strcmp(argv[i], "--")) {
-			opts = false;
-		} else if (opts && !strcmp(argv[i], "-k") && i + 1 < argc) {
-			k = kernel_find(argv[++i], err, sizeof(err));
+	args_begin(&a, &sum_cmd, argc, argv);
+	while ((i = args_next(&a, &v)) != ARGS_END) {
+		char *end;
+
+		switch (i) {
+		case ARGS_HELP:
+			args_end(&a);
+			return 0;
+		case ARGS_ARG:
+			file[files++] = (char *)v;	/* read once the options are known */
+			break;
+		case 'k':
+			k = kernel_find(v, err, sizeof(err));
 			if (!k) {
 				fprintf(stderr, "csumbench sum: %s\n", err);
+				args_end(&a);
 				return 2;
 			}
 			if (kernel_unavailable(k)) {
 				fprintf(stderr, "csumbench sum: kernel '%s' cannot "
 					"run on this CPU: %s\n", k->name,
 					kernel_unavailable(k));
+				args_end(&a);
 				return 2;
 			}
-		} else if (opts && !strcmp(argv[i], "--align") && i + 1 < argc) {
-			char *end;
-			align = strtol(argv[++i], &end, 10);
-			if (*end || end == argv[i] || align < 0 || align > ALIGN_MAX) {
+			break;
+		case OPT_ALIGN:
+			align = strtol(v, &end, 10);
+			if (*end || end == v || align < 0 || align > ALIGN_MAX) {
 				fprintf(stderr, "csumbench sum: --align '%s', expected "
-					"0 to %d\n", argv[i], ALIGN_MAX);
+					"0 to %d\n", v, ALIGN_MAX);
+				args_end(&a);
 				return 2;
 			}
-		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "csumbench sum: unknown option '%s' (-- ends "
-				"the options)\n", argv[i]);
-			return sum_usage(stderr);
-		} else {
-			file[files++] = argv[i];	/* read once the options are known */
+			break;
+		default:
+			args_end(&a);
+			return 2;
 		}
 	}
-	if (!k || !files) {
-		fprintf(stderr, "csumbench sum: %s\n",
-			!k ? "-k KERNEL is required" : "no FILE given");
-		return sum_usage(stderr);
-	}
+	args_end(&a);
+	if (!k || !files)
+		return args_bad_usage(&sum_cmd, "%s", !k ? "-k KERNEL is required" :
+				      "no FILE given");
 	if (k->op != &op_csum) {
 		fprintf(stderr, "csumbench sum: kernel '%s' is op %s; sum takes "
 			"csum kernels (csumbench list shows each kernel's op)\n",

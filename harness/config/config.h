@@ -105,6 +105,7 @@ struct config {
 				   between a header's prefetch and its read */
 	int timing;		/* TIMING_BATCH or TIMING_PER_CALL */
 	struct events events;	/* counted beside the timer (events.h) */
+	unsigned formats;	/* FORMAT_CSV | FORMAT_JSON: the results files */
 	int roofline_mode;	/* ROOFLINE_AUTO, _NONE or _KERNEL */
 	const struct kernel *roofline_named;	/* roofline = KERNEL */
 	const struct kernel *roofline;	/* after config_resolve: the load
@@ -113,8 +114,10 @@ struct config {
 	struct origin cpu_origin, timer_origin, code_offset_origin;
 	struct origin kernels_origin, sizes_origin, ops_origin, cache_origin;
 	struct origin load_cpus_origin, rx_ahead_origin, ring_origin;
-	struct origin events_origin, roofline_origin;
+	struct origin events_origin, roofline_origin, format_origin;
 };
+
+enum { FORMAT_CSV = 1, FORMAT_JSON = 2 };
 
 enum { ROOFLINE_AUTO, ROOFLINE_NONE, ROOFLINE_KERNEL };
 

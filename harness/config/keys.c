@@ -417,6 +417,23 @@ static int key_roofline(struct config *c, const char *v, char *err,
 	return -1;
 }
 
+/* format = csv, json: the results as tidy CSV (what csumreport reads),
+   as Google Benchmark's JSON (what its compare.py reads), or both. */
+static int key_format(struct config *c, const char *v, char *err,
+		      size_t errlen)
+{
+	static const char *const formats[] = { "csv", "json" };
+	int f[2];
+	size_t n, i;
+
+	if (range_words(v, formats, 2, "format", f, &n, err, errlen))
+		return -1;
+	c->formats = 0;
+	for (i = 0; i < n; i++)
+		c->formats |= f[i] ? FORMAT_JSON : FORMAT_CSV;
+	return 0;
+}
+
 /* Every key, once: the parser, the defaults, run --help and the README
    check (tests/cli.sh) read this table. */
 const struct config_key config_keys[] = {
@@ -536,6 +553,10 @@ const struct config_key config_keys[] = {
 	  offsetof(struct config, roofline_origin),
 	  "auto, none or a load kernel", "auto",
 	  "the load kernel a run holds its kernels to" },
+	{ "format", key_format,
+	  offsetof(struct config, format_origin),
+	  "csv, json", "csv",
+	  "the results files: CSV, Google Benchmark JSON, or both" },
 };
 const size_t config_nkeys = sizeof(config_keys) / sizeof(config_keys[0]);
 _Static_assert(sizeof(config_keys) / sizeof(config_keys[0]) <= CONFIG_KEYS_MAX,

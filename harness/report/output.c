@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "lib/platform.h"
+#include "config/config.h"
 #include "lib/xalloc.h"
 #include "report/output.h"
 
@@ -29,7 +30,7 @@
 /* Files to remove if a signal ends the process while they are half
    made.  The handler only reads these; the main flow changes them with
    the signals blocked. */
-#define NCLEAN 4
+#define NCLEAN 6
 static char *volatile clean[NCLEAN];
 static const int clean_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM };
 #define NSIGS (sizeof(clean_sigs) / sizeof(clean_sigs[0]))
@@ -107,7 +108,7 @@ static void clean_add(char *path)
 	signals(SIG_BLOCK, &old);
 	for (i = 0; i < NCLEAN && clean[i]; i++)
 		;
-	/* (a program error, not a shortage: at most two pairs at once) */
+	/* (a program error, not a shortage: 3 files and a probe at most) */
 	if (i == NCLEAN)
 		abort();
 	clean[i] = path;
@@ -271,10 +272,50 @@ static void set_names(struct output *o, const char *stem)
 {
 	free(o->stem);
 	free(o->path);
+	free(o->json);
 	free(o->samples);
 	o->stem = xstrdup(stem, "a file name");
-	o->path = xasprintf("a file name", "%s.csv", stem);
+	o->path = xasprintf("a file name", "%s.%s", stem,
+			    o->formats & FORMAT_CSV ? "csv" : "json");
+	o->json = o->formats == (FORMAT_CSV | FORMAT_JSON) ?
+		  xasprintf("a file name", "%s.json", stem) : NULL;
 	o->samples = xasprintf("a file name", "%s-samples.csv", stem);
+}
+
+static bool ends(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+
+	return n > t && !strcmp(s + n - t, tail);
+}
+
+/* -o FILE.json or FILE.csv: its format, with the config's.  0, or 2
+   after a message. */
+static int file_formats(struct output *o, const char *arg, const char *set)
+{
+	unsigned named = ends(arg, ".json") ? FORMAT_JSON :
+			 ends(arg, ".csv") ? FORMAT_CSV : 0;
+
+	if (!named)
+		return 0;
+	if (!set) {
+		o->formats = named;	/* the name says it */
+		return 0;
+	}
+	if (!(o->formats & named)) {
+		fprintf(stderr, "csumbench: -o %s names a %s file, but %s says "
+			"format = %s: name a .%s file, or set format = csv, json\n",
+			arg, named == FORMAT_JSON ? "JSON" : "CSV", set,
+			o->formats == FORMAT_JSON ? "json" : "csv",
+			o->formats == FORMAT_JSON ? "json" : "csv");
+		return 2;
+	}
+	if (named == FORMAT_JSON && (o->formats & FORMAT_CSV)) {
+		/* both, and the name given is the JSON's: the CSV beside it */
+		o->formats = FORMAT_JSON;
+		return 1;
+	}
+	return 0;
 }
 
 /* The name fits the folder's limit, with room for a suffix. */
@@ -298,18 +339,25 @@ static int check_length(const struct output *o)
 }
 
 int output_prepare(struct output *o, const char *arg, const char *config,
-		   bool force)
+		   bool force, unsigned formats, const char *formats_set)
 {
 	size_t n = strlen(arg);
 	int rc;
 
 	memset(o, 0, sizeof(*o));
 	o->force = force;
+	o->formats = formats;
 	if (!*arg) {
 		fprintf(stderr, "csumbench: -o needs a FILE, a DIR/ or -\n");
 		return 2;
 	}
 	if (!strcmp(arg, "-")) {
+		if (formats == (FORMAT_CSV | FORMAT_JSON)) {
+			fprintf(stderr, "csumbench: -o - writes one format, and %s "
+				"says format = csv, json: give -o FILE or DIR/, or one "
+				"format\n", formats_set ? formats_set : "the config");
+			return 2;
+		}
 		o->path = xstrdup("-", "a file name");
 		return 0;
 	}
@@ -345,16 +393,29 @@ int output_prepare(struct output *o, const char *arg, const char *config,
 	} else {
 		const char *slash = strrchr(arg, '/');
 		char *stem = xstrdup(arg, "a file name");
+		int both = file_formats(o, arg, formats_set);
 
-		if (n > 4 && !strcmp(stem + n - 4, ".csv"))
+		if (both == 2) {
+			free(stem);
+			return 2;
+		}
+		if (ends(stem, ".csv"))
 			stem[n - 4] = '\0';
+		else if (ends(stem, ".json"))
+			stem[n - 5] = '\0';
 		o->dir = slash ? xstrndup(arg, slash == arg ? 1 : (size_t)(slash - arg),
 					  "a file name") : xstrdup(".", "a file name");
 		set_names(o, stem);
 		free(o->path);
 		o->path = xstrdup(arg, "a file name");	/* as given, with or without .csv */
+		if (both) {	/* FILE.json, and its CSV beside it */
+			o->formats = FORMAT_CSV | FORMAT_JSON;
+			o->json = o->path;
+			o->path = xasprintf("a file name", "%s.csv", stem);
+		}
 		free(stem);
 		if ((rc = check_target(o->path, force)) ||
+		    (o->json && (rc = check_target(o->json, force))) ||
 		    (rc = check_target(o->samples, force)))
 			return rc;
 	}
@@ -388,67 +449,80 @@ static int write_tmp(const struct output *o, char **tmp, output_writer *w,
 	return 0;
 }
 
-/* Puts the pair in place under the names in o, or under the first free
-   suffix; the samples first, so a results file never appears without
-   them.  0, or -1 with errno. */
-static int place_pair(struct output *o, char **tres, char **tsam, bool replace)
+/* The files of o, in the order they are put in place: the samples
+   first, so results never appear without them. */
+static size_t names_of(const struct output *o, char *names[3])
 {
-	char *base = xstrdup(o->stem, "a file name");
-	int n;
+	size_t n = 0;
+
+	names[n++] = o->samples;
+	if (o->json)
+		names[n++] = o->json;
+	names[n++] = o->path;
+	return n;
+}
+
+/* Puts tmp[i] in place under the names in o, or all under the first
+   free suffix: a name taken sends the ones already placed back to
+   their temporary names.  0, or -1 with errno. */
+static int place_all(struct output *o, char **tmp, size_t n, bool replace)
+{
+	char *base = xstrdup(o->stem, "a file name"), *names[3];
+	size_t i, j;
+	int k, e = 0;
 
 	if (replace) {
 		free(base);
-		if (rename(*tsam, o->samples) || rename(*tres, o->path))
-			return -1;
-		clean_del(*tsam);
-		clean_del(*tres);
+		names_of(o, names);
+		for (i = 0; i < n; i++)
+			if (rename(tmp[i], names[i]))
+				return -1;
+		for (i = 0; i < n; i++)
+			clean_del(tmp[i]);
 		return 0;
 	}
-	for (n = 1; n <= SUFFIX_MAX; n++) {
-		if (n > 1) {
-			char *stem = xasprintf("a file name", "%s-%d", base, n);
+	for (k = 1; k <= SUFFIX_MAX; k++) {
+		if (k > 1) {
+			char *stem = xasprintf("a file name", "%s-%d", base, k);
 			set_names(o, stem);
 			free(stem);
 		}
-		if (place_noreplace(*tsam, o->samples) != 0) {
-			if (errno == EEXIST)
-				continue;
-			break;
-		}
-		if (place_noreplace(*tres, o->path) == 0) {
-			clean_del(*tsam);
-			clean_del(*tres);
+		names_of(o, names);
+		for (i = 0; i < n && place_noreplace(tmp[i], names[i]) == 0; i++)
+			;
+		if (i == n) {
+			for (i = 0; i < n; i++)
+				clean_del(tmp[i]);
 			free(base);
 			return 0;
 		}
-		/* The results name is taken (or cannot be made): the
-		   samples go back to their temporary name. */
-		{
-			int e = errno;
-			if (rename(o->samples, *tsam) != 0 || e != EEXIST) {
-				errno = e;
-				break;
-			}
-		}
+		e = errno;
+		for (j = 0; j < i; j++)
+			if (rename(names[j], tmp[j]) != 0)
+				e = errno ? errno : EIO;
+		if (e != EEXIST)
+			break;
 	}
 	free(base);
-	if (n > SUFFIX_MAX)
-		errno = EEXIST;
+	errno = k > SUFFIX_MAX ? EEXIST : e;
 	return -1;
 }
 
-int output_commit(struct output *o, output_writer *results,
-		  output_writer *samples, const void *ctx, bool partial)
+int output_commit(struct output *o, const struct output_writers *w,
+		  const void *ctx, bool partial)
 {
 	struct cleaning cl;
-	char *tres = NULL, *tsam = NULL, *want = xstrdup(o->path, "a file name");
+	char *tmp[3] = { NULL, NULL, NULL }, *names[3];
+	char *want = xstrdup(o->path, "a file name");
+	output_writer *writer[3];
 	sigset_t mask;
 	bool replace = o->force && !o->folder && !partial;
+	size_t n, i;
 	int rc = 1;
 
 	if (!strcmp(o->path, "-")) {
 		free(want);
-		results(stdout, ctx);
+		(o->formats & FORMAT_CSV ? w->csv : w->json)(stdout, ctx);
 		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 	}
 	cleaning_begin(&cl);
@@ -459,29 +533,36 @@ int output_commit(struct output *o, output_writer *results,
 		free(want);
 		want = xstrdup(o->path, "a file name");
 	}
-	if (write_tmp(o, &tsam, samples, ctx) || write_tmp(o, &tres, results, ctx))
-		goto out;
-	/* Placing is a few system calls: no signal splits the pair. */
+	n = names_of(o, names);
+	writer[0] = w->samples;
+	writer[n - 1] = o->formats & FORMAT_CSV ? w->csv : w->json;
+	if (n == 3)
+		writer[1] = w->json;
+	for (i = 0; i < n; i++)
+		if (write_tmp(o, &tmp[i], writer[i], ctx))
+			goto out;
+	/* Placing is a few system calls: no signal splits the set. */
 	signals(SIG_BLOCK, &mask);
-	if (replace && (check_target(o->path, true) || check_target(o->samples, true)))
+	for (i = 0; replace && i < n; i++)
+		if (check_target(names[i], true))
+			break;
+	if (replace && i < n)
 		errno = EEXIST;
-	else if (place_pair(o, &tres, &tsam, replace) == 0)
+	else if (place_all(o, tmp, n, replace) == 0)
 		rc = 0;
 	signals(SIG_SETMASK, &mask);
 	if (rc)
 		fprintf(stderr, "csumbench: cannot create %s: %s\n", o->path,
 			strerror(errno));
 	else if (!o->folder && strcmp(want, o->path))
-		fprintf(stderr, "csumbench: %s (or its samples file) was taken "
+		fprintf(stderr, "csumbench: %s (or a file beside it) was taken "
 			"meanwhile; the results are in %s\n", want, o->path);
 out:
-	if (rc) {
-		tmp_remove(&tsam);
-		tmp_remove(&tres);
-	} else {
-		free(tsam);
-		free(tres);
-	}
+	for (i = 0; i < n; i++)
+		if (rc)
+			tmp_remove(&tmp[i]);
+		else
+			free(tmp[i]);
 	cleaning_end(&cl);
 	free(want);
 	return rc;
@@ -490,6 +571,7 @@ out:
 void output_free(struct output *o)
 {
 	free(o->path);
+	free(o->json);
 	free(o->samples);
 	free(o->dir);
 	free(o->stem);

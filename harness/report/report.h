@@ -10,6 +10,8 @@
 void report_meta(FILE *f, const struct bench *b);
 /* One row per point and repeat (the columns of CSV_HEADER). */
 void report_csv(FILE *f, const struct bench *b);
+/* Google Benchmark's JSON (json.c): an entry per point and repeat. */
+void report_json(FILE *f, const struct bench *b);
 /* One row per sample. */
 void report_samples_csv(FILE *f, const struct bench *b);
 /* Best kernel per size and cache state, for people. */

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# What a user gets beside the binary: make install's layout, make help,
+# the man page (man -l, and every option and config key in it), and
+# bash completion sourced in bash.
+#   tests/install.sh BUILD-DIR   (BUILD-DIR holds csumbench; run from the tree)
+set -u
+B=$1
+SUITE=install
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+BIN=$B/csumbench REPORT=build/host/csumreport
+
+# --- make install DESTDIR=... PREFIX=...
+make -s install DESTDIR="$T/stage" PREFIX=/opt/cb > "$T/inst.out" 2>&1
+ok "make install DESTDIR PREFIX: exit 0" test $? = 0
+P=$T/stage/opt/cb
+for f in bin/csumbench bin/csumreport share/man/man1/csumbench.1 \
+	share/man/man1/csumreport.1 share/bash-completion/completions/csumbench \
+	share/bash-completion/completions/csumreport \
+	share/csumbench/configs/default.conf share/csumbench/configs/imix.mix; do
+	ok "installs $f" test -s "$P/$f"
+done
+ok "the binaries are executable, the rest is not" \
+	bash -c "[ -x '$P/bin/csumbench' ] && [ -x '$P/bin/csumreport' ] && [ ! -x '$P/share/man/man1/csumbench.1' ]"
+ok "every config is installed" \
+	test "$(find "$P/share/csumbench/configs" -name '*.conf' | wc -l)" = "$(find configs -name '*.conf' | wc -l)"
+ok "nothing outside DESTDIR" test -z "$(find "$T/stage" -mindepth 1 -maxdepth 1 ! -name opt)"
+"$P/bin/csumbench" run -n -c "$P/share/csumbench/configs/replay.conf" > "$T/replay.txt" 2>&1
+ok "an installed config that names its mix runs from there" grep -q ' mix 0 ' "$T/replay.txt"
+"$P/bin/csumbench" --version > "$T/v" 2>&1
+ok "the installed csumbench runs" grep -q '^csumbench ' "$T/v"
+
+if [ -x build/ppc32/csumbench ]; then
+	make -s install ARCH=ppc32 DESTDIR="$T/board" > "$T/binst.out" 2>&1
+	ok "make install ARCH=ppc32: the board's binary, without the host's csumreport" \
+		bash -c "readelf -h '$T/board/usr/local/bin/csumbench' | grep -q 'PowerPC' &&
+			[ ! -e '$T/board/usr/local/bin/csumreport' ] &&
+			[ -s '$T/board/usr/local/share/csumbench/configs/mpc885.conf' ]"
+fi
+
+# --- make help names every target and every variable the rules read
+make -s help > "$T/help" 2>&1
+ok "make help: exit 0, 80 columns" bash -c "[ -s '$T/help' ] && ! awk 'length > 80' '$T/help' | grep -q ."
+targets=$(sed -n 's/^\.PHONY: *//p' Makefile | tr ' ' '\n' | grep -v -e '^print-' -e '^test-bin$' -e '^FORCE$' -e '^$')
+missing=
+for t in $targets; do
+	grep -q "^  $t  " "$T/help" || missing="$missing $t"
+done
+ok "make help lists every target${missing:+ (not:$missing)}" test -z "$missing"
+vars=$(grep -o 'foreach v,[A-Z_ ]*' Makefile | sed 's/foreach v,//' | tr ' ' '\n' | sort -u)
+missing=
+for v in $vars PREFIX DESTDIR ARCH CROSS_COMPILE CPU STATIC; do
+	grep -q "$v=" "$T/help" || missing="$missing $v"
+done
+ok "make help lists every variable the rules read${missing:+ (not:$missing)}" test -z "$missing"
+
+# --- the man page: clean for man -l, and it names every option and key
+if ! command -v man > /dev/null; then
+	fail=$((fail + 1)); echo "FAIL $SUITE: no man (apt-get install man-db)"
+else
+	MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l man/csumbench.1 > "$T/man.txt" 2> "$T/man.err"
+	ok "man -l man/csumbench.1: no warnings" bash -c "[ -s '$T/man.txt' ] && [ ! -s '$T/man.err' ]"
+	cat "$T/man.err"
+	missing=
+	for cmd in run sum list calibrate events check; do
+		for o in $("$BIN" "$cmd" --help | grep '^  -' | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+			grep -q -- "$o" "$T/man.txt" || missing="$missing $cmd:$o"
+		done
+	done
+	ok "the man page has every option of every --help${missing:+ (not:$missing)}" test -z "$missing"
+	missing=
+	for k in $("$BIN" run --list-keys); do
+		grep -q "^       $k = " "$T/man.txt" || missing="$missing $k"
+	done
+	ok "the man page has every config key with its default${missing:+ (not:$missing)}" test -z "$missing"
+	for k in $("$BIN" run --list-keys); do
+		def=$("$BIN" run --help | sed -n "s/^  $k = //p")
+		grep -qF "       $k = $def" "$T/man.txt" || missing="$missing $k"
+	done
+	ok "and each default is run --help's${missing:+ (not:$missing)}" test -z "$missing"
+fi
+
+# --- bash completion, sourced: COMP_WORDS as bash splits them (at "=")
+comp() { # comp WORD...: what completing the last word offers
+	bash -c '. completion/csumbench.bash
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=()
+		case $1 in *csumreport) _csumreport ;; *) _csumbench ;; esac
+		printf "%s\n" "${COMPREPLY[@]}"' comp "$@"
+}
+comp "$BIN" '' > "$T/c"
+ok "completion: the commands" bash -c "grep -qx run '$T/c' && grep -qx sum '$T/c' && grep -qx check '$T/c'"
+comp "$BIN" sum -k c64-p > "$T/c"
+ok "completion: a kernel name, from list" grep -qx c64-prefetch "$T/c"
+comp "$BIN" run --dr > "$T/c"
+ok "completion: a command's options, from its --help" grep -qx -- --dry-run "$T/c"
+comp "$BIN" run --set ca > "$T/c"
+ok "completion: a config key, from the key table" grep -qx 'cache=' "$T/c"
+comp "$BIN" run --set = kernels = word32,c64-p > "$T/c"
+ok "completion: --set=kernels=LIST, the list's last name" grep -qx 'word32,c64-prefetch' "$T/c"
+comp "$BIN" run --set cache = warm,co > "$T/c"
+ok "completion: a key's values" bash -c "grep -qx warm,cold '$T/c' && grep -qx warm,cold-ring '$T/c'"
+comp "$BIN" run -c configs/mpc > "$T/c"
+ok "completion: configs/*.conf" bash -c "grep -qx configs/mpc885.conf '$T/c' && grep -qx configs/mpc8323.conf '$T/c'"
+comp "$REPORT" '' > "$T/c"
+ok "completion: csumreport's commands" bash -c "grep -qx table '$T/c' && grep -qx compare '$T/c'"
+comp "$REPORT" table tests/data/small.csv --kernel c6 > "$T/c"
+ok "completion: csumreport --kernel, from the CSV on the line" grep -qx c64-prefetch "$T/c"
+finish
