@@ -22,4 +22,11 @@ ok "no abort() after an allocation in harness/, plot/ or gbench/ ($(wc -l < "$T/
 	bash -c "[ \$(wc -l < '$T/aborts') -le 1 ] && ! grep -v '^harness/report/output.c:' '$T/aborts' | grep -q ."
 ok "the one left says it is a program error" \
 	bash -c "grep -B2 'abort()' harness/report/output.c | grep -q 'a program error, not a shortage'"
+
+# Every script a suite or make runs is executable as git keeps it (a
+# fresh clone gets git's modes; lib.sh is sourced).
+git ls-files -s 'tests/*.sh' 'scripts/*.sh' 'plot/*.sh' 'lava/*.sh' .ci/run |
+	awk '$1 != "100755" && $4 != "tests/lib.sh" { print $4 }' > "$T/modes"
+not=$(tr '\n' ' ' < "$T/modes")
+ok "the scripts are executable in git${not:+ (not: $not)}" test ! -s "$T/modes"
 finish
