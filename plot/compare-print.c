@@ -293,22 +293,26 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 	}
 }
 
-/* The sides' labels for the heading, within width: whole when they
-   fit, else as the kernels' labels are cut (the "selected:" line above
-   has them whole). */
-static void side_labels(const struct sides *sd, size_t width,
-			struct labels *sl, const char *out[2])
+/* The sides' labels for the heading, within width (both columns):
+   whole when they fit, else cut as the kernels' labels are (the
+   "selected:" line above has them whole).  nb, na: the widths the
+   columns' figures take, which a label never makes narrower. */
+static void side_labels(const struct sides *sd, size_t width, size_t nb,
+			size_t na, struct labels *sl, const char *out[2])
 {
 	const char *names[2];
-	size_t lb, la, room;
+	size_t lb, la, need_b, need_a, room;
 
 	names[0] = sd->before ? sd->before : "before";
 	names[1] = sd->after ? sd->after : "after";
 	lb = strlen(names[0]);
 	la = strlen(names[1]);
-	room = lb + la <= width ? (lb > la ? lb : la) :
-	       lb < width / 2 ? width - lb : la < width / 2 ? width - la :
-	       width / 2;
+	need_b = lb > nb ? lb : nb;
+	need_a = la > na ? la : na;
+	/* the shorter side whole where it leaves the other half or more */
+	room = need_b + need_a <= width ? (lb > la ? lb : la) :
+	       need_b <= width / 2 ? width - need_b :
+	       need_a <= width / 2 ? width - need_a : width / 2;
 	labels_make(sl, names, 2, room > 6 ? room : 6, "side");
 	out[0] = labels_get(sl, names[0]);
 	out[1] = labels_get(sl, names[1]);
@@ -336,15 +340,17 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 	}
 	memset(&sl, 0, sizeof(sl));
 	if (named) {
-		cols = 6 + (w.pf > 0) + (w.code > 0);	/* separators */
-		rest = w.size + w.cache + w.pf + w.code + w.change + w.ci + w.p +
-		       cols + 2;
-		side_labels(sd, rest + 12 < TABLE_WIDTH ? TABLE_WIDTH - rest : 12,
+		/* a line: the columns, a separator between each two (cols
+		   of them), and " *" for a changed point */
+		cols = 6 + (w.pf > 0) + (w.code > 0);
+		rest = w.size + w.cache + w.pf + w.code + w.change + w.ci + w.p + 2;
+		side_labels(sd, rest + cols + 12 < TABLE_WIDTH ?
+			    TABLE_WIDTH - rest - cols : 12, w.before, w.after,
 			    &sl, slabs);
 		w.before = max_len(w.before, slabs[0]);
 		w.after = max_len(w.after, slabs[1]);
 		w.kernel = 0;
-		w.sep = w.before + w.after + rest + cols <= TABLE_WIDTH ? 2 : 1;
+		w.sep = w.before + w.after + rest + 2 * cols <= TABLE_WIDTH ? 2 : 1;
 		labels_make(&lab, names, n, TABLE_WIDTH, "kernel");
 		labels_caption(&sl);
 	} else {

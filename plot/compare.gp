@@ -58,11 +58,14 @@ do for [fmt in "png svg"] {
 			(l == l ? (l < v ? l : v) : v) - 0.6 * pad
 		plot f using (column(0)):(called(strcol("significant")) ? column("change_pct") : NaN): \
 			(sign_rgb(column("change_pct"))):xtic(bar_labels[first + int(column(0)) + 1]) \
-			with boxes lc rgb variable title "changed (filled, *)", \
+			with boxes lc rgb variable notitle, \
 			"" using (column(0)):(called(strcol("significant")) ? NaN : column("change_pct")): \
 			(sign_rgb(column("change_pct"))) \
-			with boxes fs empty lw 2 lc rgb variable \
-			title "not called changed (hollow)", \
+			with boxes fs empty lw 2 lc rgb variable notitle, \
+			keyentry with boxes fs solid 0.8 border -1 lc rgb "gray50" \
+			title "changed (filled, *)", \
+			keyentry with boxes fs empty lw 2 lc rgb "gray50" \
+			title "not called changed (hollow); red slower, green faster", \
 			"" using (column(0)):(column("change_pct")):(column("ci_low_pct")):(column("ci_high_pct")) \
 			with yerrorbars lc rgb "black" lw 1.5 pt 7 ps 0.4 title "95% interval", \
 			"" using (column(0)):(called(strcol("significant")) ? \

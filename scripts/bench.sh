@@ -126,7 +126,7 @@ ssh\ *)
 	for f in $names; do
 		# (only the names the harness gives: a name from the board is
 		# never a word of a command)
-		if [[ ! $f =~ ^out(-partial)?(-samples)?\.csv$ ]]; then
+		if [[ ! $f =~ ^out(-partial)?((-samples)?\.csv|\.json)$ ]]; then
 			echo "make bench: $dir/results/$f on the board is not a result; not fetched" >&2
 			continue
 		fi

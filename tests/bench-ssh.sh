@@ -51,6 +51,15 @@ ok "three runs give three pairs, none replaced" \
 		[ \$(ls -A '$T/res' | wc -l) = 6 ]"
 ok "the first pair is unchanged" bash -c "sums() { md5sum '$T'/res/*.csv | sort; }; sums | grep -qFf '$T/before' &&
 	[ \$(sums | grep -cFf '$T/before') = 2 ]"
+# format = csv, json: the JSON comes back beside the pair, named alike.
+mkdir "$T/resj"
+{ cat tests/configs/good-tiny.conf; echo 'format = csv, json'; } > "$T/both.conf"
+PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/resj \
+	make -s bench CONFIG="$T/both.conf" RUNNER="ssh root@board" > "$T/outj" 2>&1
+ok "format = csv, json over ssh: the CSV, the JSON and the samples fetched" \
+	bash -c "[ \$(ls '$T/resj' | grep -Ec '^both-board-[0-9]{8}-[0-9]{6}(\.csv|\.json|-samples\.csv)\$') = 3 ] &&
+		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' '$T'/resj/both-board-*.json"
+
 # A name that is already taken is never fetched over.
 # (every other one a pipe: a name that is there, whatever it is, is taken)
 for d in $(seq 0 30); do

@@ -469,6 +469,13 @@ if [ -n "$SO" ]; then
 	ok "a kernel that calls exit(0) while timed: exit 1, the rest kept as partial" \
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err' &&
 			grep -q '^ref,generic,csum,64,' '$T/exit2-partial.csv' && ! grep -q '^$SO:csum_user_exit,' '$T/exit2-partial.csv'"
+	CSUM_TEST_AFTER=$(after csum_user_exit) "${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_exit" \
+		--set sizes=64 --set samples=1000 --set layouts=1 --set "format=csv,json" \
+		-o "$T/exitj.csv" 2> "$T/err"; rc=$?
+	ok "format = csv, json, and a kernel that exits while timed: partial CSV, JSON and samples" \
+		bash -c "[ $rc = 1 ] && [ -s '$T/exitj-partial.csv' ] && [ -s '$T/exitj-partial.json' ] &&
+			[ -s '$T/exitj-partial-samples.csv' ] && [ ! -e '$T/exitj.csv' ] && [ ! -e '$T/exitj.json' ] &&
+			grep -q 'exitj-partial.json' '$T/err'"
 	# The same with layouts on (the default): the code the watchdog saw
 	# exit is one of the kernel's copies, and its rows leave all the same.
 	# (each copy counts its own calls: 20000 samples pass the count in
@@ -656,6 +663,12 @@ ok "run --force=yes: a flag takes no argument, exit 2" \
 	bash -c "[ $rc = 2 ] && grep -q \"option '--force' takes no value\" '$T/e'"
 "${CB[@]}" run -n stray > /dev/null 2> "$T/e"; rc=$?
 ok "run with an operand: exit 2, named" bash -c "[ $rc = 2 ] && grep -q \"unexpected 'stray'\" '$T/e'"
+"${CB[@]}" sum -k ref - < "$T/rfc" > "$T/o" 2>&1
+ok "sum -k ref -: standard input, a word among the options" grep -qx 'ddf2 220d  -' "$T/o"
+"${CB[@]}" list --csv --names > /dev/null 2> "$T/e"; rc=$?
+ok "list --csv --names: one or the other, exit 2" bash -c "[ $rc = 2 ] && grep -q 'not both' '$T/e'"
+"${CB[@]}" run --quiet -xn > /dev/null 2> "$T/e"
+ok "an unknown letter in a bundle is the one named" grep -q "unknown option '-x'" "$T/e"
 "${CB[@]}" sum "$T/rfc" --kernel=ref --align=3 > "$T/o" 2>&1
 ok "sum FILE --kernel=ref --align=3: options after the file" grep -q "^ddf2 220d  $T/rfc\$" "$T/o"
 "${CB[@]}" check --window=0.05 > /dev/null 2>&1; rc=$?

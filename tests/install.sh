@@ -24,7 +24,7 @@ ok "the binaries are executable, the rest is not" \
 	bash -c "[ -x '$P/bin/csumbench' ] && [ -x '$P/bin/csumreport' ] && [ ! -x '$P/share/man/man1/csumbench.1' ]"
 ok "every config is installed" \
 	test "$(find "$P/share/csumbench/configs" -name '*.conf' | wc -l)" = "$(find configs -name '*.conf' | wc -l)"
-ok "nothing outside DESTDIR" test -z "$(find "$T/stage" -mindepth 1 -maxdepth 1 ! -name opt)"
+ok "nothing outside DESTDIR" bash -c "[ -z \"\$(find '$T/stage' -mindepth 1 -maxdepth 1 ! -name opt)\" ] && [ ! -e /opt/cb ]"
 "$P/bin/csumbench" run -n -c "$P/share/csumbench/configs/replay.conf" > "$T/replay.txt" 2>&1
 ok "an installed config that names its mix runs from there" grep -q ' mix 0 ' "$T/replay.txt"
 "$P/bin/csumbench" --version > "$T/v" 2>&1
@@ -105,4 +105,17 @@ comp "$REPORT" '' > "$T/c"
 ok "completion: csumreport's commands" bash -c "grep -qx table '$T/c' && grep -qx compare '$T/c'"
 comp "$REPORT" table tests/data/small.csv --kernel c6 > "$T/c"
 ok "completion: csumreport --kernel, from the CSV on the line" grep -qx c64-prefetch "$T/c"
+comp "$BIN" run --set = ker > "$T/c"
+ok "completion: --set=KEY" grep -qx 'kernels=' "$T/c"
+comp "$BIN" run --set sizes = '' > "$T/c"
+ok "completion: sizes = mix:" grep -qx 'mix:' "$T/c"
+# A CSV is data: a kernel named like shell is offered, never run.
+printf 'kernel,op,size\n$(touch %s/INJECTED),csum,64\n`touch %s/INJECTED2`,csum,64\n*,csum,64\n' "$T" "$T" > "$T/evil.csv"
+comp "$REPORT" table "$T/evil.csv" --kernel '' > "$T/c"
+ok "completion: a CSV's kernel names are offered as written, never run or globbed" \
+	bash -c "[ ! -e '$T/INJECTED' ] && [ ! -e '$T/INJECTED2' ] && grep -qxF '\$(touch $T/INJECTED)' '$T/c' &&
+		grep -qxF '*' '$T/c' && [ \$(wc -l < '$T/c') = 3 ]"
+comp "$P/bin/csumbench" run -c '' > "$T/c"
+ok "completion: the configs make install put beside the program" \
+	grep -qx "$P/bin/../share/csumbench/configs/mpc885.conf" "$T/c"
 finish

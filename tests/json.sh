@@ -39,9 +39,12 @@ for l in open(sys.argv[1][:-5] + ".csv"):
         k, v = l[2:].rstrip("\n").split(": ", 1)
         meta.setdefault("csumbench_" + (k if k != "csumbench" else "version"), []).append(v)
 del meta["csumbench_date"]	# (the time each file is written)
-check("every # key: value line is in the context (a list when repeated)",
-      all(c.get(k) == (v[0] if len(v) == 1 else v) for k, v in meta.items()),
-      [k for k, v in meta.items() if c.get(k) != (v[0] if len(v) == 1 else v)])
+lists = ("csumbench_warning", "csumbench_prefetch_loop")
+def want(k, v):
+    return v if len(v) > 1 or k in lists else v[0]
+check("every # key: value line is in the context (a list when repeated, or when it can be)",
+      all(c.get(k) == want(k, v) for k, v in meta.items()),
+      [k for k, v in meta.items() if c.get(k) != want(k, v)])
 it = [x for x in o["benchmarks"] if x["run_type"] == "iteration"]
 ag = [x for x in o["benchmarks"] if x["run_type"] == "aggregate"]
 check("2 kernels x 2 sizes x 2 caches, c64-prefetch at 2 distances, the floor: 3 repeats each",
@@ -117,18 +120,46 @@ ok "format = json in a config, -o -: JSON on stdout" \
 "$BIN" run -q -c "$T/f.conf" -o "$T/f.csv" > /dev/null 2> "$T/f2.err"
 ok "the config's line is named" has "$T/f2.err" "but $T/f.conf:2 says format = json"
 
+# Three files are one set: a name taken by the JSON alone moves all
+# three to the next suffix, and nothing taken is touched.
+one=(-q --set samples=3 --set kernels=c64 --set sizes=64 --set roofline=none --set "format=csv,json")
+mkdir "$T/dir"
+"$BIN" run "${one[@]}" -o "$T/dir/" 2> /dev/null
+first=$(cd "$T/dir" && ls ./*.json) first=${first#./}
+prefix=${first%-[0-9]*-[0-9]*.json}
+rm -f "$T/dir"/*
+for d in $(seq 0 20); do
+	echo precious > "$T/dir/$prefix-$(date -d "+$d second" +%Y%m%d-%H%M%S).json"
+done
+"$BIN" run "${one[@]}" -o "$T/dir/" > /dev/null 2>&1
+ok "a taken JSON name: the CSV, the JSON and the samples take -2 together" \
+	bash -c "ls '$T/dir' | grep -Eq '^$prefix-[0-9]{8}-[0-9]{6}-2\.csv\$' &&
+		ls '$T/dir' | grep -Eq '^$prefix-[0-9]{8}-[0-9]{6}-2\.json\$' &&
+		ls '$T/dir' | grep -Eq '^$prefix-[0-9]{8}-[0-9]{6}-2-samples\.csv\$' &&
+		[ \$(grep -lx precious '$T/dir'/*.json | wc -l) = 21 ] && [ \$(ls '$T/dir' | wc -l) = 24 ]"
+"$BIN" run "${one[@]}" -o "$T/g.csv" 2> /dev/null
+cp "$T/g.json" "$T/g.json.first"
+"$BIN" run "${one[@]}" -o "$T/g.csv" > /dev/null 2> "$T/g.err"; rc=$?
+ok "an existing set is refused, naming the file, and kept" \
+	bash -c "[ $rc = 2 ] && grep -q 'already exists' '$T/g.err' && cmp -s '$T/g.json' '$T/g.json.first'"
+"$BIN" run "${one[@]}" --force -o "$T/g.csv" > /dev/null 2>&1; rc=$?
+ok "--force replaces all three" \
+	bash -c "[ $rc = 0 ] && ! cmp -s '$T/g.json' '$T/g.json.first' &&
+		[ \"\$(sed -n 's/^# run_id: //p' '$T/g.csv')\" = \"\$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[\"context\"][\"csumbench_run_id\"])' '$T/g.json')\" ] &&
+		[ \"\$(sed -n 's/^# run_id: //p' '$T/g-samples.csv')\" = \"\$(sed -n 's/^# run_id: //p' '$T/g.csv')\" ]"
+
 # A kernel's name is data: a quote, a backslash and a byte that is not
 # UTF-8 leave the file valid JSON.
 if [ -n "$SO" ]; then
-	odd="$T/we\"ird\\$(printf '\377')lib.so"
+	odd="$T/we\"ird\\$(printf '\377\355\240\200\340\200\257')lib.so"
 	cp "$SO" "$odd"
 	"$BIN" run -q --set "kernels=$odd:csum_user" --set samples=3 --set roofline=none \
 		-o "$T/odd.json" 2> "$T/odd.err"
 	ok "an odd kernel name: exit 0" test $? = 0
 	jcheck "$T/odd.json" '
 names = [x["name"] for x in o["benchmarks"]]
-check("the name kept, quote and backslash escaped, the bad byte U+FFFD",
-      any("we\"ird\\\ufffdlib.so:csum_user/" in n for n in names), names)
+check("the name kept, quote and backslash escaped, each byte that is no UTF-8 U+FFFD (a surrogate, an overlong form too)",
+      any("we\"ird\\" + "\ufffd" * 7 + "lib.so:csum_user/" in n for n in names), names)
 ' > "$T/odd.check"
 	results "$T/odd.check"
 fi

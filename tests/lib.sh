@@ -37,7 +37,9 @@ import json, math, sys, traceback
 def check(name, cond, why=""):
     print(("ok " if cond else "FAIL ") + name + ("" if cond else ": " + str(why)))
 try:
-    o = json.load(open(sys.argv[1]))
+    def constant(c):
+        raise ValueError("%s is not JSON" % c)
+    o = json.load(open(sys.argv[1], encoding="utf-8", errors="strict"), parse_constant=constant)
     b = {x["name"]: x for x in o["benchmarks"]}
     exec(sys.argv[2])
 except Exception as e:

@@ -896,4 +896,12 @@ if [ -f "$SHIM" ]; then
 		bash -c "[ $rc = 1 ] && grep -q '^csumreport: out of memory: the results CSV read into memory ([0-9]* bytes' '$T/err'"
 fi
 
+# Sides named by long names (a .so kernel) still fit 72 columns, the
+# interval and the star too.
+L=/very/long/path/to/a/library/libsomething-long.so:csum_user_block
+sed "s#^old,#$L,#" "$D/paired.csv" > "$T/long.csv"
+sed "s#^old,#$L,#" "$D/paired-samples.csv" > "$T/long-samples.csv"
+$R compare "$T/long.csv" "$T/long.csv" --before-kernel "$L" --after-kernel new > "$T/long.txt" 2>&1
+ok "compare, a long before-kernel: the table within 72 columns, the sides named" \
+	bash -c "width_ok '$T/long.txt' && grep -q 'csum_user_block' '$T/long.txt' && grep -q '95% CI' '$T/long.txt'"
 finish

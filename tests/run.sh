@@ -250,14 +250,13 @@ else
 	echo "FAIL csumreport build"; total_fail=$((total_fail + 1))
 fi
 build report build/host/csumreport && suite recommend tests/recommend.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
+# The man pages' checks (report-cli, install) need man; without it they
+# fail, saying so.
+scripts/need.sh man-db groff-base || echo "man-db groff-base not installed: the man page checks will fail"
 build report build/host/csumreport && suite report-cli tests/report-cli.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
 
 # make install, make help, the man page and bash completion.
-if scripts/need.sh man-db groff-base; then
-	suite install tests/install.sh "$A"
-else
-	skipped install "needs man-db groff-base"
-fi
+suite install tests/install.sh "$A"
 
 # The sources' own rules (one placement, no abort() on a shortage).
 suite tree tests/tree.sh

@@ -114,7 +114,7 @@ ok "the pair is in results, named for the virtual board" \
 ok "it is marked emulated" grep -qx '# emulated: yes' "$T"/res/good-tiny-vboard-*[0-9].csv
 ok "stderr says the timings are not real" grep -q 'emulated, its timings are not real' "$T/err"
 ok "the board's files and the fetched ones are told apart" \
-	bash -c "grep -q '^board: wrote results/' '$T/err' && grep -q '^fetched to this machine: ' '$T/out' &&
+	bash -c "grep -q '^board: wrote /results/good-tiny-vboard-' '$T/err' && grep -q '^fetched to this machine: ' '$T/out' &&
 		! grep -q '^wrote ' '$T/out' '$T/err'"
 CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=x86_64 RUNNER="vboard:$M" \
 	CONFIG=tests/configs/good-tiny.conf > /dev/null 2> "$T/err"

@@ -50,6 +50,8 @@ int cmd_list(int argc, char **argv)
 		}
 	}
 	args_end(&a);
+	if (csv && names)
+		return args_bad_usage(&list_cmd, "--csv or --names, not both");
 	if (names) {
 		for (k = 0; k < kernel_count; k++)
 			if (!kernel_unavailable(&kernel_table[k]))

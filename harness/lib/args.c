@@ -123,10 +123,10 @@ void args_end(struct args *a)
 	a->shorts = NULL;
 }
 
-/* The element getopt_long refused, "--name" without its value, or "-x". */
-static void refused(const struct args *a, char *buf, size_t n)
+/* What getopt_long refused in the element e: "--name" (without its
+   value), or "-x" (in a bundle too). */
+static void refused(const char *e, char *buf, size_t n)
 {
-	const char *e = optind > 0 && optind <= a->argc ? a->argv[optind - 1] : "";
 	const char *eq = strchr(e, '=');
 
 	if (!strncmp(e, "--", 2) && e[2])
@@ -169,7 +169,8 @@ int args_next(struct args *a, const char **val)
 	const struct args_cmd *c = a->cmd;
 	const struct args_opt *o;
 	char what[128], list[512];
-	int k;
+	const char *e;
+	int k, at = optind > 0 ? optind : 1;
 
 	*val = NULL;
 	if (a->rest) {
@@ -180,8 +181,17 @@ int args_next(struct args *a, const char **val)
 		return ARGS_END;
 	}
 	k = getopt_long(a->argc, a->argv, a->shorts, a->lo, NULL);
+	/* the element it read (the bundle, for "-xn") */
+	e = at < a->argc ? a->argv[at] : "";
 	switch (k) {
 	case -1:
+		/* musl stops at a lone "-" (standard input) that glibc hands
+		   back as a word: a word here too, and the options go on. */
+		if (optind < a->argc && !strcmp(a->argv[optind], "-") &&
+		    !(optind > 0 && !strcmp(a->argv[optind - 1], "--"))) {
+			*val = a->argv[optind++];
+			return ARGS_ARG;
+		}
 		/* After "--", every word is an argument, "-x.csv" too. */
 		a->rest = 1;
 		return args_next(a, val);
@@ -192,16 +202,16 @@ int args_next(struct args *a, const char **val)
 		args_usage(c, stdout);
 		return ARGS_HELP;
 	case ':':
-		refused(a, what, sizeof(what));
+		refused(e, what, sizeof(what));
 		o = opt_of_key(c, optopt);
 		fprintf(stderr, "%s%s%s: option '%s' needs a value%s%s%s\n",
 			args_prog, sp(c), c->name, what, o ? " (" : "", o ? o->arg : "", o ? ")" : "");
 		try_help(c);
 		return ARGS_BAD;
 	case '?':
-		refused(a, what, sizeof(what));
-		o = opt_of_key(c, optopt);
-		if (optopt && o && !o->arg && strchr(a->argv[optind - 1], '='))
+		refused(e, what, sizeof(what));
+		o = optopt == help_opt.key ? &help_opt : opt_of_key(c, optopt);
+		if (optopt && o && !o->arg && strchr(e, '='))
 			fprintf(stderr, "%s%s%s: option '%s' takes no value\n",
 				args_prog, sp(c), c->name, what);
 		else if (!strncmp(what, "--", 2) &&

@@ -18,6 +18,28 @@
 #include "report/report.h"
 #include "workload/load.h"
 
+/* The length of the UTF-8 sequence at p, or 0 where it is none: no
+   overlong form, no surrogate, nothing above U+10FFFF (RFC 3629). */
+static size_t utf8_len(const unsigned char *p)
+{
+	unsigned c = p[0], lo = 0x80, hi = 0xbf;
+	size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 :
+		   c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0, i;
+
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++)
+		if (p[i] < (i == 1 ? lo : 0x80) || p[i] > (i == 1 ? hi : 0xbf))
+			return 0;
+	return n;
+}
+
 /* s as a JSON string.  Names and metadata may hold any byte: control
    characters are escaped, and bytes that are not UTF-8 become U+FFFD,
    so the file stays valid JSON. */
@@ -28,13 +50,8 @@ static void jstr(FILE *f, const char *s)
 	fputc('"', f);
 	while (*p) {
 		unsigned c = *p;
-		size_t n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 && c >= 0xc2 ? 2 :
-			   (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 && c <= 0xf4 ?
-			   4 : 0, i;
+		size_t n = utf8_len(p);
 
-		for (i = 1; i < n; i++)
-			if ((p[i] & 0xc0) != 0x80)
-				n = 0;
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
 		else if (c < 0x20)
@@ -151,7 +168,8 @@ static void caches(FILE *f)
 }
 
 /* The CSV's "# key: value" lines as context keys csumbench_KEY; a key
-   that comes more than once (warning, prefetch_loop) is an array. */
+   that comes more than once is an array, and so are those that can
+   (warning, prefetch_loop), however many a run has. */
 static void meta_keys(FILE *f, const struct bench *b)
 {
 	char *text = NULL, *line, *next, **keys, **vals, key[256];
@@ -194,7 +212,8 @@ static void meta_keys(FILE *f, const struct bench *b)
 		fprintf(f, ",\n    ");
 		jstr(f, key);
 		fprintf(f, ": ");
-		if (count == 1) {
+		if (count == 1 && strcmp(keys[i], "warning") &&
+		    strcmp(keys[i], "prefetch_loop")) {
 			jstr(f, vals[i]);
 			continue;
 		}
@@ -248,7 +267,8 @@ static void context(FILE *f, const struct bench *b)
 	jstr(f, n > 0 ? exe : "csumbench");
 	fprintf(f, ",\n    \"num_cpus\": %d,\n    \"mhz_per_cpu\": %.0f,\n"
 		"    \"cpu_scaling_enabled\": %s,\n    \"caches\": ", cores > 0 ? cores : 1,
-		b->clock_hz / 1e6, gov[0] && strcmp(gov, "performance") ? "true" : "false");
+		isfinite(b->clock_hz) ? b->clock_hz / 1e6 : 0,
+		gov[0] && strcmp(gov, "performance") ? "true" : "false");
 	caches(f);
 	fprintf(f, ",\n    \"load_avg\": [");
 	jnum(f, load[0]);

@@ -304,8 +304,9 @@ static int file_formats(struct output *o, const char *arg, const char *set)
 	}
 	if (!(o->formats & named)) {
 		fprintf(stderr, "csumbench: -o %s names a %s file, but %s says "
-			"format = %s: name a .%s file, or set format = csv, json\n",
-			arg, named == FORMAT_JSON ? "JSON" : "CSV", set,
+			"format = %s: name a .%s file, or set format = csv, json "
+			"(make bench on a board or virtual board names it .csv "
+			"there)\n", arg, named == FORMAT_JSON ? "JSON" : "CSV", set,
 			o->formats == FORMAT_JSON ? "json" : "csv",
 			o->formats == FORMAT_JSON ? "json" : "csv");
 		return 2;
@@ -475,8 +476,16 @@ static int place_all(struct output *o, char **tmp, size_t n, bool replace)
 		free(base);
 		names_of(o, names);
 		for (i = 0; i < n; i++)
-			if (rename(tmp[i], names[i]))
+			if (rename(tmp[i], names[i])) {
+				/* the ones before it are replaced already: say so */
+				e = errno;
+				for (j = 0; j < i; j++)
+					fprintf(stderr, "csumbench: --force: %s was replaced "
+						"by this run's; %s was not\n", names[j],
+						names[i]);
+				errno = e;
 				return -1;
+			}
 		for (i = 0; i < n; i++)
 			clean_del(tmp[i]);
 		return 0;
