@@ -187,10 +187,10 @@ endif
 # the host compiler whatever ARCH is.
 HOST_CC ?= cc
 REPORT := build/host/csumreport
-# (with the harness's allocator, a shortage a message, never abort(), and
-# its command-line reader)
-REPORT_SRC := $(wildcard plot/*.c plot/*/*.c) harness/lib/xalloc.c harness/lib/args.c
-$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) harness/lib/xalloc.h harness/lib/args.h
+# (with the harness's allocator, a shortage a message, never abort(), its
+# command-line reader and its statistics)
+REPORT_SRC := $(wildcard plot/*.c plot/*/*.c) $(addprefix harness/lib/,xalloc.c args.c stats.c)
+$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) $(addprefix harness/lib/,xalloc.h args.h stats.h)
 	@mkdir -p $(@D)
 	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iplot -Iharness -o $@ $(REPORT_SRC) -lm
 

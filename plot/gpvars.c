@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "figure/workfig.h"
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "read/ops.h"
 #include "read/query.h"
@@ -212,25 +213,6 @@ struct layout {
 	int quartiles;		/* the rows have their samples */
 };
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
-/* The p-quantile of v[0..n) sorted, interpolated between the two order
-   statistics around (n - 1) p (the common definition, R's type 7). */
-static double quantile(const double *v, size_t n, double p)
-{
-	double h = (double)(n - 1) * p;
-	size_t lo = (size_t)h;
-
-	if (lo + 1 >= n)
-		return v[n - 1];
-	return v[lo] + (h - (double)lo) * (v[lo + 1] - v[lo]);
-}
-
 /* q[0..6): the 25th and 75th percentiles of a point's samples (every
    repeat's together) in cycles per byte, bytes per cycle and cycles per
    call.  Without samples (none read, or none of this point) each is the
@@ -248,9 +230,8 @@ static void point_quartiles(const struct row *w, int have, double cpc,
 		return;
 	v = xcalloc(n, sizeof(*v), "the figures' quartiles");
 	memcpy(v, w->cpb, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), cmp_double);
-	q[0] = quantile(v, n, 0.25);
-	q[1] = quantile(v, n, 0.75);
+	q[0] = stats_quantile(v, n, 0.25);
+	q[1] = stats_quantile(v, n, 0.75);
 	q[4] = q[0] * w->size;
 	q[5] = q[1] * w->size;
 	/* bytes per cycle: the quartiles of the samples' reciprocals (a
@@ -258,9 +239,8 @@ static void point_quartiles(const struct row *w, int have, double cpc,
 	for (i = 0; i < n && v[i] > 0; i++)
 		v[i] = 1 / v[i];
 	if (i == n) {
-		qsort(v, n, sizeof(*v), cmp_double);
-		q[2] = quantile(v, n, 0.25);
-		q[3] = quantile(v, n, 0.75);
+		q[2] = stats_quantile(v, n, 0.25);
+		q[3] = stats_quantile(v, n, 0.75);
 	}
 	free(v);
 }

@@ -66,6 +66,10 @@ check("every entry: ns, 3 repetitions, index 0 to 2",
 check("cv is a percentage", b[n + "_cv"]["aggregate_unit"] == "percentage")
 check("mean is the mean of the three", abs(b[n + "_mean"]["real_time"] -
       sum(x["real_time"] for x in it if x["name"] == n) / 3) < 1e-6 * b[n + "_mean"]["real_time"])
+three = sorted(x["cycles_per_byte"] for x in it if x["name"] == n)
+check("median is the middle one, stddev the sample stddev of the three",
+      abs(b[n + "_median"]["cycles_per_byte"] - three[1]) < 1e-9 and
+      abs(b[n + "_stddev"]["cycles_per_byte"] - (sum((t - sum(three) / 3) ** 2 for t in three) / 2) ** 0.5) < 1e-6 * three[1])
 rows = [r for r in csv.DictReader(l for l in open(sys.argv[1][:-5] + ".csv") if not l.startswith("#"))]
 def key(r):
     return "%s/%s/%s/%s/pf:%s/align:%s" % (r["op"], r["kernel"], r["size"], r["cache"], r["prefetch"], r["align"])

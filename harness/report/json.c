@@ -15,6 +15,7 @@
 
 #include "buildinfo.h"
 #include "lib/platform.h"
+#include "lib/stats.h"
 #include "report/report.h"
 #include "workload/load.h"
 
@@ -349,7 +350,8 @@ static void entry(FILE *f, const char *name, const char *agg, size_t family,
 }
 
 /* Google Benchmark's aggregates of the repeats: mean, median, stddev
-   and cv (stddev / mean, a fraction), of each figure. */
+   (of a sample, n - 1) and cv (stddev / mean, a fraction), of each
+   figure. */
 static void aggregates(FILE *f, const char *name, size_t family,
 		       const struct figures *x, unsigned n, bool *first)
 {
@@ -362,21 +364,12 @@ static void aggregates(FILE *f, const char *name, size_t family,
 		for (i = 0; i < n; i++)
 			col[i] = k == 0 ? x[i].ns : k == 1 ? x[i].cpb :
 				 k == 2 ? x[i].bps : x[i].roof;
-		v[0][k] = v[2][k] = 0;
+		v[0][k] = 0;
 		for (i = 0; i < n; i++)
 			v[0][k] += col[i] / n;
-		for (i = 0; i < n; i++)
-			v[2][k] += (col[i] - v[0][k]) * (col[i] - v[0][k]) / (n - 1);
-		v[2][k] = sqrt(v[2][k]);
+		v[1][k] = stats_median(col, n);
+		v[2][k] = stats_stddev(col, n);
 		v[3][k] = v[2][k] / v[0][k];
-		/* the median: sorted by insertion, n is small */
-		for (i = 1; i < n; i++)
-			for (j = i; j > 0 && col[j - 1] > col[j]; j--) {
-				double t = col[j];
-				col[j] = col[j - 1];
-				col[j - 1] = t;
-			}
-		v[1][k] = n % 2 ? col[n / 2] : (col[n / 2 - 1] + col[n / 2]) / 2;
 	}
 	for (j = 0; j < 4; j++) {
 		a.ns = v[j][0];
