@@ -612,12 +612,12 @@ int cmd_compare(int argc, char **argv)
 		       "have %u and %u);\nno change is called significant\n",
 		       MIN_REPEATS, b.r.repeats, a.r.repeats);
 	print_wrapped("        ", "before: %s", b.path);
-	print_wrapped("        ", "        %s, %u samples x %u repeats%s", b.r.cpu,
-		      b.r.samples, b.r.repeats,
+	print_wrapped("        ", "        %s, %u samples x %u repeat%s%s", b.r.cpu,
+		      b.r.samples, b.r.repeats, b.r.repeats == 1 ? "" : "s",
 		      strcmp(b.r.emulated, "yes") ? "" : ", EMULATED");
 	print_wrapped("        ", "after:  %s", a.path);
-	print_wrapped("        ", "        %s, %u samples x %u repeats%s", a.r.cpu,
-		      a.r.samples, a.r.repeats,
+	print_wrapped("        ", "        %s, %u samples x %u repeat%s%s", a.r.cpu,
+		      a.r.samples, a.r.repeats, a.r.repeats == 1 ? "" : "s",
 		      strcmp(a.r.emulated, "yes") ? "" : ", EMULATED");
 	if (named) {
 		char ba[32] = "", aa[32] = "";

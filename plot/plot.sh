@@ -230,10 +230,18 @@ if [ -n "$before" ]; then
 		if [ ${#after_ops[@]} -gt 1 ]; then
 			dest=$dest-$(safe "$o") what="$o, "
 		fi
-		title="$cpu: ${what}change in $unit, after / before - 1; before: $b ($(runs "$T/before.vars")), after: $(basename -- "$stem") ($(runs "$T/after.vars"))${bk:+; $bk vs $ak}"
+		# The title in lines: what is compared, then each side (on one
+		# line, two runs' file names ran past the figure's edges).
+		nl='"\n"'	# gnuplot's newline, between single-quoted parts
+		title="$cpu: ${what}change in $unit, after / before - 1${bk:+; $bk (before) vs $ak (after)}"
 		grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
+		if [ "$before" -ef "$after" ]; then
+			sides=$(gp_string "one run: $b ($(runs "$T/after.vars"))")
+		else
+			sides=$(gp_string "before: $b ($(runs "$T/before.vars"))").$nl.$(gp_string "after: $(basename -- "$stem") ($(runs "$T/after.vars"))")
+		fi
 		gp_panels "$T/cmp$i.csv" "$T/cmp$i" > "$T/panels$i"
-		figure compare.gp fig "$dest" "cmp='cmp$i'; panels='panels$i'; stem='fig'; title_text=$(gp_string "$title"); ylabel_text=$(gp_string "change in $unit (%; above 0: slower)")" || rc=1
+		figure compare.gp fig "$dest" "cmp='cmp$i'; panels='panels$i'; stem='fig'; title_text=$(gp_string "$title").$nl.$sides; ylabel_text=$(gp_string "change in $unit (%; above 0: slower)")" || rc=1
 	done
 fi
 for f in "${written[@]}"; do

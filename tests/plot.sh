@@ -296,8 +296,16 @@ ok "make plot BEFORE= AFTER=: the change figure, a panel per cache state, percen
 	bash -c "[ $rc = 0 ] && [ -s '$T/crep-after-vs-crep-before.png' ] && S='$T/crep-after-vs-crep-before.svg' &&
 		grep -q '>warm cache<' \"\$S\" && grep -q '>cold cache<' \"\$S\" &&
 		grep -q 'change in cycles per byte (%; above 0: slower)' \"\$S\" &&
-		grep -q 'before: crep-before (5 samples x 3 repeats), after: crep-after (5 samples x 3 repeats)' \"\$S\" &&
+		grep -q '<text>before: crep-before (5 samples x 3 repeats)<' \"\$S\" &&
+		grep -q '<text>after: crep-after (5 samples x 3 repeats)<' \"\$S\" &&
 		grep -q '>95% interval<' \"\$S\" && grep -q '>-30<' \"\$S\""
+# (one line held each side's name: two runs' names ran past the edges)
+make -s plot RESULTS= BEFORE="$T/crep-after.csv" AFTER="$T/crep-after.csv" \
+	BEFORE_KERNEL=c64 AFTER_KERNEL=c64 > "$T/out" 2>&1; rc=$?
+ok "change figure of one run: a line names the kernels, one the run" \
+	bash -c "[ $rc = 0 ] && S='$T/crep-after-vs-crep-after.svg' &&
+		grep -q '; c64 (before) vs c64 (after)</text>' \"\$S\" &&
+		grep -q '<text>one run: crep-after (5 samples x 3 repeats)<' \"\$S\" && ! grep -q '>before: ' \"\$S\""
 make -s plot RESULTS= BEFORE="$T/rep-before.csv" AFTER="$T/rep-after.csv" > "$T/out" 2>&1
 ok "change figure: a changed point is starred (30% less time, p 0.020)" \
 	grep -q '<text>\*</text>' "$T/rep-after-vs-rep-before.svg"
