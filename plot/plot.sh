@@ -202,6 +202,7 @@ for o in "${ops[@]}"; do
 done
 
 if [ -n "$before" ]; then
+	nl='"\n"'	# gnuplot's newline, between single-quoted parts
 	specs=()
 	[ -n "$bk" ] && specs+=(--before-kernel "$bk")
 	[ -n "$ak" ] && specs+=(--after-kernel "$ak")
@@ -232,7 +233,6 @@ if [ -n "$before" ]; then
 		fi
 		# The title in lines: what is compared, then each side (on one
 		# line, two runs' file names ran past the figure's edges).
-		nl='"\n"'	# gnuplot's newline, between single-quoted parts
 		title="$cpu: ${what}change in $unit, after / before - 1${bk:+; $bk (before) vs $ak (after)}"
 		grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
 		if [ "$before" -ef "$after" ]; then

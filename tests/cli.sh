@@ -420,25 +420,21 @@ if [ -n "$SO" ]; then
 	# copies a layout draws from (layouts, on by default) has its own of:
 	# runs that misbehave after N calls load one.
 	KT=(--set kernel_timeout=0.3 --set layouts=1)
-	# after (KERNEL): twice the calls a one-sample run of it makes (the
-	# gate, finding its batch, a sample), so it misbehaves among the
-	# 1000 samples of a run, whatever the build's speed.
-	after() {
-		CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "${CB[@]}" run -q \
-			--set layouts=1 \
-			--set "kernels=ref,$SO:$1" --set sizes=64 --set samples=1 -o - > /dev/null 2>&1
-		echo $(($(cat "$T/count") * 2))
-	}
 	# timed KERNEL OUT csumbench-args...: runs them with -o OUT.csv and
-	# KERNEL misbehaving after after()'s count of calls; stderr in
-	# $T/err, the exit status in rc.  A busy moment can make finding the
-	# batch take more calls than that, and the misdeed fall before the
-	# first sample ("nothing was measured", or the gate's "at len N"):
-	# then it is tried again with twice the calls, up to four times, so
-	# that what is tested is a misdeed among the samples.
+	# KERNEL misbehaving after twice the calls a one-sample run of it
+	# makes (the gate, finding its batch, a sample), so among the 1000
+	# samples of a run whatever the build's speed; stderr in $T/err, the
+	# exit status in rc.  A busy moment can make finding the batch take
+	# more calls than that, and the misdeed fall before the first sample
+	# ("nothing was measured", or the gate's "at len N"): then it is
+	# tried again with twice the calls, up to four times, so that what
+	# is tested is a misdeed among the samples.
 	timed() {
 		local k=$1 out=$2 n try; shift 2
-		n=$(after "$k")
+		CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "${CB[@]}" run -q \
+			--set layouts=1 --set "kernels=ref,$SO:$k" --set sizes=64 \
+			--set samples=1 -o - > /dev/null 2>&1
+		n=$(($(cat "$T/count") * 2))
 		for try in 1 2 3 4; do
 			rm -f "$out".* "$out"-*
 			CSUM_TEST_AFTER=$n "${CB[@]}" "$@" -o "$out.csv" 2> "$T/err"; rc=$?
