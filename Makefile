@@ -3,6 +3,8 @@
 #   make test
 HOST_ARCH := $(shell uname -m | sed -e 's/^ppc$$/ppc32/' -e 's/^aarch64$$/arm64/')
 ARCH ?= $(HOST_ARCH)
+# (the kernel's names for them, as make module is often given)
+override ARCH := $(patsubst powerpc,ppc32,$(patsubst x86,x86_64,$(ARCH)))
 ARCHES := $(patsubst mk/arch-%.mk,%,$(wildcard mk/arch-*.mk))
 ifeq ($(filter $(ARCH),$(ARCHES)),)
 $(error ARCH=$(ARCH) is not supported; expected one of: $(ARCHES))
@@ -22,7 +24,7 @@ ALL_CFLAGS = $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS)
 # vectoriser would make c64 and c64-prefetch different programs.
 KERNEL_CFLAGS = -falign-functions=64 -falign-loops=$(LOOP_ALIGN) -fno-tree-vectorize
 ARCH_DEF := $(wildcard kernels/$(ARCH)/kernels.def)
-CPPFLAGS += -D_GNU_SOURCE -Iharness -Ikernels -I$(BUILD) \
+CPPFLAGS += -D_GNU_SOURCE -Iharness -Ikernels -Imodule -I$(BUILD) \
 	$(if $(ARCH_DEF),-DARCH_KERNELS_DEF='"$(ARCH)/kernels.def"') \
 	$(if $(STATIC),-DCSUMBENCH_STATIC) $(if $(CPU),-DCSUMBENCH_CPU_PRESET)
 LDFLAGS += $(if $(STATIC),-static) $(SAN_FLAGS)
@@ -66,7 +68,7 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all help print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench install FORCE
+.PHONY: all help module print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench install FORCE
 all: $(BIN)
 
 # make help: the targets and the variables they read.
@@ -83,6 +85,7 @@ help:
 	@echo '  plot       PNG and SVG figures beside RESULTS (BEFORE/AFTER: changes)'
 	@echo '  gbench     gbench/gbc.h and csumbench-gb (Google Benchmark)'
 	@echo '  accuracy   a kernel of known cost, five runs'
+	@echo '  module     csumbench.ko for KDIR (space = kernel; README "Kernel space")'
 	@echo '  install    binaries, man pages, completion, configs: DESTDIR, PREFIX'
 	@echo '  clean      remove build/'
 	@echo '  help       this list'
@@ -90,8 +93,10 @@ help:
 	@echo 'variables:'
 	@echo '  build:    ARCH=$(ARCH) ($(ARCHES))  CROSS_COMPILE=prefix-  CPU=preset'
 	@echo '            STATIC=1  SANITIZE=1  LIBPFM=0|1  PCAP=0|1  CFLAGS=...'
-	@echo '  bench:    CONFIG=configs/x.conf'
+	@echo '  bench:    CONFIG=configs/x.conf  SPACE=user|kernel'
 	@echo '            RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex'
+	@echo '            VBOARD_PATCH="a.patch ..." (a virtual board'"'"'s kernel)'
+	@echo '  module:   KDIR=$(KDIR)'
 	@echo '  table:    RESULTS=r.csv KERNEL= OP= METRIC= BY= CACHE= SIZE= CODE_OFFSET='
 	@echo '  recommend: RESULTS= KERNEL= OP='
 	@echo '  compare:  BEFORE=a.csv AFTER=b.csv BEFORE_KERNEL= AFTER_KERNEL= OP='
@@ -252,8 +257,16 @@ accuracy: $(BIN) $(BUILD)/libknown-cost.so
 # cannot run is not made, only refused (scripts/bench.sh says why).
 QEMU_REFUSED := $(and $(filter qemu-%,$(firstword $(RUNNER))),$(filter none,$(QEMU_CPU)),$(if $(findstring -cpu,$(RUNNER)),,yes))
 bench: $(if $(QEMU_REFUSED),,$(BIN))
-	@$(foreach v,CONFIG RUNNER,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)"
+	@$(foreach v,CONFIG RUNNER SPACE,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' \
+	scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
+
+# make module [KDIR=/lib/modules/$$(uname -r)/build] [ARCH=...]
+# [CROSS_COMPILE=...]: csumbench.ko for that kernel (README, "Kernel
+# space"); its path is printed.
+KDIR ?= /lib/modules/$(shell uname -r)/build
+module:
+	@scripts/module.sh "$(ARCH)" "$(KDIR)" "$(CROSS_COMPILE)" "$(LOOP_ALIGN)"
 
 test:
 	@RUNNER='$(subst ','\'',$(RUNNER))' CPU='$(CPU)' tests/run.sh

@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # make bench: run CONFIG with BIN here, under an emulator, or on a board
 # over ssh, and leave the CSV pair in results/ (or $CSUMBENCH_RESULTS_DIR).
-# usage: scripts/bench.sh ARCH HOST_ARCH BIN CONFIG RUNNER [CPU [QEMU_CPU]]
+# usage: scripts/bench.sh ARCH HOST_ARCH BIN CONFIG RUNNER [CPU [QEMU_CPU [SPACE]]]
 #   CPU is the build's preset; QEMU_CPU the qemu-user CPU model it runs
-#   under (mk/arch-*.mk), "none" where qemu-user cannot run it.
+#   under (mk/arch-*.mk), "none" where qemu-user cannot run it; SPACE
+#   user or kernel (csumbench.ko: loaded by hand here and over ssh, built
+#   for the board's kernel and loaded by its init on a virtual board;
+#   CSB_CROSS_COMPILE and CSB_LOOP_ALIGN give the module's build).
 set -eu
-arch=$1 host_arch=$2 bin=$3 config=$4 runner=$5 cpu=${6:-} qemu_cpu=${7:-}
+arch=$1 host_arch=$2 bin=$3 config=$4 runner=$5 cpu=${6:-} qemu_cpu=${7:-} space=${8:-}
+case $space in
+"" | user) space_args=() ;;
+kernel) space_args=(--set space=kernel) ;;
+*) echo "make bench: SPACE=$space: expected user or kernel" >&2; exit 2 ;;
+esac
 # RUNNER is a command and its arguments, split at spaces.
 read -r -a runner_cmd <<< "$runner"
 out=${CSUMBENCH_RESULTS_DIR:-results}
@@ -67,7 +75,7 @@ case "$runner" in
 			"RUNNER=\"ssh root@board\"" >&2
 		exit 2
 	fi
-	exec "$bin" run -c "$config" -o "$out/"
+	exec "$bin" run -c "$config" -o "$out/" ${space_args[@]+"${space_args[@]}"}
 	;;
 qemu-*)
 	# The preset's CPU model, unless the runner names one: gcc's
@@ -88,6 +96,11 @@ qemu-*)
 	esac
 	# The harness also sees qemu-user from /proc/cpuinfo; this makes
 	# sure, and names the CPU it emulates.
+	if [ -n "${space_args[*]:-}" ]; then
+		echo "make bench: SPACE=kernel runs in a kernel: qemu-user has none;" \
+			"give RUNNER=vboard:sam460ex (or a board over ssh)" >&2
+		exit 2
+	fi
 	CSUMBENCH_EMULATOR="$runner${cpu_args[*]:+ ${cpu_args[*]}}" \
 		exec "${runner_cmd[@]}" "${cpu_args[@]}" "$bin" run -c "$config" -o "$out/"
 	;;
@@ -118,7 +131,7 @@ ssh\ *)
 	status=0
 	# The board's own "wrote" lines name its folder, apart from the
 	# "fetched" lines of the files here.
-	"${runner_cmd[@]}" "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board" < /dev/null |
+	"${runner_cmd[@]}" "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board${space_args[*]:+ ${space_args[*]}}" < /dev/null |
 		sed -u -e "s|^wrote results/|board: wrote $dir/results/|" \
 			-e "s|^  and results/|board:   and $dir/results/|"
 	status=${PIPESTATUS[0]}
@@ -168,10 +181,20 @@ vboard:*)
 	here=$(mktemp -d)
 	trap '[ -n "$keep" ] || rm -rf "$here"' EXIT
 	echo "/csumbench/csumbench run -c /csumbench/$base.conf -o /results/$stem.csv" \
-		"--set emulated=yes --set runner=$runner" > "$here/cmds"
+		"--set emulated=yes --set runner=$runner${space_args[*]:+ ${space_args[*]}}" > "$here/cmds"
+	files=(csumbench="$bin" "$base.conf=$config")
+	if [ -n "${space_args[*]:-}" ]; then
+		# csumbench.ko built against the board's kernel (patched where
+		# VBOARD_PATCH says), loaded by its init
+		kdir=$("$here_dir/vboard.sh" kernel "$machine") || exit 2
+		ko=$("$here_dir/module.sh" ppc32 "$kdir/build" "${CSB_CROSS_COMPILE:-powerpc-linux-gnu-}" \
+			"${CSB_LOOP_ALIGN:-32}" 2> "$here/module.log") ||
+			{ cat "$here/module.log" >&2; exit 2; }
+		files+=(csumbench.ko="$ko")
+	fi
 	status=0
 	"$here_dir/vboard.sh" run "$machine" "$here/out" "$here/cmds" \
-		csumbench="$bin" "$base.conf=$config" > /dev/null || status=$?
+		"${files[@]}" > /dev/null || status=$?
 	if [ -d "$here/out" ]; then
 		place "$here/out" "$stem" || status=1
 	else

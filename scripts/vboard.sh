@@ -16,7 +16,16 @@
 #
 # Kernels are built from Debian's linux-source-6.1 with the machine's
 # defconfig and boards/vboard.config, and cached in
-# ${CSUMBENCH_CACHE:-~/.cache/csumbench}/vboard/<machine>-<version>-<hash>.
+# ${CSUMBENCH_CACHE:-~/.cache/csumbench}/vboard/<machine>-<version>-<hash>,
+# with its source and objects: tree/ the source, tree/obj the build
+# (O=, a folder of the source, so every path kbuild keeps is relative and
+# the tree can be moved), and build, a link to it: what an out-of-tree
+# module such as csumbench.ko is built against (make module
+# KDIR=.../build).  VBOARD_PATCH="A.patch B.patch" (-p1, applied in
+# order) builds a patched kernel beside it, keyed by the patches' content
+# too: the plain one's source is linked (a patched file gets a copy of
+# its own), its objects copied, and make rebuilds only what the patches
+# touch.
 # VBOARD_TIMEOUT (seconds, default 1800) bounds a boot.
 set -eu -o pipefail
 shopt -s inherit_errexit
@@ -59,21 +68,48 @@ load_board() { # load_board MACHINE: its settings into this shell
 }
 
 # What the kernel is made of, for the cache's name: the source package's
-# version, the defconfig, both fragments and the cross compiler.
-kernel_key() { # kernel_key MACHINE
-	local m=$1 ver hash
+# version, the defconfig, both fragments and the cross compiler; and,
+# patched, the patches' bytes (-p and their hash: a patched kernel is
+# never taken for the plain one).
+kernel_key() { # kernel_key MACHINE [PATCH...]
+	local m=$1 ver hash phash
+	shift
 	ver=$(dpkg-query -W -f='${Version}' "$src_pkg" 2> /dev/null) ||
 		die "Debian's $src_pkg is not installed (apt-get install $src_pkg)"
 	hash=$({ echo "$defconfig"; cat "$boards/vboard.config"
 		[ ! -f "$boards/$m.config" ] || cat "$boards/$m.config"
 		"${cross}gcc" --version | head -n 1; } | sha256sum | cut -c1-12)
-	echo "$m-$ver-$hash"
+	if [ $# -gt 0 ]; then
+		phash=$(for f in "$@"; do sha256sum < "$f"; done | sha256sum | cut -c1-12)
+		echo "$m-$ver-$hash-p$phash"
+	else
+		echo "$m-$ver-$hash"
+	fi
 }
 
-# Prints the kernel's folder (vmlinux, gen_init_cpio, config, build.log),
-# building it first where the cache has none.
+# The patches VBOARD_PATCH names, checked: each a readable file (words:
+# a name with a space cannot be given).
+patches=()
+read_patches() {
+	local f
+	patches=()
+	for f in ${VBOARD_PATCH:-}; do
+		[ -f "$f" ] && [ -r "$f" ] ||
+			die "VBOARD_PATCH: $f: no such file (a patch for linux-source-6.1, -p1, expected)"
+		patches+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")")
+	done
+}
+
+# A cached kernel's folder is whole when its image, gen_init_cpio and
+# built tree are all there (one is moved in only when all are made).
+kernel_ready() { [ -f "$1/$kernel_image" ] && [ -x "$1/gen_init_cpio" ] && [ -d "$1/tree/obj" ]; }
+
+# Prints the kernel's folder (vmlinux, gen_init_cpio, config, build.log,
+# tree/ and build), building it first where the cache has none: plain
+# from the source package; patched from the plain one's tree, which make
+# then brings up to date.
 kernel() { # kernel MACHINE
-	local m=$1 key dir tmp t0 n log
+	local m=$1 key dir tmp t0 n log base='' what p
 	# (callers take its output with $(...), a subshell, where the
 	# script's traps are reset: its own build must still go on exit,
 	# and only its own: the caller's temporaries are the caller's)
@@ -81,11 +117,24 @@ kernel() { # kernel MACHINE
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
 	load_board "$m"
-	key=$(kernel_key "$m")
+	read_patches
+	key=$(kernel_key "$m" ${patches[@]+"${patches[@]}"})
 	dir=$cache/$key
-	if [ -f "$dir/$kernel_image" ] && [ -x "$dir/gen_init_cpio" ]; then
+	if kernel_ready "$dir"; then
 		echo "$dir"
 		return
+	fi
+	if [ ${#patches[@]} -gt 0 ]; then
+		command -v patch > /dev/null || die "no patch (apt-get install patch)"
+		base=$(VBOARD_PATCH='' kernel "$m")
+		# the first patch tried on the plain source first: one that
+		# does not apply is said before anything is copied
+		if ! p=$(patch -d "$base/tree" -p1 --dry-run --batch --forward \
+			-i "${patches[0]}" 2>&1); then
+			printf '%s\n' "$p" | tail -n 15 >&2
+			die "VBOARD_PATCH: ${patches[0]} does not apply to $src_pkg" \
+				"$(dpkg-query -W -f='${Version}' $src_pkg) (patch -p1, above)"
+		fi
 	fi
 	command -v "${cross}gcc" > /dev/null ||
 		die "no ${cross}gcc (apt-get install gcc-powerpc-linux-gnu)"
@@ -97,33 +146,54 @@ kernel() { # kernel MACHINE
 	# One build at a time; a second caller waits and then finds it.
 	exec 9> "$cache/.lock"
 	flock 9
-	if [ -f "$dir/$kernel_image" ] && [ -x "$dir/gen_init_cpio" ]; then
+	if kernel_ready "$dir"; then
 		exec 9>&-
 		echo "$dir"
 		return
 	fi
 	tmp=$cache/.build-$key-$$
 	rm -rf "$tmp"
-	mkdir -p "$tmp/obj"
+	mkdir -p "$tmp"
 	# A build stopped half way leaves nothing behind.
 	temps+=("$tmp")
 	log=$tmp/build.log
 	t0=$(date +%s)
-	echo "vboard: building the $m kernel once ($src_pkg" \
-		"$(dpkg-query -W -f='${Version}' $src_pkg), $defconfig +" \
-		"boards/vboard.config), a few minutes; cached in $dir" >&2
+	if [ -n "$base" ]; then
+		what="the $m kernel with ${#patches[@]} patch(es) (VBOARD_PATCH), from $base"
+	else
+		what="the $m kernel once ($src_pkg $(dpkg-query -W -f='${Version}' $src_pkg),"
+		what+=" $defconfig + boards/vboard.config), a few minutes"
+	fi
+	echo "vboard: building $what; cached in $dir" >&2
 	(
 		set -e
-		tar -C "$tmp" -xf "$src_tar"
-		cd "$tmp/linux-source-6.1"
-		mk() { make -C "$tmp/linux-source-6.1" O="$tmp/obj" ARCH=powerpc \
-			CROSS_COMPILE="$cross" "$@"; }
-		mk "$defconfig"
-		frags=("$boards/vboard.config")
-		[ ! -f "$boards/$m.config" ] || frags+=("$boards/$m.config")
-		scripts/kconfig/merge_config.sh -m -O "$tmp/obj" "$tmp/obj/.config" "${frags[@]}"
-		mk olddefconfig
-		mk -j"$(nproc)" "$kernel_image"
+		mk() { make -C "$tmp/tree" O=obj ARCH=powerpc CROSS_COMPILE="$cross" "$@"; }
+		if [ -n "$base" ]; then
+			# the source as hard links (patch writes a new file, so
+			# the plain tree keeps its own), the objects copied
+			cp -al "$base/tree" "$tmp/tree"
+			rm -rf "$tmp/tree/obj"
+			cp -a "$base/tree/obj" "$tmp/tree/obj"
+			for p in "${patches[@]}"; do
+				echo "vboard: applying $p"
+				if ! patch -d "$tmp/tree" -p1 --batch --forward \
+					--no-backup-if-mismatch -i "$p"; then
+					echo "@@vboard-patch-failed $p"
+					exit 1
+				fi
+			done
+		else
+			tar -C "$tmp" -xf "$src_tar"
+			mv "$tmp/linux-source-6.1" "$tmp/tree"
+			mk "$defconfig"
+			frags=("$boards/vboard.config")
+			[ ! -f "$boards/$m.config" ] || frags+=("$boards/$m.config")
+			(cd "$tmp/tree" && scripts/kconfig/merge_config.sh -m -O obj obj/.config "${frags[@]}")
+			mk olddefconfig
+		fi
+		# vmlinux and the modules: Module.symvers, which an
+		# out-of-tree module's link checks its symbols against
+		mk -j"$(nproc)" "$kernel_image" modules
 	) > "$log" 2>&1 &
 	build_pid=$!
 	# A progress line while it builds: objects compiled so far.
@@ -139,6 +209,13 @@ kernel() { # kernel MACHINE
 	done
 	[ -t 2 ] && printf '\n' >&2
 	if ! wait $build_pid; then
+		build_pid=
+		p=$(sed -n 's/^@@vboard-patch-failed //p' "$log")
+		if [ -n "$p" ]; then
+			grep -v '^@@vboard' "$log" | tail -n 15 >&2
+			die "VBOARD_PATCH: $p does not apply to $src_pkg" \
+				"$(dpkg-query -W -f='${Version}' $src_pkg) (patch -p1, above)"
+		fi
 		tail -n 30 "$log" >&2
 		mkdir -p "$cache/failed"
 		cp "$log" "$cache/failed/$key.log"
@@ -147,8 +224,10 @@ kernel() { # kernel MACHINE
 	build_pid=
 	mkdir -p "$tmp/out"
 	echo "built in $(($(date +%s) - t0)) s on $(nproc) cores" >> "$log"
-	cp "$tmp/obj/$kernel_image" "$tmp/obj/usr/gen_init_cpio" "$log" "$tmp/out/" &&
-		cp "$tmp/obj/.config" "$tmp/out/config" &&
+	{ [ ${#patches[@]} = 0 ] || printf 'patch %s\n' "${patches[@]}" > "$tmp/out/patches"; } &&
+		cp "$tmp/tree/obj/$kernel_image" "$tmp/tree/obj/usr/gen_init_cpio" "$log" "$tmp/out/" &&
+		cp "$tmp/tree/obj/.config" "$tmp/out/config" &&
+		mv "$tmp/tree" "$tmp/out/tree" && ln -s tree/obj "$tmp/out/build" &&
 		rm -rf "$dir" && mv "$tmp/out" "$dir" ||
 		die "could not keep the $m kernel in $dir"
 	rm -rf "$tmp"

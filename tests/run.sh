@@ -51,7 +51,7 @@ build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
 # alone, on that machine (the unit tests, a sweep of every kernel, make
 # bench there).  Other runners are make bench's, not make test's.
 VB_PKGS="linux-source-6.1 qemu-system-ppc bison flex libssl-dev bc cpio
-	gcc-powerpc-linux-gnu libc6-dev-powerpc-cross"
+	gcc-powerpc-linux-gnu libc6-dev-powerpc-cross patch"
 vboard_suite() { # vboard_suite MACHINE [CPU]
 	local m=$1 cpu=${2-}
 	if [ $# = 1 ]; then
@@ -63,6 +63,15 @@ vboard_suite() { # vboard_suite MACHINE [CPU]
 	elif build "ppc32-$cpu" ARCH=ppc32 CPU="$cpu" test-bin; then
 		suite "vboard-$m" env VBOARD_MACHINE="$m" VBOARD_CPU="$cpu" \
 			tests/vboard.sh "build/ppc32${cpu:+-$cpu}"
+		# kernel space there: csumbench.ko on the 460EX (and for
+		# Debian's x86-64 kernel headers, compile only)
+		if [ "$m" = sam460ex ] && [ -n "$cpu" ]; then
+			if scripts/need.sh linux-headers-amd64; then
+				suite kspace tests/kspace.sh "build/ppc32-$cpu"
+			else
+				skipped kspace "needs linux-headers-amd64"
+			fi
+		fi
 	else
 		echo "FAIL ppc32 CPU=$cpu build"; total_fail=$((total_fail + 1))
 	fi
@@ -94,7 +103,7 @@ PFM=nolibpfm
 if scripts/need.sh libpfm4-dev; then PFM=libpfm; else skipped events-libpfm "needs libpfm4-dev"; fi
 if build native test-bin; then
 	"$A/make-capture" "$CAP/test.pcap"
-	for t in kernels ops stats calibrate config sweep timing; do
+	for t in kernels ops stats calibrate config sweep timing sha256; do
 		suite "$t" "$A/test-$t"
 	done
 	suite events "$A/test-events" "$PFM"
@@ -171,7 +180,7 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
 		echo "FAIL $arch build"; total_fail=$((total_fail + 1))
 		return
 	fi
-	for t in kernels ops stats calibrate config sweep timing; do
+	for t in kernels ops stats calibrate config sweep timing sha256; do
 		suite "$arch-$t" "$emu" "build/$arch/test-$t"
 	done
 	suite "$arch-workloads-unit" "$emu" "build/$arch/test-workloads"

@@ -52,12 +52,20 @@ struct kernel {
 	unsigned pf_step;	/* prefetch kernels: the bytes one iteration
 				   of the loop that prefetches covers; 0:
 				   not known (a .so kernel) */
+	unsigned kspace;	/* space = kernel: 1 + its index in
+				   csumbench.ko; 0: user space */
+	/* A kernel that runs elsewhere (csumbench.ko's): one call of it on
+	   these bytes, made there (kspace/device.c); NULL: call fn. */
+	uint32_t (*remote)(const struct kernel *k, const void *src, void *dst,
+			   int len, uint32_t sum, int dist);
 };
 
 /* One call of a csum kernel; dist is ignored by kernels without prefetch. */
 static inline uint32_t kernel_csum(const struct kernel *k, const void *buf,
 				   int len, uint32_t sum, int dist)
 {
+	if (k->remote)
+		return k->remote(k, buf, NULL, len, sum, dist);
 	if (k->prefetch)
 		return ((csum_pf_fn *)(void *)k->fn)(buf, len, sum, dist);
 	return ((csum_fn *)(void *)k->fn)(buf, len, sum);
@@ -66,6 +74,8 @@ static inline uint32_t kernel_csum(const struct kernel *k, const void *buf,
 static inline uint32_t kernel_csum_copy(const struct kernel *k, const void *src,
 					void *dst, int len, uint32_t sum, int dist)
 {
+	if (k->remote)
+		return k->remote(k, src, dst, len, sum, dist);
 	if (k->prefetch)
 		return ((csum_copy_pf_fn *)(void *)k->fn)(src, dst, len, sum, dist);
 	return ((csum_copy_fn *)(void *)k->fn)(src, dst, len, sum);
@@ -74,6 +84,8 @@ static inline uint32_t kernel_csum_copy(const struct kernel *k, const void *src,
 static inline uint16_t kernel_ip_fast_csum(const struct kernel *k,
 					   const void *iph, unsigned int ihl)
 {
+	if (k->remote)
+		return (uint16_t)k->remote(k, iph, NULL, (int)(4 * ihl), 0, 0);
 	return ((ip_fast_csum_fn *)(void *)k->fn)(iph, ihl);
 }
 

@@ -9,5 +9,6 @@ int cmd_sum(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_events(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_code(int argc, char **argv);
 
 #endif

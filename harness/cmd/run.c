@@ -7,10 +7,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kspace/kspace.h"
+#include "measure/kspace.h"
 #include "call/watchdog.h"
 #include "cmd/cmd.h"
 #include "cmd/setup.h"
 #include "config/keys.h"
+#include "kspace/kspace.h"
 #include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
@@ -292,7 +295,7 @@ int cmd_run(int argc, char **argv)
 	watchdog_init(c.kernel_timeout);
 	if (check) {
 		/* the copies a run would time are checked too */
-		if (make_layouts(&b)) {
+		if ((kspace_opened() && kspace_begin(&b)) || make_layouts(&b)) {
 			rc = 1;
 			goto done;
 		}
@@ -346,6 +349,11 @@ int cmd_run(int argc, char **argv)
 	watchdog_on_abandon(write_partial, &ab);
 	b.flush = flush_select(NULL);
 	b.line = cache_line_size(&b.line_source);
+	/* space = kernel: the module's buffers, before its gate */
+	if (kspace_opened() && kspace_begin(&b)) {
+		rc = 2;
+		goto done;
+	}
 	if (make_layouts(&b)) {
 		rc = 1;
 		goto done;
@@ -357,7 +365,8 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	if (has_cold(&c)) {
+	/* (the module flushes with the kernel's helper: not checked here) */
+	if (has_cold(&c) && !kspace_opened()) {
 		flush_check(&b.fcheck, &b.cal, b.flush, b.line, b.emulated);
 		if (b.fcheck.misses) {
 			fprintf(stderr, "csumbench: WARNING: the cold flush %s\n",

@@ -44,6 +44,9 @@ extern const char *const cache_state_name[CACHE_NSTATES];
    (per-call: the harness's loop around single calls, as mftbl() around
    the kernel's csum_partial() was). */
 enum timing { TIMING_BATCH, TIMING_PER_CALL };
+/* space: where the timed regions run: here, or in the kernel through
+   csumbench.ko (kspace/, README "Kernel space"). */
+enum space { SPACE_USER, SPACE_KERNEL };
 #define LOAD_CPUS_LIST_MAX 256
 
 struct mix;
@@ -104,6 +107,7 @@ struct config {
 	unsigned rx_work;	/* dependent adds of driver work per packet
 				   between a header's prefetch and its read */
 	int timing;		/* TIMING_BATCH or TIMING_PER_CALL */
+	int space;		/* SPACE_USER or SPACE_KERNEL */
 	struct events events;	/* counted beside the timer (events.h) */
 	unsigned formats;	/* FORMAT_CSV | FORMAT_JSON: the results files */
 	int roofline_mode;	/* ROOFLINE_AUTO, _NONE or _KERNEL */
@@ -115,6 +119,7 @@ struct config {
 	struct origin kernels_origin, sizes_origin, ops_origin, cache_origin;
 	struct origin load_cpus_origin, rx_ahead_origin, ring_origin;
 	struct origin events_origin, roofline_origin, format_origin;
+	struct origin space_origin, timing_origin, load_origin;
 };
 
 enum { FORMAT_CSV = 1, FORMAT_JSON = 2 };
@@ -146,6 +151,10 @@ int config_resolve(struct config *c);
 /* A setting found wrong after parsing: "FILE:LINE: key: err", or naming
    --set or the defaults. */
 void config_error(const struct origin *o, const char *key, const char *err);
+/* space = kernel: the kernels become csumbench.ko's and what the module
+   does not do is refused (space.c).  0, or -1 after "FILE:LINE: key:
+   why". */
+int config_resolve_space(struct config *c);
 /* Whether k's points are timed at every code_offset (copies of it placed
    there) or only where it was linked: the roofline and kernels without a
    symbol stay in place. */

@@ -106,6 +106,19 @@ static int key_repeat(struct config *c, const char *v, char *err, size_t errlen)
 	return range_count(v, "repeat count", REPEAT_MAX, &c->repeat, err, errlen);
 }
 
+static int key_space(struct config *c, const char *v, char *err, size_t errlen)
+{
+	if (strcmp(v, "user") == 0)
+		c->space = SPACE_USER;
+	else if (strcmp(v, "kernel") == 0)
+		c->space = SPACE_KERNEL;
+	else {
+		snprintf(err, errlen, "space '%s', expected user or kernel", v);
+		return -1;
+	}
+	return 0;
+}
+
 static int key_order(struct config *c, const char *v, char *err, size_t errlen)
 {
 	if (strcmp(v, "rounds") == 0)
@@ -510,7 +523,7 @@ const struct config_key config_keys[] = {
 	  "csum, ip_fast_csum, csum_copy, load", NULL,
 	  "a filter; unset: kernels = all takes csum's" },
 	{ "load", key_load,
-	  0,
+	  offsetof(struct config, load_origin),
 	  "idle, busy", "idle",
 	  "a background load while busy points are timed" },
 	{ "load_cpus", key_load_cpus,
@@ -542,7 +555,7 @@ const struct config_key config_keys[] = {
 	  "0 to 100000", "0",
 	  "dependent adds of driver work per packet" },
 	{ "timing", key_timing,
-	  0,
+	  offsetof(struct config, timing_origin),
 	  "batch or per-call", "batch",
 	  "a batch of calls per timed region, or each call alone" },
 	{ "events", key_events,
@@ -553,6 +566,10 @@ const struct config_key config_keys[] = {
 	  offsetof(struct config, roofline_origin),
 	  "auto, none or a load kernel", "auto",
 	  "the load kernel a run holds its kernels to" },
+	{ "space", key_space,
+	  offsetof(struct config, space_origin),
+	  "user or kernel", "user",
+	  "where the timed regions run: here, or in csumbench.ko" },
 	{ "format", key_format,
 	  offsetof(struct config, format_origin),
 	  "csv, json", "csv",

@@ -164,6 +164,8 @@ int config_resolve(struct config *c)
 	char err[512], msg[1024];
 	size_t i, n, si, ai;
 
+	if (config_resolve_space(c))
+		return -1;
 	for (i = 0, n = 0; i < c->nkernels; i++) {
 		const struct kernel *k = c->kernels[i];
 		if (c->nops ? !op_selected(c, k->op) :

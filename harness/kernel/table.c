@@ -6,6 +6,7 @@
 #include "call/cpufeat.h"
 #include "generic/csum-best.h"
 #include "kernel/table.h"
+#include "kspace/kspace.h"
 
 /* Prototypes, and a weak reference to the hot-loop mark that assembly
    kernels define (LOOP() in kernels/ppc32/ppc32-asm.h); NULL elsewhere. */
@@ -37,7 +38,7 @@
 
 #define ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, symname, needs, step) \
 	{ name, #arch, &op_##op, desc, nopf, pf, pseudo, (void (*)(void))sym, \
-	  symname, sym##_loop, needs, step },
+	  symname, sym##_loop, needs, step, 0, NULL },
 #define ROW(op, name, sym, arch, desc, nopf, pf, pseudo) \
 	ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, #sym, NULL, 0)
 #define KERNEL(op, name, sym, arch, desc) \
@@ -74,6 +75,22 @@ const struct kernel *kernel_find(const char *name, char *err, size_t errlen)
 {
 	size_t i, n;
 
+	/* kernel:NAME, the running kernel's own functions, are csumbench.ko's
+	   (space = kernel); opening it here lists them */
+	if (strncmp(name, "kernel:", 7) == 0) {
+		const struct kernel *k;
+		char why[512];
+		if (kspace_open(why, sizeof(why))) {
+			snprintf(err, errlen, "%s is timed in the kernel, by "
+				 "csumbench.ko (space = kernel): %s", name, why);
+			return NULL;
+		}
+		if ((k = kspace_find(name)))
+			return k;
+		snprintf(err, errlen, "unknown kernel '%s': csumbench.ko has %s",
+			 name, kspace_names());
+		return NULL;
+	}
 	for (i = 0; i < kernel_count; i++)
 		if (strcmp(kernel_table[i].name, name) == 0)
 			return &kernel_table[i];
@@ -100,17 +117,22 @@ const struct kernel *kernel_nopf(const struct kernel *k)
 
 	if (!k->prefetch)
 		return k;
+	if (k->kspace)
+		return kspace_find(k->nopf);
 	for (i = 0; i < kernel_count; i++)
 		if (strcmp(kernel_table[i].name, k->nopf) == 0)
 			return &kernel_table[i];
 	return NULL;
 }
 
-/* The first pseudo-kernel of the op in the table: each op has one. */
+/* The first pseudo-kernel of the op in the table: each op has one.  In
+   kernel space, the module's. */
 const struct kernel *op_empty(const struct op *o)
 {
 	size_t i;
 
+	if (kspace_opened() && kspace_empty(o))
+		return kspace_empty(o);
 	for (i = 0; i < kernel_count; i++)
 		if (kernel_table[i].pseudo && kernel_table[i].op == o)
 			return &kernel_table[i];

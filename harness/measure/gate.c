@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "call/watchdog.h"
+#include "kspace/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/xalloc.h"
 #include "measure/sweep.h"
@@ -120,6 +121,18 @@ static int verify_layouts(const struct bench *b, const struct point *p,
 	return VERIFY_OK;
 }
 
+/* A module kernel is gated twice: in the kernel, on the module's
+   buffers at the run's sizes and alignments, and then here on the
+   harness's own data through the module (kernel_csum() and its kin). */
+static int module_gate(const struct bench *b, const struct kernel *k, int dist,
+		       char *err, size_t errlen)
+{
+	if (!k->kspace)
+		return VERIFY_OK;
+	return kspace_gate(k, dist, b->cfg->sizes, b->cfg->nsizes, b->cfg->aligns,
+			   b->cfg->naligns, err, errlen) ? VERIFY_WRONG : VERIFY_OK;
+}
+
 size_t sweep_gate(struct bench *b)
 {
 	bool *bad = xcalloc(b->npts, sizeof(*bad), "the gate's verdicts");
@@ -174,7 +187,9 @@ size_t sweep_gate(struct bench *b)
 			snprintf(err, sizeof(err), "%s: names '%s' as its variant "
 				 "without prefetch, and there is no such kernel",
 				 p->kernel->name, p->kernel->nopf);
-		else if ((rc = verify_kernel(p->runs, dist, err, sizeof(err))) ==
+		else if ((rc = module_gate(b, p->runs, dist, err, sizeof(err))) ==
+			 VERIFY_OK &&
+			 (rc = verify_kernel(p->runs, dist, err, sizeof(err))) ==
 			 VERIFY_OK &&
 			 (rc = verify_sizes(p->runs, dist, b->cfg->mix ?
 					    b->cfg->mix->len : b->cfg->sizes,

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "call/watchdog.h"
+#include "csumbench-uapi.h"
 #include "lib/hugepage.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
@@ -17,7 +18,7 @@
 #include "workload/load.h"
 
 /* Warm: double the batch until it lasts a sample's length. */
-static uint64_t warm_iters(const struct bench *b, const struct point *p)
+static uint64_t warm_iters(struct bench *b, struct point *p)
 {
 	const struct timer *t = b->cal.timer;
 	const struct op *op = p->runs->op;
@@ -25,6 +26,13 @@ static uint64_t warm_iters(const struct bench *b, const struct point *p)
 	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->align : NULL;
 	uint64_t iters = 1;
 
+	if (p->runs->kspace) {	/* the module's regions (kspace/) */
+		for (p->iters = 1; p->iters < CSB_MAX_WARM_CALLS && !p->dead;
+		     p->iters *= 2)
+			if (sweep_sample(b, p) * (double)p->iters >= b->cal.sample_ticks)
+				break;
+		return p->iters;
+	}
 	op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), 4);
 	while (iters < (UINT64_C(1) << 32) &&
 	       (double)op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), iters) -

@@ -142,6 +142,10 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 			sweep_stopped(b, p, "while timed");
 			return;
 		}
+		if (p->dead) {	/* the module refused the region */
+			b->hist_out = NULL;
+			return;
+		}
 		after = thread_involuntary_switches();
 		b->cont.samples++;
 		if (before < 0 || after == before)

@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "call/watchdog.h"
+#include "measure/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
@@ -255,6 +256,8 @@ double sweep_sample(struct bench *b, struct point *p)
 	bool one = b->cfg->timing == TIMING_PER_CALL && !b->piloting;
 	uint64_t k, ticks;
 
+	if (kn->kspace)		/* the module's region (kspace/) */
+		return kspace_sample(b, p);
 	if (point_walks(p))
 		return ((double)walk_sample(b, p) - b->cal.overhead) /
 		       (double)p->iters;

@@ -170,7 +170,7 @@ static void caches(FILE *f)
 
 /* The CSV's "# key: value" lines as context keys csumbench_KEY; a key
    that comes more than once is an array, and so are those that can
-   (warning, prefetch_loop), however many a run has. */
+   (warning, prefetch_loop, kernel_function), however many a run has. */
 static void meta_keys(FILE *f, const struct bench *b)
 {
 	char *text = NULL, *line, *next, **keys, **vals, key[256];
@@ -214,7 +214,8 @@ static void meta_keys(FILE *f, const struct bench *b)
 		jstr(f, key);
 		fprintf(f, ": ");
 		if (count == 1 && strcmp(keys[i], "warning") &&
-		    strcmp(keys[i], "prefetch_loop")) {
+		    strcmp(keys[i], "prefetch_loop") &&
+		    strcmp(keys[i], "kernel_function")) {
 			jstr(f, vals[i]);
 			continue;
 		}

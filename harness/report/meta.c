@@ -6,6 +6,8 @@
 #include <time.h>
 
 #include "buildinfo.h"
+#include "kspace/kspace.h"
+#include "measure/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
@@ -245,6 +247,13 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# repeat: %u\n", b->repeats);
 	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
 		c->timer->how ? "; " : "", c->timer->how ? c->timer->how() : "");
+	if (kspace_opened()) {
+		kspace_meta(f, b->cfg->kernels, b->cfg->nkernels);
+		fprintf(f, "# kernel_overhead_ticks: %.1f (median of 101 empty "
+			"regions in csumbench.ko; subtracted there, not the "
+			"timer_overhead_ticks below, which are this process's "
+			"reads)\n", kspace_overhead());
+	}
 	events_meta(f, b);
 	fprintf(f, "# timer_overhead_ticks: %.1f (mean of %d back-to-back reads, "
 		"%u interrupted ones left out; subtracted)\n", c->overhead,
@@ -293,11 +302,17 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# cache_line: %zu (%s)\n", b->line, b->line_source);
 	fprintf(f, "# largest_cache: %zu (", cache_largest(&src));
 	fprintf(f, "%s)\n", src);
-	fprintf(f, "# cold_flush: %s (%s), to %zu bytes past each buffer (the "
-		"largest prefetch distance)\n", b->flush->name, b->flush->what,
-		b->pfspan);
+	if (kspace_opened())
+		fprintf(f, "# cold_flush: csumbench.ko's, %s, to %zu bytes past "
+			"each buffer (the largest prefetch distance)\n",
+			kspace_flush(), b->pfspan);
+	else
+		fprintf(f, "# cold_flush: %s (%s), to %zu bytes past each buffer (the "
+			"largest prefetch distance)\n", b->flush->name, b->flush->what,
+			b->pfspan);
 	fprintf(f, "# flush_check: %s\n", b->fcheck.verdict[0] ? b->fcheck.verdict :
-		"not run (no cold points)");
+		kspace_opened() ? "not run (csumbench.ko flushes with the "
+		"kernel's own helper)" : "not run (no cold points)");
 	if (b->cfg->roofline)
 		fprintf(f, "# roofline: %s (%s%s); roofline_fraction is a row's "
 			"bytes/cycle over the best of its points at the same size, "

@@ -5,7 +5,15 @@
 /* Entry points on a 64-byte boundary, as every kernel's, so the link
    order never moves one against a fetch window or op-cache line. */
 #define ENTRY(name) \
-	.text; .p2align 6; .globl name; .type name,@function; name:
+	.text; .p2align 6; .globl name; .type name,@function; name: ENTRY_BRANCH
+/* In csumbench.ko under a kernel with indirect branch tracking, an
+   indirect call's target must begin with endbr64 (a nop elsewhere);
+   the user-space binary's bytes stay as they were. */
+#if defined(__KERNEL__) && defined(CONFIG_X86_KERNEL_IBT)
+#define ENTRY_BRANCH endbr64
+#else
+#define ENTRY_BRANCH
+#endif
 #define END(name) \
 	.size name,.-name
 

@@ -1,0 +1,64 @@
+/* space = kernel in a run: the module's buffers for the plan, the empty
+   region it subtracts, and each sample taken by the module. */
+#include <stdio.h>
+#include <string.h>
+
+#include "kspace/kspace.h"
+#include "lib/stats.h"
+#include "measure/kspace.h"
+#include "measure/sweep.h"
+
+#define OVERHEAD_REGIONS 101
+
+static double overhead;
+
+double kspace_overhead(void)
+{
+	return overhead;
+}
+
+int kspace_begin(struct bench *b)
+{
+	const struct config *c = b->cfg;
+	const struct kernel *e = kspace_empty(&op_csum);
+	uint32_t max = 1;
+	double v[OVERHEAD_REGIONS];
+	uint64_t ticks;
+	char err[512];
+	size_t i;
+
+	for (i = 0; i < c->nsizes; i++)
+		if (c->sizes[i] > max)
+			max = c->sizes[i];
+	if (kspace_setup(b->seed ? b->seed : 1, max, (uint32_t)b->align_max,
+			 (uint32_t)b->pfspan, err, sizeof(err))) {
+		fprintf(stderr, "csumbench: space = kernel: %s\n", err);
+		return -1;
+	}
+	/* the two timer reads alone, in the module, as its regions have them */
+	for (i = 0; e && i < OVERHEAD_REGIONS; i++) {
+		if (kspace_time(e, 64 < max ? 64 : max, 0, false, 0, 0, &ticks, err,
+				sizeof(err))) {
+			fprintf(stderr, "csumbench: space = kernel: the empty "
+				"region: %s\n", err);
+			return -1;
+		}
+		v[i] = (double)ticks;
+	}
+	overhead = e ? stats_median(v, OVERHEAD_REGIONS) : 0;
+	return 0;
+}
+
+double kspace_sample(struct bench *b, struct point *p)
+{
+	uint64_t ticks;
+	char err[512], msg[640];
+
+	if (kspace_time(p->runs, p->size, p->align, p->cache == CACHE_COLD,
+			sweep_dist(p), p->iters, &ticks, err, sizeof(err)) == 0)
+		return ((double)ticks - overhead) / (double)p->iters;
+	snprintf(msg, sizeof(msg), "%s (csumbench.ko refused it: not timed)", err);
+	fprintf(stderr, "csumbench: %s\n", msg);
+	sweep_fail_kernel(b, p->kernel, msg);
+	return 0;
+}

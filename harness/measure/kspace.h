@@ -1,0 +1,18 @@
+/* space = kernel in a run: the module's buffers for the plan, and each
+   sample of a module kernel taken by the module (kspace/device.c). */
+#ifndef CSUMBENCH_MEASURE_KSPACE_H
+#define CSUMBENCH_MEASURE_KSPACE_H
+
+struct bench;
+struct point;
+
+/* The module's buffers for b's plan, and its empty region's ticks:
+   0, or -1 after a message. */
+int kspace_begin(struct bench *b);
+/* One sample of a module kernel's point: ticks per call, the empty
+   region subtracted; a refusal fails its kernel (sweep_fail_kernel). */
+double kspace_sample(struct bench *b, struct point *p);
+/* The empty region's ticks, as kspace_begin measured them. */
+double kspace_overhead(void);
+
+#endif

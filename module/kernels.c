@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The kernels the module times: each op's empty call (the floor), the
+ * running kernel's own functions as its headers define them, and the
+ * harness's kernels of this architecture, assembled from the same files
+ * as the user-space binary (kernels/<arch>/, copied beside this file by
+ * make module) and listed by the same kernels.def.
+ *
+ * Kernels that need CPU features (KERNEL_NEEDS: AVX2, AVX-512, ADX) and
+ * the load op stay out: the kernel's vector registers are not ours to
+ * use without kernel_fpu_begin().  The rest are declared weak, so the
+ * ones whose files Kbuild did not assemble (arm64's NEON kernel) are
+ * dropped when the module loads.
+ */
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <net/checksum.h>
+
+#include "csumbench.h"
+
+/* The kernel's own functions, called as its code calls them.  The
+   wrappers are what the table points at; where the header makes an
+   out-of-line call (ppc32's csum_partial calls __csum_partial for a
+   length not known at compile time), the bytes reported are that
+   function's. */
+static u32 csb_kernel_csum_partial(const void *buf, int len, u32 sum)
+{
+	return (__force u32)csum_partial(buf, len, (__force __wsum)sum);
+}
+
+noinline u16 csb_kernel_ip_fast_csum(const void *iph, unsigned int ihl);
+noinline u16 csb_kernel_ip_fast_csum(const void *iph, unsigned int ihl)
+{
+	return (__force u16)ip_fast_csum(iph, ihl);
+}
+
+/* csum_partial_copy_nocheck starts from its own initial sum (0 or ~0,
+   the same once folded); the incoming sum is added after it, as
+   skb_copy_and_csum_bits() does. */
+noinline u32 csb_kernel_csum_copy(const void *src, void *dst, int len, u32 sum);
+noinline u32 csb_kernel_csum_copy(const void *src, void *dst, int len, u32 sum)
+{
+	return (__force u32)csum_add(csum_partial_copy_nocheck(src, dst, len),
+				     (__force __wsum)sum);
+}
+
+static noinline u32 csb_empty_csum(const void *buf, int len, u32 sum)
+{
+	return sum;
+}
+
+static noinline u16 csb_empty_ip(const void *iph, unsigned int ihl)
+{
+	return 0;
+}
+
+static noinline u32 csb_empty_copy(const void *src, void *dst, int len, u32 sum)
+{
+	return sum;
+}
+
+/* Which function of the running kernel does the work. */
+#if defined(CONFIG_PPC32)
+#define KF_CSUM "__csum_partial", (const void *)__csum_partial, 0
+#define KF_COPY "csum_partial_copy_generic", (const void *)csum_partial_copy_generic, 0
+#elif defined(CONFIG_X86_64)
+#define KF_CSUM "csum_partial", (const void *)csum_partial, 0
+#define KF_COPY "csum_partial_copy_nocheck", (const void *)csum_partial_copy_nocheck, 0
+#else	/* arm64: lib/checksum.c's csum_partial over its do_csum; the
+	   copy is the generic inline memcpy + csum_partial */
+#define KF_CSUM "csum_partial", (const void *)csum_partial, 0
+#define KF_COPY "csb_kernel_csum_copy", (const void *)csb_kernel_csum_copy, CSB_INLINE
+#endif
+#define KF_IP "csb_kernel_ip_fast_csum", (const void *)csb_kernel_ip_fast_csum, CSB_INLINE
+
+/* The harness's kernels: kernels.def's rows, declared weak. */
+#define DECL_csum(sym) extern csb_csum_fn sym __attribute__((weak));
+#define DECL_PF_csum(sym) extern csb_csum_pf_fn sym __attribute__((weak));
+#define DECL_ip_fast_csum(sym) extern csb_ip_fn sym __attribute__((weak));
+#define DECL_csum_copy(sym) extern csb_copy_fn sym __attribute__((weak));
+#define DECL_PF_csum_copy(sym) extern csb_copy_pf_fn sym __attribute__((weak));
+#define DECL_load(sym)
+#define DECL_PF_load(sym)
+#define KERNEL(op, name, sym, arch, desc) DECL_##op(sym)
+#define KERNEL_PF(op, name, sym, arch, nopf, step, desc) DECL_PF_##op(sym)
+#define KERNEL_NEEDS(op, name, sym, arch, needs, desc)
+#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, step, desc)
+#define KERNEL_PSEUDO(op, name, sym, arch, desc)
+#define KERNEL_FIXED(op, name, sym, arch, desc)
+#include "kernels.def"
+#undef KERNEL
+#undef KERNEL_PF
+
+#define ROW_csum(name, sym, desc) \
+	{ name, NULL, #sym, desc, CSB_OP_CSUM, 0, 0, { .csum = sym }, NULL },
+#define ROW_PF_csum(name, sym, nopf, step, desc) \
+	{ name, nopf, #sym, desc, CSB_OP_CSUM, CSB_PREFETCH, step, \
+	  { .csum_pf = sym }, NULL },
+#define ROW_ip_fast_csum(name, sym, desc) \
+	{ name, NULL, #sym, desc, CSB_OP_IP_FAST_CSUM, 0, 0, { .ip = sym }, NULL },
+#define ROW_csum_copy(name, sym, desc) \
+	{ name, NULL, #sym, desc, CSB_OP_CSUM_COPY, 0, 0, { .copy = sym }, NULL },
+#define ROW_PF_csum_copy(name, sym, nopf, step, desc) \
+	{ name, nopf, #sym, desc, CSB_OP_CSUM_COPY, CSB_PREFETCH, step, \
+	  { .copy_pf = sym }, NULL },
+#define ROW_load(name, sym, desc)
+#define ROW_PF_load(name, sym, nopf, step, desc)
+#define KERNEL(op, name, sym, arch, desc) ROW_##op(name, sym, desc)
+#define KERNEL_PF(op, name, sym, arch, nopf, step, desc) \
+	ROW_PF_##op(name, sym, nopf, step, desc)
+
+#define KFUNC(name, op, member, wrapper, desc, what) \
+	{ name, NULL, NULL, desc, op, CSB_KFUNC, 0, { .member = wrapper }, what },
+
+struct csb_k csb_kernels[] = {
+	/* the floors first, named as the harness names its own */
+	{ "empty", NULL, "csb_empty_csum", "returns its sum: the module's per-call floor",
+	  CSB_OP_CSUM, CSB_PSEUDO, 0, { .csum = csb_empty_csum }, NULL },
+	{ "ip-empty", NULL, "csb_empty_ip", "the ip_fast_csum call with no work: the module's floor",
+	  CSB_OP_IP_FAST_CSUM, CSB_PSEUDO, 0, { .ip = csb_empty_ip }, NULL },
+	{ "copy-empty", NULL, "csb_empty_copy", "the csum_copy call with no work: the module's floor",
+	  CSB_OP_CSUM_COPY, CSB_PSEUDO, 0, { .copy = csb_empty_copy }, NULL },
+	KFUNC("kernel:csum_partial", CSB_OP_CSUM, csum, csb_kernel_csum_partial,
+	      "the running kernel's csum_partial, as <asm/checksum.h> calls it", KF_CSUM)
+	KFUNC("kernel:ip_fast_csum", CSB_OP_IP_FAST_CSUM, ip, csb_kernel_ip_fast_csum,
+	      "the running kernel's ip_fast_csum, inlined from <asm/checksum.h>", KF_IP)
+	KFUNC("kernel:csum_partial_copy_nocheck", CSB_OP_CSUM_COPY, copy,
+	      csb_kernel_csum_copy, "the running kernel's csum_partial_copy_nocheck,"
+	      " then csum_add of the sum", KF_COPY)
+#include "kernels.def"
+};
+unsigned int csb_nkernels;
+
+/* For the tests (tests/kspace.sh): the kernel of this name answers one
+   off, so that they can show the gate catching it and the module then
+   refusing to time it. */
+static char *wrong;
+module_param(wrong, charp, 0444);
+MODULE_PARM_DESC(wrong, "tests only: this kernel's answers are one off");
+
+void csb_kernels_init(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(csb_kernels); i++) {
+		struct csb_k *k = &csb_kernels[i];
+
+		if (!k->fn.csum)	/* weak, not assembled here */
+			continue;
+		if (k->kf_sym)
+			k->sym = k->kf_sym;
+		k->wrong = wrong && strcmp(wrong, k->name) == 0;
+		k->flags |= k->kf_flags;
+		if (!k->code)
+			k->code = (const void *)k->fn.csum;
+		csb_kernels[n++] = *k;
+	}
+	csb_nkernels = n;
+}
+
+void csb_kernels_free(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < csb_nkernels; i++) {
+		kfree(csb_kernels[i].passed.sizes);
+		kfree(csb_kernels[i].passed.aligns);
+		memset(&csb_kernels[i].passed, 0, sizeof(csb_kernels[i].passed));
+	}
+}
+
+u32 csb_call(const struct csb_k *k, const void *src, void *dst, u32 len,
+	     u32 sum, int dist)
+{
+	bool pf = k->flags & CSB_PREFETCH;
+	u32 r;
+
+	switch (k->op) {
+	case CSB_OP_CSUM:
+		r = pf ? k->fn.csum_pf(src, len, sum, dist) : k->fn.csum(src, len, sum);
+		break;
+	case CSB_OP_IP_FAST_CSUM:
+		r = k->fn.ip(src, len / 4);
+		break;
+	default:
+		r = pf ? k->fn.copy_pf(src, dst, len, sum, dist) :
+			 k->fn.copy(src, dst, len, sum);
+		break;
+	}
+	return k->wrong ? r + 1 : r;
+}

@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# Kernel space (space = kernel, csumbench.ko, README "Kernel space"):
+# the module built for Debian's x86-64 kernel headers (compile only:
+# nothing here can load a module) and for the virtual board's kernel;
+# make bench SPACE=kernel on that board; its kernel rebuilt with a dcbt
+# patch made here from the installed linux-source, and timed and
+# disassembled from the bytes the module reads; the device's requests
+# and refusals, the gate refusing a kernel made wrong, and what a config
+# or a command line asks that the module cannot do.
+# usage: tests/kspace.sh BUILD-DIR (the static ppc32 build for the board)
+set -u
+SUITE=kspace
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+B=$1
+M=sam460ex
+HOSTBIN=build/$(uname -m | sed 's/^aarch64$/arm64/')/csumbench
+MAKE=${MAKE:-make}
+
+# 1. What needs no device: refusals here, on the host.
+"$HOSTBIN" run -o - --set space=kernel > /dev/null 2> "$T/err"
+ok "space = kernel without the module: exit 2" [ $? = 2 ]
+ok "... naming the key, the device and what to do" \
+	grep -q '^csumbench: space (--set): /dev/csumbench: .*make module.*insmod' "$T/err"
+"$HOSTBIN" run -o - --set kernels=kernel:csum_partial > /dev/null 2> "$T/err"
+ok "a kernel:NAME kernel without the module: exit 2, saying it is csumbench.ko's" \
+	bash -c "[ $? = 2 ] && grep -q 'kernel:csum_partial is timed in the kernel, by csumbench.ko' '$T/err'"
+"$HOSTBIN" run -o - --set space=both > /dev/null 2> "$T/err"
+ok "space = both: exit 2, expected user or kernel" \
+	bash -c "[ $? = 2 ] && grep -q \"space 'both', expected user or kernel\" '$T/err'"
+printf 'space = kernel\nsamples = 3\n' > "$T/k.conf"
+"$HOSTBIN" run -o - -c "$T/k.conf" > /dev/null 2> "$T/err"
+ok "space = kernel in a config file: the file and line named" \
+	grep -q "^$T/k.conf:1: space: /dev/csumbench" "$T/err"
+$MAKE -s bench SPACE=sideways > /dev/null 2> "$T/err"
+ok "make bench SPACE=sideways: refused" \
+	bash -c "[ $? != 0 ] && grep -q 'SPACE=sideways: expected user or kernel' '$T/err'"
+$MAKE -s bench ARCH=ppc32 CPU=464 RUNNER=qemu-ppc SPACE=kernel > /dev/null 2> "$T/err"
+ok "make bench SPACE=kernel under qemu-user: refused, naming a runner that has a kernel" \
+	grep -q 'qemu-user has none; give RUNNER=vboard:sam460ex' "$T/err"
+$MAKE -s module ARCH=ppc32 KDIR="$T/nowhere" > /dev/null 2> "$T/err"
+ok "make module KDIR=a folder with no kernel tree: refused, saying what is expected" \
+	grep -q "KDIR=$T/nowhere: no configured kernel build tree there" "$T/err"
+
+# 2. csumbench.ko for Debian's x86-64 kernel: compiled and linked by
+# its kbuild, never loaded.
+hdr=$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' | sort -V | tail -n 1)
+ok "Debian's linux-headers-amd64 is installed" [ -n "$hdr" ]
+if [ -n "$hdr" ]; then
+	ko=$($MAKE -s module ARCH=x86_64 KDIR="$hdr" 2> "$T/x86.log")
+	ok "csumbench.ko builds for ${hdr#/usr/src/linux-headers-}" [ -f "$ko" ]
+	ok "... without a warning" bash -c "! grep -B3 -A3 'warning:' '$T/x86.log'"
+	readelf -p .modinfo "$ko" > "$T/x86.modinfo" 2> /dev/null
+	ok "its vermagic is that kernel's" \
+		grep -q "vermagic=${hdr#/usr/src/linux-headers-} " "$T/x86.modinfo"
+	ok "it is GPL, as a module must be" grep -q 'license=GPL$' "$T/x86.modinfo"
+	nm "$ko" > "$T/x86.nm"
+	ok "the x86-64 scalar kernels are in it" bash -c "grep -q ' T csum_x86_64_adc1$' '$T/x86.nm' &&
+		grep -q ' T csum_x86_64_adc2$' '$T/x86.nm' && grep -q ' T ip_fast_csum_x86_64_adc$' '$T/x86.nm'"
+	ok "and the kernel's own csum_partial and csum_partial_copy_nocheck are called" \
+		bash -c "grep -q ' U csum_partial$' '$T/x86.nm' && grep -q ' U csum_partial_copy_nocheck$' '$T/x86.nm'"
+	ok "no vector kernel went in (their registers are not the module's)" \
+		bash -c "! grep -q 'avx' '$T/x86.nm'"
+fi
+
+# 3. csumbench.ko for the board's kernel, and make bench SPACE=kernel
+# there, as the README has it.
+kdir=$(scripts/vboard.sh kernel "$M")
+ok "the $M kernel keeps its build tree for modules" [ -f "$kdir/build/Module.symvers" ]
+ko=$($MAKE -s module ARCH=ppc32 KDIR="$kdir/build" 2> "$T/ppc.log")
+ok "csumbench.ko builds for the $M kernel" [ -f "$ko" ]
+ok "... without a warning" bash -c "! grep -B3 -A3 'warning:' '$T/ppc.log'"
+readelf -p .modinfo "$ko" > "$T/ppc.modinfo" 2> /dev/null
+ok "its vermagic is that kernel's release" \
+	grep -q "vermagic=$(cat "$kdir/build/include/config/kernel.release") " "$T/ppc.modinfo"
+nm "$ko" > "$T/ppc.nm"
+ok "it holds the harness's ppc32 kernels" bash -c "grep -q ' T csum_ppc32_pipelined$' '$T/ppc.nm' &&
+	grep -q ' T csum_ppc32_pipelined_dcbt$' '$T/ppc.nm' && grep -q ' T csum_copy_ppc32_dcbt$' '$T/ppc.nm'"
+ok "and calls the kernel's __csum_partial and csum_partial_copy_generic" \
+	bash -c "grep -q ' U __csum_partial$' '$T/ppc.nm' && grep -q ' U csum_partial_copy_generic$' '$T/ppc.nm'"
+
+CSUMBENCH_RESULTS_DIR=$T/res $MAKE -s bench ARCH=ppc32 CPU="${B##*ppc32-}" \
+	RUNNER=vboard:$M SPACE=kernel CONFIG=configs/kernel-space.conf \
+	> "$T/bench.out" 2> "$T/bench.err"
+ok "make bench SPACE=kernel RUNNER=vboard:$M" [ $? = 0 ] || cat "$T/bench.err"
+csv=$(find "$T/res" -name "kernel-space-vboard-$M-*.csv" ! -name '*-samples.csv' | head -n 1)
+ok "its results came back" [ -n "$csv" ]
+[ -n "$csv" ] || csv=$T/none
+ok "# space: kernel" grep -qx '# space: kernel' "$csv"
+ok "# emulated: yes" grep -qx '# emulated: yes' "$csv"
+ok "the gate ran in the kernel and through it" grep -q '^# kernel_gate: every kernel' "$csv"
+ok "# kernel_function: __csum_partial, its address, size and sha256" \
+	grep -Eq '^# kernel_function: __csum_partial 0xc[0-9a-f]{7} [1-9][0-9]* [0-9a-f]{64} kernel:csum_partial$' "$csv"
+ok "the timer is the timebase, read in the module by get_cycles()" \
+	bash -c "grep -q '^# timer: mftb ' '$csv' && grep -q '^# kernel_timer: get_cycles(): the timebase' '$csv'"
+ok "the cold flush is the kernel's flush_dcache_range" \
+	grep -q "^# cold_flush: csumbench.ko's, flush_dcache_range" "$csv"
+# every kernel at both sizes, warm and cold, with a positive median
+awk -F, '/^#/ || $1 == "kernel" || $1 == "empty" { next }
+	{ if ($18 > 0 && $27 > 0) seen[$1 " " $4 " " $6 " " $7] = 1 }
+	END { for (k in seen) print k }' "$csv" | sort > "$T/rows"
+for k in "kernel:csum_partial none" "pipelined none" "pipelined-dcbt none" "pipelined-dcbt 64"; do
+	for s in 64 1500; do
+		for c in warm cold; do
+			echo "${k% *} $s $c ${k#* }"
+		done
+	done
+done | sort > "$T/want"
+ok "rows of kernel:csum_partial, pipelined and pipelined-dcbt, 64 and 1500 B, warm and cold" \
+	diff "$T/want" "$T/rows"
+ok "the module's floors (empty) are the floor rows" \
+	grep -q '^empty,module,csum,1500,0,cold,' "$csv"
+plain=$(sed -n 's/^# kernel_function: \(.*\) kernel:csum_partial$/\1/p' "$csv")
+
+# 4. A patch under review: one dcbt in __csum_partial's 16-byte loop,
+# made now from the installed source with sed and diff, the board's
+# kernel rebuilt with it (VBOARD_PATCH), timed and its code dumped.
+mkdir -p "$T/p/a/arch/powerpc/lib" "$T/p/b/arch/powerpc/lib"
+cp "$kdir/tree/arch/powerpc/lib/checksum_32.S" "$T/p/a/arch/powerpc/lib/"
+sed -e 's|^21:\tsrwi\.\tr6,r4,4\t\t/\* # blocks of 4 words to do \*/$|&\n\tli\tr9,64\t\t/* dcbt 64 bytes ahead */|' \
+	-e 's|^22:\tlwz\tr0,4(r3)$|22:\tdcbt\tr3,r9\n\tlwz\tr0,4(r3)|' \
+	"$T/p/a/arch/powerpc/lib/checksum_32.S" > "$T/p/b/arch/powerpc/lib/checksum_32.S"
+# (labels without dates: the same patch, the same cached kernel, each run)
+(cd "$T/p" && diff -u --label a/arch/powerpc/lib/checksum_32.S \
+	--label b/arch/powerpc/lib/checksum_32.S a/arch/powerpc/lib/checksum_32.S \
+	b/arch/powerpc/lib/checksum_32.S) > "$T/dcbt.patch"
+ok "the patch adds a dcbt to the loop and the distance before it" \
+	bash -c "[ \$(grep -c '^+' '$T/dcbt.patch') = 4 ] && grep -q '^+22:	dcbt	r3,r9$' '$T/dcbt.patch' &&
+		grep -q '^+	li	r9,64' '$T/dcbt.patch'"
+echo 'this is not a patch' > "$T/bad.patch"
+VBOARD_PATCH=$T/bad.patch scripts/vboard.sh kernel "$M" > /dev/null 2> "$T/err"
+ok "a patch that does not apply: refused before any build, named" \
+	bash -c "[ $? = 2 ] && grep -q 'VBOARD_PATCH: .*bad.patch does not apply to linux-source-6.1' '$T/err'"
+VBOARD_PATCH=$T/gone.patch scripts/vboard.sh kernel "$M" > /dev/null 2> "$T/err"
+ok "a patch that is not there: refused, named" \
+	grep -q "VBOARD_PATCH: $T/gone.patch: no such file" "$T/err"
+pkdir=$(VBOARD_PATCH=$T/dcbt.patch scripts/vboard.sh kernel "$M" 2> "$T/pbuild.err")
+ok "the patched kernel is built beside the plain one, its key the patch's" \
+	bash -c "[ -f '$pkdir/vmlinux' ] && [ '$pkdir' != '$kdir' ] && [ '${pkdir#"$kdir"}' != '$pkdir' ]"
+ok "... rebuilding only what the patch touched" \
+	bash -c "[ \$(grep -c '^  AS      arch/powerpc/lib/checksum_32.o' '$pkdir/build.log') = 1 ] &&
+		[ \$(grep -c '^  CC ' '$pkdir/build.log') -lt 50 ]"
+ok "... and the plain kernel's source is untouched" \
+	bash -c "! grep -q 'dcbt	r3,r9' '$kdir/tree/arch/powerpc/lib/checksum_32.S'"
+pko=$($MAKE -s module ARCH=ppc32 KDIR="$pkdir/build" 2> "$T/pko.log")
+ok "csumbench.ko builds for the patched kernel" [ -f "$pko" ]
+powerpc-linux-gnu-gcc -static -O2 -Wall -Wextra -Imodule -o "$T/kspace-ioctl" \
+	tests/kspace-ioctl.c 2> "$T/ioctl-build.log"
+ok "the device test builds" [ -x "$T/kspace-ioctl" ]
+cat > "$T/short.conf" <<'CONF'
+kernels  = kernel:csum_partial
+sizes    = 1500
+cache    = warm
+samples  = 5
+CONF
+{
+	echo "/csumbench/csumbench run -q -c /csumbench/short.conf -o /results/patched.csv" \
+		"--set emulated=yes --set space=kernel"
+	echo "/csumbench/csumbench code kernel:csum_partial > /results/code.txt"
+	echo "/csumbench/kspace-ioctl --reload /csumbench/csumbench.ko > /results/ioctl.txt"
+	# after the reload, pipelined answers one off
+	echo "/csumbench/csumbench run -q -c /csumbench/short.conf -o /results/wrong.csv" \
+		"--set emulated=yes --set space=kernel --set kernels=pipelined,pipelined-dcbt" \
+		"--set prefetch=64"
+} > "$T/cmds"
+VBOARD_PATCH=$T/dcbt.patch scripts/vboard.sh run "$M" "$T/got" "$T/cmds" \
+	csumbench="$B/csumbench" csumbench.ko="$pko" kspace-ioctl="$T/kspace-ioctl" \
+	short.conf="$T/short.conf" > "$T/fetched" 2> "$T/run.err"
+log=$T/got/.console-$M.log
+ok "the patched board loaded the module and ran the commands" \
+	bash -c "grep -q '^@@csumbench-module /csumbench/csumbench.ko loaded' '$log' &&
+		grep -q '^@@csumbench-exit /csumbench/csumbench status 0' '$log'"
+patched=$(sed -n 's/^# kernel_function: \(.*\) kernel:csum_partial$/\1/p' "$T/got/patched.csv" 2> /dev/null)
+read -r psym _ psize psha <<< "$patched"
+read -r _ _ size sha <<< "$plain"
+ok "# kernel_function: differs with the patch (sha256 $sha -> $psha)" \
+	bash -c "[ -n '$psha' ] && [ -n '$sha' ] && [ '$psha' != '$sha' ] && [ '$psym' = __csum_partial ]"
+ok "... and is two instructions longer ($size -> $psize bytes)" [ "$psize" = $((size + 8)) ]
+ok "csumbench code gives the same function as the results" \
+	bash -c "[ \"\$(head -n 1 '$T/got/code.txt')\" = '# $patched kernel:csum_partial' ]"
+grep -v '^#' "$T/got/code.txt" | tr -d '\n' | perl -ne 'print pack("H*", $_)' > "$T/code.bin"
+ok "its bytes are the ones the sha256 names" \
+	[ "$(sha256sum < "$T/code.bin" | cut -c1-64)" = "$psha" ]
+# (as the 464 decodes it: the default names this form dcbtct)
+powerpc-linux-gnu-objdump -D -b binary -m powerpc:common -M 464 -EB "$T/code.bin" > "$T/code.dis"
+ok "the patched function holds a dcbt, from its bytes" grep -Eq '\sdcbt\s+r?3,r?9$' "$T/code.dis"
+powerpc-linux-gnu-objdump -d -M 464 --disassemble=__csum_partial "$kdir/vmlinux" > "$T/plain.dis"
+ok "the plain kernel's __csum_partial has none" \
+	bash -c "grep -q 'adde' '$T/plain.dis' && ! grep -q 'dcbt' '$T/plain.dis'"
+results <(sed -n 's/^\(ok\|FAIL\) /&/p' "$T/got/ioctl.txt" 2> /dev/null)
+ok "the device test ran to its end" grep -qx 'kspace-ioctl: all ok' "$T/got/ioctl.txt"
+ok "a kernel the in-kernel gate refuses is not timed, and the run says why" \
+	bash -c "grep -q 'FAILED correctness check, not timed: pipelined at len 1500 align 0, .*(csumbench.ko.s gate, in the kernel)' '$log' &&
+		grep -q '^@@csumbench-exit /csumbench/csumbench status 1' '$log'"
+ok "... the others are" bash -c "grep -q '^pipelined-dcbt,module,csum,1500,0,warm,64,' '$T/got/wrong.csv' &&
+	! grep -q '^pipelined,' '$T/got/wrong.csv'"
+finish
