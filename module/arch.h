@@ -7,6 +7,9 @@
 
 #include <linux/timex.h>
 #include <asm/cacheflush.h>
+#ifdef CONFIG_ARM64
+#include <asm/cputype.h>
+#endif
 
 #if defined(CONFIG_PPC32)
 /* get_cycles() is the timebase (mftb); isync keeps the timed code from
@@ -34,14 +37,20 @@ static inline void csb_flush(const void *p, size_t len)
 }
 #elif defined(CONFIG_ARM64)
 #define CSB_TIMER "get_cycles(): the virtual counter (cntvct_el0), isb either side"
-#define CSB_FLUSH "dcache_clean_inval_poc (dc civac per line, dsb)"
+#define CSB_FLUSH "dc civac per line (CTR_EL0's DminLine), dsb sy"
 #define CSB_ARCH "arm64"
 static inline void csb_fence(void) { asm volatile("isb" ::: "memory"); }
+/* The loop of the kernel's dcache_clean_inval_poc, which 6.1 does not
+   export to modules: clean and invalidate to the point of coherency,
+   line by line at the smallest D-cache line, then a barrier. */
 static inline void csb_flush(const void *p, size_t len)
 {
-	unsigned long a = (unsigned long)p;
+	unsigned long line = 4ul << ((read_cpuid_cachetype() >> 16) & 0xf);
+	unsigned long a = (unsigned long)p & ~(line - 1), end = (unsigned long)p + len;
 
-	dcache_clean_inval_poc(a, a + len);
+	for (; a < end; a += line)
+		asm volatile("dc civac, %0" : : "r"(a) : "memory");
+	asm volatile("dsb sy" ::: "memory");
 }
 #else
 #error "csumbench.ko: ppc32, x86-64 and arm64 only (module/arch.h)"

@@ -10,8 +10,8 @@
 set -eu
 arch=$1 host_arch=$2 bin=$3 config=$4 runner=$5 cpu=${6:-} qemu_cpu=${7:-} space=${8:-}
 case $space in
-"" | user) space_args=() ;;
-kernel) space_args=(--set space=kernel) ;;
+"") space_args=() ;;
+user | kernel) space_args=(--set "space=$space") ;;
 *) echo "make bench: SPACE=$space: expected user or kernel" >&2; exit 2 ;;
 esac
 # RUNNER is a command and its arguments, split at spaces.
@@ -96,13 +96,14 @@ qemu-*)
 	esac
 	# The harness also sees qemu-user from /proc/cpuinfo; this makes
 	# sure, and names the CPU it emulates.
-	if [ -n "${space_args[*]:-}" ]; then
+	if [ "$space" = kernel ]; then
 		echo "make bench: SPACE=kernel runs in a kernel: qemu-user has none;" \
 			"give RUNNER=vboard:sam460ex (or a board over ssh)" >&2
 		exit 2
 	fi
 	CSUMBENCH_EMULATOR="$runner${cpu_args[*]:+ ${cpu_args[*]}}" \
-		exec "${runner_cmd[@]}" "${cpu_args[@]}" "$bin" run -c "$config" -o "$out/"
+		exec "${runner_cmd[@]}" "${cpu_args[@]}" "$bin" run -c "$config" -o "$out/" \
+		${space_args[@]+"${space_args[@]}"}
 	;;
 ssh\ *)
 	# Copied with ssh and cat rather than scp: boards running dropbear
@@ -183,7 +184,7 @@ vboard:*)
 	echo "/csumbench/csumbench run -c /csumbench/$base.conf -o /results/$stem.csv" \
 		"--set emulated=yes --set runner=$runner${space_args[*]:+ ${space_args[*]}}" > "$here/cmds"
 	files=(csumbench="$bin" "$base.conf=$config")
-	if [ -n "${space_args[*]:-}" ]; then
+	if [ "$space" = kernel ]; then
 		# csumbench.ko built against the board's kernel (patched where
 		# VBOARD_PATCH says), loaded by its init
 		kdir=$("$here_dir/vboard.sh" kernel "$machine") || exit 2

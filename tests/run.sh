@@ -8,7 +8,7 @@ MAKE=${MAKE:-make}
 total_pass=0 total_fail=0
 
 suite() { # suite NAME COMMAND...: runs it and adds its closing counts
-	local name=$1 out rc line p f; shift
+	local name=$1 out rc line p f t0=$SECONDS; shift
 	echo "== $name"
 	out=$("$@" 2>&1); rc=$?
 	printf '%s\n' "$out" | grep -v '^.*: [0-9]* passed, [0-9]* failed$'
@@ -24,7 +24,8 @@ suite() { # suite NAME COMMAND...: runs it and adds its closing counts
 		echo "FAIL $name: exit status $rc"
 		f=1
 	fi
-	echo "$name: $p passed, $f failed"
+	# (how long it took: CI has a budget)
+	echo "$name: $p passed, $f failed ($((SECONDS - t0)) s)"
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
 }
