@@ -26,7 +26,8 @@
 # too: the plain one's source is linked (a patched file gets a copy of
 # its own), its objects copied, and make rebuilds only what the patches
 # touch.
-# VBOARD_TIMEOUT (seconds, default 1800) bounds a boot.
+# VBOARD_TIMEOUT (seconds, default 1800) bounds a boot; VBOARD_JOBS
+# (default: every core) is the kernel build's make -j.
 set -eu -o pipefail
 shopt -s inherit_errexit
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -193,7 +194,7 @@ kernel() { # kernel MACHINE
 		fi
 		# vmlinux and the modules: Module.symvers, which an
 		# out-of-tree module's link checks its symbols against
-		mk -j"$(nproc)" "$kernel_image" modules
+		mk -j"${VBOARD_JOBS:-$(nproc)}" "$kernel_image" modules
 	) > "$log" 2>&1 &
 	build_pid=$!
 	# A progress line while it builds: objects compiled so far.

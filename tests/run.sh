@@ -55,6 +55,9 @@ VB_PKGS="linux-source-6.1 qemu-system-ppc bison flex libssl-dev bc cpio
 	gcc-powerpc-linux-gnu libc6-dev-powerpc-cross patch"
 vboard_suite() { # vboard_suite MACHINE [CPU]
 	local m=$1 cpu=${2-}
+	# the kernel the emulated suites built meanwhile, if they did
+	[ -z "${kernel_pid:-}" ] || wait "$kernel_pid"
+	kernel_pid=
 	if [ $# = 1 ]; then
 		cpu=$(scripts/vboard.sh preset "$m") || exit 2	# it names the machines
 	fi
@@ -95,7 +98,8 @@ esac
 # are read with libpcap; the build finds it or goes without.
 A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
 CAP=$(mktemp -d)
-trap 'rm -rf "$CAP"' EXIT
+kernel_pid=
+trap 'rm -rf "$CAP"; [ -z "$kernel_pid" ] || kill "$kernel_pid" 2> /dev/null' EXIT
 scripts/need.sh libpcap-dev || skipped capture-replay "needs libpcap-dev"
 # Event names through libpfm4: both builds are tested, with and without.
 # With libpfm4-dev installed the native build must have found it.
@@ -191,6 +195,16 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
 		"build/$arch/csumbench" "$A/make-capture"
 	suite "$arch-placement" env EMULATOR="$emu" tests/placement.sh "build/$arch" "$arch" "$prefix"
 }
+# The virtual board's kernel (minutes, once; cached) builds on one core,
+# niced, while the emulated suites below run on the other, whose timings
+# are not real anyway; the board's suite waits for it (vboard_suite).
+# shellcheck disable=SC2086 # a list of package names
+if scripts/need.sh $VB_PKGS > /dev/null 2>&1; then
+	mkdir -p build
+	VBOARD_JOBS=1 nice -n 19 scripts/vboard.sh kernel sam460ex \
+		> build/vboard-kernel.log 2>&1 &
+	kernel_pid=$!
+fi
 cross ppc32 qemu-ppc powerpc-linux-gnu- gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user
 
 # x86-64 kernels that need CPU features, under qemu-x86_64 CPU models

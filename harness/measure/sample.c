@@ -32,7 +32,9 @@
  * apart (fence.h), so each costs what it would alone.  No write, flush
  * or bookkeeping happens between the two timer reads.
  * timing = per-call times each call alone (between its own timer reads);
- * a warm sample then has no untimed warm-up calls. */
+ * a warm sample then has no untimed warm-up calls.
+ * space = kernel: csumbench.ko takes the sample, warm or cold, in the
+ * kernel (measure/kspace.c, module/timed.c). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +43,10 @@
 #include <unistd.h>
 
 #include "call/watchdog.h"
-#include "measure/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
+#include "measure/kspace.h"
 #include "measure/sweep.h"
 #include "timer/fence.h"
 #include "workload/load.h"
