@@ -247,7 +247,9 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# repeat: %u\n", b->repeats);
 	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
 		c->timer->how ? "; " : "", c->timer->how ? c->timer->how() : "");
-	if (kspace_opened()) {
+	if (!kspace_opened())
+		fprintf(f, "# space: user\n");
+	else {
 		kspace_meta(f, b->cfg->kernels, b->cfg->nkernels);
 		fprintf(f, "# kernel_overhead_ticks: %.1f (median of 101 empty "
 			"regions in csumbench.ko; subtracted there, not the "
