@@ -9,7 +9,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define CSB_API 1		/* raised when a layout below changes */
+#define CSB_API 2		/* raised when a layout below changes */
 #define CSB_NAME_MAX 48
 #define CSB_DESC_MAX 112
 #define CSB_WHY_MAX 160
@@ -75,7 +75,8 @@ struct csb_setup {		/* CSB_IOC_SETUP: the module's buffers */
 	__u32 max_len;		/* the run's largest call, bytes */
 	__u32 max_align;	/* its largest offset from a page */
 	__u32 max_pf;		/* its largest prefetch distance */
-	__u32 calls;		/* the most calls of a cold region */
+	__u32 calls;		/* the most calls of a cold region; out:
+				   as many as its buffers hold */
 };
 
 struct csb_gate {		/* CSB_IOC_GATE */
@@ -103,7 +104,6 @@ struct csb_time {		/* CSB_IOC_TIME: one timed region */
 	__u32 len, align;
 	__u32 cache;		/* enum csb_cache */
 	__u32 calls;		/* K; 0 times the two timer reads alone */
-	__u32 pad;
 	__u64 ticks;		/* out: get_cycles() from before the first
 				   call to after the last */
 };
@@ -112,7 +112,7 @@ struct csb_time {		/* CSB_IOC_TIME: one timed region */
 #define CSB_IOC_INFO _IOR(CSB_IOC_MAGIC, 1, struct csb_info)
 #define CSB_IOC_KERNEL _IOWR(CSB_IOC_MAGIC, 2, struct csb_kernel)
 #define CSB_IOC_CODE _IOWR(CSB_IOC_MAGIC, 3, struct csb_code)
-#define CSB_IOC_SETUP _IOW(CSB_IOC_MAGIC, 4, struct csb_setup)
+#define CSB_IOC_SETUP _IOWR(CSB_IOC_MAGIC, 4, struct csb_setup)
 #define CSB_IOC_GATE _IOWR(CSB_IOC_MAGIC, 5, struct csb_gate)
 #define CSB_IOC_SUM _IOWR(CSB_IOC_MAGIC, 6, struct csb_sum)
 #define CSB_IOC_TIME _IOWR(CSB_IOC_MAGIC, 7, struct csb_time)
@@ -122,7 +122,8 @@ struct csb_time {		/* CSB_IOC_TIME: one timed region */
    ENOENT   no kernel of that index;
    EINVAL   a field out of range (len, align, calls, cache, dist);
    E2BIG    the buffers would not fit in memory, or the request is larger
-            than SETUP made them for;
+            than SETUP made them for (more cold calls than it granted);
+   EINTR    the gate was stopped by a fatal signal;
    ENODATA  no SETUP yet;
    EDOM     the kernel disagrees with the reference (why says where);
    EPERM    the kernel has not passed the gate at that len, align and

@@ -61,7 +61,7 @@ int csb_gate(struct csb_k *k, struct csb_gate *g, const u32 *sizes,
 bool csb_gated(const struct csb_k *k, u32 len, u32 align, int dist);
 
 /* timed.c */
-int csb_setup(const struct csb_setup *s);
+int csb_setup(struct csb_setup *s);	/* s->calls: what it made room for */
 int csb_sum(const struct csb_k *k, struct csb_sum *s);
 int csb_time(const struct csb_k *k, struct csb_time *t);
 /* The gate's buffers: a source at align holding len bytes of the run's

@@ -7,6 +7,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/unaligned.h>
@@ -157,6 +158,8 @@ int csb_gate(struct csb_k *k, struct csb_gate *g, const u32 *sizes,
 						k->passed.failed = true;
 					if (err)
 						return err;
+					if (fatal_signal_pending(current))
+						return -EINTR;
 					cond_resched();
 				}
 	return remember(k, g, sizes, aligns);

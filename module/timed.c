@@ -24,6 +24,7 @@
 #include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/preempt.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
@@ -63,6 +64,8 @@ static void fill(u8 *p, size_t n, u64 *x)
 		u64 v = splitmix64(x);
 
 		memcpy(p + i, &v, 8);
+		if (!(i & ((1u << 20) - 1)))
+			cond_resched();
 	}
 	for (; i < n; i++)
 		p[i] = (u8)splitmix64(x);
@@ -79,23 +82,27 @@ void csb_free(void)
 	memset(&b, 0, sizeof(b));
 }
 
-int csb_setup(const struct csb_setup *s)
+/* The cold pool's bytes at most (and the destinations' again). */
+#define POOL_MAX (128u << 20)
+
+int csb_setup(struct csb_setup *s)
 {
-	size_t span, pool, gate;
+	size_t span, slot, pool, gate;
 	u64 x = s->seed;
 
 	if (!s->max_len || s->max_len > CSB_MAX_LEN || s->max_align > CSB_MAX_ALIGN ||
 	    s->max_pf > CSB_MAX_PF || !s->calls || s->calls > CSB_MAX_CALLS)
 		return -EINVAL;
-	csb_free();
 	span = (size_t)s->max_align + s->max_len + s->max_pf;
-	b.slot = PAGE_ALIGN(span) + PAGE_SIZE;
-	pool = b.slot * s->calls;
+	slot = PAGE_ALIGN(span) + PAGE_SIZE;
+	/* as many cold calls as the pool holds, said back to the caller */
+	s->calls = min_t(u32, s->calls, max_t(size_t, POOL_MAX / slot, 1));
+	pool = slot * s->calls;
 	/* the harness's gate checks lengths up to 65537 whatever the run's sizes */
 	gate = PAGE_ALIGN((size_t)max_t(u32, s->max_len, 65536 + 64) + CSB_MAX_ALIGN + 1 +
 			  2 * 64);
-	if (pool > (256u << 20))
-		return -E2BIG;
+	csb_free();
+	b.slot = slot;
 	b.warm = vmalloc(b.slot);
 	b.dwarm = vmalloc(b.slot);
 	b.pool = vmalloc(pool);
@@ -291,7 +298,8 @@ int csb_time(const struct csb_k *k, struct csb_time *t)
 		one += calls_cold(k, srcs, dsts, t->len, t->dist, 1);
 	}
 	local_irq_restore(flags);
-	if ((u64)one * t->calls > bound) {
+	/* (a call under one tick of a coarse timer counts as one) */
+	if ((u64)(one + 1) * t->calls > bound) {
 		preempt_enable();
 		return -ERANGE;
 	}

@@ -43,7 +43,12 @@ die() { echo "vboard: $*" >&2; exit 2; }
 # build still running is stopped (it is gigabytes).
 temps=() build_pid=
 cleanup() {
-	[ -z "$build_pid" ] || kill "$build_pid" 2> /dev/null
+	# (the build is a process group of its own: make and its jobs too)
+	if [ -n "$build_pid" ]; then
+		kill -- -"$build_pid" 2> /dev/null
+		# (nothing writes while it goes; its status is not ours)
+		wait "$build_pid" 2> /dev/null || true
+	fi
 	[ ${#temps[@]} = 0 ] || rm -rf -- "${temps[@]}"
 }
 trap cleanup EXIT
@@ -166,6 +171,9 @@ kernel() { # kernel MACHINE
 		what+=" $defconfig + boards/vboard.config), a few minutes"
 	fi
 	echo "vboard: building $what; cached in $dir" >&2
+	# (in a process group of its own, which cleanup stops whole; the
+	# lock's descriptor is not its to hold)
+	set -m
 	(
 		set -e
 		mk() { make -C "$tmp/tree" O=obj ARCH=powerpc CROSS_COMPILE="$cross" "$@"; }
@@ -195,8 +203,9 @@ kernel() { # kernel MACHINE
 		# vmlinux and the modules: Module.symvers, which an
 		# out-of-tree module's link checks its symbols against
 		mk -j"${VBOARD_JOBS:-$(nproc)}" "$kernel_image" modules
-	) > "$log" 2>&1 &
+	) > "$log" 2>&1 9>&- &
 	build_pid=$!
+	set +m
 	# A progress line while it builds: objects compiled so far.
 	while kill -0 $build_pid 2> /dev/null; do
 		sleep 5

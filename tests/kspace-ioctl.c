@@ -114,6 +114,7 @@ static void requests(void)
 		      req(fd, CSB_IOC_SETUP, &big) == EINVAL, "other");
 	}
 	check("SETUP", req(fd, CSB_IOC_SETUP, &setup) == 0, strerror(errno));
+	check("SETUP made room for the 4 cold calls asked", setup.calls == 4, "other");
 	check("a region of a kernel not gated: EPERM", req(fd, CSB_IOC_TIME, &t) ==
 	      EPERM, "other");
 	g = (struct csb_gate){ .index = (uint32_t)pl, .dist = -1, .nsizes = 2,

@@ -15,6 +15,8 @@
 
 static int fd = -1;
 static bool ready;		/* SETUP done */
+static uint32_t cold_calls;	/* the most calls of a cold region it made
+				   room for */
 static struct csb_info info;
 static struct kernel *table;
 static struct csb_kernel *raw;	/* [i]: what the module said of table[i] */
@@ -35,8 +37,10 @@ static const char *meaning(int e)
 	case ENOENT: return "no such kernel in the module";
 	case EINVAL: return "a length, alignment, distance, call count or cache "
 			    "state out of the module's range";
-	case E2BIG: return "larger than the module's buffers hold (1 MiB calls, "
-			   "256 cold or 1048576 warm calls a region, 256 MiB in all)";
+	case E2BIG: return "larger than the module's buffers hold (calls of up to "
+			   "1 MiB, 1048576 warm calls a region, and as many cold "
+			   "ones as 128 MiB of buffers hold, 256 at most)";
+	case EINTR: return "stopped by a signal";
 	case ENODATA: return "the module's buffers are not set up";
 	case EPERM: return "not gated at that size, alignment and distance, or "
 			   "failed the gate: the module never times it";
@@ -91,6 +95,14 @@ int kspace_open(char *err, size_t errlen)
 			snprintf(err, errlen, "%s: kernel %zu: %s", KSPACE_DEVICE,
 				 i, r->op >= CSB_NOPS ? "an op this harness "
 				 "does not know" : meaning(errno));
+			/* closed: a later open starts again */
+			free(table);
+			free(raw);
+			table = NULL;
+			raw = NULL;
+			count = 0;
+			close(fd);
+			fd = -1;
 			return -1;
 		}
 		r->name[sizeof(r->name) - 1] = r->nopf[sizeof(r->nopf) - 1] = '\0';
@@ -169,6 +181,7 @@ static int setup(uint64_t seed, uint32_t max_len, uint32_t max_align,
 
 	if (ioctl(fd, CSB_IOC_SETUP, &s) == 0) {
 		ready = true;
+		cold_calls = s.calls;
 		return 0;
 	}
 	snprintf(err, errlen, "%s: buffers for calls of up to %u B at "
@@ -178,9 +191,15 @@ static int setup(uint64_t seed, uint32_t max_len, uint32_t max_align,
 }
 
 int kspace_setup(uint64_t seed, uint32_t max_len, uint32_t max_align,
-		 uint32_t max_pf, char *err, size_t errlen)
+		 uint32_t max_pf, bool cold, char *err, size_t errlen)
 {
-	return setup(seed, max_len, max_align, max_pf, CSB_MAX_CALLS, err, errlen);
+	return setup(seed, max_len, max_align, max_pf, cold ? CSB_MAX_CALLS : 1,
+		     err, errlen);
+}
+
+uint64_t kspace_cold_calls(void)
+{
+	return cold_calls;
 }
 
 uint32_t kspace_call(const struct kernel *k, const void *src, void *dst,

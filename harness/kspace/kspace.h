@@ -34,9 +34,11 @@ const char *kspace_names(void);
 uint32_t kspace_call(const struct kernel *k, const void *src, void *dst,
 		     int len, uint32_t sum, int dist);
 
-/* The module's buffers for a run. */
+/* The module's buffers for a run (cold: room for cold regions). */
 int kspace_setup(uint64_t seed, uint32_t max_len, uint32_t max_align,
-		 uint32_t max_pf, char *err, size_t errlen);
+		 uint32_t max_pf, bool cold, char *err, size_t errlen);
+/* The most calls of a cold region the buffers hold. */
+uint64_t kspace_cold_calls(void);
 /* The in-kernel gate at every size and alignment of the run: 0, or -1
    and why (a disagreement, or a refusal). */
 int kspace_gate(const struct kernel *k, int dist, const uint32_t *sizes,

@@ -25,13 +25,16 @@ int kspace_begin(struct bench *b)
 	double v[OVERHEAD_REGIONS];
 	uint64_t ticks;
 	char err[512];
+	bool cold = false;
 	size_t i;
 
 	for (i = 0; i < c->nsizes; i++)
 		if (c->sizes[i] > max)
 			max = c->sizes[i];
+	for (i = 0; i < c->ncaches; i++)
+		cold |= c->caches[i] == CACHE_COLD;
 	if (kspace_setup(b->seed ? b->seed : 1, max, (uint32_t)b->align_max,
-			 (uint32_t)b->pfspan, err, sizeof(err))) {
+			 (uint32_t)b->pfspan, cold, err, sizeof(err))) {
 		fprintf(stderr, "csumbench: space = kernel: %s\n", err);
 		return -1;
 	}

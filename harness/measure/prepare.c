@@ -10,6 +10,7 @@
 
 #include "call/watchdog.h"
 #include "csumbench-uapi.h"
+#include "kspace/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
@@ -312,6 +313,8 @@ static uint64_t iters_cap(const struct bench *b, const struct point *p)
 {
 	size_t cap;
 
+	if (p->runs->kspace)	/* the module's cold buffers */
+		return kspace_cold_calls() < K_MAX ? kspace_cold_calls() : K_MAX;
 	if (sweep_pooled(p->cache))
 		return pool_cap(b, p);
 	/* Half the ring at most, so a buffer comes round cold; an op with
