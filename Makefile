@@ -265,8 +265,11 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 # [CROSS_COMPILE=...]: csumbench.ko for that kernel (README, "Kernel
 # space"); its path is printed.
 KDIR ?= /lib/modules/$(shell uname -r)/build
+# (KDIR taken literally, as CONFIG is: a quote or a $ in a path is
+# part of the path, never shell)
 module:
-	@scripts/module.sh "$(ARCH)" "$(KDIR)" "$(CROSS_COMPILE)" "$(LOOP_ALIGN)"
+	@$(foreach v,KDIR,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	scripts/module.sh "$(ARCH)" "$$KDIR" "$(CROSS_COMPILE)" "$(LOOP_ALIGN)"
 
 test:
 	@RUNNER='$(subst ','\'',$(RUNNER))' CPU='$(CPU)' tests/run.sh

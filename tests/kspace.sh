@@ -42,6 +42,12 @@ $MAKE -s module ARCH=ppc32 KDIR="$T/nowhere" > /dev/null 2> "$T/err"
 ok "make module KDIR=a folder with no kernel tree: refused, saying what is expected" \
 	grep -q "KDIR=$T/nowhere: no configured kernel build tree there" "$T/err"
 
+odd=$T/'we ird$(touch ran)"x'
+mkdir -p "$odd"
+(cd "$T" && $MAKE -s -C "$OLDPWD" module ARCH=ppc32 KDIR="$odd" > /dev/null 2> "$T/err")
+ok "make module KDIR= with a quote and a \$(...) in it: taken literally, never run" \
+	bash -c "[ ! -e '$T/ran' ] && grep -qF 'ird\$(touch ran)\"x: no configured kernel' '$T/err'"
+
 # 2. csumbench.ko for Debian's x86-64 kernel: compiled and linked by
 # its kbuild, never loaded.
 hdr=$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' | sort -V | tail -n 1)
