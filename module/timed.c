@@ -168,66 +168,66 @@ int csb_sum(const struct csb_k *k, struct csb_sum *s)
 }
 
 
-/* The K calls between the timer reads: one loop per call, the choice
-   made outside, as the harness's ops do. */
-static cycles_t calls_warm(const struct csb_k *k, const u8 *src, u8 *dst,
-			   u32 len, int dist, u32 n)
+/* The calls between the timer reads, one loop per call and state, the
+   choice made outside, as the harness's ops do: warm, n calls on one
+   buffer (srcs[0], dsts[0]); cold, call i on buffer i, each after a
+   fence.  Nothing else runs between the reads (csb_call's switch and
+   the tests' wrong= stay out). */
+#define REGION(cold, call) do {						\
+		t0 = csb_now();						\
+		for (i = 0; i < n; i++) {				\
+			const u8 *src = (cold) ? srcs[i] : src0;	\
+			u8 *dst __maybe_unused = (cold) ? dsts[i] : dst0; \
+			if (cold)					\
+				csb_fence();				\
+			acc += (call);					\
+		}							\
+		t1 = csb_now();						\
+	} while (0)
+#define REGIONS(call) do {						\
+		if (cold)						\
+			REGION(true, call);				\
+		else							\
+			REGION(false, call);				\
+	} while (0)
+
+static cycles_t calls(const struct csb_k *k, u8 *const *srcs, u8 *const *dsts,
+		      u32 len, int dist, u32 n, bool cold)
 {
+	/* (the function and a warm buffer in registers, not loaded from
+	   memory each call) */
+	const typeof(k->fn) fn = k->fn;
+	const u8 *src0 = srcs[0];
+	u8 *dst0 = dsts[0];
 	cycles_t t0, t1;
 	u32 acc = 0, i;
+	bool pf = k->flags & CSB_PREFETCH;
 
 	switch (k->op) {
 	case CSB_OP_CSUM:
-		if (k->flags & CSB_PREFETCH) {
-			t0 = csb_now();
-			for (i = 0; i < n; i++)
-				acc += k->fn.csum_pf(src, len, 0, dist);
-			t1 = csb_now();
-		} else {
-			t0 = csb_now();
-			for (i = 0; i < n; i++)
-				acc += k->fn.csum(src, len, 0);
-			t1 = csb_now();
-		}
+		if (pf)
+			REGIONS(fn.csum_pf(src, len, 0, dist));
+		else
+			REGIONS(fn.csum(src, len, 0));
 		break;
 	case CSB_OP_IP_FAST_CSUM:
-		t0 = csb_now();
-		for (i = 0; i < n; i++)
-			acc += k->fn.ip(src, len / 4);
-		t1 = csb_now();
+		REGIONS(fn.ip(src, len / 4));
 		break;
 	default:
-		if (k->flags & CSB_PREFETCH) {
-			t0 = csb_now();
-			for (i = 0; i < n; i++)
-				acc += k->fn.copy_pf(src, dst, len, 0, dist);
-			t1 = csb_now();
-		} else {
-			t0 = csb_now();
-			for (i = 0; i < n; i++)
-				acc += k->fn.copy(src, dst, len, 0);
-			t1 = csb_now();
-		}
+		if (pf)
+			REGIONS(fn.copy_pf(src, dst, len, 0, dist));
+		else
+			REGIONS(fn.copy(src, dst, len, 0));
 		break;
 	}
 	OPTIMIZER_HIDE_VAR(acc);
 	return t1 - t0;
 }
 
-static cycles_t calls_cold(const struct csb_k *k, u8 *const *srcs,
-			   u8 *const *dsts, u32 len, int dist, u32 n)
+static cycles_t calls_warm(const struct csb_k *k, u8 *src, u8 *dst, u32 len,
+			   int dist, u32 n)
 {
-	cycles_t t0, t1;
-	u32 acc = 0, i;
-
-	t0 = csb_now();
-	for (i = 0; i < n; i++) {
-		csb_fence();
-		acc += csb_call(k, srcs[i], dsts[i], len, 0, dist);
-	}
-	t1 = csb_now();
-	OPTIMIZER_HIDE_VAR(acc);
-	return t1 - t0;
+	return calls(k, &src, &dst, len, dist, n, false);
 }
 
 static void flush_slots(const struct csb_k *k, u8 *const *srcs, u8 *const *dsts,
@@ -295,7 +295,7 @@ int csb_time(const struct csb_k *k, struct csb_time *t)
 
 		flush_slots(k, srcs, dsts, t->len, 1);
 		one = csb_now() - f0;
-		one += calls_cold(k, srcs, dsts, t->len, t->dist, 1);
+		one += calls(k, srcs, dsts, t->len, t->dist, 1, true);
 	}
 	local_irq_restore(flags);
 	/* (a call under one tick of a coarse timer counts as one) */
@@ -310,7 +310,7 @@ int csb_time(const struct csb_k *k, struct csb_time *t)
 	} else {
 		calls_warm(k, src, dst, t->len, t->dist, 1);
 		flush_slots(k, srcs, dsts, t->len, t->calls);
-		ticks = calls_cold(k, srcs, dsts, t->len, t->dist, t->calls);
+		ticks = calls(k, srcs, dsts, t->len, t->dist, t->calls, true);
 	}
 	local_irq_restore(flags);
 	preempt_enable();

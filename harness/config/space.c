@@ -21,13 +21,29 @@ static int refuse(const struct origin *o, const char *key, const char *why)
 	return -1;
 }
 
+/* Appends k to the list once, marked as "all" brought it or not. */
+static void push(const struct kernel ***ks, unsigned char **all, size_t *n,
+		 const struct kernel *k, unsigned char from_all)
+{
+	size_t j;
+
+	for (j = 0; j < *n && (*ks)[j] != k; j++)
+		;
+	if (j < *n)
+		return;
+	*ks = xreallocarray(*ks, *n + 1, sizeof(**ks), "the kernels");
+	*all = xreallocarray(*all, *n + 1, 1, "the kernels");
+	(*ks)[*n] = k;
+	(*all)[(*n)++] = from_all;
+}
+
 /* The kernels as the module has them: a name is looked up there; "all"
    is every checksum kernel of the module's. */
 static int module_kernels(struct config *c)
 {
 	const struct kernel **ks = NULL;
 	unsigned char *all = NULL;
-	size_t i, j, n = 0;
+	size_t i, n = 0;
 	bool from_all = false;
 	char msg[2560];
 
@@ -46,24 +62,11 @@ static int module_kernels(struct config *c)
 			free(all);
 			return -1;
 		}
-		ks = xreallocarray(ks, n + 1, sizeof(*ks), "the kernels");
-		all = xreallocarray(all, n + 1, 1, "the kernels");
-		ks[n] = k;
-		all[n++] = 0;
+		push(&ks, &all, &n, k, 0);
 	}
-	for (i = 0; from_all && i < kspace_count(); i++) {
-		const struct kernel *k = kspace_at(i);
-		if (k->pseudo)
-			continue;
-		for (j = 0; j < n && ks[j] != k; j++)
-			;
-		if (j < n)
-			continue;
-		ks = xreallocarray(ks, n + 1, sizeof(*ks), "the kernels");
-		all = xreallocarray(all, n + 1, 1, "the kernels");
-		ks[n] = k;
-		all[n++] = 1;
-	}
+	for (i = 0; from_all && i < kspace_count(); i++)
+		if (!kspace_at(i)->pseudo)
+			push(&ks, &all, &n, kspace_at(i), 1);
 	free(c->kernels);
 	free(c->kernel_from_all);
 	c->kernels = ks;
