@@ -10,11 +10,15 @@ ifeq ($(filter $(ARCH),$(ARCHES)),)
 $(error ARCH=$(ARCH) is not supported; expected one of: $(ARCHES))
 endif
 include mk/arch-$(ARCH).mk
+# A virtual board's initrd holds no libraries: what runs there is static.
+ifneq ($(filter vboard:%,$(RUNNER)),)
+STATIC := 1
+endif
 
 CC := $(CROSS_COMPILE)gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra
-BUILD := build/$(ARCH)$(if $(CPU),-$(CPU))$(if $(SANITIZE),-sanitize)$(if $(filter command line environment,$(origin LIBPFM)),$(if $(filter 0,$(LIBPFM)),-nolibpfm))
+BUILD := build/$(ARCH)$(if $(CPU),-$(CPU))$(if $(and $(STATIC),$(filter $(HOST_ARCH),$(ARCH))),-static)$(if $(SANITIZE),-sanitize)$(if $(filter command line environment,$(origin LIBPFM)),$(if $(filter 0,$(LIBPFM)),-nolibpfm))
 comma := ,
 SAN_FLAGS := $(if $(SANITIZE),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 ALL_CFLAGS = $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS)
@@ -68,7 +72,7 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all help module print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench install FORCE
+.PHONY: all help module trace print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
 all: $(BIN)
 
 # make help: the targets and the variables they read.
@@ -86,7 +90,9 @@ help:
 	@echo '  gbench     gbench/gbc.h and csumbench-gb (Google Benchmark)'
 	@echo '  accuracy   a kernel of known cost, five runs'
 	@echo '  module     csumbench.ko for KDIR (space = kernel; README "Kernel space")'
+	@echo '  trace      the lengths the kernel checksums, as a size mix: RUNNER, SECONDS'
 	@echo '  install    binaries, man pages, completion, configs: DESTDIR, PREFIX'
+	@echo '  lava-qemu  a LAVA job through lava-run on an x86-64 QEMU PC (root)'
 	@echo '  clean      remove build/'
 	@echo '  help       this list'
 	@echo
@@ -94,9 +100,10 @@ help:
 	@echo '  build:    ARCH=$(ARCH) ($(ARCHES))  CROSS_COMPILE=prefix-  CPU=preset'
 	@echo '            STATIC=1  SANITIZE=1  LIBPFM=0|1  PCAP=0|1  CFLAGS=...'
 	@echo '  bench:    CONFIG=configs/x.conf  SPACE=user|kernel'
-	@echo '            RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex'
+	@echo '            RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex|vboard:x86_64'
 	@echo '            VBOARD_PATCH="a.patch ..." (a virtual board'"'"'s kernel)'
 	@echo '  module:   KDIR=$(KDIR)'
+	@echo '  trace:    SECONDS=10  RUNNER="ssh root@board"|vboard:sam460ex|vboard:x86_64'
 	@echo '  table:    RESULTS=r.csv KERNEL= OP= METRIC= BY= CACHE= SIZE= CODE_OFFSET='
 	@echo '  recommend: RESULTS= KERNEL= OP='
 	@echo '  compare:  BEFORE=a.csv AFTER=b.csv BEFORE_KERNEL= AFTER_KERNEL= OP='
@@ -261,6 +268,14 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 	CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' \
 	scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
 
+# make trace [RUNNER=...] [SECONDS=10]: csumbench trace here (root), over
+# ssh, or on a virtual board making traffic; the mix goes to results/
+# (README, "Real traffic").
+SECONDS ?= 10
+trace: $(BIN)
+	@$(foreach v,RUNNER SECONDS,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	scripts/trace.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$RUNNER" "$$SECONDS"
+
 # make module [KDIR=/lib/modules/$$(uname -r)/build] [ARCH=...]
 # [CROSS_COMPILE=...]: csumbench.ko for that kernel (README, "Kernel
 # space"); its path is printed.
@@ -273,6 +288,13 @@ module:
 
 test:
 	@RUNNER='$(subst ','\'',$(RUNNER))' CPU='$(CPU)' tests/run.sh
+
+# make lava-qemu: lava/job-qemu-x86_64.yaml run here by lava-dispatcher's
+# lava-run on LAVA's qemu device type (x86-64, Debian's kernel, a busybox
+# ramdisk with the static csumbench); prints the test cases LAVA got
+# back (README, "LAVA").  Needs root, as lava-run does.
+lava-qemu:
+	@MAKE='$(MAKE)' scripts/lava-qemu.sh run
 
 # make install [PREFIX=/usr/local] [DESTDIR=stage]: the binaries, the
 # man pages, bash completion and the configs (share/csumbench/configs).

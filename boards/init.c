@@ -10,10 +10,15 @@
      ...the file's bytes, a newline added if it did not end in one...
      @@csumbench-file-end NAME
 
-   A /csumbench/csumbench.ko in the initrd (make bench SPACE=kernel) is
-   loaded with finit_module before the first command; a module that will
-   not load is said ("@@csumbench-module ..."), the commands run anyway
-   and find no /dev/csumbench.
+   A line ending in " &" runs in the background (csumbench trace while
+   the next line makes traffic); "wait" waits for those, as does the end
+   of the commands.
+
+   The modules in /csumbench (*.ko: csumbench.ko for make bench
+   SPACE=kernel, a distribution kernel's tun.ko) are loaded with
+   finit_module, in name order, before the first command; a module that
+   will not load is said ("@@csumbench-module ..."), and the commands
+   run anyway.
 
    It ends with "@@csumbench-done STATUS files N" (STATUS 0, or the
    first command's non-zero exit status; N files framed, so that a
@@ -45,7 +50,8 @@
 					   the board has no RTC, and results
 					   dated 1970 sort badly */
 #define RESULTS "/results"
-#define MODULE "/csumbench/csumbench.ko"
+#define MODULES "/csumbench"
+#define MAXJOBS 8
 #define MAXARGS 64
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -129,30 +135,92 @@ static void identity(void)
 		fclose(f);
 }
 
-/* csumbench.ko, where the initrd has it: the module loaded from its file
-   descriptor (no insmod on the board). */
-static void load_module(void)
+static int by_name(const struct dirent **a, const struct dirent **b)
 {
-	int fd = open(MODULE, O_RDONLY | O_CLOEXEC);
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
 
-	if (fd < 0)
-		return;
-	if (syscall(SYS_finit_module, fd, "", 0) != 0)
-		say("@@csumbench-module %s: finit_module: %s\n", MODULE, strerror(errno));
-	else
-		say("@@csumbench-module %s loaded\n", MODULE);
-	close(fd);
+static int is_module(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return n > 3 && !strcmp(d->d_name + n - 3, ".ko");
+}
+
+/* The initrd's modules, each loaded from its file descriptor (no insmod
+   on the board). */
+static void load_modules(void)
+{
+	struct dirent **names;
+	char path[512];
+	int n, i, fd;
+
+	n = scandir(MODULES, &names, is_module, by_name);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), MODULES "/%s", names[i]->d_name);
+		free(names[i]);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			say("@@csumbench-module %s: %s\n", path, strerror(errno));
+		else if (syscall(SYS_finit_module, fd, "", 0) != 0)
+			say("@@csumbench-module %s: finit_module: %s\n", path, strerror(errno));
+		else
+			say("@@csumbench-module %s loaded\n", path);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (n >= 0)
+		free(names);
+}
+
+/* The background commands, waited for by "wait" and at the end. */
+static pid_t jobs[MAXJOBS];
+static const char *job_names[MAXJOBS];
+static char job_words[MAXJOBS][256];
+static int njobs;
+
+static int status_of(const char *name, int status)
+{
+	if (WIFSIGNALED(status)) {
+		say("@@csumbench-exit %s signal %d\n", name, WTERMSIG(status));
+		return 128 + WTERMSIG(status);
+	}
+	say("@@csumbench-exit %s status %d\n", name, WEXITSTATUS(status));
+	return WEXITSTATUS(status);
+}
+
+/* Waits for every background command: the first non-zero status. */
+static int wait_jobs(void)
+{
+	int i, status, worst = 0, s;
+
+	for (i = 0; i < njobs; i++) {
+		while (waitpid(jobs[i], &status, 0) < 0)
+			if (errno != EINTR)
+				break;
+		s = status_of(job_names[i], status);
+		if (s && !worst)
+			worst = s;
+	}
+	njobs = 0;
+	return worst;
 }
 
 static int run(char *line)
 {
 	char *argv[MAXARGS + 1], *out = NULL, *w;
 	int argc = 0, status;
+	bool background = false;
 	pid_t pid;
 
 	for (w = strtok(line, " \n"); w; w = strtok(NULL, " \n")) {
+		if (strcmp(w, "&") == 0) {
+			background = true;
+			break;
+		}
 		if (strcmp(w, ">") == 0) {
 			out = strtok(NULL, " \n");
+			background = (w = strtok(NULL, " \n")) && !strcmp(w, "&");
 			break;
 		}
 		if (argc == MAXARGS) {
@@ -164,7 +232,13 @@ static int run(char *line)
 	argv[argc] = NULL;
 	if (!argc)
 		return 0;
-	say("@@csumbench-run %s\n", argv[0]);
+	if (argc == 1 && !strcmp(argv[0], "wait"))
+		return wait_jobs();
+	if (background && njobs == MAXJOBS) {
+		say("csumbench-init: more than %d background commands\n", MAXJOBS);
+		return 127;
+	}
+	say("@@csumbench-run %s%s\n", argv[0], background ? " &" : "");
 	pid = fork();
 	if (pid < 0) {
 		say("csumbench-init: fork: %s\n", strerror(errno));
@@ -183,15 +257,16 @@ static int run(char *line)
 		say("csumbench-init: %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
+	if (background) {
+		snprintf(job_words[njobs], sizeof(job_words[njobs]), "%s", argv[0]);
+		job_names[njobs] = job_words[njobs];
+		jobs[njobs++] = pid;
+		return 0;
+	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return 127;
-	if (WIFSIGNALED(status)) {
-		say("@@csumbench-exit %s signal %d\n", argv[0], WTERMSIG(status));
-		return 128 + WTERMSIG(status);
-	}
-	say("@@csumbench-exit %s status %d\n", argv[0], WEXITSTATUS(status));
-	return WEXITSTATUS(status);
+	return status_of(argv[0], status);
 }
 
 /* POSIX cksum: CRC-32 (polynomial 0x04C11DB7, most significant bit
@@ -267,11 +342,6 @@ static int send_file(const char *name)
 	return 0;
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strcmp((*a)->d_name, (*b)->d_name);
-}
-
 static bool halt_at_end(void)
 {
 	char cmdline[4096];
@@ -300,7 +370,7 @@ int main(void)
 	mkdir(RESULTS, 0755);
 	identity();
 	say("@@csumbench-up %.2f s after the kernel started\n", uptime());
-	load_module();
+	load_modules();
 
 	f = fopen(CMDS, "r");
 	if (!f) {
@@ -314,6 +384,11 @@ int main(void)
 	}
 	if (f)
 		fclose(f);
+	if (njobs) {
+		int s = wait_jobs();
+		if (s && !status)
+			status = s;
+	}
 
 	quiet_kernel();
 	n = scandir(RESULTS, &names, NULL, by_name);

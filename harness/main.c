@@ -19,6 +19,7 @@ static const struct {
 	{ "events", cmd_events, "list the counted events that open on this machine" },
 	{ "check", cmd_check, "list what makes timings move here, with fixes" },
 	{ "code", cmd_code, "the bytes of a kernel function csumbench.ko times" },
+	{ "trace", cmd_trace, "count the lengths the running kernel checksums" },
 };
 
 static void usage(FILE *f)

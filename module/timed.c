@@ -16,8 +16,9 @@
  *         arch's helper (arch.h), a fence, then the K calls, each after a
  *         fence so that no call overlaps the next one's misses.
  * Nothing but the calls happens between the two timer reads.  Before
- * it, one call alone (warm) or one flushed and called (cold) is timed
- * and the region refused if K of them would pass the bound.
+ * it, one call alone (warm) or one flushed and called (cold) is timed,
+ * the least of three, and the region refused if K of them would pass
+ * the bound.
  */
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
@@ -285,17 +286,27 @@ int csb_time(const struct csb_k *k, struct csb_time *t)
 		dsts[i] = b.dpool + b.order[i] * b.slot + t->align;
 	}
 	preempt_disable();
-	/* the probe: what one call (and its flush) takes */
+	/* the probe: what one call (and its flush) takes, the least of
+	   three: under an emulator whose counter follows the host's clock,
+	   the host stopping it for a moment lands in one probe, which alone
+	   would refuse a region that fits */
 	local_irq_save(flags);
-	if (t->cache == CSB_WARM) {
-		calls_warm(k, src, dst, t->len, t->dist, 1);
-		one = calls_warm(k, src, dst, t->len, t->dist, 1);
-	} else {
-		cycles_t f0 = csb_now();
+	one = (cycles_t)-1;
+	for (i = 0; i < 3; i++) {
+		cycles_t o;
 
-		flush_slots(k, srcs, dsts, t->len, 1);
-		one = csb_now() - f0;
-		one += calls(k, srcs, dsts, t->len, t->dist, 1, true);
+		if (t->cache == CSB_WARM) {
+			calls_warm(k, src, dst, t->len, t->dist, 1);
+			o = calls_warm(k, src, dst, t->len, t->dist, 1);
+		} else {
+			cycles_t f0 = csb_now();
+
+			flush_slots(k, srcs, dsts, t->len, 1);
+			o = csb_now() - f0;
+			o += calls(k, srcs, dsts, t->len, t->dist, 1, true);
+		}
+		if (o < one)
+			one = o;
 	}
 	local_irq_restore(flags);
 	/* (a call under one tick of a coarse timer counts as one) */

@@ -41,6 +41,30 @@ safe() {
 	printf '%s' "$s"
 }
 
+# The size mix the config replays (its last "sizes = mix:FILE", FILE
+# relative to the config's folder), for the runners that take the
+# config elsewhere: its path here, or nothing.  The board gets a copy,
+# sizes.mix beside the config, and the config's copy names that.
+mix=$(sed -n -e 's/#.*//' -e 's/^[[:space:]]*sizes[[:space:]]*=[[:space:]]*mix:\([^[:space:]]*\)[[:space:]]*$/\1/p' \
+	"$config" | tail -n 1)
+if [ -n "$mix" ]; then
+	case $mix in /*) ;; *) mix=$(dirname -- "$config")/$mix ;; esac
+	if [ ! -f "$mix" ]; then
+		echo "make bench: $config: sizes = mix:$mix: no such file" >&2
+		exit 2
+	fi
+fi
+
+# board_config OUT: the config as the board gets it (its mix beside it)
+board_config() {
+	if [ -n "$mix" ]; then
+		sed 's/^\([[:space:]]*sizes[[:space:]]*=[[:space:]]*\)mix:[^[:space:]#]*/\1mix:sizes.mix/' \
+			"$config" > "$1"
+	else
+		cp "$config" "$1"
+	fi
+}
+
 # place DIR STEM: DIR's STEM* files into $out (scripts/place.sh: whole,
 # under the first free suffix for the set, nothing replaced).  On failure
 # DIR is kept, and named.
@@ -128,7 +152,10 @@ ssh\ *)
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM HUP
 	"${runner_cmd[@]}" "mkdir -p $dir/results && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
-	"${runner_cmd[@]}" "cat > $dir/$(q "$name")" < "$config"
+	mkdir "$here/config"
+	board_config "$here/config/$name"
+	"${runner_cmd[@]}" "cat > $dir/$(q "$name")" < "$here/config/$name"
+	[ -z "$mix" ] || "${runner_cmd[@]}" "cat > $dir/sizes.mix" < "$mix"
 	status=0
 	# The board's own "wrote" lines name its folder, apart from the
 	# "fetched" lines of the files here.
@@ -165,16 +192,17 @@ ssh\ *)
 	exit $status
 	;;
 vboard:*)
-	# A real ppc kernel under qemu-system-ppc (scripts/vboard.sh): the
+	# A real kernel under qemu-system (scripts/vboard.sh): the
 	# binary and config go in its initrd, the CSV pair comes back over
 	# the console, checked.  Nothing in there can tell it is emulated,
 	# so the runner says so.  One name for the config and the results
 	# on both sides, in the characters the board takes.
 	machine=${runner#vboard:}
 	cpu=$("$here_dir/vboard.sh" preset "$machine") || exit 2	# it names the machines
-	if [ "$arch" != ppc32 ]; then
-		echo "make bench: RUNNER=$runner boots a 32-bit PowerPC kernel;" \
-			"build for it: make bench ARCH=ppc32${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
+	board_arch=$("$here_dir/vboard.sh" arch "$machine") || exit 2
+	if [ "$arch" != "$board_arch" ]; then
+		echo "make bench: RUNNER=$runner boots a $board_arch kernel;" \
+			"build for it: make bench ARCH=$board_arch${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
 		exit 2
 	fi
 	base=$(safe "$(basename -- "$config" .conf)")
@@ -183,12 +211,15 @@ vboard:*)
 	trap '[ -n "$keep" ] || rm -rf "$here"' EXIT
 	echo "/csumbench/csumbench run -c /csumbench/$base.conf -o /results/$stem.csv" \
 		"--set emulated=yes --set runner=$runner${space_args[*]:+ ${space_args[*]}}" > "$here/cmds"
-	files=(csumbench="$bin" "$base.conf=$config")
+	mkdir "$here/config"
+	board_config "$here/config/$base.conf"
+	files=(csumbench="$bin" "$base.conf=$here/config/$base.conf")
+	[ -z "$mix" ] || files+=(sizes.mix="$mix")
 	if [ "$space" = kernel ]; then
 		# csumbench.ko built against the board's kernel (patched where
 		# VBOARD_PATCH says), loaded by its init
 		kdir=$("$here_dir/vboard.sh" kernel "$machine") || exit 2
-		ko=$("$here_dir/module.sh" ppc32 "$kdir/build" "${CSB_CROSS_COMPILE:-powerpc-linux-gnu-}" \
+		ko=$("$here_dir/module.sh" "$arch" "$kdir/build" "${CSB_CROSS_COMPILE-$([ "$arch" = ppc32 ] && echo powerpc-linux-gnu-)}" \
 			"${CSB_LOOP_ALIGN:-32}" 2> "$here/module.log") ||
 			{ cat "$here/module.log" >&2; exit 2; }
 		files+=(csumbench.ko="$ko")

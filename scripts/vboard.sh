@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Virtual boards: a real 32-bit PowerPC Linux kernel under qemu-system-ppc,
-# the static harness as its initrd's only program.  What runs there sees
-# a ppc kernel's /proc/cpuinfo, auxiliary vector, signals and timebase;
-# its timings are an emulator's and mean nothing.
+# Virtual boards: a real Linux kernel under qemu-system (32-bit PowerPC
+# machines, and x86-64 with Debian's own kernel), the static harness the
+# initrd's program.  What runs there sees a real kernel's /proc/cpuinfo,
+# auxiliary vector, signals, timer, tracefs and network stack; its
+# timings are an emulator's and mean nothing.
 #
 #   vboard.sh list                     the machines (boards/*.board)
 #   vboard.sh preset MACHINE           its CPU= preset; exit 2 if unknown
+#   vboard.sh arch MACHINE             its architecture: ppc32, x86_64
 #   vboard.sh kernel MACHINE           the cached kernel's path (built once)
 #   vboard.sh initrd MACHINE OUT CMDS NAME=FILE...
 #                                      packs init, CMDS and the files
@@ -14,8 +16,8 @@
 #   vboard.sh run MACHINE DIR CMDS NAME=FILE...
 #                                      initrd, boot, fetch: the whole job
 #
-# Kernels are built from Debian's linux-source-6.1 with the machine's
-# defconfig and boards/vboard.config, and cached in
+# The ppc kernels are built from Debian's linux-source-6.1 with the
+# machine's defconfig and boards/vboard.config, and cached in
 # ${CSUMBENCH_CACHE:-~/.cache/csumbench}/vboard/<machine>-<version>-<hash>,
 # with its source and objects: tree/ the source, tree/obj the build
 # (O=, a folder of the source, so every path kbuild keeps is relative and
@@ -26,6 +28,12 @@
 # too: the plain one's source is linked (a patched file gets a copy of
 # its own), its objects copied, and make rebuilds only what the patches
 # touch.
+# A board with kernel_deb= (x86_64) boots that Debian package's kernel
+# instead: downloaded (apt-get download), taken apart and cached in
+# <machine>-<package>-<version>/ with vmlinuz, its tun.ko, a version
+# file and build, a link to the matching linux-headers (installed).
+# Every initrd holds the board's init and boards/traffic.c, built static
+# for its architecture.
 # VBOARD_TIMEOUT (seconds, default 1800) bounds a boot; VBOARD_JOBS
 # (default: every core) is the kernel build's make -j.
 set -eu -o pipefail
@@ -66,11 +74,17 @@ load_board() { # load_board MACHINE: its settings into this shell
 	[ -f "$boards/$m.board" ] ||
 		die "no virtual board '$m'; expected one of: $(machines | tr '\n' ' ')"
 	describe='' defconfig='' qemu_machine='' qemu_args='' console='' cpu_preset=''
-	qemu_cpu='' kernel_image=vmlinux
+	qemu_cpu='' kernel_image=vmlinux arch=ppc32 kernel_deb=''
 	# shellcheck disable=SC1090 # boards/*.board, the machine named
 	. "$boards/$m.board"
-	[ -n "$defconfig" ] && [ -n "$qemu_machine" ] && [ -n "$console" ] ||
-		die "$boards/$m.board: expected defconfig, qemu_machine and console"
+	[ -n "$defconfig$kernel_deb" ] && [ -n "$qemu_machine" ] && [ -n "$console" ] ||
+		die "$boards/$m.board: expected defconfig (or kernel_deb), qemu_machine and console"
+	case $arch in
+	ppc32) qemu_system=qemu-system-ppc qemu_pkg=qemu-system-ppc ;;
+	x86_64) qemu_system=qemu-system-x86_64 qemu_pkg=qemu-system-x86 ;;
+	*) die "$boards/$m.board: arch=$arch: expected ppc32 or x86_64" ;;
+	esac
+	[ -z "$kernel_deb" ] || kernel_image=vmlinuz
 }
 
 # What the kernel is made of, for the cache's name: the source package's
@@ -123,6 +137,10 @@ kernel() { # kernel MACHINE
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
 	load_board "$m"
+	if [ -n "$kernel_deb" ]; then
+		deb_kernel "$m"
+		return
+	fi
 	read_patches
 	key=$(kernel_key "$m" ${patches[@]+"${patches[@]}"})
 	dir=$cache/$key
@@ -246,24 +264,89 @@ kernel() { # kernel MACHINE
 	echo "$dir"
 }
 
-# The init, built static for the board (any 32-bit PowerPC).
-init_bin() {
-	local out
-	out=$cache/init-$(sha256sum < "$boards/init.c" | cut -c1-12)
+# A Debian kernel package's kernel (kernel_deb=, the package that
+# names it: linux-image-amd64 depends on linux-image-<release>), its
+# tun.ko, and gen_init_cpio built here from linux-source-6.1's usr/.
+# csumbench.ko is built against linux-headers-<release>, which must be
+# the same version (installed: apt-get install linux-headers-amd64).
+deb_kernel() { # deb_kernel MACHINE
+	local m=$1 pkg ver release key dir tmp hdr
+	command -v apt-get > /dev/null || die "no apt-get: the $m board takes Debian's $kernel_deb"
+	# (awk reads to the end: apt-cache, cut short, dies of SIGPIPE)
+	pkg=$(apt-cache depends "$kernel_deb" 2> /dev/null |
+		awk '$1 == "Depends:" && $2 ~ /^linux-image-/ && !p { p = $2 } END { print p }')
+	[ -n "$pkg" ] || die "apt-cache knows no $kernel_deb (apt-get update?)"
+	ver=$(apt-cache show --no-all-versions "$pkg" 2> /dev/null |
+		awk '$1 == "Version:" && !v { v = $2 } END { print v }')
+	[[ $ver =~ ^[A-Za-z0-9.+~:-]+$ ]] || die "apt-cache gives no version of $pkg"
+	release=${pkg#linux-image-}
+	key=$m-$release-$ver
+	dir=$cache/$key
+	if [ ! -f "$dir/$kernel_image" ] || [ ! -x "$dir/gen_init_cpio" ]; then
+		[ -f "$src_tar" ] || die "no $src_tar (apt-get install $src_pkg): its usr/gen_init_cpio.c packs the initrd"
+		mkdir -p "$cache"
+		exec 9> "$cache/.lock"
+		flock 9
+		tmp=$cache/.deb-$key-$$
+		rm -rf "$tmp"
+		mkdir -p "$tmp/out"
+		temps+=("$tmp")
+		echo "vboard: fetching $pkg $ver (apt-get download) for the $m board" >&2
+		(cd "$tmp" && apt-get download "$pkg=$ver" > download.log 2>&1) ||
+			{ cat "$tmp/download.log" >&2; die "apt-get download $pkg=$ver failed"; }
+		dpkg-deb -x "$tmp"/linux-image-*.deb "$tmp/x" ||
+			die "dpkg-deb could not take $pkg apart"
+		cp "$tmp/x/boot/vmlinuz-$release" "$tmp/out/vmlinuz" &&
+			cp "$tmp/x/boot/config-$release" "$tmp/out/config" &&
+			cp "$tmp/x/lib/modules/$release/kernel/drivers/net/tun.ko" "$tmp/out/tun.ko" ||
+			die "$pkg has no vmlinuz-$release, config or tun.ko where expected"
+		tar -C "$tmp" -xJf "$src_tar" linux-source-6.1/usr/gen_init_cpio.c &&
+			gcc -O2 -o "$tmp/out/gen_init_cpio" "$tmp/linux-source-6.1/usr/gen_init_cpio.c" ||
+			die "could not build gen_init_cpio from $src_tar"
+		echo "$pkg $ver" > "$tmp/out/version"
+		rm -rf "$dir" && mv "$tmp/out" "$dir" || die "could not keep the $m kernel in $dir"
+		rm -rf "$tmp"
+		exec 9>&-
+	fi
+	hdr=/usr/src/linux-headers-$release
+	if [ -d "$hdr" ]; then
+		ln -sfn "$hdr" "$dir/build"
+	else
+		rm -f "$dir/build"
+	fi
+	echo "$dir"
+}
+
+# The board's programs, built static for its architecture: init, and
+# the traffic it can make (boards/traffic.c).
+board_cc() {
+	case $arch in
+	ppc32) echo "${cross}gcc -mcpu=powerpc" ;;
+	*) echo "gcc" ;;
+	esac
+}
+
+board_bin() { # board_bin NAME: boards/NAME.c built, its path
+	local out name=$1 cc
+	out=$cache/$name-$arch-$(sha256sum < "$boards/$name.c" | cut -c1-12)
 	if [ ! -x "$out" ]; then
 		mkdir -p "$cache"
-		"${cross}gcc" -mcpu=powerpc -static -O2 -Wall -Wextra -o "$out.$$" \
-			"$boards/init.c" && mv -f "$out.$$" "$out" ||
-			die "the init (boards/init.c) did not build"
+		read -r -a cc <<< "$(board_cc)"
+		command -v "${cc[0]}" > /dev/null || die "no ${cc[0]} to build boards/$name.c"
+		"${cc[@]}" -static -O2 -Wall -Wextra -o "$out.$$" \
+			"$boards/$name.c" && mv -f "$out.$$" "$out" ||
+			die "boards/$name.c did not build for $arch"
 	fi
 	echo "$out"
 }
 
 initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
-	local m=$1 out=$2 cmds=$3 kdir init stage f name path i=0
+	local m=$1 out=$2 cmds=$3 kdir init traffic stage f name path i=0
 	shift 3
+	load_board "$m"
 	kdir=$(kernel "$m")
-	init=$(init_bin)
+	init=$(board_bin init)
+	traffic=$(board_bin traffic)
 	[ -f "$cmds" ] || die "initrd: $cmds: no such file"
 	# gen_init_cpio reads a list of space-separated words, one of them
 	# the host path: every file is copied under a name of ours into one
@@ -271,7 +354,7 @@ initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
 	# packs.  Names on the board are words the init can split.
 	stage=$(mktemp -d)
 	temps+=("$stage")
-	cp "$init" "$stage/init" && cp "$cmds" "$stage/cmds" ||
+	cp "$init" "$stage/init" && cp "$traffic" "$stage/traffic" && cp "$cmds" "$stage/cmds" ||
 		die "initrd: cannot copy into $stage"
 	echo "vboard-$m" > "$stage/host"
 	date +%s > "$stage/epoch"
@@ -284,8 +367,14 @@ initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
 		echo "dir /csumbench 755 0 0"
 		echo "file /init init 755 0 0"
 		echo "file /csumbench/cmds cmds 644 0 0"
+		echo "file /csumbench/traffic traffic 755 0 0"
 		echo "file /csumbench/hostname host 644 0 0"
 		echo "file /csumbench/epoch epoch 644 0 0"
+		# a distribution kernel's tun, for the traffic (init loads it)
+		if [ -f "$kdir/tun.ko" ]; then
+			cp "$kdir/tun.ko" "$stage/tun.ko" || die "initrd: cannot copy $kdir/tun.ko"
+			echo "file /csumbench/tun.ko tun.ko 644 0 0"
+		fi
 		for f in "$@"; do
 			name=${f%%=*} path=${f#*=}
 			[[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] ||
@@ -302,15 +391,37 @@ initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
 	rm -rf "$stage"
 }
 
+# Whether qemu-system-x86_64 can run a guest under KVM here: a nested
+# guest may have a /dev/kvm that cannot set up a CPU (this machine's
+# aborts on an MSR).  Asked with a kernel that will not load: a KVM that
+# works gets as far as saying so.  VBOARD_KVM=no takes TCG.
+kvm_works() {
+	local out
+	[ "${VBOARD_KVM:-auto}" != no ] && [ -w /dev/kvm ] || return 1
+	out=$(timeout 20 qemu-system-x86_64 -accel kvm -M pc -cpu max -m 64 -nodefaults \
+		-display none -no-reboot -kernel /dev/null < /dev/null 2>&1) || true
+	grep -q 'could not load kernel' <<< "$out"
+}
+
 # Boots with the console on stdio into LOG and a hard limit; returns
 # QEMU's status (124: the limit was reached).
 boot() { # boot MACHINE INITRD LOG
 	local m=$1 rd=$2 log=$3 kdir limit=${VBOARD_TIMEOUT:-1800}
 	kdir=$(kernel "$m")
-	command -v qemu-system-ppc > /dev/null ||
-		die "no qemu-system-ppc (apt-get install qemu-system-ppc)"
+	command -v $qemu_system > /dev/null ||
+		die "no $qemu_system (apt-get install $qemu_pkg)"
+	# x86-64 under KVM where /dev/kvm takes a virtual machine here
+	if [ "$arch" = x86_64 ] && [ -z "$qemu_cpu" ]; then
+		if kvm_works; then
+			qemu_cpu=max qemu_args+=" -accel kvm"
+			echo "vboard: $m under KVM" >&2
+		else
+			qemu_cpu=max qemu_args+=" -accel tcg"
+			echo "vboard: $m under TCG (no usable KVM here)" >&2
+		fi
+	fi
 	# shellcheck disable=SC2086 # qemu_args is the board file's words
-	timeout -k 5 "$limit" qemu-system-ppc -M "$qemu_machine" \
+	timeout -k 5 "$limit" $qemu_system -M "$qemu_machine" \
 		${qemu_cpu:+-cpu "$qemu_cpu"} $qemu_args \
 		-kernel "$kdir/$kernel_image" -initrd "$rd" \
 		-append "console=$console quiet rdinit=/init panic=-1" \
@@ -434,8 +545,10 @@ run() { # run MACHINE DIR CMDS NAME=FILE...
 	temps+=("$tmp")
 	initrd "$m" "$tmp/initrd.gz" "$cmds" "$@"
 	t0=$(date +%s.%N)
-	echo "vboard: booting $m (qemu-system-ppc -M $qemu_machine): emulated," \
+	echo "vboard: booting $m ($qemu_system -M $qemu_machine): emulated," \
 		"its timings are not real" >&2
+	[ ! -f "$(kernel "$m")/version" ] ||
+		echo "vboard: $m runs Debian's $(cat "$(kernel "$m")/version")" >&2
 	boot "$m" "$tmp/initrd.gz" "$tmp/console.log" || st=$?
 	mkdir -p "$dir"
 	cp "$tmp/console.log" "$dir/.console-$m.log"
@@ -449,7 +562,7 @@ run() { # run MACHINE DIR CMDS NAME=FILE...
 	# What the harness said there, less the files and the markers, and
 	# its progress line as a terminal would have left it.
 	sed -e 's/.*\r//' -e 's/\x1b\[K//g' "$tmp/console.log" | awk '
-		/^@@csumbench-up / { up = 1; next }
+		/@@csumbench-up / { up = 1; next }
 		/^@@csumbench-file / { infile = 1; next }
 		/^@@csumbench-file-end / { infile = 0; next }
 		up && !infile && !/^@@csumbench-/ {
@@ -457,7 +570,7 @@ run() { # run MACHINE DIR CMDS NAME=FILE...
 			if (/^wrote / || /^  and /) $0 = "board: " $0
 			print
 		}' >&2
-	[ $st = 0 ] || echo "vboard: qemu-system-ppc exited with status $st" >&2
+	[ $st = 0 ] || echo "vboard: $qemu_system exited with status $st" >&2
 	echo "vboard: $m ran for $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s" >&2
 	st=0
 	fetch "$tmp/console.log" "$dir" || st=$?
@@ -479,12 +592,13 @@ main() {
 			printf '%-10s CPU=%-7s %s\n' "$m" "$cpu_preset" "$describe"
 		done ;;
 	preset) [ $# = 1 ] || die "usage: vboard.sh preset MACHINE"; load_board "$1"; echo "$cpu_preset" ;;
+	arch) [ $# = 1 ] || die "usage: vboard.sh arch MACHINE"; load_board "$1"; echo "$arch" ;;
 	kernel) [ $# = 1 ] || die "usage: vboard.sh kernel MACHINE"; kernel "$1" ;;
 	initrd) [ $# -ge 3 ] || die "usage: vboard.sh initrd MACHINE OUT CMDS NAME=FILE..."; initrd "$@" ;;
 	boot) [ $# = 3 ] || die "usage: vboard.sh boot MACHINE INITRD LOG"; load_board "$1"; boot "$@" ;;
 	fetch) [ $# = 2 ] || die "usage: vboard.sh fetch LOG DIR"; fetch "$@" ;;
 	run) [ $# -ge 3 ] || die "usage: vboard.sh run MACHINE DIR CMDS NAME=FILE..."; run "$@" ;;
-	*) die "usage: vboard.sh list|preset|kernel|initrd|boot|fetch|run ... (see the top of $0)" ;;
+	*) die "usage: vboard.sh list|preset|arch|kernel|initrd|boot|fetch|run ... (see the top of $0)" ;;
 	esac
 }
 main "$@"; exit

@@ -60,6 +60,23 @@ ok "format = csv, json over ssh: the CSV, the JSON and the samples fetched" \
 	bash -c "[ \$(ls '$T/resj' | grep -Ec '^both-board-[0-9]{8}-[0-9]{6}(\.csv|\.json|-samples\.csv)\$') = 3 ] &&
 		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' '$T'/resj/both-board-*.json"
 
+# sizes = mix:FILE, FILE beside the config here: the mix goes to the
+# board beside the config's copy, which names it; the run replays it.
+mkdir -p "$T/mixconf" "$T/resm"
+printf '%s\n' "40 7" "576 4" "1500 1" > "$T/mixconf/my.mix"
+{ grep -v '^sizes\|^cache' tests/configs/good-tiny.conf; echo 'cache = warm'; echo 'sizes = mix:my.mix  # beside me'; } \
+	> "$T/mixconf/mixed.conf"
+PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/resm \
+	make -s bench CONFIG="$T/mixconf/mixed.conf" RUNNER="ssh root@board" > "$T/outm" 2>&1
+ok "sizes = mix:FILE over ssh: the mix went to the board and was replayed" \
+	bash -c "[ $? = 0 ] && grep -q 'root@board cat > /tmp/csumbench-[0-9-]*/sizes.mix' '$T/log' &&
+		grep -q '^# mix: .*sizes.mix: 12 packets' '$T'/resm/mixed-board-*[0-9].csv"
+rm -f "$T/mixconf/my.mix"
+PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/resm \
+	make -s bench CONFIG="$T/mixconf/mixed.conf" RUNNER="ssh root@board" > "$T/outm" 2>&1
+ok "... a mix that is not there: exit 2 before anything is sent, naming it" \
+	bash -c "[ $? = 2 ] && grep -q 'mixed.conf: sizes = mix:.*my.mix: no such file' '$T/outm'"
+
 # A name that is already taken is never fetched over.
 # (every other one a pipe: a name that is there, whatever it is, is taken)
 for d in $(seq 0 30); do

@@ -10,9 +10,10 @@ SUITE=lava
 CB=$1 SO=${2:-}
 PY=/usr/bin/python3	# Debian's, where lava-common is
 
-"$PY" lava/validate.py lava/csumbench.yaml lava/job-qemu.yaml lava/job-board.yaml > "$T/v" 2>&1
-ok "the test definition and both jobs are valid" [ $? = 0 ]
-[ "$(grep -c ': a valid LAVA' "$T/v")" = 3 ] || cat "$T/v"
+"$PY" lava/validate.py lava/csumbench.yaml lava/job-qemu.yaml lava/job-board.yaml \
+	lava/job-qemu-x86_64.yaml > "$T/v" 2>&1
+ok "the test definition and the three jobs are valid" [ $? = 0 ]
+[ "$(grep -c ': a valid LAVA' "$T/v")" = 4 ] || cat "$T/v"
 "$PY" lava/validate.py > "$T/out" 2> "$T/err"
 ok "validate.py without a file: exit 2, its usage" \
 	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 lava/validate.py FILE' '$T/err' && [ ! -s '$T/out' ]"
@@ -25,14 +26,8 @@ ok "validate.py on a python3 without lava-common: exit 2, says so and what to ru
 # (its templates from Debian's lava-server, taken apart, not installed),
 # rendered with the job's context, and the command put together as
 # lava-dispatcher does; then qemu-system-ppc started with it.
-types=${CSUMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/csumbench}/lava-server/device-types
-if [ ! -f "$types/qemu.jinja2" ]; then
-	mkdir -p "$T/deb" "$(dirname "$types")"
-	(cd "$T/deb" && apt-get download lava-server > /dev/null 2>&1 &&
-		dpkg -x lava-server_*.deb x) &&
-		rm -rf "$types.$$" && cp -r "$T/deb/x/usr/share/lava-server/device-types" "$types.$$" &&
-		mv "$types.$$" "$types"
-fi
+# (fetched once and cached by scripts/lava-qemu.sh)
+types=$(scripts/lava-qemu.sh device-types)
 ok "lava-server's device types (apt-get download lava-server)" [ -f "$types/qemu.jinja2" ]
 kdir=$(scripts/vboard.sh kernel sam460ex 2> /dev/null)
 echo > "$T/nocmds"
@@ -172,4 +167,68 @@ ok "the pair is in the job log, framed: fetch recovers it, checked" \
 : > "$LAVA_LOG"
 PATH=$T/bin:$PATH lava/lava-run.sh "" tests/configs/good-tiny.conf > /dev/null 2>&1
 ok "no binary: a failed csumbench-binary case" grep -qx 'csumbench-binary --result fail' "$LAVA_LOG"
+
+# A real LAVA job (make lava-qemu): lava-dispatcher's lava-run, no
+# server, on LAVA's own qemu device type as an x86-64 PC, Debian's
+# kernel and a busybox ramdisk with the static csumbench; the cases
+# that came back, against the points the config has.
+if [ "$(id -u)" != 0 ]; then
+	echo "SKIPPED: $SUITE: lava-qemu: lava-run runs jobs only as root"
+	[ "${CI:-}" != true ] || ok "lava-qemu runs (a skip fails under CI=true)" false
+else
+	t0=$SECONDS
+	scripts/lava-qemu.sh run "$T/lq" > "$T/lq.out" 2> "$T/lq.err"; rc=$?
+	echo "lava-qemu: $((SECONDS - t0)) s, $(sed -n 's/^lava-qemu: QEMU with //p' "$T/lq.err")"
+	ok "scripts/lava-qemu.sh (make lava-qemu): exit 0" [ $rc = 0 ]
+	[ $rc = 0 ] || tail -n 25 "$T/lq.err"
+	ok "the job completed: LAVA's verdict, and lava-run's result.yaml" \
+		bash -c "grep -qx 'lava job pass' '$T/lq.out' && grep -qx 'result: pass' '$T/lq/run/result.yaml'"
+	ok "the test definition ran whole (lava 0_csumbench pass)" grep -qx 'lava 0_csumbench pass' "$T/lq.out"
+	ok "csumbench-binary and csumbench-run passed on the device" \
+		bash -c "grep -qx 'case csumbench-binary pass' '$T/lq.out' &&
+			grep -qx 'case csumbench-run pass' '$T/lq.out'"
+	ok "a passed gate case per kernel: c64, adc1 and the floor's" \
+		bash -c "grep -qx 'case c64-gate pass' '$T/lq.out' && grep -qx 'case adc1-gate pass' '$T/lq.out' &&
+			grep -qx 'case empty-gate pass' '$T/lq.out'"
+	# The config's points, named as lava-cases.sh names them: the same
+	# config run here, through the recording lava-test-case.
+	"$CB" run -q -c lava/qemu-x86_64.conf -o "$T/pts.csv" > /dev/null 2>&1
+	: > "$LAVA_LOG"
+	PATH=$T/bin:$PATH lava/lava-cases.sh "$T/pts.csv"
+	grep -- ' --measurement ' "$LAVA_LOG" | cut -d' ' -f1 | sort > "$T/lq-want"
+	awk '$1 == "case" && NF == 5 { print $2 }' "$T/lq.out" | sort > "$T/lq-got"
+	ok "a case per point of lava/qemu-x86_64.conf ($(wc -l < "$T/lq-want")), named as here" \
+		bash -c "[ \$(wc -l < '$T/lq-want') -ge 6 ] && cmp -s '$T/lq-want' '$T/lq-got'"
+	ok "each passed, with a number of cycles/byte as its measurement" \
+		awk '$1 == "case" && NF == 5 { n++; if ($3 != "pass" || $4 !~ /^[0-9]+(\.[0-9]+)?$/ || $5 != "cycles/byte") bad = 1 }
+			END { exit bad || n == 0 }' "$T/lq.out"
+	ok "no other case came back, and the count line says so" \
+		bash -c "[ \$(grep -c '^case ' '$T/lq.out') = \$((\$(wc -l < '$T/lq-want') + 5)) ] &&
+			grep -qx \"\$(grep -c '^case ' '$T/lq.out') cases: \$(grep -c '^case ' '$T/lq.out') passed, 0 failed; \$(wc -l < '$T/lq-want') with a measurement\" '$T/lq.out'"
+	# The device: lava-server's qemu.jinja2 through lava/qemu-x86_64.jinja2,
+	# with KVM asked for only where the probe found it boots.
+	if grep -q '^lava-qemu: QEMU with kvm' "$T/lq.err"; then kvm=yes; else kvm=no; fi
+	ok "the device is lava-server's qemu type for x86_64 (KVM: $kvm, as probed)" \
+		bash -c "grep -q '^ *qemu-system-x86_64\$' '$T/lq/device.yaml' &&
+			if [ $kvm = yes ]; then grep -q -- '- -enable-kvm' '$T/lq/device.yaml'
+			else ! grep -q -- '-enable-kvm' '$T/lq/device.yaml'; fi"
+	# The verdict can be a failure: the same log with a case failed,
+	# and without the job's result.
+	sed '/"case": "csumbench-run"/s/"result": "pass"/"result": "fail"/' "$T/lq/job.log" > "$T/bad.log"
+	"$PY" lava/lava-local.py results "$T/bad.log" > "$T/bad.out" 2> "$T/bad.err"
+	ok "a failed case fails the run: exit 1, naming it" \
+		bash -c "[ $? = 1 ] && grep -qx 'case csumbench-run fail' '$T/bad.out' &&
+			grep -q 'case csumbench-run: fail' '$T/bad.err'"
+	grep -v '"case": "job"' "$T/lq/job.log" > "$T/nojob.log"
+	"$PY" lava/lava-local.py results "$T/nojob.log" > /dev/null 2> "$T/bad.err"
+	ok "a log without the job's result fails the run: exit 1, saying so" \
+		bash -c "[ $? = 1 ] && grep -q 'the log has no job result' '$T/bad.err'"
+fi
+"$PY" lava/lava-local.py job lava/job-qemu-x86_64.yaml kernel="$T/none" ramdisk="$T/none" \
+	tests="$T/none" > /dev/null 2> "$T/err"
+ok "lava-local.py job with a file that is not there: exit 2, naming it" \
+	bash -c "[ $? = 2 ] && grep -q 'kernel=$T/none: no such file' '$T/err'"
+"$PY" lava/lava-local.py > /dev/null 2> "$T/err"
+ok "lava-local.py without a command: exit 2, its usage" \
+	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 lava/lava-local.py job' '$T/err'"
 finish

@@ -21,8 +21,9 @@ import sys
 
 # Low to high.  A new folder gets a rank here, and a line in the README.
 RANKS = {
-    "harness": ["lib", "timer", "events", "cache", "call", "op", "kspace",
-                "kernel", "workload", "config", "measure", "report", "cmd", "."],
+    "harness": ["lib", "timer", "events", "tracefs", "cache", "call", "op",
+                "kspace", "kernel", "workload", "config", "measure", "report",
+                "cmd", "."],
     "plot": ["read", "stat", "table", "figure", "."],
 }
 PORTS = "arch"

@@ -53,7 +53,7 @@ ok "a port with no harness/arch/<arch>/ is refused by name" \
 # included by name.
 F=$T/fake
 mkdir -p "$F/harness/lib" "$F/harness/timer" "$F/harness/arch/x" "$F/harness/cmd"
-for d in events cache call op kspace kernel workload config measure report; do
+for d in events tracefs cache call op kspace kernel workload config measure report; do
 	mkdir -p "$F/harness/$d"; echo 'int x;' > "$F/harness/$d/$d.c"
 done
 printf '#include "timer/timer.h"\n' > "$F/harness/lib/up.h"

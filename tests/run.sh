@@ -8,9 +8,43 @@ MAKE=${MAKE:-make}
 total_pass=0 total_fail=0
 
 suite() { # suite NAME COMMAND...: runs it and adds its closing counts
-	local name=$1 out rc line p f t0=$SECONDS; shift
+	local name=$1 out rc t0=$SECONDS; shift
 	echo "== $name"
 	out=$("$@" 2>&1); rc=$?
+	counted "$name" "$out" "$rc" $((SECONDS - t0))
+}
+
+# Suites that mostly wait on an emulator's one thread run beside the
+# others: suite_bg queues one (one after another, in the background,
+# their output kept), suites_collect waits and reports them.
+bg_dir=$(mktemp -d)
+trap 'rm -rf "$bg_dir"' EXIT
+bg_names=() bg_pids=()
+suite_bg() { # suite_bg NAME COMMAND...
+	local name=$1 prev=${bg_pids[${#bg_pids[@]}-1]:-}; shift
+	(
+		# (after the one queued before it)
+		while [ -n "$prev" ] && kill -0 "$prev" 2> /dev/null; do sleep 1; done
+		t0=$SECONDS
+		"$@" > "$bg_dir/$name.out" 2>&1
+		echo "$? $((SECONDS - t0))" > "$bg_dir/$name.rc"
+	) &
+	bg_pids+=($!)
+	bg_names+=("$name")
+}
+suites_collect() {
+	local i rc secs
+	for i in "${!bg_pids[@]}"; do
+		wait "${bg_pids[$i]}"
+		echo "== ${bg_names[$i]} (run beside the others)"
+		read -r rc secs < "$bg_dir/${bg_names[$i]}.rc" || rc=1 secs=0
+		counted "${bg_names[$i]}" "$(cat "$bg_dir/${bg_names[$i]}.out")" "$rc" "$secs"
+	done
+	bg_pids=() bg_names=()
+}
+
+counted() { # counted NAME OUTPUT STATUS SECONDS: prints it, adds its counts
+	local name=$1 out=$2 rc=$3 secs=$4 line p f
 	printf '%s\n' "$out" | grep -v '^.*: [0-9]* passed, [0-9]* failed$'
 	line=$(printf '%s\n' "$out" | grep -E '^[^ ]+: [0-9]+ passed, [0-9]+ failed$' | tail -n 1)
 	if [ -z "$line" ]; then
@@ -25,7 +59,7 @@ suite() { # suite NAME COMMAND...: runs it and adds its closing counts
 		f=1
 	fi
 	# (how long it took: CI has a budget)
-	echo "$name: $p passed, $f failed ($((SECONDS - t0)) s)"
+	echo "$name: $p passed, $f failed ($secs s)"
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
 }
@@ -85,6 +119,7 @@ case ${RUNNER:-} in
 vboard:*)
 	if [ -n "${CPU:-}" ]; then vboard_suite "${RUNNER#vboard:}" "$CPU"
 	else vboard_suite "${RUNNER#vboard:}"; fi
+	suites_collect
 	echo "$total_pass passed, $total_fail failed"
 	[ "$total_fail" = 0 ]
 	exit ;;
@@ -99,7 +134,7 @@ esac
 A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
 CAP=$(mktemp -d)
 kernel_pid=
-trap 'rm -rf "$CAP"; [ -z "$kernel_pid" ] || kill "$kernel_pid" 2> /dev/null' EXIT
+trap 'rm -rf "$CAP" "$bg_dir"; [ -z "$kernel_pid" ] || kill "$kernel_pid" 2> /dev/null' EXIT
 scripts/need.sh libpcap-dev || skipped capture-replay "needs libpcap-dev"
 # Event names through libpfm4: both builds are tested, with and without.
 # With libpfm4-dev installed the native build must have found it.
@@ -195,13 +230,13 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
 		"build/$arch/csumbench" "$A/make-capture"
 	suite "$arch-placement" env EMULATOR="$emu" tests/placement.sh "build/$arch" "$arch" "$prefix"
 }
-# The virtual board's kernel (minutes, once; cached) builds on one core,
-# niced, while the emulated suites below run on the other, whose timings
-# are not real anyway; the board's suite waits for it (vboard_suite).
+# The virtual board's kernel (minutes, once; cached) builds niced, on
+# whatever the emulated suites below leave idle (their timings are not
+# real anyway); the board's suite waits for it (vboard_suite).
 # shellcheck disable=SC2086 # a list of package names
 if scripts/need.sh $VB_PKGS > /dev/null 2>&1; then
 	mkdir -p build
-	VBOARD_JOBS=1 nice -n 19 scripts/vboard.sh kernel sam460ex \
+	VBOARD_JOBS=$(nproc) nice -n 19 scripts/vboard.sh kernel sam460ex \
 		> build/vboard-kernel.log 2>&1 &
 	kernel_pid=$!
 fi
@@ -250,6 +285,21 @@ fi
 # (built once, cached), labgrid's pytest against it and against an sshd
 # of its own, and the LAVA files against lava-common's schemas.
 vboard_suite sam460ex
+# The x86-64 virtual board, Debian's own kernel (user space and kernel
+# space there), and csumbench trace on both boards while they make
+# traffic.
+VBX_PKGS="qemu-system-x86 linux-headers-amd64"
+# shellcheck disable=SC2086 # a list of package names
+if ! scripts/need.sh $VBX_PKGS $VB_PKGS; then
+	skipped vboard-x86_64 "needs $VBX_PKGS and the ppc board's packages"
+	skipped trace "needs $VBX_PKGS and the ppc board's packages"
+elif build x86_64-static RUNNER=vboard:x86_64 && scripts/vboard.sh kernel x86_64 > /dev/null; then
+	# (beside labgrid's and LAVA's boards and the host tools below)
+	suite_bg vboard-x86_64 tests/vboard-x86.sh
+	suite_bg trace tests/trace.sh build/ppc32-464 build/x86_64-static
+else
+	echo "FAIL x86_64 static build"; total_fail=$((total_fail + 1))
+fi
 # shellcheck disable=SC2086 # a list of package names
 if ! scripts/need.sh python3-labgrid python3-pytest openssh-server openssh-client $VB_PKGS; then
 	skipped labgrid "needs python3-labgrid python3-pytest openssh-server"
@@ -257,8 +307,8 @@ else
 	suite labgrid tests/labgrid.sh
 fi
 # shellcheck disable=SC2086 # a list of package names
-if ! scripts/need.sh lava-common python3-yaml python3-jinja2 $VB_PKGS; then
-	skipped lava "needs lava-common python3-jinja2 and the virtual board's"
+if ! scripts/need.sh lava-common lava-dispatcher python3-yaml python3-jinja2 busybox-static $VBX_PKGS $VB_PKGS; then
+	skipped lava "needs lava-common lava-dispatcher python3-jinja2 busybox-static and the virtual boards'"
 else
 	suite lava tests/lava.sh "$A/csumbench" "$A/libtest-so-kernel.so"
 fi
@@ -300,6 +350,7 @@ if scripts/need.sh shellcheck; then
 else
 	skipped shellcheck "needs shellcheck"
 fi
+suites_collect
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

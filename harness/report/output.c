@@ -586,3 +586,58 @@ void output_free(struct output *o)
 	free(o->stem);
 	memset(o, 0, sizeof(*o));
 }
+
+/* One file alone (csumbench trace's size mix): the folder of path. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".", "a folder name");
+	if (slash == path)
+		return xstrdup("/", "a folder name");
+	return xstrndup(path, (size_t)(slash - path), "a folder name");
+}
+
+int output_check_file(const char *path, bool force)
+{
+	char *dir = dir_of(path);
+	int rc;
+
+	if (!is_dir(dir)) {
+		fprintf(stderr, "csumbench: %s: no such folder for %s\n", dir, path);
+		free(dir);
+		return 2;
+	}
+	rc = check_target(path, force);
+	if (!rc)
+		rc = probe(dir);
+	free(dir);
+	return rc;
+}
+
+int output_file(const char *path, bool force, output_writer *w, const void *ctx)
+{
+	struct output o = { .dir = dir_of(path) };
+	struct cleaning cl;
+	char *tmp = NULL;
+	int rc = 1;
+
+	cleaning_begin(&cl);
+	if (write_tmp(&o, &tmp, w, ctx) == 0) {
+		if ((force ? rename(tmp, path) : place_noreplace(tmp, path)) == 0) {
+			clean_del(tmp);
+			free(tmp);
+			tmp = NULL;
+			rc = 0;
+		} else {
+			fprintf(stderr, "csumbench: cannot name %s %s: %s\n", tmp, path,
+				errno == EEXIST ? "it was made meanwhile; never replaced" :
+				strerror(errno));
+			tmp_remove(&tmp);
+		}
+	}
+	cleaning_end(&cl);
+	free(o.dir);
+	return rc;
+}

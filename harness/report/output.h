@@ -47,4 +47,12 @@ int output_commit(struct output *o, const struct output_writers *w,
 
 void output_free(struct output *o);
 
+/* One file alone (a size mix): output_check_file says before the work
+   whether path can be written (a regular file or nothing, replaced only
+   with force; its folder takes files): 0, or 2 after a message.
+   output_file writes it through a temporary name in its folder and
+   puts it in place whole: 0, or 1 after a message, nothing left. */
+int output_check_file(const char *path, bool force);
+int output_file(const char *path, bool force, output_writer *w, const void *ctx);
+
 #endif

@@ -1,0 +1,637 @@
+/* csumbench trace: which lengths the running kernel's checksum routines
+   are called with, on this system, for N seconds.
+ *
+ * A kprobe event on each routine (tracefs/targets.h: csum_partial's
+ * out-of-line function and the copy's) reads the length from its ABI
+ * register; a hist trigger keyed by length counts the calls in the
+ * kernel, so nothing per call crosses to user space.  Where the
+ * function-graph tracer can hook a routine, each call's duration is read
+ * too.  The result is a size mix (sizes = mix:FILE replays it) and a
+ * summary.  Everything set up in tracefs is taken down on every way out:
+ * the end of the interval, an error, Ctrl-C, SIGTERM or SIGHUP. */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "lib/args.h"
+#include "lib/platform.h"
+#include "lib/xalloc.h"
+#include "op/op.h"
+#include "report/output.h"
+#include "tracefs/graph.h"
+#include "tracefs/probe.h"
+#include "tracefs/targets.h"
+#include "tracefs/tracefs.h"
+
+#define MAX_PROBES 4
+#define SECONDS_MAX 86400.0
+/* A mix's weights add up to at most a million (workload/mix.c): more
+   calls than that are scaled down, each length kept at least once. */
+#define WEIGHTS_MAX 1000000.0
+#define WEIGHTS_AIM 900000.0
+#define TOP 10
+
+enum { OPT_SECONDS = 256, OPT_FORCE, OPT_TRACEFS };
+
+static const struct args_opt trace_opts[] = {
+	{ "seconds", OPT_SECONDS, "S", "how long to trace (default 10; up to 86400)" },
+	{ "output", 'o', "FILE", "the size mix (default results/trace-HOST-DATE.mix,\n"
+	  "or DIR/ with that name)" },
+	{ "force", OPT_FORCE, NULL, "replace an existing FILE (a regular one)" },
+	{ "tracefs", OPT_TRACEFS, "DIR", "where tracefs is mounted (default: as\n"
+	  "/proc/self/mounts has it, or mounted on\n/sys/kernel/tracing for the run)" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static const struct args_cmd trace_cmd = {
+	"trace", "[-o FILE] [--seconds S]",
+	"Counts the lengths the running kernel's checksum routines are called\n"
+	"with, for S seconds, through tracefs (root): a kprobe event on\n"
+	"csum_partial's out-of-line function and on the copy's, each with a\n"
+	"hist trigger keyed by length, so the kernel does the counting.  Where\n"
+	"the function-graph tracer can hook a routine, each call's duration is\n"
+	"read as well (its own overhead included).  Writes a size mix, \"size\n"
+	"weight\" lines with \"#\" lines naming the kernel, the functions, the\n"
+	"interval and the calls, which sizes = mix:FILE replays; prints a\n"
+	"summary.  The kernel needs CONFIG_KPROBE_EVENTS and\n"
+	"CONFIG_HIST_TRIGGERS; durations need CONFIG_FUNCTION_GRAPH_TRACER.\n",
+	trace_opts
+};
+
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop(int sig)
+{
+	stop_sig = sig;
+}
+
+/* What is set up, for teardown on every way out (atexit too: a
+   shortage of memory ends the process through exit). */
+static struct {
+	struct tracefs fs;
+	struct probe probe[MAX_PROBES];
+	size_t nprobe;
+	struct graph graph;
+	bool live;
+} st;
+
+static void teardown(void)
+{
+	sigset_t all, old;
+	size_t i;
+
+	if (!st.live)
+		return;
+	/* a second Ctrl-C must not leave half of it */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	graph_stop(&st.fs, &st.graph);
+	for (i = 0; i < st.nprobe; i++)
+		probe_remove(&st.fs, &st.probe[i]);
+	tracefs_close(&st.fs);
+	st.live = false;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;	/* no SA_RESTART: poll and sleep return */
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		sigaction(sigs[i], NULL, &old);
+		if (old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+/* The mix and its summary: every probe's lengths, merged. */
+struct result {
+	struct len_count *lens;
+	size_t nlens;
+	uint64_t calls, zero, huge, dropped;
+	double seconds, scale;
+	int stopped;
+	char tracefs[256];	/* where it was (st.fs is gone by the summary) */
+	time_t began;
+	struct utsname uts;
+};
+
+static void merge(struct result *r)
+{
+	size_t i, j, k, cap = 0;
+
+	for (i = 0; i < st.nprobe; i++) {
+		struct probe *p = &st.probe[i];
+		r->calls += p->hits;
+		r->dropped += p->dropped;
+		for (j = 0; j < p->nlens; j++) {
+			for (k = 0; k < r->nlens && r->lens[k].len != p->lens[j].len; k++)
+				;
+			if (k == r->nlens) {
+				if (r->nlens == cap) {
+					cap = cap ? cap * 2 : 256;
+					r->lens = xreallocarray(r->lens, cap, sizeof(*r->lens),
+								"a length table");
+				}
+				r->lens[r->nlens].len = p->lens[j].len;
+				r->lens[r->nlens++].calls = 0;
+			}
+			r->lens[k].calls += p->lens[j].calls;
+		}
+	}
+}
+
+static int by_len(const void *a, const void *b)
+{
+	const struct len_count *x = a, *y = b;
+
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+static int by_calls(const void *a, const void *b)
+{
+	const struct len_count *x = a, *y = b;
+
+	return x->calls > y->calls ? -1 : x->calls < y->calls ? 1 :
+	       x->len < y->len ? -1 : x->len > y->len;
+}
+
+static uint64_t weight(const struct result *r, uint64_t calls)
+{
+	double w = r->scale > 1 ? floor(calls / r->scale + 0.5) : (double)calls;
+
+	return w < 1 ? 1 : (uint64_t)w;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static uint32_t quantile(const struct graph_fn *f, double q)
+{
+	size_t i = (size_t)(f->n * q);
+
+	return f->ns[i < f->n ? i : f->n - 1];
+}
+
+static double mean(const struct graph_fn *f)
+{
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		sum += f->ns[i];
+	return sum / f->n;
+}
+
+/* "median 410 ns, p90 620 ns, mean 450 ns" of a function's durations
+   (sorted here). */
+static void durations(char *buf, size_t n, struct graph_fn *f)
+{
+	qsort(f->ns, f->n, sizeof(*f->ns), cmp_u32);
+	snprintf(buf, n, "median %u ns, p90 %u ns, mean %.0f ns", f->ns[f->n / 2],
+		 quantile(f, 0.9), mean(f));
+}
+
+static void write_mix(FILE *f, const void *ctx)
+{
+	const struct result *r = ctx;
+	char stamp[32], d[128];
+	size_t i;
+
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&r->began));
+	fprintf(f, "# csumbench trace: the lengths the kernel's checksum routines were\n"
+		"# called with, counted in the kernel (kprobe events, hist triggers).\n"
+		"# Replay: sizes = mix:FILE\n");
+	fprintf(f, "# kernel: %s %s %s %s\n", r->uts.sysname, r->uts.release,
+		r->uts.version, r->uts.machine);
+	fprintf(f, "# host: %s\n", platform_host());
+	fprintf(f, "# functions:");
+	for (i = 0; i < st.nprobe; i++)
+		fprintf(f, " %s (len %s)", st.probe[i].symbol, st.probe[i].reg);
+	fprintf(f, "\n# interval: %.2f s from %s%s%s\n", r->seconds, stamp,
+		r->stopped ? ", stopped early by " : "",
+		r->stopped ? strsignal(r->stopped) : "");
+	fprintf(f, "# calls: %llu, %.1f per second (", (unsigned long long)r->calls,
+		r->seconds > 0 ? r->calls / r->seconds : 0.0);
+	for (i = 0; i < st.nprobe; i++)
+		fprintf(f, "%s%s %llu", i ? ", " : "", st.probe[i].symbol,
+			(unsigned long long)st.probe[i].hits);
+	fprintf(f, ")\n");
+	if (r->dropped)
+		fprintf(f, "# dropped: %llu calls whose length the kernel's table had "
+			"no room for\n", (unsigned long long)r->dropped);
+	if (r->zero)
+		fprintf(f, "# not in the mix: %llu calls of length 0\n",
+			(unsigned long long)r->zero);
+	if (r->huge)
+		fprintf(f, "# not in the mix: %llu calls longer than %u B\n",
+			(unsigned long long)r->huge, SIZE_MAX_BYTES);
+	for (i = 0; i < st.graph.nfn; i++)
+		if (st.graph.fn[i].n) {
+			durations(d, sizeof(d), &st.graph.fn[i]);
+			fprintf(f, "# duration: %s, %zu calls timed by the function-graph "
+				"tracer (its own work included): %s\n",
+				st.graph.fn[i].symbol, st.graph.fn[i].n, d);
+		}
+	if (r->scale > 1)
+		fprintf(f, "# weights: calls / %.3f, rounded, at least 1 (a mix holds "
+			"at most %.0f)\n", r->scale, WEIGHTS_MAX);
+	else
+		fprintf(f, "# weights: calls\n");
+	fprintf(f, "# size weight\n");
+	for (i = 0; i < r->nlens; i++)
+		if (r->lens[i].len && r->lens[i].len <= SIZE_MAX_BYTES)
+			fprintf(f, "%u %llu\n", r->lens[i].len,
+				(unsigned long long)weight(r, r->lens[i].calls));
+}
+
+static void summary(struct result *r, const char *path)
+{
+	struct len_count *top;
+	uint64_t under64 = 0;
+	size_t i, kept = 0;
+	int shown = 0;
+	char d[128];
+
+	printf("csumbench trace: %.1f s on %s %s (%s)%s%s\n", r->seconds,
+	       r->uts.sysname, r->uts.release, r->uts.machine,
+	       r->stopped ? ", stopped by " : "", r->stopped ? strsignal(r->stopped) : "");
+	printf("  tracefs %s; kprobe events, hist triggers\n", r->tracefs);
+	printf("  %-28s %12s %12s\n", "function", "calls", "per second");
+	for (i = 0; i < st.nprobe; i++)
+		printf("  %-28s %12llu %12.1f\n", st.probe[i].symbol,
+		       (unsigned long long)st.probe[i].hits,
+		       r->seconds > 0 ? st.probe[i].hits / r->seconds : 0.0);
+	printf("  %-28s %12llu %12.1f\n", "all", (unsigned long long)r->calls,
+	       r->seconds > 0 ? r->calls / r->seconds : 0.0);
+	for (i = 0; i < r->nlens; i++)
+		if (r->lens[i].len < 64)
+			under64 += r->lens[i].calls;
+	if (r->calls)
+		printf("  under 64 B: %.1f%% of calls\n", 100.0 * under64 / r->calls);
+	top = xcalloc(r->nlens ? r->nlens : 1, sizeof(*top), "a length table");
+	memcpy(top, r->lens, r->nlens * sizeof(*top));
+	qsort(top, r->nlens, sizeof(*top), by_calls);
+	if (r->nlens)
+		printf("  commonest lengths:\n  %10s %12s %8s\n", "length", "calls", "share");
+	for (i = 0; i < r->nlens && i < TOP; i++)
+		printf("  %8u B %12llu %7.1f%%\n", top[i].len,
+		       (unsigned long long)top[i].calls,
+		       r->calls ? 100.0 * top[i].calls / r->calls : 0.0);
+	free(top);
+	if (r->dropped)
+		printf("  dropped: %llu calls (the kernel's table was full)\n",
+		       (unsigned long long)r->dropped);
+	for (i = 0; i < st.graph.nfn; i++) {
+		struct graph_fn *f = &st.graph.fn[i];
+		if (!f->n)
+			continue;
+		if (!shown++)
+			printf("  durations (ns; the function-graph tracer, its own work "
+			       "included):\n  %-28s %9s %9s %9s %9s\n", "function", "calls",
+			       "median", "p90", "mean");
+		durations(d, sizeof(d), f);
+		printf("  %-28s %9zu %9u %9u %9.0f\n", f->symbol, f->n, f->ns[f->n / 2],
+		       quantile(f, 0.9), mean(f));
+	}
+	for (i = 0; i < r->nlens; i++)
+		kept += r->lens[i].len && r->lens[i].len <= SIZE_MAX_BYTES;
+	if (path)
+		printf("wrote %s (%zu lengths)\nreplay: sizes = mix:%s\n", path,
+		       kept, path);
+}
+
+/* -o as given, or a new name in results/ (or DIR/): "trace-HOST-DATE.mix" */
+static char *output_name(const char *arg)
+{
+	struct stat sb;
+	char stamp[32];
+	time_t t = time(NULL);
+	const char *dir = NULL;
+
+	if (arg && *arg && arg[strlen(arg) - 1] != '/' &&
+	    !(stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)))
+		return xstrdup(arg, "a file name");
+	if (arg)
+		dir = arg;
+	else if (stat("results", &sb) == 0 && S_ISDIR(sb.st_mode))
+		dir = "results";
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
+	return xasprintf("a file name", "%s%s%strace-%s-%s.mix", dir ? dir : "",
+			 dir && dir[strlen(dir) - 1] != '/' ? "/" : "",
+			 "", platform_host(), stamp);
+}
+
+/* Why kprobe events refused sym: with CONFIG_FUNCTION_TRACER and
+   without CONFIG_KPROBE_EVENTS_ON_NOTRACE they take only functions
+   ftrace can hook, and an assembly routine is not one. */
+static void notrace_hint(char *err, size_t n, const char *sym)
+{
+	char *funcs = tracefs_read(&st.fs, "available_filter_functions");
+	bool hookable = false;
+	size_t len = strlen(sym);
+	const char *p;
+
+	for (p = funcs; p && (p = strstr(p, sym)); p += len)
+		hookable |= (p == funcs || p[-1] == '\n') && strchr(" \n", p[len]);
+	if (funcs && !hookable && strlen(err) + 200 < n)
+		snprintf(err + strlen(err), n - strlen(err), "\n(%s is not a function "
+			 "ftrace can hook, and a kernel with CONFIG_FUNCTION_TRACER "
+			 "puts kprobe events only on those unless it has "
+			 "CONFIG_KPROBE_EVENTS_ON_NOTRACE=y)", sym);
+	free(funcs);
+}
+
+/* One alternative of a family: every function of it in kallsyms and
+   probed, or none (what was made is taken down again). */
+static int try_alt(const struct trace_target *first, const char *group,
+		   char *err, size_t n)
+{
+	const struct trace_target *t;
+	size_t mark = st.nprobe;
+
+	for (t = first; t->family && !strcmp(t->family, first->family) &&
+	     t->alt == first->alt; t++)
+		if (!kallsyms_has(t->symbol)) {
+			snprintf(err, n, "/proc/kallsyms has no %s%s", t->symbol,
+				 access("/proc/kallsyms", R_OK) ? " (no /proc/kallsyms: "
+				 "the kernel needs CONFIG_KALLSYMS)" : "");
+			return -1;
+		}
+	for (t = first; t->family && !strcmp(t->family, first->family) &&
+	     t->alt == first->alt; t++) {
+		struct probe *p = &st.probe[st.nprobe];
+		if (st.nprobe == MAX_PROBES) {
+			snprintf(err, n, "more than %d functions to probe", MAX_PROBES);
+			break;
+		}
+		p->symbol = t->symbol;
+		p->reg = t->len_reg;
+		st.nprobe++;
+		if (probe_make(&st.fs, p, group, t->symbol, err, n)) {
+			notrace_hint(err, n, t->symbol);
+			break;
+		}
+		if (probe_hook(&st.fs, p, err, n))
+			break;
+	}
+	if (t->family && !strcmp(t->family, first->family) && t->alt == first->alt) {
+		while (st.nprobe > mark) {
+			probe_remove(&st.fs, &st.probe[--st.nprobe]);
+			probe_free(&st.probe[st.nprobe]);
+			memset(&st.probe[st.nprobe], 0, sizeof(st.probe[0]));
+		}
+		return -1;
+	}
+	return 0;
+}
+
+/* The probes: for each family its first alternative that takes them.
+   Without csum_partial's there is nothing to trace; without a copy's,
+   the trace goes on and says so. */
+static int choose(const char *group, char *err, size_t n)
+{
+	const struct trace_target *t = trace_targets, *fam;
+	char why[1024], first[1024];
+	int done;
+
+	while (t->family) {
+		fam = t;
+		done = -1;
+		why[0] = first[0] = '\0';
+		for (; t->family && !strcmp(t->family, fam->family); ) {
+			const struct trace_target *alt = t;
+			if (done != 0) {
+				done = try_alt(alt, group, why, sizeof(why));
+				if (done != 0 && strstr(why, "hist triggers")) {
+					snprintf(err, n, "%s", why);
+					return -1;
+				}
+				if (done != 0 && !first[0])
+					snprintf(first, sizeof(first), "%s", why);
+				else if (done == 0 && alt != fam)
+					fprintf(stderr, "csumbench trace: %s refused a probe, so "
+						"its callers are probed instead (%s...): %s\n",
+						fam->symbol, alt->symbol, first);
+			}
+			while (t->family && !strcmp(t->family, fam->family) && t->alt == alt->alt)
+				t++;
+		}
+		if (done == 0)
+			continue;
+		if (!strcmp(fam->family, "csum")) {
+			snprintf(err, n, "%s", why);
+			return -1;
+		}
+		fprintf(stderr, "csumbench trace: not counting the copies (%s): %s\n",
+			fam->symbol, why);
+	}
+	return 0;
+}
+
+/* A run killed outright also left the function-graph tracer on, with
+   only the checksum routines in its filter: that is put back to nop.
+   Any other tracer, or filter, is someone else's and left alone. */
+static void reset_stale_graph(void)
+{
+	char *cur = tracefs_read(&st.fs, "current_tracer");
+	char *filter = tracefs_read(&st.fs, "set_ftrace_filter");
+	char err[1024], *line, *save;
+	const struct trace_target *t;
+	bool ours = cur && !strcmp(cur, "function_graph\n") && filter && *filter;
+
+	for (line = ours ? strtok_r(filter, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		for (t = trace_targets; t->family && strcmp(t->symbol, line); t++)
+			;
+		ours &= t->family != NULL;
+	}
+	if (ours && !tracefs_write(&st.fs, "current_tracer", "nop\n", false, err, sizeof(err)) &&
+	    !tracefs_write(&st.fs, "set_ftrace_filter", "", false, err, sizeof(err)))
+		fprintf(stderr, "csumbench trace: and its function-graph tracer (now nop)\n");
+	free(cur);
+	free(filter);
+}
+
+static int fail(const char *err)
+{
+	fprintf(stderr, "csumbench trace: %s\n", err);
+	teardown();
+	return 1;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	const char *v, *out_arg = NULL, *fs_dir = NULL, *symbols[MAX_PROBES];
+	char err[2048], group[64], *out, *readme, *end;
+	struct result r;
+	double seconds = 10, t0, t1, left;
+	bool force = false, durations_on;
+	struct args a;
+	size_t i;
+	int o, rc;
+
+	args_begin(&a, &trace_cmd, argc, argv);
+	while ((o = args_next(&a, &v)) != ARGS_END) {
+		switch (o) {
+		case ARGS_HELP:
+			args_end(&a);
+			return 0;
+		case OPT_SECONDS:
+			errno = 0;
+			seconds = strtod(v, &end);
+			if (end == v || *end || errno || !(seconds > 0) || seconds > SECONDS_MAX) {
+				args_end(&a);
+				return args_bad_usage(&trace_cmd, "--seconds '%s': expected a "
+						      "number of seconds above 0, up to %.0f",
+						      v, SECONDS_MAX);
+			}
+			break;
+		case 'o':
+			out_arg = v;
+			break;
+		case OPT_FORCE:
+			force = true;
+			break;
+		case OPT_TRACEFS:
+			fs_dir = v;
+			break;
+		case ARGS_ARG:
+			args_end(&a);
+			return args_bad_usage(&trace_cmd, "unexpected '%s' (options only)", v);
+		default:
+			args_end(&a);
+			return 2;
+		}
+	}
+	args_end(&a);
+	out = output_name(out_arg);
+	if (output_check_file(out, force)) {
+		free(out);
+		return 2;
+	}
+
+	memset(&r, 0, sizeof(r));
+	uname(&r.uts);
+	catch_signals();
+	atexit(teardown);
+	if (tracefs_open(&st.fs, fs_dir, err, sizeof(err))) {
+		fprintf(stderr, "csumbench trace: %s\n", err);
+		free(out);
+		return 1;
+	}
+	st.live = true;
+	if (!tracefs_has(&st.fs, "kprobe_events")) {
+		snprintf(err, sizeof(err), "no kprobe events here (no %s/kprobe_events): "
+			 "the kernel needs CONFIG_KPROBES and CONFIG_KPROBE_EVENTS",
+			 st.fs.dir);
+		free(out);
+		return fail(err);
+	}
+	readme = tracefs_read(&st.fs, "README");
+	if (readme && !strstr(readme, "hist trigger")) {
+		free(readme);
+		snprintf(err, sizeof(err), "no hist triggers here (%s/README names "
+			 "none): the kernel needs CONFIG_HIST_TRIGGERS", st.fs.dir);
+		free(out);
+		return fail(err);
+	}
+	free(readme);
+	if (probe_sweep_stale(&st.fs))
+		reset_stale_graph();
+	snprintf(group, sizeof(group), "csumbench_%ld", (long)getpid());
+	if (choose(group, err, sizeof(err))) {
+		free(out);
+		return fail(err);
+	}
+	for (i = 0; i < st.nprobe; i++)
+		symbols[i] = st.probe[i].symbol;
+	rc = graph_start(&st.fs, &st.graph, symbols, st.nprobe, err, sizeof(err));
+	if (rc < 0) {
+		free(out);
+		return fail(err);
+	}
+	durations_on = rc == 0;
+	if (!durations_on)
+		fprintf(stderr, "csumbench trace: no durations: %s\n", err);
+
+	fprintf(stderr, "csumbench trace: tracing %s for %g s (Ctrl-C stops it "
+		"sooner)\n", group, seconds);
+	t0 = now();
+	r.began = time(NULL);
+	while (!stop_sig && (left = t0 + seconds - now()) > 0) {
+		int ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
+		if (durations_on)
+			graph_read(&st.graph, ms);
+		else
+			nanosleep(&(struct timespec){ 0, ms * 1000000L }, NULL);
+	}
+	for (i = 0; i < st.nprobe; i++)
+		if (probe_pause(&st.fs, &st.probe[i], err, sizeof(err))) {
+			free(out);
+			return fail(err);
+		}
+	t1 = now();
+	r.stopped = stop_sig;
+	snprintf(r.tracefs, sizeof(r.tracefs), "%s", st.fs.dir);
+	r.seconds = t1 - t0;
+	graph_stop(&st.fs, &st.graph);
+	for (i = 0; i < st.nprobe; i++)
+		if (probe_collect(&st.fs, &st.probe[i], err, sizeof(err))) {
+			free(out);
+			return fail(err);
+		}
+	teardown();
+
+	merge(&r);
+	qsort(r.lens, r.nlens, sizeof(*r.lens), by_len);
+	for (i = 0; i < r.nlens; i++) {
+		if (!r.lens[i].len)
+			r.zero += r.lens[i].calls;
+		else if (r.lens[i].len > SIZE_MAX_BYTES)
+			r.huge += r.lens[i].calls;
+	}
+	r.scale = r.calls > WEIGHTS_MAX ? r.calls / WEIGHTS_AIM : 1;
+	rc = 0;
+	if (r.calls == r.zero + r.huge) {
+		summary(&r, NULL);
+		fprintf(stderr, "csumbench trace: no calls with a length to replay in "
+			"%.1f s; %s not written (was there traffic?)\n", r.seconds, out);
+		rc = 1;
+	} else if (output_file(out, force, write_mix, &r)) {
+		rc = 1;
+	} else {
+		summary(&r, out);
+	}
+	for (i = 0; i < st.nprobe; i++)
+		probe_free(&st.probe[i]);
+	graph_free(&st.graph);
+	free(r.lens);
+	free(out);
+	return rc;
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# make trace: csumbench trace here, on a board over ssh, or on a virtual
+# board while its init makes traffic; the size mix lands in results/ (or
+# $CSUMBENCH_RESULTS_DIR) as trace-<board>-<date>.mix, never over a file.
+# usage: scripts/trace.sh ARCH HOST_ARCH BIN RUNNER SECONDS
+#   RUNNER: empty (this machine; root), "ssh root@board", vboard:MACHINE.
+set -eu
+arch=$1 host_arch=$2 bin=$3 runner=$4 seconds=${5:-10}
+out=${CSUMBENCH_RESULTS_DIR:-results}
+here_dir=$(cd "$(dirname "$0")" && pwd)
+read -r -a runner_cmd <<< "$runner"
+
+if [[ ! $seconds =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ] || [ "$seconds" -gt 86400 ]; then
+	echo "make trace: SECONDS=$seconds: expected a whole number of seconds, 1 to 86400" >&2
+	exit 2
+fi
+mkdir -p -- "$out"
+
+# The characters a board's file names may have (as scripts/bench.sh).
+safe() {
+	local s=${1//[^A-Za-z0-9._-]/_}
+	case $s in [A-Za-z0-9]*) ;; *) s=x$s ;; esac
+	printf '%s' "$s"
+}
+
+# fetched FILE: FILE into $out under its own name, or kept where it is.
+fetched() {
+	if ! "$here_dir/place.sh" --each "$out" "$1" | sed 's/^/fetched to this machine: /'; then
+		echo "make trace: the mix is kept in $1" >&2
+		keep=1
+		return 1
+	fi
+}
+
+keep=
+case $runner in
+"")
+	if [ "$arch" != "$host_arch" ]; then
+		echo "make trace: $bin is built for $arch and this is $host_arch;" \
+			"give RUNNER=\"ssh root@board\" or RUNNER=vboard:MACHINE" >&2
+		exit 2
+	fi
+	exec "$bin" trace --seconds "$seconds" -o "$out/"
+	;;
+ssh\ *)
+	board=${BOARD:-${runner##* }}
+	board=$(safe "${board##*@}")
+	name=trace-$board-$(date +%Y%m%d-%H%M%S).mix
+	dir=/tmp/csumbench-$$-$RANDOM
+	here=$(mktemp -d)
+	cleanup() {
+		"${runner_cmd[@]}" "rm -rf $dir" < /dev/null ||
+			echo "make trace: could not remove $dir on the board" >&2
+		[ -n "$keep" ] || rm -rf "$here"
+	}
+	trap cleanup EXIT
+	trap 'exit 130' INT TERM HUP
+	"${runner_cmd[@]}" "mkdir -p $dir && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
+	status=0
+	"${runner_cmd[@]}" "$dir/csumbench trace --seconds $seconds -o $dir/out.mix" < /dev/null ||
+		status=$?
+	if [ $status = 0 ]; then
+		if "${runner_cmd[@]}" "cat $dir/out.mix" < /dev/null > "$here/$name" &&
+			[ -s "$here/$name" ]; then
+			fetched "$here/$name" || status=1
+		else
+			echo "make trace: could not fetch the mix from the board" >&2
+			status=1
+		fi
+	fi
+	exit $status
+	;;
+vboard:*)
+	# The board's init starts the trace, makes traffic through a TUN
+	# device for it (boards/traffic.c: from 2 s in until 2 s before the
+	# end), and waits for both.
+	machine=${runner#vboard:}
+	board_arch=$("$here_dir/vboard.sh" arch "$machine") || exit 2
+	cpu=$("$here_dir/vboard.sh" preset "$machine") || exit 2
+	if [ "$arch" != "$board_arch" ]; then
+		echo "make trace: RUNNER=$runner boots a $board_arch kernel; build for" \
+			"it: make trace ARCH=$board_arch${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
+		exit 2
+	fi
+	if [ "$seconds" -lt 5 ]; then
+		echo "make trace: SECONDS=$seconds: a virtual board's trace takes 5 or more" \
+			"(its traffic starts 2 s in and stops 2 s before the end)" >&2
+		exit 2
+	fi
+	name=trace-vboard-$machine-$(date +%Y%m%d-%H%M%S).mix
+	here=$(mktemp -d)
+	trap '[ -n "$keep" ] || rm -rf "$here"' EXIT
+	{
+		echo "/csumbench/csumbench trace --seconds $seconds -o /results/$name > /results/trace.txt &"
+		echo "/csumbench/traffic --after 2 --seconds $((seconds - 4)) > /results/traffic.txt"
+		echo "wait"
+	} > "$here/cmds"
+	status=0
+	"$here_dir/vboard.sh" run "$machine" "$here/out" "$here/cmds" csumbench="$bin" \
+		> /dev/null || status=$?
+	# (the board's own "wrote" and "replay" lines name its folder)
+	for f in trace.txt traffic.txt; do
+		[ ! -f "$here/out/$f" ] || sed -e '/^wrote \/results\//d' -e '/^replay: /d' \
+			-e "s/^/board: /" "$here/out/$f"
+	done
+	if [ -f "$here/out/$name" ]; then
+		fetched "$here/out/$name" && echo "replay: sizes = mix:$out/$name" || status=1
+	else
+		status=1
+	fi
+	if [ $status != 0 ] && [ -f "$here/out/.console-$machine.log" ]; then
+		keep=1
+		echo "make trace: the board's console is kept: $here/out/.console-$machine.log" >&2
+	fi
+	exit $status
+	;;
+*)
+	exec "${runner_cmd[@]}" "$bin" trace --seconds "$seconds" -o "$out/"
+	;;
+esac

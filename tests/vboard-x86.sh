@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The x86-64 virtual board: Debian's own kernel (linux-image-amd64,
+# downloaded, never installed here) under qemu-system-x86_64, the same
+# initrd scheme as the ppc boards.  A short user-space sweep there, and
+# kernel space: csumbench.ko built against the matching
+# linux-headers-amd64, loaded by the board's init, timing the kernel's
+# own csum_partial.  (csumbench trace there: tests/trace.sh.)
+# usage: tests/vboard-x86.sh (the static build: make RUNNER=vboard:x86_64)
+set -u
+SUITE=vboard-x86_64
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+MAKE=${MAKE:-make}
+M=x86_64
+
+kdir=$(scripts/vboard.sh kernel $M 2> "$T/kernel.err")
+ok "the board's kernel: Debian's package, its version recorded" \
+	bash -c "[ -f '$kdir/vmlinuz' ] && grep -Eq '^linux-image-[0-9.]+-[0-9]+-amd64 [0-9][^ ]*$' '$kdir/version'"
+read -r pkg ver < "$kdir/version"
+release=${pkg#linux-image-}
+ok "... the one linux-image-amd64 names, as apt knows it" \
+	bash -c "apt-cache depends linux-image-amd64 | grep -q 'Depends: $pkg\$' &&
+		apt-cache show --no-all-versions $pkg | grep -qx 'Version: $ver'"
+ok "... with the matching linux-headers as its build folder" \
+	[ "$(readlink "$kdir/build")" = "/usr/src/linux-headers-$release" ]
+ok "scripts/vboard.sh list names it, arch x86_64" \
+	bash -c "scripts/vboard.sh list | grep -q '^x86_64 ' && [ \"\$(scripts/vboard.sh arch $M)\" = x86_64 ]"
+
+# A short sweep in user space.
+printf '%s\n' "kernels = ref, c64, adc1" "sizes = 64, 1500" "aligns = 0" \
+	"cache = warm, cold" "prefetch = none" "samples = 5" > "$T/short.conf"
+CSUMBENCH_RESULTS_DIR="$T/res" VBOARD_TIMEOUT=300 \
+	$MAKE -s bench RUNNER=vboard:$M CONFIG="$T/short.conf" > "$T/out" 2> "$T/err"
+ok "make bench RUNNER=vboard:x86_64: exit 0" [ $? = 0 ] || tail -n 20 "$T/err"
+ok "... the runner names Debian's kernel and how it ran (KVM or TCG)" \
+	bash -c "grep -q \"^vboard: x86_64 runs Debian's $pkg $ver\" '$T/err' &&
+		grep -q '^vboard: x86_64 under \(KVM\|TCG\)' '$T/err'"
+csv=$(find "$T/res" -name "short-vboard-$M-*.csv" ! -name '*-samples.csv' | head -n 1)
+ok "... the CSV came back" [ -n "$csv" ]
+csv=${csv:-/dev/null}
+ok "... x86_64, user space, marked emulated, the board's name" \
+	bash -c "grep -qx '# arch: x86_64' '$csv' && grep -qx '# space: user' '$csv' &&
+		grep -q '^# emulated: yes' '$csv' && grep -qx '# host: vboard_x86_64' '$csv'"
+for k in ref c64 adc1; do
+	for s in 64 1500; do
+		for c in warm cold; do
+			ok "... $k $s B $c: a row, cycles per byte a number" \
+				grep -Eq "^$k,[a-z0-9_]+,csum,$s,0,$c,none,.*,[0-9]+\.[0-9]+," "$csv"
+		done
+	done
+done
+
+# Kernel space: the module for Debian's kernel, the kernel's own
+# csum_partial beside the module's adc loops.
+CSUMBENCH_RESULTS_DIR="$T/kres" VBOARD_TIMEOUT=300 \
+	$MAKE -s bench RUNNER=vboard:$M SPACE=kernel CONFIG=configs/kernel-space-x86_64.conf \
+	> "$T/kout" 2> "$T/kerr"
+ok "make bench SPACE=kernel on it: exit 0" [ $? = 0 ] || tail -n 20 "$T/kerr"
+csv=$(find "$T/kres" -name "kernel-space-x86_64-vboard-$M-*.csv" ! -name '*-samples.csv' | head -n 1)
+csv=${csv:-/dev/null}
+ok "... kernel space, Debian's release, its timer" \
+	bash -c "grep -qx '# space: kernel' '$csv' && grep -q '^# kernel_release: $release' '$csv' &&
+		grep -q '^# kernel_timer: ' '$csv'"
+ok "... # kernel_function: csum_partial, its address, size and sha256" \
+	grep -Eq '^# kernel_function: csum_partial 0xffffffff[0-9a-f]{8} [1-9][0-9]* [0-9a-f]{64} kernel:csum_partial$' "$csv"
+for k in kernel:csum_partial adc1 adc2; do
+	ok "... $k: warm and cold rows at 64 and 1500 B" \
+		bash -c "[ \$(grep -Ec '^$k,[a-z0-9_]+,csum,(64|1500),0,(warm|cold),' '$csv') = 4 ]"
+done
+finish
