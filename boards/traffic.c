@@ -197,8 +197,8 @@ static int reflect(unsigned char *p, size_t n)
 
 static int flow_socket(const struct flow *f, struct sockaddr_storage *to, socklen_t *len)
 {
-	int type = f->proto == IPPROTO_UDP ? SOCK_DGRAM : SOCK_DGRAM;
-	int s = socket(f->family, type | SOCK_NONBLOCK, f->proto);
+	/* (ICMP too: a ping socket, the kernel's own echo path) */
+	int s = socket(f->family, SOCK_DGRAM | SOCK_NONBLOCK, f->proto);
 	struct sockaddr_in *a4 = (struct sockaddr_in *)to;
 	struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)to;
 	struct sockaddr_storage here;

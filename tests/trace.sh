@@ -141,6 +141,7 @@ board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
 		bash -c "sed -n 's/^board: //p' '$T/$m.out' | grep -v '^@@\|^wrote \|^replay: ' > '$T/$m.sum' && width_ok '$T/$m.sum'"
 	predicted "$n" "$eights" | sort -k1,1 > "$T/$m.want"
 	awk '!/^#/' "$T/$m.mix" > "$T/$m.got"
+	# shellcheck disable=SC2154 # fail: lib.sh's count
 	f0=$fail
 	# each predicted length with exactly its calls (the weights are the
 	# calls: a mix of fewer than a million)

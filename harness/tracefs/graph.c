@@ -233,7 +233,10 @@ void graph_stop(const struct tracefs *t, struct graph *g)
 	for (line = g->old_filter && g->old_filter[0] != '#' ?
 		    strtok_r(g->old_filter, "\n", &save) : NULL;
 	     line; line = strtok_r(NULL, "\n", &save)) {
-		char *cmd = xasprintf("a filter", "%s\n", line);
+		char *cmd;
+
+		line[strcspn(line, " ")] = '\0';	/* "func [module]" reads back so */
+		cmd = xasprintf("a filter", "%s\n", line);
 		bad |= tracefs_write(t, "set_ftrace_filter", cmd, true, err, sizeof(err));
 		free(cmd);
 	}
