@@ -100,13 +100,18 @@ def run_ssh(target, env, tmp_path):
     ssh = target.get_driver("SSHDriver")
     binary = ROOT / make(env.config.get_option("csumbench_make", ""), "all", "print-bin")
     stem = f"{CONFIG.stem}-labgrid-{target.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    d = f"/tmp/csumbench-lg-{os.getpid()}"
     conf = safe(CONFIG.name)
     runner = f"labgrid:{target.name}"
     got = tmp_path / "got"
     got.mkdir()
+    # A new folder made on the target by mktemp, the runner's alone: no
+    # name another user there could have made first, no link in it.
+    out = ssh.run_check("umask 077 && mktemp -d /tmp/csumbench-lg.XXXXXX")
+    d = out[0] if len(out) == 1 else ""
+    assert re.fullmatch(r"/tmp/csumbench-lg\.[A-Za-z0-9]+", d), \
+        f"mktemp -d on the target gave {out!r}, not a new folder's name"
     try:
-        ssh.run_check(f"mkdir -p {d}/results")
+        ssh.run_check(f"mkdir {d}/results")
         ssh.put(str(binary), f"{d}/csumbench")
         ssh.put(str(CONFIG), f"{d}/{conf}")
         _, err, status = ssh.run(f"cd {d} && ./csumbench run -c {shlex.quote(conf)} "

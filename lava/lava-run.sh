@@ -6,8 +6,8 @@
 # usage: lava/lava-run.sh BINARY CONFIG [EMULATED]   (POSIX sh, busybox)
 bin=$1 config=$2 emulated=${3:-auto}
 here=$(cd "$(dirname "$0")" && pwd)
-dir=/tmp/csumbench-lava
-rm -rf "$dir" && mkdir -p "$dir/results" || exit 1
+# (a new folder: none another user of the device could have made first)
+dir=$(mktemp -d "${TMPDIR:-/tmp}/csumbench-lava.XXXXXX") && mkdir "$dir/results" || exit 1
 case=lava-test-case
 # Outside LAVA (trying it by hand): the cases are printed.
 command -v $case > /dev/null 2>&1 || case="echo lava-test-case"

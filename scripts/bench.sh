@@ -25,21 +25,8 @@ if [ ! -f "$config" ]; then
 fi
 mkdir -p -- "$out"
 
-# q WORD: WORD quoted for a POSIX shell (the board's sh, dropbear's or
-# busybox's): in single quotes, each ' written as '\''.
-q() {
-	local s=${1//\'/\'\\\'\'}
-	printf "'%s'" "$s"
-}
-
-# safe NAME: NAME in the characters a board's files may have
-# ([A-Za-z0-9._-], starting with a letter or digit): the virtual board's
-# init splits its commands at spaces, and its frames allow no others.
-safe() {
-	local s=${1//[^A-Za-z0-9._-]/_}
-	case $s in [A-Za-z0-9]*) ;; *) s=x$s ;; esac
-	printf '%s' "$s"
-}
+# shellcheck source=scripts/lib-board.sh
+. "$here_dir/lib-board.sh"
 
 # The size mix the config replays (its last "sizes = mix:FILE", FILE
 # relative to the config's folder), for the runners that take the
@@ -139,19 +126,19 @@ ssh\ *)
 	board=${BOARD:-${runner##* }}
 	board=$(safe "${board##*@}")
 	stem=$(basename -- "$config" .conf)-$board-$(date +%Y%m%d-%H%M%S)
-	dir=/tmp/csumbench-$$-$RANDOM
 	name=$(basename -- "$config")
 	here=$(mktemp -d)
 	# The board's folder goes on every way out; ours unless it holds
 	# results that could not be placed.
 	cleanup() {
-		"${runner_cmd[@]}" "rm -rf $dir" < /dev/null ||
-			echo "make bench: could not remove $dir on the board" >&2
+		[ -z "$board_dir" ] || "${runner_cmd[@]}" "rm -rf $board_dir" < /dev/null ||
+			echo "make bench: could not remove $board_dir on the board" >&2
 		[ -n "$keep" ] || rm -rf "$here"
 	}
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM HUP
-	"${runner_cmd[@]}" "mkdir -p $dir/results && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
+	board_send "$bin" || exit 1
+	dir=$board_dir
 	mkdir "$here/config"
 	board_config "$here/config/$name"
 	"${runner_cmd[@]}" "cat > $dir/$(q "$name")" < "$here/config/$name"

@@ -9,7 +9,6 @@
 # giving up at once.
 set -u
 wait_max=${CSUMBENCH_APT_WAIT:-900}
-log=${TMPDIR:-/tmp}/csumbench-apt-$$.log
 missing=()
 for p in "$@"; do
 	dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' ||
@@ -40,13 +39,13 @@ apt() {
 	t0=$(date +%s)
 	while :; do
 		"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-			apt-get "$@" > "$log.try" 2>&1
+			apt-get "$@" > "$try" 2>&1
 		st=$?
-		cat "$log.try" >> "$log"
+		cat "$try" >> "$log"
 		[ $st = 0 ] && return 0
-		grep -q 'Could not get lock' "$log.try" || return 1
+		grep -q 'Could not get lock' "$try" || return 1
 		now=$(date +%s)
-		holder=$(sed -n 's/.*It is held by process \([0-9]* ([^)]*)\).*/\1/p' "$log.try" | tail -n 1)
+		holder=$(sed -n 's/.*It is held by process \([0-9]* ([^)]*)\).*/\1/p' "$try" | tail -n 1)
 		if [ $((now - t0)) -ge "$wait_max" ]; then
 			echo "need.sh: gave up after ${wait_max} s waiting for the package lock" \
 				"(held by ${holder:-another process}; CSUMBENCH_APT_WAIT)" >&2
@@ -62,7 +61,15 @@ apt() {
 }
 
 echo "installing ${missing[*]} (apt-get)" >&2
-: > "$log"
+# apt-get's words, kept on a failure: files made by mktemp, never a
+# name another user could have made first in a shared /tmp.
+log=$(mktemp "${TMPDIR:-/tmp}/csumbench-apt.XXXXXX") &&
+	try=$(mktemp "${TMPDIR:-/tmp}/csumbench-apt.XXXXXX") || {
+	rm -f "${log:-}"
+	echo "need.sh: cannot make a log file in ${TMPDIR:-/tmp}; missing packages: ${missing[*]}" >&2
+	exit 1
+}
+trap 'rm -f "$try"' EXIT
 # The package lists are fetched first unless they were within the last
 # 6 hours (a run that installs several times fetches them once); a
 # package they do not know makes them fetched all the same.  Where they
@@ -75,13 +82,12 @@ updated=0
 [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -360 2> /dev/null)" ] || update
 install() { apt install -y -qq --no-install-recommends "${missing[@]}"; }
 if install || { [ $updated = 0 ] &&
-	grep -q 'Unable to locate package\|has no installation candidate' "$log.try" &&
+	grep -q 'Unable to locate package\|has no installation candidate' "$try" &&
 	update && install; }; then
-	rm -f "$log" "$log.try"
+	rm -f "$log"
 	exit 0
 fi
 echo "apt-get failed; see $log:" >&2
-tail -n 5 "$log.try" | sed 's/^/  /' >&2
-rm -f "$log.try"
+tail -n 5 "$try" | sed 's/^/  /' >&2
 echo "missing packages: ${missing[*]} (sudo apt-get install ${missing[*]})" >&2
 exit 1

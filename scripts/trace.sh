@@ -16,12 +16,8 @@ if [[ ! $seconds =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ] || [ "$seconds" -gt 8640
 fi
 mkdir -p -- "$out"
 
-# The characters a board's file names may have (as scripts/bench.sh).
-safe() {
-	local s=${1//[^A-Za-z0-9._-]/_}
-	case $s in [A-Za-z0-9]*) ;; *) s=x$s ;; esac
-	printf '%s' "$s"
-}
+# shellcheck source=scripts/lib-board.sh
+. "$here_dir/lib-board.sh"
 
 # fetched FILE: FILE into $out under its own name, or kept where it is.
 fetched() {
@@ -46,16 +42,16 @@ ssh\ *)
 	board=${BOARD:-${runner##* }}
 	board=$(safe "${board##*@}")
 	name=trace-$board-$(date +%Y%m%d-%H%M%S).mix
-	dir=/tmp/csumbench-$$-$RANDOM
 	here=$(mktemp -d)
 	cleanup() {
-		"${runner_cmd[@]}" "rm -rf $dir" < /dev/null ||
-			echo "make trace: could not remove $dir on the board" >&2
+		[ -z "$board_dir" ] || "${runner_cmd[@]}" "rm -rf $board_dir" < /dev/null ||
+			echo "make trace: could not remove $board_dir on the board" >&2
 		[ -n "$keep" ] || rm -rf "$here"
 	}
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM HUP
-	"${runner_cmd[@]}" "mkdir -p $dir && cat > $dir/csumbench && chmod +x $dir/csumbench" < "$bin"
+	board_send "$bin" || exit 1
+	dir=$board_dir
 	status=0
 	"${runner_cmd[@]}" "$dir/csumbench trace --seconds $seconds -o $dir/out.mix" < /dev/null ||
 		status=$?

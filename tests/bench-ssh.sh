@@ -17,23 +17,69 @@ echo "$*" >> "$SSH_LOG"
 [ "$1" = -p ] && shift 2
 shift
 cd "$BOARD_HOME" || exit 255
+# ATTACK=FILE: another user of the board who makes every board folder
+# the command names before it runs, a link to FILE in it as csumbench.
+if [ -n "${ATTACK:-}" ]; then
+	for d in $(printf '%s\n' "$*" | grep -o '/tmp/csumbench[.-][A-Za-z0-9-]*' | grep -v XXXXXX); do
+		[ -e "$d" ] || { mkdir "$d" && ln -s "$ATTACK" "$d/csumbench" && echo "$d" >> "$ATTACK.dirs"; }
+	done
+fi
+# BOARD_PATH: the board's own PATH (a board without mktemp)
+[ -z "${BOARD_PATH:-}" ] || PATH=$BOARD_PATH
 exec sh -c "$*"
 SH
 export BOARD_HOME=$T/board
+# (the boards' folders: /tmp/csumbench.XXXXXX, made by mktemp there)
+boards() { local d; for d in /tmp/csumbench.*; do [ -d "$d" ] && echo "$d"; done; }
 chmod +x "$T/bin/ssh"
 PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/res \
 	make -s bench CONFIG=tests/configs/good-tiny.conf RUNNER="ssh root@board" \
 	> "$T/out" 2> "$T/err"
 ok "make bench over ssh exits 0" [ $? = 0 ]
 ok "the binary and the config were sent to the board" \
-	bash -c "grep -q 'root@board mkdir -p /tmp/csumbench-.*cat > .*/csumbench' '$T/log' &&
-		grep -q \"root@board cat > /tmp/csumbench-.*/'good-tiny.conf'\" '$T/log'"
+	bash -c "grep -q 'mktemp -d /tmp/csumbench.XXXXXX' '$T/log' && grep -q 'cat > \"\$d/csumbench\"' '$T/log' &&
+		grep -q \"root@board cat > /tmp/csumbench\.[A-Za-z0-9]*/'good-tiny.conf'\" '$T/log'"
 ok "the results pair came back, named with the board's name" \
 	bash -c "ls '$T'/res/good-tiny-board-*[0-9].csv && ls '$T'/res/good-tiny-board-*-samples.csv" > /dev/null
+ok "the fetched pair has the mode a result written here gets (not mktemp's 0600)" \
+	bash -c "for f in '$T'/res/good-tiny-board-*.csv; do [ \$(stat -c %a \"\$f\") = $(printf '%o' $((0666 & ~$(umask)))) ] || exit 1; done"
 ok "the CSV says which runner and board" \
 	grep -qx '# runner: ssh:board' "$(ls "$T"/res/good-tiny-board-*[0-9].csv | head -n 1)"
-dir=$(grep -o '/tmp/csumbench-[0-9-]*' "$T/log" | head -n 1)
+dir=$(grep -o '/tmp/csumbench\.[A-Za-z0-9]*' "$T/log" | grep -v XXXXXX | head -n 1)
 ok "the board's folder was removed" bash -c "[ -n '$dir' ] && [ ! -e '$dir' ]"
+
+# The board's folder is new, made there (mktemp -d), and nothing is
+# written through a name someone else could make first: another user
+# who makes each folder a command names, a link inside, changes nothing.
+echo precious > "$T/victim"
+mkdir "$T/resa"
+PATH=$T/bin:$PATH SSH_LOG=$T/log ATTACK=$T/victim CSUMBENCH_RESULTS_DIR=$T/resa \
+	make -s bench CONFIG=tests/configs/good-tiny.conf RUNNER="ssh root@board" > /dev/null 2>&1
+ok "a folder another user makes at the board's folder's name: nothing written through its link" \
+	bash -c "[ $? = 0 ] && [ \"\$(cat '$T/victim')\" = precious ] && ls '$T'/resa/good-tiny-board-*[0-9].csv > /dev/null"
+# (a board without mktemp: the folder named here, made by a mkdir that
+# fails on a name that is there)
+mkdir "$T/nomktemp"
+for c in sh cat mkdir chmod rm ls wc env; do ln -s "$(command -v $c)" "$T/nomktemp/$c"; done
+PATH=$T/bin:$PATH SSH_LOG=$T/log BOARD_PATH=$T/nomktemp CSUMBENCH_RESULTS_DIR=$T/resa \
+	make -s bench CONFIG=tests/configs/good-tiny.conf RUNNER="ssh root@board" > /dev/null 2> "$T/err"
+ok "a board without mktemp: the folder made by mkdir there, the run fetched" \
+	bash -c "[ $? = 0 ] && [ \$(ls '$T/resa' | grep -vc -- '-samples\.csv\$') = 2 ]"
+PATH=$T/bin:$PATH SSH_LOG=$T/log ATTACK=$T/victim BOARD_PATH=$T/nomktemp CSUMBENCH_RESULTS_DIR=$T/resa \
+	make -s bench CONFIG=tests/configs/good-tiny.conf RUNNER="ssh root@board" > /dev/null 2> "$T/err"; rc=$?
+ok "... and a name made there first: refused, saying so, nothing written, the other's folder left" \
+	bash -c "[ $rc != 0 ] && [ \"\$(cat '$T/victim')\" = precious ] &&
+		grep -q 'could not make a new folder on the board' '$T/err' &&
+		d=\$(tail -n 1 '$T/victim.dirs') && [ -L \"\$d/csumbench\" ]"
+# make trace over ssh sends the binary the same way (whether the host
+# kernel here can be traced does not matter to this).
+boards > "$T/boards-trace"
+PATH=$T/bin:$PATH SSH_LOG=$T/log ATTACK=$T/victim CSUMBENCH_RESULTS_DIR=$T/resa \
+	make -s trace RUNNER="ssh root@board" SECONDS=1 > /dev/null 2>&1
+ok "make trace over ssh: nothing written through another's link, its folder removed" \
+	bash -c "[ \"\$(cat '$T/victim')\" = precious ] && grep -q 'root@board .*mktemp -d /tmp/csumbench.XXXXXX' '$T/log' &&
+		! boards | grep -vxFf '$T/boards-trace' -f '$T/victim.dirs' | grep -q ."
+xargs rm -rf < "$T/victim.dirs"
 # Two runs in the same second (a board without an RTC, or a script):
 # the second pair gets a suffix and the first is kept as it was.
 sums() { md5sum "$T"/res/*.csv | sort; }
@@ -69,7 +115,7 @@ printf '%s\n' "40 7" "576 4" "1500 1" > "$T/mixconf/my.mix"
 PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/resm \
 	make -s bench CONFIG="$T/mixconf/mixed.conf" RUNNER="ssh root@board" > "$T/outm" 2>&1
 ok "sizes = mix:FILE over ssh: the mix went to the board and was replayed" \
-	bash -c "[ $? = 0 ] && grep -q 'root@board cat > /tmp/csumbench-[0-9-]*/sizes.mix' '$T/log' &&
+	bash -c "[ $? = 0 ] && grep -q 'root@board cat > /tmp/csumbench\.[A-Za-z0-9]*/sizes.mix' '$T/log' &&
 		grep -q '^# mix: .*sizes.mix: 12 packets' '$T'/resm/mixed-board-*[0-9].csv"
 rm -f "$T/mixconf/my.mix"
 PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/resm \
@@ -90,14 +136,12 @@ ok "a taken name is kept and the new pair gets a suffix" \
 		[ \$(find '$T/res' -type f -name '*.csv' -exec grep -lx precious {} + | wc -l) = 16 ] &&
 		grep -Eq 'fetched .*good-tiny-board-[0-9]{8}-[0-9]{6}-[0-9]+\.csv' '$T/out'"
 ok "the board's files and the fetched ones are told apart" \
-	bash -c "grep -Eq '^board: wrote /tmp/csumbench-[0-9]+-[0-9]+/results/out\.csv\$' '$T/out' &&
-		grep -Eq '^board:   and /tmp/csumbench-[0-9]+-[0-9]+/results/out-samples\.csv\$' '$T/out' &&
+	bash -c "grep -Eq '^board: wrote /tmp/csumbench\.[A-Za-z0-9]+/results/out\.csv\$' '$T/out' &&
+		grep -Eq '^board:   and /tmp/csumbench\.[A-Za-z0-9]+/results/out-samples\.csv\$' '$T/out' &&
 		grep -Eq '^fetched to this machine: .*/good-tiny-board-[0-9-]+\.csv\$' '$T/out' &&
 		! grep -q '^wrote ' '$T/out'"
 # A config's name is never shell on the board (or here), and any name
 # works: quotes, a semicolon, a space, a $.
-# (the boards' folders: /tmp/csumbench-PID-N, made by bench.sh)
-boards() { local d; for d in /tmp/csumbench-[0-9]*-[0-9]*; do [ -d "$d" ] && echo "$d"; done; }
 boards_left() { boards | grep -vxFf "$T/boards-before" | grep -c .; }
 boards > "$T/boards-before"
 mkdir "$T/res2"

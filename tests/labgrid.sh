@@ -64,21 +64,38 @@ ok "no sshd on 22022: exit 2 at once, saying what to start" \
 ok "an sshd of our own listens on 127.0.0.1:22022" \
 	bash -c "for i in \$(seq 50); do [ -s '$T/ssh/pid' ] && exit 0; sleep 0.1; done; cat '$T/ssh/log'; exit 1"
 trap 'kill $(cat "$T/ssh/pid" 2> /dev/null) 2> /dev/null; rm -rf "$T"' EXIT
+# Another user of the target who made the folders the next processes
+# could be given, a link to a file of root's in each, changes nothing.
+# (planted by one process, so the ones that follow get the next PIDs)
+echo precious > "$T/victim"
+/usr/bin/python3 -c '
+import os, sys
+last = int(open("/proc/sys/kernel/ns_last_pid").read())
+with open(sys.argv[2], "w") as planted:
+    for p in range(last + 1, last + 3000):
+        d = "/tmp/csumbench-lg-%d" % p
+        if not os.path.lexists(d):
+            os.mkdir(d)
+            os.symlink(sys.argv[1], d + "/csumbench")
+            planted.write(d + "\n")' "$T/victim" "$T/planted"
 LG_CSUMBENCH_KEY=$T/ssh/user pytest_on labgrid/localhost.yaml "$T/ssh.log"
 ok "pytest --lg-env labgrid/localhost.yaml passes (ssh, put, run, get)" [ $? = 0 ]
+ok "... nothing written through a folder or a link made there first" \
+	bash -c "[ \"\$(cat '$T/victim')\" = precious ]"
+xargs rm -rf < "$T/planted"
 grep -q '1 passed' "$T/ssh.log" || { tail -n 30 "$T/ssh.log"; tail -n 5 "$T/ssh/log"; }
 ok "its pair is in the results folder, not emulated, run by labgrid" \
 	bash -c "f=\$(ls '$T'/res/good-tiny-labgrid-main-*[0-9].csv) &&
 		ls '$T'/res/good-tiny-labgrid-main-*-samples.csv > /dev/null &&
 		grep -qx '# emulated: no' \$f && grep -qx '# runner: labgrid:main' \$f"
-ok "the target's folder was removed" bash -c "! ls -d /tmp/csumbench-lg-* 2> /dev/null"
+ok "the target's folder was removed" bash -c "! ls -d /tmp/csumbench-lg.* 2> /dev/null"
 # A config's name is never shell on the target, and any name works.
 bad='x;cd;touch INJECTED; my $(touch INJECTED).conf'
 cp tests/configs/good-tiny.conf "$T/$bad"
 rm -f ~/INJECTED
 CSUMBENCH_CONFIG=$T/$bad LG_CSUMBENCH_KEY=$T/ssh/user pytest_on labgrid/localhost.yaml "$T/inj.log"
 ok "CONFIG named '$bad' over ssh: passes, nothing ran on the target, its folder removed" \
-	bash -c "[ $? = 0 ] && [ ! -e ~/INJECTED ] && ! ls -d /tmp/csumbench-lg-* 2> /dev/null &&
+	bash -c "[ $? = 0 ] && [ ! -e ~/INJECTED ] && ! ls -d /tmp/csumbench-lg.* 2> /dev/null &&
 		ls \"\$1\"-labgrid-main-*[0-9].csv > /dev/null" _ "$T/res/${bad%.conf}"
 grep -q '1 passed' "$T/inj.log" || tail -n 30 "$T/inj.log"
 rm -f ~/INJECTED

@@ -34,11 +34,32 @@ time.sleep(float(sys.argv[1]))' "$1" > "$T/held" &
 }
 
 ok "an installed package: exit 0 at once" scripts/need.sh bash
+
+# Its log is a name no one can make first: links planted at every name
+# the next few hundred processes could take in TMPDIR (as another user
+# could in /tmp where fs.protected_symlinks=0) are never written through.
+# (planted by one process, so the ones that follow get the next PIDs)
+mkdir "$T/tmp"
+echo precious > "$T/victim"
+/usr/bin/python3 -c '
+import os, sys
+d, victim = sys.argv[1], sys.argv[2]
+last = int(open("/proc/sys/kernel/ns_last_pid").read())
+for p in range(last + 1, last + 3000):
+    for suffix in (".log", ".log.try"):
+        os.symlink(victim, "%s/csumbench-apt-%d%s" % (d, p, suffix))' "$T/tmp" "$T/victim"
+TMPDIR=$T/tmp scripts/need.sh bash=0.0-csumbench > /dev/null 2> "$T/err"
+ok "the apt log is made with mktemp: a planted link's target is untouched" \
+	bash -c "[ \"\$(cat '$T/victim')\" = precious ]"
+ok "... and the log it names on a failure is in TMPDIR and holds apt's words" \
+	bash -c "f=\$(sed -n 's/^apt-get failed; see \\(.*\\):\$/\\1/p' '$T/err') &&
+		case \$f in '$T/tmp/'*) ;; *) exit 1 ;; esac && [ ! -L \"\$f\" ] &&
+		grep -q \"Version '0.0-csumbench' for 'bash' was not found\" \"\$f\""
 hold 4
 t0=$(date +%s)
 # (a version of bash that is not there: apt-get fails on it at once,
 # from the lists there are, once it has the locks)
-CSUMBENCH_APT_WAIT=300 scripts/need.sh bash=0.0-csumbench > /dev/null 2> "$T/err"; rc=$?
+TMPDIR=$T CSUMBENCH_APT_WAIT=300 scripts/need.sh bash=0.0-csumbench > /dev/null 2> "$T/err"; rc=$?
 t=$(($(date +%s) - t0))
 wait "$holder"
 ok "locks held 4 s: it waits, says by whom, then runs apt-get (${t} s)" \
@@ -48,7 +69,7 @@ ok "and apt-get ran past the locks: the version is unknown, not the lock taken" 
 [ $rc = 1 ] || cat "$T/err"
 hold 30
 t0=$(date +%s)
-CSUMBENCH_APT_WAIT=3 scripts/need.sh bash=0.0-csumbench > /dev/null 2> "$T/err"; rc=$?
+TMPDIR=$T CSUMBENCH_APT_WAIT=3 scripts/need.sh bash=0.0-csumbench > /dev/null 2> "$T/err"; rc=$?
 t=$(($(date +%s) - t0))
 kill "$holder" 2> /dev/null; wait "$holder" 2> /dev/null
 ok "the wait is bounded: CSUMBENCH_APT_WAIT=3 gives up, saying so (${t} s)" \

@@ -317,14 +317,19 @@ static void rx_policies(void)
 	ring_free(&pool);
 }
 
+/* A new file (mkstemps: no name another user could make first) ending
+   in -NAME, holding TEXT. */
 static const char *write_file(const char *name, const char *text)
 {
 	static char path[256];
+	const char *tmp = getenv("TMPDIR");
 	FILE *f;
+	int fd;
 
-	snprintf(path, sizeof(path), "/tmp/csumbench-test-%d-%s", (int)getpid(),
-		 name);
-	f = fopen(path, "w");
+	snprintf(path, sizeof(path), "%s/csumbench-test-XXXXXX-%s",
+		 tmp && *tmp ? tmp : "/tmp", name);
+	fd = mkstemps(path, (int)strlen(name) + 1);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f)
 		abort();
 	fputs(text, f);
@@ -336,6 +341,7 @@ static void mix_text(void)
 {
 	struct mix *m;
 	char err[512];
+	const char *path;
 	size_t i, n40 = 0;
 	static const struct { const char *name, *text, *want; } bad[] = {
 		{ "one.mix", "40 7\n576\n", ":2: expected 'size weight'" },
@@ -346,8 +352,9 @@ static void mix_text(void)
 		{ "bin.mix", "40 7\n\001\002\n", ":2: binary data" },
 	};
 
-	m = mix_load(write_file("imix.mix", "# simple IMIX\n40 7\n576 4  # tcp\n"
-				"1500 1\n"), err, sizeof(err));
+	path = write_file("imix.mix", "# simple IMIX\n40 7\n576 4  # tcp\n1500 1\n");
+	m = mix_load(path, err, sizeof(err));
+	unlink(path);
 	CHECK(m != NULL, "the simple IMIX reads: %s", m ? "" : err);
 	if (m) {
 		for (i = 0; i < m->n; i++)
@@ -362,7 +369,7 @@ static void mix_text(void)
 		mix_free(m);
 	}
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		const char *path = write_file(bad[i].name, bad[i].text);
+		path = write_file(bad[i].name, bad[i].text);
 		m = mix_load(path, err, sizeof(err));
 		CHECK(!m && strstr(err, path) && strstr(err, bad[i].want),
 		      "%s is refused naming file and line: %s", bad[i].name, err);
@@ -372,7 +379,6 @@ static void mix_text(void)
 	m = mix_load("/nonexistent/x.mix", err, sizeof(err));
 	CHECK(!m && strstr(err, "/nonexistent/x.mix: cannot open"), "missing: %s",
 	      err);
-	unlink(write_file("imix.mix", ""));
 }
 
 /* RFC 768/793 sums, checked on a segment built here: a UDP datagram

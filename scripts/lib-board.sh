@@ -1,0 +1,53 @@
+# shellcheck shell=bash
+# Sourced by scripts/bench.sh and scripts/trace.sh: names and folders on
+# a board reached through runner_cmd (ssh and its arguments).
+
+# q WORD: WORD quoted for a POSIX shell (the board's sh, dropbear's or
+# busybox's): in single quotes, each ' written as '\''.
+q() {
+	local s=${1//\'/\'\\\'\'}
+	printf "'%s'" "$s"
+}
+
+# safe NAME: NAME in the characters a board's files may have
+# ([A-Za-z0-9._-], starting with a letter or digit): the virtual board's
+# init splits its commands at spaces, and its frames allow no others.
+safe() {
+	local s=${1//[^A-Za-z0-9._-]/_}
+	case $s in [A-Za-z0-9]*) ;; *) s=x$s ;; esac
+	printf '%s' "$s"
+}
+
+# board_send BIN: sets board_dir to a new folder on the board holding BIN
+# as csumbench, and a results/ folder.  The folder is made there by
+# mktemp -d (busybox has it), or where the board lacks mktemp by a mkdir
+# that fails on a name that is there; umask 077 keeps it the runner's
+# alone, so nothing is written through a name or a link someone else
+# made first, and no one swaps the binary before it runs.  board_dir is
+# set as soon as the folder exists (the caller's cleanup removes it),
+# and only to a name of that one shape: a name from the board is never
+# a word of a command.  Returns non-zero, saying why, when it fails.
+# shellcheck disable=SC2034 # read by the script that sources this
+board_dir=
+board_send() {
+	local got st
+	# shellcheck disable=SC2154 # runner_cmd is the sourcing script's
+	got=$("${runner_cmd[@]}" "umask 077
+		d=\$(mktemp -d /tmp/csumbench.XXXXXX 2> /dev/null) ||
+			{ d=/tmp/csumbench.$$x$RANDOM && mkdir \"\$d\"; } || exit 1
+		echo \"\$d\"
+		mkdir \"\$d/results\" && cat > \"\$d/csumbench\" && chmod 700 \"\$d/csumbench\"" < "$1")
+	st=$?
+	got=${got%%$'\n'*}
+	if [[ $got =~ ^/tmp/csumbench\.[A-Za-z0-9]+$ ]]; then
+		# shellcheck disable=SC2034 # read by the script that sources this
+		board_dir=$got
+	elif [ $st = 0 ]; then
+		st=1
+	fi
+	if [ $st != 0 ]; then
+		echo "could not make a new folder on the board (mktemp -d" \
+			"/tmp/csumbench.XXXXXX) and copy $1 into it" >&2
+		return 1
+	fi
+}
