@@ -202,14 +202,29 @@ REPORT := build/host/csumreport
 # (with the harness's allocator, a shortage a message, never abort(), its
 # command-line reader and its statistics)
 REPORT_SRC := $(wildcard plot/*.c plot/*/*.c) $(addprefix harness/lib/,xalloc.c args.c stats.c)
-$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) $(addprefix harness/lib/,xalloc.h args.h stats.h)
+$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) $(addprefix harness/lib/,xalloc.h args.h stats.h) build/host/version.h
 	@mkdir -p $(@D)
-	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iplot -Iharness -o $@ $(REPORT_SRC) -lm
+	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iplot -Iharness -Ibuild/host -o $@ $(REPORT_SRC) -lm
 
+# csumreport --version: the tree it was built from, as csumbench's.
+build/host/version.h: FORCE
+	@mkdir -p $(@D)
+	@{ echo '#define CSUMREPORT_GIT "$(GIT_REV)"'; \
+	   echo '#define CSUMREPORT_CC "$(shell $(HOST_CC) --version 2>/dev/null | head -n 1)"'; } > $@.new
+	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
+
+# (BEFORE= or AFTER= given but empty is a mistake, not a plot of RESULTS)
 plot: $(REPORT)
 	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL OP ERRORBARS,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	plot/plot.sh $(REPORT) "$$RESULTS" "$$KERNEL" "$$BEFORE" "$$AFTER" \
-		"$$BEFORE_KERNEL" "$$AFTER_KERNEL" "$$OP" "$$ERRORBARS"
+	$(if $(filter command% environment%,$(origin BEFORE) $(origin AFTER)),if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then \
+		echo "make plot: BEFORE= and AFTER= name the two runs of a change figure: give both files (BEFORE='$$BEFORE' AFTER='$$AFTER') or neither to plot RESULTS" >&2; exit 2; fi;) \
+	if [ -z "$$RESULTS$$AFTER" ]; then echo "make plot: no results CSV: run make bench first, or give RESULTS=file.csv" >&2; exit 2; fi; \
+	$(REPORT) plot $${KERNEL:+--kernel "$$KERNEL"} \
+		$${BEFORE:+--before "$$BEFORE"} $${AFTER:+--after "$$AFTER"} \
+		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
+		$${AFTER_KERNEL:+--after-kernel "$$AFTER_KERNEL"} \
+		$${OP:+--op "$$OP"} $${ERRORBARS:+--errorbars "$$ERRORBARS"} \
+		$${RESULTS:+-- "$$RESULTS"}
 
 table: $(REPORT)
 	@$(foreach v,RESULTS KERNEL METRIC BY CACHE SIZE CODE_OFFSET OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
@@ -302,15 +317,22 @@ PREFIX ?= /usr/local
 INSTALL ?= install
 # (csumreport is a host tool: a cross build installs the board's binary)
 INSTALL_BINS = $(BIN) $(if $(filter $(HOST_ARCH),$(ARCH)),$(REPORT)) $(if $(filter 1,$(GBENCH)),$(GB_BIN))
+# (DESTDIR and PREFIX taken literally, as CONFIG is: a quote or a $ in
+# them is part of the path, never shell; csumreport plot finds plot.sh
+# and its scripts in share/csumbench/plot)
 install: $(INSTALL_BINS)
-	$(INSTALL) -d '$(DESTDIR)$(PREFIX)/bin' '$(DESTDIR)$(PREFIX)/share/man/man1' \
-		'$(DESTDIR)$(PREFIX)/share/bash-completion/completions' \
-		'$(DESTDIR)$(PREFIX)/share/csumbench/configs'
-	$(INSTALL) -m 755 $(INSTALL_BINS) '$(DESTDIR)$(PREFIX)/bin/'
-	$(INSTALL) -m 644 man/csumbench.1 man/csumreport.1 '$(DESTDIR)$(PREFIX)/share/man/man1/'
-	$(INSTALL) -m 644 completion/csumbench.bash '$(DESTDIR)$(PREFIX)/share/bash-completion/completions/csumbench'
-	$(INSTALL) -m 644 completion/csumbench.bash '$(DESTDIR)$(PREFIX)/share/bash-completion/completions/csumreport'
-	$(INSTALL) -m 644 $(wildcard configs/*.conf configs/*.mix) '$(DESTDIR)$(PREFIX)/share/csumbench/configs/'
+	@$(foreach v,DESTDIR PREFIX,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	p=$$DESTDIR$$PREFIX && \
+	$(INSTALL) -d -- "$$p/bin" "$$p/share/man/man1" \
+		"$$p/share/bash-completion/completions" \
+		"$$p/share/csumbench/configs" "$$p/share/csumbench/plot" && \
+	$(INSTALL) -m 755 -- $(INSTALL_BINS) "$$p/bin/" && \
+	$(INSTALL) -m 644 -- man/csumbench.1 man/csumreport.1 "$$p/share/man/man1/" && \
+	$(INSTALL) -m 644 -- completion/csumbench.bash "$$p/share/bash-completion/completions/csumbench" && \
+	$(INSTALL) -m 644 -- completion/csumbench.bash "$$p/share/bash-completion/completions/csumreport" && \
+	$(INSTALL) -m 644 -- $(wildcard configs/*.conf configs/*.mix) "$$p/share/csumbench/configs/" && \
+	$(INSTALL) -m 755 -- plot/plot.sh "$$p/share/csumbench/plot/" && \
+	$(INSTALL) -m 644 -- $(wildcard plot/*.gp) "$$p/share/csumbench/plot/"
 
 clean:
 	rm -rf build

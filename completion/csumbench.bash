@@ -156,7 +156,7 @@ _csumreport() {
 	--kernel|--before-kernel|--after-kernel)
 		[ -n "$csv" ] && _csumbench_offer < <(_csumbench_kernels_in "$csv")
 		return 0 ;;
-	--csv|--data|--load-data|--rx-data) _csumbench_files; return 0 ;;
+	--csv|--data|--load-data|--rx-data|--before|--after) _csumbench_files; return 0 ;;
 	esac
 	if [[ $cur == -* ]]; then
 		_csumbench_offer < <(_csumbench_opts "$prog" "$cmd")

@@ -35,15 +35,22 @@ static double cost(const struct row *w, int per_call)
 	return per_call ? w->cycles_per_byte * w->size : w->cycles_per_byte;
 }
 
-/* "[-0.3,+0.4]": an interval in %, or "n/a". */
-static const char *istr(const struct pair *q, char *buf, size_t n)
+/* "[-0.3,+0.4]": an interval in %, or "n/a"; pct adds the % sign to
+   an interval (a sentence's "95% CI [-0.3,+0.4]%", never "n/a%"). */
+static const char *istr_unit(const struct pair *q, char *buf, size_t n,
+			     const char *pct)
 {
 	if (isnan(q->lo))
 		snprintf(buf, n, "n/a");
 	else
-		snprintf(buf, n, "[%+.1f,%+.1f]", q->lo == 0 ? 0.0 : q->lo,
-			 q->hi == 0 ? 0.0 : q->hi);
+		snprintf(buf, n, "[%+.1f,%+.1f]%s", q->lo == 0 ? 0.0 : q->lo,
+			 q->hi == 0 ? 0.0 : q->hi, pct);
 	return buf;
+}
+
+static const char *istr(const struct pair *q, char *buf, size_t n)
+{
+	return istr_unit(q, buf, n, "");
 }
 
 static void label(const struct row *w, char *lab, size_t n)
@@ -261,15 +268,15 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 			snprintf(pb, sizeof(pb), "< 0.001");
 		else
 			snprintf(pb, sizeof(pb), "= %.3f", q->padj);
-		istr(q, ib, sizeof(ib));
+		istr_unit(q, ib, sizeof(ib), "%");
 		if (!rule->verdict) {
-			print_wrapped("  ", "%s%+.1f%% at %s (95%% CI %s%%)", who, ch,
+			print_wrapped("  ", "%s%+.1f%% at %s (95%% CI %s)", who, ch,
 				      where, ib);
 		} else if (q->p < 0) {
 			print_wrapped("  ", "%snot tested at %s (%+.1f%%)", who, where, ch);
 		} else if (q->sig) {
 			print_wrapped("  ", "%s%.*f%% %s time per %s at %s (95%% CI "
-				      "%s%%, p %s)", who, fabs(ch) < 9.5 ? 1 : 0,
+				      "%s, p %s)", who, fabs(ch) < 9.5 ? 1 : 0,
 				      fabs(ch), ch < 0 ? "less" : "more",
 				      per_call ? "call" : "byte", where, ib, pb);
 			if (q->placement >= 0 && fabs(q->change) < q->placement)
@@ -278,15 +285,15 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 		} else if (q->padj < rule->alpha && q->lo >= -rule->threshold &&
 			   q->hi <= rule->threshold) {
 			print_wrapped("  ", "%sno change beyond %.4g%% at %s (%+.1f%%, "
-				      "95%% CI %s%%, p %s)", who, rule->threshold, where,
+				      "95%% CI %s, p %s)", who, rule->threshold, where,
 				      ch, ib, pb);
 		} else if (q->padj < rule->alpha) {
 			print_wrapped("  ", "%s%+.1f%% at %s, not shown beyond %.4g%% "
-				      "(95%% CI %s%%, p %s)", who, ch, where,
+				      "(95%% CI %s, p %s)", who, ch, where,
 				      rule->threshold, ib, pb);
 		} else {
 			print_wrapped("  ", "%sno change shown at %s (%+.1f%%, 95%% CI "
-				      "%s%%, p %s)", who, where, ch, ib, pb);
+				      "%s, p %s)", who, where, ch, ib, pb);
 		}
 		free(who);
 		free(where);

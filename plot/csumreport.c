@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "version.h"
 
 /* Output that did not reach its file (a full disk, a closed pipe) must
    not pass for a table: make and scripts look at the exit status. */
@@ -19,7 +20,10 @@ static int flush_stdout(const char *cmd, int rc)
 	return rc ? rc : 1;
 }
 
+enum { O_VERSION = 256 };
+
 static const struct args_opt top_opts[] = {
+	{ "version", O_VERSION, NULL, "print the version and exit" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -29,6 +33,7 @@ static const struct args_cmd top = {
 	"  table      commit-message table: distances x sizes or cache states\n"
 	"  compare    before/after, with a significance test per point\n"
 	"  recommend  the prefetch distance to use, tested, against a model\n"
+	"  plot       PNG and SVG figures beside a results CSV (gnuplot)\n"
 	"  gpvars     check a results CSV, print the layout for plot/*.gp\n"
 	"The manual: man -l man/csumreport.1\n",
 	top_opts
@@ -41,6 +46,7 @@ static const struct {
 	{ "table", cmd_table },
 	{ "compare", cmd_compare },
 	{ "recommend", cmd_recommend },
+	{ "plot", cmd_plot },
 	{ "gpvars", cmd_gpvars },
 };
 
@@ -59,6 +65,10 @@ int main(int argc, char **argv)
 	args_end(&a);
 	if (k == ARGS_HELP)
 		return flush_stdout("--help", 0);
+	if (k == O_VERSION) {
+		printf("csumreport %s (%s)\n", CSUMREPORT_GIT, CSUMREPORT_CC);
+		return flush_stdout("--version", 0);
+	}
 	if (k == ARGS_BAD)
 		return 2;
 	if (k != ARGS_ARG) {
@@ -70,7 +80,7 @@ int main(int argc, char **argv)
 			return flush_stdout(val, commands[i].run(argc - (optind - 1),
 								  argv + (optind - 1)));
 	fprintf(stderr, "csumreport: unknown command '%s', expected table, "
-		"compare, recommend or gpvars\n", val);
+		"compare, recommend, plot or gpvars\n", val);
 	fprintf(stderr, "try 'csumreport --help'\n");
 	return 2;
 }

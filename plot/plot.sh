@@ -11,13 +11,16 @@
 #   (of the samples in RESULTS-samples.csv).
 #
 # A figure never mixes ops.  A file of one op gives STEM-size and
-# STEM-prefetch; a file of several gives STEM-OP-size and STEM-OP-prefetch
-# for each op (or for OP alone), each with its op's axes.  A run with
+# STEM-prefetch-KERNEL; a file of several gives STEM-OP-size and
+# STEM-OP-prefetch-KERNEL for each op (or for OP alone), each with its
+# op's axes.  A run with
 # load = idle, busy adds STEM-load (bars, min/max whiskers); one with
 # cache = ring adds STEM-rx (throughput by rx_prefetch policy).  The
 # change from BEFORE (named B) to AFTER (STEM): STEM-vs-B, or
-# STEM-vs-B-OP for each op of the pairs when AFTER has several; a panel
-# per cache state, each on its own scale.
+# STEM-vs-B-OP for each op of the pairs when AFTER has several, with
+# the kernels compared where BK or AK picks them (STEM-AK-vs-B-BK); a
+# panel per cache state, each on its own scale.  Figures are named by
+# what they show, so one never replaces another's.
 # KERNEL picks the prefetch figure's kernel of its own op.
 #
 # gnuplot takes its settings as program text (-e), where a quote in a path
@@ -38,7 +41,8 @@ iqr) errorbars=1 ;;
 esac
 
 if ! command -v gnuplot > /dev/null; then
-	"$here/../scripts/need.sh" gnuplot-nox || {
+	# (an installed copy has no scripts/need.sh to install it with)
+	{ [ -x "$here/../scripts/need.sh" ] && "$here/../scripts/need.sh" gnuplot-nox; } || {
 		echo "make plot: needs gnuplot (apt-get install gnuplot-nox)" >&2
 		exit 2
 	}
@@ -69,10 +73,13 @@ gp_string() {
 	printf "'%s'" "${s//\'/\'\'}"
 }
 
-# safe NAME: an op as part of a file name (ops are words; a CSV may say
-# anything).
+# safe NAME: an op or a kernel (name@distance) as part of a file name
+# (a CSV may say anything): other characters as _, and a name over 64
+# characters cut to 48 and its checksum, so it fits and stays its own.
 safe() {
-	printf '%s' "${1//[^A-Za-z0-9_.-]/_}"
+	local s=${1//[^A-Za-z0-9_.@-]/_}
+	[ ${#s} -le 64 ] || s=${s:0:48}-$(printf '%s' "$1" | cksum | cut -d' ' -f1)
+	printf '%s' "$s"
 }
 
 # gpvar NAME FILE: a string csumreport gpvars wrote, single-quoted with
@@ -188,7 +195,9 @@ for o in "${ops[@]}"; do
 		if grep -qx "pf_kernel = ''" "$T/vars"; then
 			echo "plot: $where has no prefetching kernel: no prefetch figure" >&2
 		else
-			figure prefetch.gp fig-prefetch "$stem-prefetch" "$vars" || rc=1
+			# (named with its kernel: another kernel's figure stays)
+			figure prefetch.gp fig-prefetch \
+				"$stem-prefetch-$(safe "$(gpvar pf_kernel "$T/vars")")" "$vars" || rc=1
 		fi
 		figure size.gp fig-size "$stem-size" "$vars" || rc=1
 	fi
@@ -209,6 +218,8 @@ if [ -n "$before" ]; then
 	[ -n "$op" ] && specs+=(--op "$op")
 	b=$(basename -- "${before%.csv}")
 	stem=${after%.csv}
+	# (the kernels compared in the name: another pair's figure stays)
+	name_ak=${ak:+-$(safe "$ak")} name_bk=${bk:+-$(safe "$bk")}
 	"$report" compare "$before" "$after" "${specs[@]}" --csv "$T/cmp.csv" > "$T/cmp.txt" || exit 2
 	# The bars' ops (their op column), in order: a figure each.
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "op") c = i; next }
@@ -227,7 +238,7 @@ if [ -n "$before" ]; then
 			cp "$T/after.vars" "$T/before.vars"
 		cpu=$(gpvar cpu "$T/after.vars")
 		unit=$(gpvar unit "$T/after.vars")
-		dest=$stem-vs-$b what=
+		dest=$stem$name_ak-vs-$b$name_bk what=
 		if [ ${#after_ops[@]} -gt 1 ]; then
 			dest=$dest-$(safe "$o") what="$o, "
 		fi

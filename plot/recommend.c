@@ -128,11 +128,13 @@ static void print_point(const struct kernel_ctx *kc, const struct point *pt)
 		snprintf(list, sizeof(list), "; a buffer of one line gets no "
 			 "model distance");
 	else if (pt->capped)
-		snprintf(list, sizeof(list), ", capped by the buffer: %u lines = "
-			 "%u B", pt->use_lines, pt->use_lines * kc->mm->line);
+		snprintf(list, sizeof(list), ", capped by the buffer: %u %s = "
+			 "%u B", pt->use_lines, pt->use_lines == 1 ? "line" : "lines",
+			 pt->use_lines * kc->mm->line);
 	snprintf(cb, sizeof(cb), ", nearest %u B", pt->nearest);
-	print_wrapped("    ", "  model: ceil(%.1f / %.2f) = %.0f lines = %.0f B"
-		      "%s%s%s", pt->miss, pt->loop, pt->lines, pt->model_dist, list,
+	print_wrapped("    ", "  model: ceil(%.1f / %.2f) = %.0f %s = %.0f B"
+		      "%s%s%s", pt->miss, pt->loop, pt->lines,
+		      pt->lines == 1 ? "line" : "lines", pt->model_dist, list,
 		      pt->use_lines && pt->nearest != (double)pt->use_lines *
 		      kc->mm->line ? cb : "", pt->flag ? " *" : "");
 	if (pt->loop_size != pt->size)

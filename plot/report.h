@@ -10,6 +10,8 @@
 int cmd_table(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_gpvars(int argc, char **argv);
+/* The figures, through plot/plot.sh beside the program (plotcmd.c). */
+int cmd_plot(int argc, char **argv);
 /* Which prefetch distance to use (recommend.c). */
 int cmd_recommend(int argc, char **argv);
 

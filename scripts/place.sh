@@ -74,6 +74,8 @@ claim() {
 	fi
 }
 
+new_mode=$(printf '%o' $((0666 & ~$(umask))))
+
 # copy SRC: a flushed, verified copy of SRC at a temporary name in dest,
 # printed; on failure, why, and no copy left.  (It runs in a subshell:
 # the caller adds the copy to temps.)
@@ -83,7 +85,10 @@ copy() {
 		echo "cannot write in $dest: ${tmp##*: }"
 		return 1
 	fi
-	if ! err=$(cp -- "$src" "$tmp" 2>&1) || ! err=$(sync -- "$tmp" 2>&1); then
+	# (the mode a file written here gets, as csumbench's own: mktemp
+	# made it 0600)
+	if ! err=$(cp -- "$src" "$tmp" 2>&1) || ! err=$(chmod -- "$new_mode" "$tmp" 2>&1) ||
+		! err=$(sync -- "$tmp" 2>&1); then
 		rm -f -- "$tmp"
 		echo "cannot copy it into $dest: ${err##*: }"
 		return 1

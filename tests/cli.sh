@@ -662,6 +662,13 @@ ok "run --list-keys: the keys of run --help" diff "$T/help-keys" "$T/list-keys"
 "${CB[@]}" run -nq --set=samples=3 --set=kernels=c64 --set sizes=64 > "$T/nq" 2> "$T/nq.err"; rc=$?
 ok "run -nq --set=k=v: bundled flags and --opt=value" \
 	bash -c "[ $rc = 0 ] && grep -q '^c64 64 0 warm none in-place\$' '$T/nq' && grep -q '3 samples each' '$T/nq' && [ ! -s '$T/nq.err' ]"
+mkdir "$T/quiet"
+"${CB[@]}" run -q --set samples=3 --set kernels=c64 --set sizes=64 --set cache=warm \
+	--set roofline=none -o "$T/quiet/" > "$T/q.out" 2> /dev/null; rc=$?
+ok "run -q: no summary, but where the results went is said (the two files, nothing else)" \
+	bash -c "[ $rc = 0 ] && [ \$(wc -l < '$T/q.out') = 2 ] &&
+		f=\$(sed -n 's|^wrote ||p' '$T/q.out') && [ -s \"\$f\" ] && case \$f in '$T/quiet/'*.csv) ;; *) exit 1 ;; esac &&
+		grep -qx \"  and \${f%.csv}-samples.csv\" '$T/q.out'"
 "${CB[@]}" run --dry-run --quiet --config="$T/none.conf" > /dev/null 2> "$T/cfg.err"; rc=$?
 ok "run --config=FILE: the file is read (and missing: exit 2)" \
 	bash -c "[ $rc = 2 ] && grep -q '$T/none.conf' '$T/cfg.err'"

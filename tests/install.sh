@@ -15,6 +15,7 @@ make -s install DESTDIR="$T/stage" PREFIX=/opt/cb > "$T/inst.out" 2>&1
 ok "make install DESTDIR PREFIX: exit 0" test $? = 0
 P=$T/stage/opt/cb
 for f in bin/csumbench bin/csumreport share/man/man1/csumbench.1 \
+	share/csumbench/plot/plot.sh share/csumbench/plot/common.gp \
 	share/man/man1/csumreport.1 share/bash-completion/completions/csumbench \
 	share/bash-completion/completions/csumreport \
 	share/csumbench/configs/default.conf share/csumbench/configs/imix.mix; do
@@ -25,8 +26,26 @@ ok "the binaries are executable, the rest is not" \
 ok "every config is installed" \
 	test "$(find "$P/share/csumbench/configs" -name '*.conf' | wc -l)" = "$(find configs -name '*.conf' | wc -l)"
 ok "nothing outside DESTDIR" bash -c "[ -z \"\$(find '$T/stage' -mindepth 1 -maxdepth 1 ! -name opt)\" ] && [ ! -e /opt/cb ]"
+# DESTDIR and PREFIX are taken literally, as CONFIG is: a quote, a ;
+# or a $(...) in them is part of the path, never shell.
+odd="$T/x'; touch $T/MARK; echo '\$(touch $T/MARK2)"
+make -s install DESTDIR="$odd" PREFIX="/p'q" > "$T/odd.out" 2>&1; rc=$?
+ok "make install DESTDIR=\"x'; touch MARK; echo '\": nothing run, installed under that very path" \
+	bash -c "[ $rc = 0 ] && [ ! -e '$T/MARK' ] && [ ! -e '$T/MARK2' ] && [ -x \"\$1/p'q/bin/csumbench\" ]" _ "$odd"
 "$P/bin/csumbench" run -n -c "$P/share/csumbench/configs/replay.conf" > "$T/replay.txt" 2>&1
 ok "an installed config that names its mix runs from there" grep -q ' mix 0 ' "$T/replay.txt"
+# An installed copy plots: csumreport plot finds plot.sh and its
+# scripts where make install put them.
+mkdir "$T/figs"
+cp tests/data/small.csv tests/data/small-samples.csv "$T/figs/"
+(cd / && "$P/bin/csumreport" plot "$T/figs/small.csv") > "$T/plot.out" 2>&1; rc=$?
+ok "the installed csumreport plot draws the figures beside the CSV" \
+	bash -c "[ $rc = 0 ] && [ -s '$T/figs/small-size.png' ] && grep -q '</svg>' '$T/figs/small-prefetch-c64-prefetch.svg' &&
+		grep -qx 'wrote $T/figs/small-size.png' '$T/plot.out' && [ -x '$P/share/csumbench/plot/plot.sh' ]"
+cp "$P/bin/csumreport" "$T/lone-csumreport"
+"$T/lone-csumreport" plot "$T/figs/small.csv" > /dev/null 2> "$T/lone.err"; rc=$?
+ok "a csumreport with no plot.sh beside it: exit 2, saying where make install puts it" \
+	bash -c "[ $rc = 2 ] && grep -q 'no plot/plot.sh beside this program' '$T/lone.err'"
 "$P/bin/csumbench" --version > "$T/v" 2>&1
 ok "the installed csumbench runs" grep -q '^csumbench ' "$T/v"
 

@@ -35,4 +35,12 @@ ok "a folder it cannot make: exit 1, said so, the source named as kept" \
 "$P" "$T/dst" r "$T/src/other.csv" > /dev/null 2> "$T/err5"; rc=$?
 ok "a file not named after the stem: exit 2, nothing placed" \
 	bash -c "[ $rc = 2 ] && grep -q 'is not named r...; nothing placed' '$T/err5'"
+# Placed files get the mode a result written here gets (csumbench's own
+# files: 0666 less the umask), not mktemp's 0600.
+mkdir "$T/m1" "$T/m2"
+(umask 022 && "$P" "$T/m1" r "$T/src/r.csv" "$T/src/r-samples.csv" > /dev/null && touch "$T/m1/local")
+(umask 027 && "$P" "$T/m2" r "$T/src/r.csv" > /dev/null && touch "$T/m2/local")
+ok "placed files have a new file's mode under the umask (0644 at 022, 0640 at 027)" \
+	bash -c "[ \$(stat -c %a '$T/m1/r.csv') = 644 ] && [ \$(stat -c %a '$T/m1/r-samples.csv') = 644 ] &&
+		[ \$(stat -c %a '$T/m1/local') = 644 ] && [ \$(stat -c %a '$T/m2/r.csv') = 640 ]"
 finish

@@ -192,7 +192,7 @@ ok "table --code-offset 16" grep -q '^c64  *1.125$' "$T/pl"
 cp $D/small.csv $D/small-samples.csv $D/before.csv $D/before-samples.csv "$T/"
 make -s plot RESULTS="$T/small.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot exits 0" [ $rc = 0 ]
-for f in prefetch size; do
+for f in prefetch-c64-prefetch size; do
 	ok "$f figure: a PNG" bash -c "head -c 8 '$T/small-$f.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
 	ok "$f figure: an SVG" bash -c "grep -q '<svg' '$T/small-$f.svg' && grep -q '</svg>' '$T/small-$f.svg'"
 	ok "$f figure names the CPU" grep -q 'Test CPU 1000' "$T/small-$f.svg"
@@ -204,10 +204,47 @@ make -s plot RESULTS= BEFORE="$T/before.csv" AFTER="$T/after.csv" > "$T/out" 2>&
 ok "make plot BEFORE= AFTER= draws the change figure" \
 	bash -c "[ $rc = 0 ] && [ -s '$T/after-vs-before.png' ] && grep -q '<svg' '$T/after-vs-before.svg'"
 
+# Figures carry what they show in their names: none replaces another.
+mkdir "$T/fig2"
+for f in small small-samples; do
+	awk -F, -v OFS=, '/^#/ || /^kernel,/ { print; next }
+		{ print; if ($1 == "c64-prefetch") { $1 = "other-prefetch"; print } }' $D/$f.csv > "$T/fig2/$f.csv"
+done
+make -s plot RESULTS="$T/fig2/small.csv" > /dev/null 2>&1; rc=$?
+make -s plot RESULTS="$T/fig2/small.csv" KERNEL=other-prefetch > /dev/null 2>&1; rc2=$?
+ok "make plot KERNEL=: the prefetch figure is named with its kernel, another kernel's kept" \
+	bash -c "[ $rc = 0 ] && [ $rc2 = 0 ] && S='$T/fig2/small-prefetch-c64-prefetch.svg' &&
+		O='$T/fig2/small-prefetch-other-prefetch.svg' && [ -s \"\${S%.svg}.png\" ] && [ -s \"\${O%.svg}.png\" ] &&
+		grep -q 'c64-prefetch' \"\$S\" && ! grep -q 'other-prefetch' \"\$S\" && grep -q 'other-prefetch' \"\$O\""
+make -s plot RESULTS= BEFORE="$T/fig2/small.csv" AFTER="$T/fig2/small.csv" \
+	BEFORE_KERNEL=c64-prefetch@none AFTER_KERNEL=c64-prefetch@128 > /dev/null 2>&1; rc=$?
+make -s plot RESULTS= BEFORE="$T/fig2/small.csv" AFTER="$T/fig2/small.csv" \
+	BEFORE_KERNEL=c64-prefetch@none AFTER_KERNEL=other-prefetch@128 > /dev/null 2>&1; rc2=$?
+ok "the change figure is named with the kernels compared: a second pair's kept beside the first" \
+	bash -c "[ $rc = 0 ] && [ $rc2 = 0 ] &&
+		A='$T/fig2/small-c64-prefetch@128-vs-small-c64-prefetch@none.svg' &&
+		B='$T/fig2/small-other-prefetch@128-vs-small-c64-prefetch@none.svg' &&
+		[ -s \"\${A%.svg}.png\" ] && [ -s \"\${B%.svg}.png\" ] &&
+		grep -q 'c64-prefetch@128 (after)' \"\$A\" && grep -q 'other-prefetch@128 (after)' \"\$B\""
+ls -t "$T"/*.png > "$T/pngs-before"
+make -s plot BEFORE= AFTER= > "$T/out" 2>&1; rc=$?
+ok "make plot BEFORE= AFTER= (empty): exit 2, saying both files are needed; nothing drawn" \
+	bash -c "[ $rc = 2 ] && grep -q 'make plot: BEFORE= and AFTER= name the two runs of a change figure' '$T/out' &&
+		! grep -q '^wrote' '$T/out' && ls -t '$T'/*.png | cmp -s - '$T/pngs-before'"
+make -s plot BEFORE="$T/fig2/small.csv" AFTER= > "$T/out" 2>&1; rc=$?
+ok "make plot BEFORE=R AFTER= (one empty): exit 2" \
+	bash -c "[ $rc = 2 ] && grep -q 'AFTER=' '$T/out' && ! grep -q '^wrote' '$T/out'"
+
+# A point without an interval says n/a, never "n/a%".
+sed 's/^# emulated: no/# emulated: yes/' $D/small.csv > "$T/em.csv"
+cp $D/small-samples.csv "$T/em-samples.csv"
+$R compare "$T/em.csv" "$T/em.csv" > "$T/em.out" 2>&1
+ok "compare without an interval: '(95% CI n/a)', no 'n/a%'" \
+	bash -c "grep -q '(95% CI n/a)\$' '$T/em.out' && ! grep -q 'n/a%' '$T/em.out'"
 cp $D/sweep.csv $D/sweep-samples.csv "$T/"
 make -s plot RESULTS="$T/sweep.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot of a run as csumbench writes it: the floor rows left out" \
-	bash -c "[ $rc = 0 ] && [ -s '$T/sweep-prefetch.png' ] && [ -s '$T/sweep-size.svg' ] &&
+	bash -c "[ $rc = 0 ] && [ -s '$T/sweep-prefetch-c64-prefetch.png' ] && [ -s '$T/sweep-size.svg' ] &&
 		grep -q 'c64-prefetch' '$T/sweep-size.svg' && ! grep -q '>empty<' '$T/sweep-size.svg'"
 $R table $D/sweep.csv > "$T/sw"
 ok "table of such a run: distances as rows, no floor rows" \
@@ -263,7 +300,7 @@ for g in size prefetch; do
 	ok "$g figure: room above the highest point (y axis to 5% or more above it)" \
 		awk '{ ok = NF == 2 && $2 > 0 && $1 >= 1.05 * $2 } END { exit !ok }' "$T/head-$g"
 done
-ok "prefetch figure: MB/s tics at round values" bash -c "svg_y2 '$T/small-prefetch.svg' | round_tics"
+ok "prefetch figure: MB/s tics at round values" bash -c "svg_y2 '$T/small-prefetch-c64-prefetch.svg' | round_tics"
 # --- ERRORBARS
 make -s plot RESULTS="$T/small.csv" ERRORBARS=iqr > "$T/out" 2>&1; rc=$?
 cp "$T/small-size.svg" "$T/small-size-iqr.svg"
@@ -303,7 +340,7 @@ ok "make plot BEFORE= AFTER=: the change figure, a panel per cache state, percen
 make -s plot RESULTS= BEFORE="$T/crep-after.csv" AFTER="$T/crep-after.csv" \
 	BEFORE_KERNEL=c64 AFTER_KERNEL=c64 > "$T/out" 2>&1; rc=$?
 ok "change figure of one run: a line names the kernels, one the run" \
-	bash -c "[ $rc = 0 ] && S='$T/crep-after-vs-crep-after.svg' &&
+	bash -c "[ $rc = 0 ] && S='$T/crep-after-c64-vs-crep-after-c64.svg' &&
 		grep -q '; c64 (before) vs c64 (after)</text>' \"\$S\" &&
 		grep -q '<text>one run: crep-after (5 samples x 3 repeats)<' \"\$S\" && ! grep -q '>before: ' \"\$S\""
 make -s plot RESULTS= BEFORE="$T/rep-before.csv" AFTER="$T/rep-after.csv" > "$T/out" 2>&1
@@ -343,7 +380,7 @@ ok "a non-number: FILE:LINE, which column, no figure" \
 # One size only: gnuplot warns of an empty x range unless the script sets one.
 { sed -n '/^#/p;/^kernel,/p' $D/small.csv; grep ',1500,0,' $D/small.csv; } > "$T/one.csv"
 make -s plot RESULTS="$T/one.csv" > "$T/out" 2>&1; rc=$?
-ok "a run with one size plots" bash -c "[ $rc = 0 ] && [ -s '$T/one-size.png' ] && [ -s '$T/one-prefetch.png' ]"
+ok "a run with one size plots" bash -c "[ $rc = 0 ] && [ -s '$T/one-size.png' ] && [ -s '$T/one-prefetch-c64-prefetch.png' ]"
 seq -s, 1 80 > "$T/wide-header.csv"
 $R table "$T/wide-header.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "an 80-column header: an error, not a crash" \
@@ -419,7 +456,7 @@ make -s plot RESULTS="$T/ord1/sweep.csv" > /dev/null 2>&1
 make -s plot RESULTS="$T/ord2/sweep.csv" > /dev/null 2>&1; rc=$?
 ok "make plot of a CSV with columns in another order: the same figures" \
 	bash -c "[ $rc = 0 ] && cmp -s '$T/ord1/sweep-size.svg' '$T/ord2/sweep-size.svg' &&
-		cmp -s '$T/ord1/sweep-prefetch.svg' '$T/ord2/sweep-prefetch.svg'"
+		cmp -s '$T/ord1/sweep-prefetch-c64-prefetch.svg' '$T/ord2/sweep-prefetch-c64-prefetch.svg'"
 # The scripts find the points file's columns by name too.
 head -n 1 "$T/pts1" | grep -q '^k,size,' &&
 	awk -F, '{ s = $NF; for (i = NF - 1; i >= 1; i--) s = s "," $i; print s }' "$T/pts1" > "$T/pts3"
@@ -544,7 +581,7 @@ cp $D/before.csv "$W/be'fore.csv"; cp $D/before-samples.csv "$W/be'fore-samples.
 cp $D/after.csv "$W/af\"ter.csv"; cp $D/after-samples.csv "$W/af\"ter-samples.csv"
 make -s plot RESULTS="$W/small.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot RESULTS= in a folder named with ' \" \$ and a space: figures beside it" \
-	bash -c "[ $rc = 0 ] && head -c 4 \"\$1/small-size.png\" | grep -q PNG && grep -q '</svg>' \"\$1/small-prefetch.svg\"" _ "$W"
+	bash -c "[ $rc = 0 ] && head -c 4 \"\$1/small-size.png\" | grep -q PNG && grep -q '</svg>' \"\$1/small-prefetch-c64-prefetch.svg\"" _ "$W"
 make -s table RESULTS="$W/small.csv" > "$T/wt" 2>&1; rc=$?
 $R table $D/small.csv > "$T/wt.want"
 ok "make table RESULTS= in such a folder" bash -c "[ $rc = 0 ] && cmp -s '$T/wt' '$T/wt.want'"
@@ -762,8 +799,8 @@ ok "figures: axes of the op (IPv4 header bytes, cycles per call; bytes copied)" 
 		grep -q 'bytes copied' '$T/fig/ops-csum_copy-size.svg' &&
 		grep -q 'buffer size (bytes)' '$T/fig/ops-csum-size.svg'"
 ok "figures: the csum_copy prefetch figure, none for ops without a prefetching kernel" \
-	bash -c "[ -s '$T/fig/ops-csum_copy-prefetch.png' ] && grep -q 'copy-ppc32-dcbt' '$T/fig/ops-csum_copy-prefetch.svg' &&
-		[ ! -e '$T/fig/ops-ip_fast_csum-prefetch.png' ] &&
+	bash -c "[ -s '$T/fig/ops-csum_copy-prefetch-copy-ppc32-dcbt.png' ] && grep -q 'copy-ppc32-dcbt' '$T/fig/ops-csum_copy-prefetch-copy-ppc32-dcbt.svg' &&
+		! ls '$T'/fig/ops-ip_fast_csum-prefetch*.png 2> /dev/null &&
 		grep -q 'op ip_fast_csum, has no prefetching kernel' '$T/out'"
 mkdir -p "$T/fig1"
 cp $D/ops.csv $D/ops-samples.csv "$T/fig1/"

@@ -34,6 +34,12 @@ ok "(a): 1500 B warm: no distance helps, and none is called best there" \
 ok "(a): model: ceil(12.5 / (0.150 x 64)) = 2 lines = 128 B, agrees: no flag" \
 	bash -c "[ \"\$(grep -cx '  model: ceil(12.5 / 9.60) = 2 lines = 128 B' '$T/a')\" = 2 ] &&
 		! grep -q ' \*\$' '$T/a' && ! grep -q '^\* ' '$T/a'"
+# (a miss shorter than the loop takes a line: one line, not "1 lines")
+sed 's/^# miss_latency: 12.5 cycles/# miss_latency: 8.0 cycles/' $D/a.csv > "$T/a1.csv"
+cp $D/a-samples.csv "$T/a1-samples.csv"
+$R recommend "$T/a1.csv" > "$T/a1" 2>&1
+ok "(a) with an 8-cycle miss: ceil(8.0 / 9.60) = 1 line = 64 B, in the singular" \
+	bash -c "grep -qx '  model: ceil(8.0 / 9.60) = 1 line = 64 B' '$T/a1' && ! grep -q ' 1 lines' '$T/a1'"
 ok "(a): the rate: 128 B's 0.150 at 1500 B cold, the largest cold size, x 64 B" \
 	bash -c "flat '$T/a' | grep -qF 'cold 9.60 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 1500 B cold (c64-prefetch, prefetch 128 B)'"
 ok "(a): warm gets a band line of its own before the one to quote" \

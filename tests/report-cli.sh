@@ -27,8 +27,8 @@ man_section() { awk -v s=".SS $1" '$0 == s { on = 1; next } on && /^\.S[SH] / { 
 export -f man_section
 export MAN
 
-declare -A SRC=([table]=plot/table.c [compare]=plot/compare.c [recommend]=plot/recommend.c)
-for cmd in table compare recommend; do
+declare -A SRC=([table]=plot/table.c [compare]=plot/compare.c [recommend]=plot/recommend.c [plot]=plot/plotcmd.c)
+for cmd in table compare recommend plot; do
 	src_opts "${SRC[$cmd]}" > "$T/$cmd.opts"
 	ok "$cmd: its option table has options (the extraction works)" \
 		test "$(wc -l < "$T/$cmd.opts")" -ge 3
@@ -114,7 +114,7 @@ ok "recommend -- -r.csv: read as a file" bash -c "[ $rc = 0 ] && grep -q '^recom
 # --- csumreport's own command line
 $R --help > "$T/top" 2> "$T/err"; rc=$?
 ok "csumreport --help: exit 0, every command, within 72 columns" \
-	bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && for c in table compare recommend gpvars; do
+	bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && for c in table compare recommend plot gpvars; do
 		grep -q \"^  \$c \" '$T/top' || exit 1; done && width_ok '$T/top'"
 $R > /dev/null 2> "$T/err"; rc=$?
 ok "csumreport without a command: exit 2, the usage on stderr" \
@@ -125,7 +125,7 @@ ok "csumreport --bogus: exit 2, try 'csumreport --help'" \
 		grep -qx \"try 'csumreport --help'\" '$T/err'"
 $R nope > /dev/null 2> "$T/err"; rc=$?
 ok "csumreport nope: exit 2, the commands it knows" \
-	bash -c "[ $rc = 2 ] && grep -q \"unknown command 'nope', expected table, compare, recommend or gpvars\" '$T/err'"
+	bash -c "[ $rc = 2 ] && grep -q \"unknown command 'nope', expected table, compare, recommend, plot or gpvars\" '$T/err'"
 $R -- table --metric cpb $D/small.csv > "$T/got" 2>&1; rc=$?
 $R table --metric cpb $D/small.csv > "$T/want"
 ok "csumreport -- table: the command after --" bash -c "[ $rc = 0 ] && cmp -s '$T/want' '$T/got'"
@@ -155,4 +155,9 @@ for c in table compare recommend gpvars; do
 	ok "man page: a section for $c" grep -qx ".SS $c" "$MAN"
 done
 
+# --version, as csumbench's: the tree it was built from
+$R --version > "$T/v" 2> "$T/err"; rc=$?
+rev=$(git describe --always --dirty 2> /dev/null || echo unknown)
+ok "csumreport --version: exit 0, 'csumreport REV (compiler)' on stdout, this tree's revision" \
+	bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && [ \$(wc -l < '$T/v') = 1 ] && grep -q '^csumreport $rev (' '$T/v'"
 finish

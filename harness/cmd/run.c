@@ -38,7 +38,7 @@ static const struct args_opt run_opts[] = {
 	{ "dry-run", 'n', NULL, "print the points and exit" },
 	{ "check", OPT_CHECK, NULL, "run the correctness gate only, at every size\n"
 	  "and alignment of the config; exit 1 if any fails" },
-	{ "quiet", 'q', NULL, "no progress or summary" },
+	{ "quiet", 'q', NULL, "no progress or summary (where the results went\nis still said)" },
 	{ "list-keys", OPT_KEYS, NULL, "print the config keys' names, one per line" },
 	{ NULL, 0, NULL, NULL }
 };
@@ -412,15 +412,14 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	if (!quiet) {
-		FILE *f = strcmp(o.path, "-") ? stdout : stderr;
-		report_summary(f, &b);
-		if (strcmp(o.path, "-")) {
-			fprintf(f, "wrote %s\n", o.path);
-			if (o.json)
-				fprintf(f, "  and %s\n", o.json);
-			fprintf(f, "  and %s\n", o.samples);
-		}
+	if (!quiet)
+		report_summary(strcmp(o.path, "-") ? stdout : stderr, &b);
+	/* (quiet or not: where the results went is never left out) */
+	if (strcmp(o.path, "-")) {
+		printf("wrote %s\n", o.path);
+		if (o.json)
+			printf("  and %s\n", o.json);
+		printf("  and %s\n", o.samples);
 	}
 	if (b.nfailed) {
 		fprintf(stderr, "csumbench: %zu kernel(s) failed the correctness "
