@@ -112,6 +112,18 @@ qemu-*)
 			"give RUNNER=vboard:sam460ex (or a board over ssh)" >&2
 		exit 2
 	fi
+	# qemu-user's emulators, installed as make test installs them
+	if ! command -v -- "${runner_cmd[0]}" > /dev/null; then
+		"$here_dir/need.sh" qemu-user || {
+			echo "make bench: RUNNER=$runner needs Debian's qemu-user (apt-get install qemu-user)" >&2
+			exit 2
+		}
+		if ! command -v -- "${runner_cmd[0]}" > /dev/null; then
+			echo "make bench: RUNNER=$runner: qemu-user is installed but no" \
+				"${runner_cmd[0]} is on PATH (its emulators: qemu-ppc, qemu-aarch64, qemu-x86_64, ...)" >&2
+			exit 2
+		fi
+	fi
 	CSUMBENCH_EMULATOR="$runner${cpu_args[*]:+ ${cpu_args[*]}}" \
 		exec "${runner_cmd[@]}" "${cpu_args[@]}" "$bin" run -c "$config" -o "$out/" \
 		${space_args[@]+"${space_args[@]}"}

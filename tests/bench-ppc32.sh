@@ -56,4 +56,15 @@ for cpu in e500 8xx; do
 			grep -q 'RUNNER=\"ssh root@board\"' '$T/err' && [ -z \"\$(ls -A '$T/$cpu')\" ] &&
 			[ ! -s '$T/out' ] && ! grep -q 'gcc' '$T/err'"
 done
+# A machine without qemu-user's emulators on PATH: installed as make test
+# installs them, or a line naming the package, never "exec: not found".
+mkdir "$T/noqemu" "$T/noqemu-sbin" "$T/nq"
+cp -s /usr/bin/* "$T/noqemu/" 2> /dev/null
+cp -s /usr/sbin/* "$T/noqemu-sbin/" 2> /dev/null
+rm -f "$T"/noqemu/qemu-*
+PATH=$T/noqemu:$T/noqemu-sbin CSUMBENCH_RESULTS_DIR=$T/nq make -s bench ARCH=ppc32 \
+	CPU=464 RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
+ok "RUNNER=qemu-ppc where no qemu-ppc is on PATH: exit 2, naming qemu-user, nothing run" \
+	bash -c "[ $rc = 2 ] && grep -q 'qemu-user' '$T/err' && ! grep -q 'not found' '$T/err' &&
+		[ -z \"\$(ls -A '$T/nq')\" ]"
 finish
