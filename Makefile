@@ -126,7 +126,8 @@ $(BUILD)/buildinfo.h: FORCE
 	   echo '#define CSUMBENCH_CC "$(CC_VERSION)"'; \
 	   echo '#define CSUMBENCH_CFLAGS "$(strip $(ALL_CFLAGS))"'; \
 	   echo '#define CSUMBENCH_KERNEL_CFLAGS "$(strip $(KERNEL_CFLAGS))"'; \
-	   echo '#define CSUMBENCH_LOOP_ALIGN $(LOOP_ALIGN)'; } > $@.new
+	   echo '#define CSUMBENCH_LOOP_ALIGN $(LOOP_ALIGN)'; \
+	   echo '#define CSUMBENCH_FEATURES "pcap $(if $(filter 1,$(PCAP)),yes,no), libpfm $(if $(filter 1,$(LIBPFM)),yes,no), static $(if $(STATIC),yes,no), sanitize $(if $(SANITIZE),yes,no)$(if $(CPU),$(comma) cpu preset $(CPU))"'; } > $@.new
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
 
 # Rebuild when the flags change, not only the sources.

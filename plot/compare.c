@@ -652,6 +652,7 @@ int cmd_compare(int argc, char **argv)
 			      "the before run" : "the after run");
 	if (b.r.partial || a.r.partial)
 		printf("PARTIAL RUN: one stopped early (# partial: in its CSV).\n");
+	compare_print_builds(&b.r, &a.r);
 	for (j = 0; j < nops; j++) {
 		int per_call = op_info(ops[j])->per_call;
 

@@ -44,4 +44,7 @@ int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 		      const struct sides *sd, const struct rule *rule, int paired);
 
+/* compare-build.c: whether one build made both runs, said when not. */
+void compare_print_builds(const struct results *b, const struct results *a);
+
 #endif

@@ -246,6 +246,8 @@ if [ -n "$before" ]; then
 		# line, two runs' file names ran past the figure's edges).
 		title="$cpu: ${what}change in $unit, after / before - 1${bk:+; $bk (before) vs $ak (after)}"
 		grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
+		grep -q '^WARNING: different builds' "$T/cmp.txt" &&
+			title="$title  [different builds: see csumreport compare]"
 		if [ "$before" -ef "$after" ]; then
 			sides=$(gp_string "one run: $b ($(runs "$T/after.vars"))")
 		else

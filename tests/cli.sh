@@ -669,6 +669,10 @@ ok "run -q: no summary, but where the results went is said (the two files, nothi
 	bash -c "[ $rc = 0 ] && [ \$(wc -l < '$T/q.out') = 2 ] &&
 		f=\$(sed -n 's|^wrote ||p' '$T/q.out') && [ -s \"\$f\" ] && case \$f in '$T/quiet/'*.csv) ;; *) exit 1 ;; esac &&
 		grep -qx \"  and \${f%.csv}-samples.csv\" '$T/q.out'"
+# The CSV names the build: the binary's SHA-256 and the build's options.
+ok "# build: the SHA-256 of the binary that ran, its size, and the build's options" \
+	bash -c "grep -Eq '^# build: sha256 [0-9a-f]{64} \([0-9]+ bytes, /proc/self/exe\); pcap (yes|no), libpfm (yes|no), static (yes|no), sanitize (yes|no)' '$T/quiet/'*[0-9].csv &&
+		grep -q \"^# build: sha256 \$(sha256sum < '$BIN' | cut -d' ' -f1) \" '$T/quiet/'*[0-9].csv"
 "${CB[@]}" run --dry-run --quiet --config="$T/none.conf" > /dev/null 2> "$T/cfg.err"; rc=$?
 ok "run --config=FILE: the file is read (and missing: exit 2)" \
 	bash -c "[ $rc = 2 ] && grep -q '$T/none.conf' '$T/cfg.err'"

@@ -235,6 +235,28 @@ make -s plot BEFORE="$T/fig2/small.csv" AFTER= > "$T/out" 2>&1; rc=$?
 ok "make plot BEFORE=R AFTER= (one empty): exit 2" \
 	bash -c "[ $rc = 2 ] && grep -q 'AFTER=' '$T/out' && ! grep -q '^wrote' '$T/out'"
 
+# Whether one build made both runs (# build:, # compiler:, # cflags:).
+mkdir "$T/bi"
+h1=$(printf 'a%.0s' $(seq 64)) h2=$(printf 'b%.0s' $(seq 64))
+for n in 1 2 3 4; do cp $D/small-samples.csv "$T/bi/b$n-samples.csv"; done
+sed -e "/^# emulated/a # build: sha256 $h1 (10 bytes, /proc/self/exe); pcap yes, libpfm yes, static no, sanitize no" \
+	-e '/^# run_id/d' $D/small.csv > "$T/bi/b1.csv"
+sed "s/$h1/$h2/" "$T/bi/b1.csv" > "$T/bi/b2.csv"
+sed 's/pcap yes/pcap no/' "$T/bi/b2.csv" > "$T/bi/b3.csv"
+cp $D/small.csv "$T/bi/b4.csv"
+for n in 1 2 3 4; do $R compare "$T/bi/b1.csv" "$T/bi/b$n.csv" > "$T/bi/c$n" 2>&1; done
+ok "compare: one build on both sides: nothing said of builds" \
+	bash -c "! grep -qi 'build\|binar' '$T/bi/c1'"
+ok "compare: another binary, the same compiler, flags and options: said, with both hashes" \
+	bash -c "tr '\n' ' ' < '$T/bi/c2' | grep -q 'note: different binaries (sha256 aaaaaaaaaaaa before, bbbbbbbbbbbb after)'"
+ok "compare: a build that found other libraries: WARNING: different builds, naming what differs" \
+	bash -c "tr '\n' ' ' < '$T/bi/c3' | grep -q \"WARNING: different builds: build options: before 'pcap yes, .*after 'pcap no, .*a change may be the build's\""
+ok "compare: a run with no # build: line: whether one build made both is not known" \
+	bash -c "tr '\n' ' ' < '$T/bi/c4' | grep -q 'note: the after run records no build'"
+make -s plot RESULTS= BEFORE="$T/bi/b1.csv" AFTER="$T/bi/b3.csv" > /dev/null 2>&1; rc=$?
+ok "the change figure of two builds says so in its title" \
+	bash -c "[ $rc = 0 ] && grep -q 'different builds' '$T/bi/b3-vs-b1.svg'"
+
 # A point without an interval says n/a, never "n/a%".
 sed 's/^# emulated: no/# emulated: yes/' $D/small.csv > "$T/em.csv"
 cp $D/small-samples.csv "$T/em-samples.csv"
@@ -505,15 +527,15 @@ ok "table of 70 prefetch distances: every one a row" \
 cp $D/paired-samples.csv "$T/dup-samples.csv"
 $R compare "$T/dup.csv" "$T/dup.csv" --before-kernel old --after-kernel new > /dev/null 2> "$T/err"; rc=$?
 ok "compare: a duplicate point is FILE:LINE, with the first one's line" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/dup.csv:14: duplicate point .*new.*1500.*(first at line 13)' '$T/err'"
+	bash -c "[ $rc = 2 ] && grep -q '^$T/dup.csv:15: duplicate point .*new.*1500.*(first at line 14)' '$T/err'"
 $R table "$T/dup.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "table: a duplicate point is an error too" \
-	bash -c "[ $rc = 2 ] && grep -q 'dup.csv:14: duplicate point' '$T/err'"
+	bash -c "[ $rc = 2 ] && grep -q 'dup.csv:15: duplicate point' '$T/err'"
 cp $D/paired.csv "$T/dups.csv"
 { cat $D/paired-samples.csv; grep '^old,generic,csum,64,0,warm,none,none,1,3,' $D/paired-samples.csv; } > "$T/dups-samples.csv"
 $R compare "$T/dups.csv" "$T/dups.csv" --before-kernel old --after-kernel new > /dev/null 2> "$T/err"; rc=$?
 ok "compare: a duplicate sample (same point, repeat and round) is an error" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/dups-samples.csv:50: duplicate sample .*round 3 (first at line 12)' '$T/err'"
+	bash -c "[ $rc = 2 ] && grep -q '^$T/dups-samples.csv:51: duplicate sample .*round 3 (first at line 13)' '$T/err'"
 
 # --- long kernel names (path/lib.so:symbol): read whole, labelled apart
 x89=$(printf 'x%.0s' $(seq 1 89)) x102=$(printf 'x%.0s' $(seq 1 102))

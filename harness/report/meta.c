@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "buildinfo.h"
+#include "lib/build.h"
 #include "kspace/kspace.h"
 #include "measure/kspace.h"
 #include "lib/hugepage.h"
@@ -237,6 +238,7 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# cflags: %s\n", CSUMBENCH_CFLAGS);
 	fprintf(f, "# kernel_cflags: %s (entries on 64 bytes, loops on %d)\n",
 		CSUMBENCH_KERNEL_CFLAGS, CSUMBENCH_LOOP_ALIGN);
+	fprintf(f, "# build: %s; %s\n", build_binary(), CSUMBENCH_FEATURES);
 	fprintf(f, "# config: %s\n", b->cfg->path ? b->cfg->path : "(built-in defaults)");
 	fprintf(f, "# order: %s\n", b->cfg->order == ORDER_ROUNDS ?
 		"rounds (every point once per round, in a fresh random order)" :

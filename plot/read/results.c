@@ -57,6 +57,14 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 		set_meta(&r->order, v, 1);
 	else if (!strcmp(key, "roofline"))
 		set_meta(&r->roofline, strcmp(v, "none") ? v : "", 1);
+	else if (!strcmp(key, "compiler"))
+		set_meta(&r->compiler, v, 0);
+	else if (!strcmp(key, "cflags"))
+		set_meta(&r->cflags, v, 0);
+	else if (!strcmp(key, "kernel_cflags"))
+		set_meta(&r->kernel_cflags, v, 0);
+	else if (!strcmp(key, "build"))
+		set_meta(&r->build, v, 0);
 	else if (!strcmp(key, "layouts"))
 		r->layouts = (unsigned)strtoul(v, NULL, 10);
 	else if (!strcmp(key, "tick_hz"))
@@ -335,6 +343,10 @@ int results_read(struct results *r, const char *path, int with_samples)
 	r->order = xstrdup("", RESULTS_READ);
 	r->timer_what = xstrdup("", RESULTS_READ);
 	r->roofline = xstrdup("", RESULTS_READ);
+	r->compiler = xstrdup("", RESULTS_READ);
+	r->cflags = xstrdup("", RESULTS_READ);
+	r->kernel_cflags = xstrdup("", RESULTS_READ);
+	r->build = xstrdup("", RESULTS_READ);
 	if (csv_open(&c, path)) {
 		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
 		goto bad;
@@ -532,6 +544,10 @@ void results_free(struct results *r)
 	free(r->order);
 	free(r->timer_what);
 	free(r->roofline);
+	free(r->compiler);
+	free(r->cflags);
+	free(r->kernel_cflags);
+	free(r->build);
 	/* Empty, so that freeing it again (a reader's failure path, then its
 	   caller's) frees nothing twice; every pointer it owned included. */
 	path = r->path;

@@ -49,6 +49,9 @@ struct results {
 	char *cpu, *timer, *emulated, *run_id, *order;	/* never NULL */
 	char *timer_what;	/* "# timer: tsc (this)": what it counts */
 	char *roofline;		/* "# roofline:" its kernel, or "" */
+	/* How the binary was built, as the lines say it ("" where a file
+	   has none): # compiler:, # cflags:, # kernel_cflags:, # build:. */
+	char *compiler, *cflags, *kernel_cflags, *build;
 	bool partial;		/* "# partial:": the run stopped early */
 	unsigned layouts;	/* "# layouts: R ...": code and buffer copies
 				   drawn from each round; 0: not said */

@@ -12,6 +12,7 @@ META = """# csumbench: test-data
 # tick_hz: 2000000000 (test)
 # cycles_per_tick: 1.5000
 # emulated: no
+# build: sha256 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef (1000000 bytes, /proc/self/exe); pcap no, libpfm no, static no, sanitize no
 """
 HDR = ("kernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,"
        "loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,"
