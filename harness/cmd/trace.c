@@ -454,26 +454,51 @@ static int choose(const char *group, char *err, size_t n)
 	return 0;
 }
 
-/* A run killed outright also left the function-graph tracer on, with
-   only the checksum routines in its filter: that is put back to nop.
-   Any other tracer, or filter, is someone else's and left alone. */
-static void reset_stale_graph(void)
+/* Whether set_ftrace_filter's text names only checksum routines of
+   trace_targets ("func" or "func [module]" lines), at least one. */
+static bool filter_is_ours(char *filter)
 {
-	char *cur = tracefs_read(&st.fs, "current_tracer");
-	char *filter = tracefs_read(&st.fs, "set_ftrace_filter");
-	char err[1024], *line, *save;
 	const struct trace_target *t;
-	bool ours = cur && !strcmp(cur, "function_graph\n") && filter && *filter;
+	char *line, *save;
+	bool ours = filter && *filter && *filter != '#';
 
 	for (line = ours ? strtok_r(filter, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
+		line[strcspn(line, " ")] = '\0';
 		for (t = trace_targets; t->family && strcmp(t->symbol, line); t++)
 			;
 		ours &= t->family != NULL;
 	}
-	if (ours && !tracefs_write(&st.fs, "current_tracer", "nop\n", false, err, sizeof(err)) &&
+	return ours;
+}
+
+/* A run killed outright also left the function filter on the checksum
+   routines alone, and the function-graph tracer on it if it got that
+   far: the filter is cleared, the tracer put back to nop, whichever of
+   them it left (a filter that is not on those alone, or a tracer that
+   is not nop or function_graph, is someone else's and left alone; as is
+   everything while another csumbench trace is running, whose they may
+   be). */
+static void reset_stale_graph(void)
+{
+	char *cur = tracefs_read(&st.fs, "current_tracer");
+	char *filter = tracefs_read(&st.fs, "set_ftrace_filter");
+	char err[1024], shown[256] = "", *line, *save;
+	bool graph = cur && !strcmp(cur, "function_graph\n");
+	char *copy = xstrdup(filter ? filter : "", "a filter");
+
+	/* "csum_partial, csum_and_copy_from_user" */
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		snprintf(shown + strlen(shown), sizeof(shown) - strlen(shown), "%s%s",
+			 *shown ? ", " : "", line);
+	free(copy);
+	if (cur && (graph || !strcmp(cur, "nop\n")) && filter_is_ours(filter) &&
+	    !probe_live_trace(&st.fs, (long)getpid()) &&
+	    !(graph && tracefs_write(&st.fs, "current_tracer", "nop\n", false, err, sizeof(err))) &&
 	    !tracefs_write(&st.fs, "set_ftrace_filter", "", false, err, sizeof(err)))
-		fprintf(stderr, "csumbench trace: and its function-graph tracer (now nop)\n");
+		fprintf(stderr, "csumbench trace: and its function filter (set_ftrace_filter: "
+			"%s), now cleared%s\n", shown, graph ? ", and its function-graph "
+			"tracer (now nop)" : "");
 	free(cur);
 	free(filter);
 }

@@ -213,6 +213,36 @@ static int sweep_event(const struct tracefs *t, const char *event)
 	return rc;
 }
 
+/* The PID in "p:csumbench_PID/NAME SYMBOL ARGS", its event (cut out of
+   line) in *event; 0 for a line of someone else's. */
+static long csumbench_pid(char *line, char **event)
+{
+	char *ev = strchr(line, ':');
+	long pid;
+
+	if (!ev || strncmp(++ev, GROUP_PREFIX, strlen(GROUP_PREFIX)))
+		return 0;
+	ev[strcspn(ev, " ")] = '\0';
+	pid = strtol(ev + strlen(GROUP_PREFIX), NULL, 10);
+	*event = ev;
+	return pid > 0 ? pid : 0;
+}
+
+long probe_live_trace(const struct tracefs *t, long self)
+{
+	char *text = tracefs_read(t, "kprobe_events"), *line, *save, *event;
+	long pid, found = 0;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
+	     line = strtok_r(NULL, "\n", &save)) {
+		pid = csumbench_pid(line, &event);
+		if (pid && pid != self && (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
+			found = pid;
+	}
+	free(text);
+	return found;
+}
+
 int probe_sweep_stale(const struct tracefs *t)
 {
 	char *text = tracefs_read(t, "kprobe_events"), *line, *save, *event;
@@ -221,13 +251,8 @@ int probe_sweep_stale(const struct tracefs *t)
 
 	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		/* "p:csumbench_PID/NAME SYMBOL ARGS" */
-		event = strchr(line, ':');
-		if (!event || strncmp(++event, GROUP_PREFIX, strlen(GROUP_PREFIX)))
-			continue;
-		event[strcspn(event, " ")] = '\0';
-		pid = strtol(event + strlen(GROUP_PREFIX), NULL, 10);
-		if (pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		pid = csumbench_pid(line, &event);
+		if (!pid || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
 		if (sweep_event(t, event) == 0) {
 			fprintf(stderr, "csumbench trace: removed %s, left by a run "

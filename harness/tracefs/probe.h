@@ -47,5 +47,8 @@ void probe_free(struct probe *p);
    crash) left: groups csumbench_PID whose PID is gone.  Says what it
    removed; returns how many events. */
 int probe_sweep_stale(const struct tracefs *t);
+/* The PID of another csumbench trace whose probes are in tracefs and
+   whose process is there (not self), or 0. */
+long probe_live_trace(const struct tracefs *t, long self);
 
 #endif
