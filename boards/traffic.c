@@ -23,7 +23,7 @@
  * numbers of rounds on stdin, one a line, and answers each with
  * "sent N" once every packet of them has come back.  At the end it
  * prints what it sent and got back, one line per kind and size:
- *   @@traffic udp4 100 sent N received N */
+ *   traffic: udp4   100 B  sent N  received N */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -469,7 +469,7 @@ int main(int argc, char **argv)
 			round_trip();
 	}
 	for (k = 0; k < NFLOWS; k++)
-		printf("@@traffic %s %u sent %lu received %lu\n", flows[k].kind,
+		printf("traffic: %-5s %4u B  sent %lu  received %lu\n", flows[k].kind,
 		       flows[k].payload, sent[k], got[k]);
 	return 0;
 }
