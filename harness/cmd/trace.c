@@ -503,6 +503,35 @@ static void reset_stale_graph(void)
 	free(filter);
 }
 
+/* The interval: every probe counts from here (they were hooked
+   paused), and the durations are recorded. */
+static int window_open(bool durations_on, double *t0, char *err, size_t n)
+{
+	size_t i;
+
+	*t0 = now();
+	for (i = 0; i < st.nprobe; i++)
+		if (probe_start(&st.fs, &st.probe[i], err, n))
+			return -1;
+	return durations_on ? graph_go(&st.fs, err, n) : 0;
+}
+
+/* Its end: every probe paused, the tracer put back; then the tables. */
+static int window_close(double *t1, char *err, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < st.nprobe; i++)
+		if (probe_pause(&st.fs, &st.probe[i], err, n))
+			return -1;
+	*t1 = now();
+	graph_stop(&st.fs, &st.graph);
+	for (i = 0; i < st.nprobe; i++)
+		if (probe_collect(&st.fs, &st.probe[i], err, n))
+			return -1;
+	return 0;
+}
+
 static int fail(const char *err)
 {
 	fprintf(stderr, "csumbench trace: %s\n", err);
@@ -519,6 +548,7 @@ int cmd_trace(int argc, char **argv)
 	bool force = false, durations_on;
 	struct args a;
 	size_t i;
+	long other;
 	int o, rc;
 
 	args_begin(&a, &trace_cmd, argc, argv);
@@ -602,13 +632,23 @@ int cmd_trace(int argc, char **argv)
 		return fail(err);
 	}
 	durations_on = rc == 0;
-	if (!durations_on)
+	other = probe_live_trace(&st.fs, (long)getpid());
+	if (!durations_on && other && strstr(err, "in use"))
+		fprintf(stderr, "csumbench trace: no durations: %s (by the csumbench "
+			"trace of pid %ld)\n", err, other);
+	else if (!durations_on)
 		fprintf(stderr, "csumbench trace: no durations: %s\n", err);
 
+	r.began = time(NULL);
+	if (window_open(durations_on, &t0, err, sizeof(err))) {
+		free(out);
+		return fail(err);
+	}
 	fprintf(stderr, "csumbench trace: tracing %s for %g s (Ctrl-C stops it "
 		"sooner)\n", group, seconds);
-	t0 = now();
-	r.began = time(NULL);
+	if (other)
+		fprintf(stderr, "csumbench trace: beside the csumbench trace of pid %ld; "
+			"each counts its own interval\n", other);
 	while (!stop_sig && (left = t0 + seconds - now()) > 0) {
 		int ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
 		if (durations_on)
@@ -616,21 +656,13 @@ int cmd_trace(int argc, char **argv)
 		else
 			nanosleep(&(struct timespec){ 0, ms * 1000000L }, NULL);
 	}
-	for (i = 0; i < st.nprobe; i++)
-		if (probe_pause(&st.fs, &st.probe[i], err, sizeof(err))) {
-			free(out);
-			return fail(err);
-		}
-	t1 = now();
 	r.stopped = stop_sig;
 	snprintf(r.tracefs, sizeof(r.tracefs), "%s", st.fs.dir);
+	if (window_close(&t1, err, sizeof(err))) {
+		free(out);
+		return fail(err);
+	}
 	r.seconds = t1 - t0;
-	graph_stop(&st.fs, &st.graph);
-	for (i = 0; i < st.nprobe; i++)
-		if (probe_collect(&st.fs, &st.probe[i], err, sizeof(err))) {
-			free(out);
-			return fail(err);
-		}
 	teardown();
 
 	merge(&r);

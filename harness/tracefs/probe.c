@@ -52,13 +52,14 @@ int probe_make(const struct tracefs *t, struct probe *p, const char *group,
 	return rc;
 }
 
+/* The hist trigger written to the event's trigger file: prefix "!"
+   removes it; suffix ":pause" stops its counting and ":cont" goes on
+   (hooked with ":pause", it is made paused). */
 static int trigger(const struct tracefs *t, const struct probe *p,
-		   const char *how, char *err, size_t n)
+		   const char *prefix, const char *suffix, char *err, size_t n)
 {
 	char *file = event_file(p, "trigger");
-	char *cmd = xasprintf("a trigger", "%s" HIST_SPEC "%s\n",
-			      !strcmp(how, "remove") ? "!" : "",
-			      !strcmp(how, "pause") ? ":pause" : "");
+	char *cmd = xasprintf("a trigger", "%s" HIST_SPEC "%s\n", prefix, suffix);
 	int rc = tracefs_write(t, file, cmd, true, err, n);
 
 	free(cmd);
@@ -77,15 +78,20 @@ int probe_hook(const struct tracefs *t, struct probe *p, char *err, size_t n)
 			 "events/%s/hist): it needs CONFIG_HIST_TRIGGERS", p->event);
 		return -1;
 	}
-	if (trigger(t, p, "hook", err, n))
+	if (trigger(t, p, "", ":pause", err, n))
 		return -1;
 	p->hooked = true;
 	return 0;
 }
 
+int probe_start(const struct tracefs *t, struct probe *p, char *err, size_t n)
+{
+	return trigger(t, p, "", ":cont", err, n);
+}
+
 int probe_pause(const struct tracefs *t, struct probe *p, char *err, size_t n)
 {
-	return trigger(t, p, "pause", err, n);
+	return trigger(t, p, "", ":pause", err, n);
 }
 
 static int by_len(const void *a, const void *b)
@@ -148,7 +154,7 @@ int probe_remove(const struct tracefs *t, struct probe *p)
 	int rc = 0;
 
 	if (p->hooked) {
-		if (trigger(t, p, "remove", err, sizeof(err)) == 0)
+		if (trigger(t, p, "!", "", err, sizeof(err)) == 0)
 			p->hooked = false;
 		else {
 			fprintf(stderr, "csumbench trace: %s\n", err);
