@@ -1,7 +1,7 @@
 /* The virtual board's traffic: UDP datagrams and ICMP echoes over IPv4
    and IPv6 through a TUN device, for csumbench trace to count.
  *
- *   traffic [--after S] [--seconds S]
+ *   traffic [--after S] (--seconds S [--when-traced] | --commands)
  *
  * A TUN device (csb0, 10.87.0.1/24 and fd00:87::1/64) offers the stack
  * no checksum offload, so the kernel sums every packet in software:
@@ -14,11 +14,16 @@
  * patched (RFC 1624).  The sizes are fixed, so the lengths the kernel
  * is called with can be predicted (tests/trace.sh).
  *
- * After --after seconds of quiet (the device's own first packets, IPv6
- * multicast reports, go by), it sends for --seconds, one round of every
- * kind at a time, then prints what it sent and got back:
- *   @@traffic udp4 100 N ...
- * one line per kind and payload size (N sent and received). */
+ * It sends in rounds, one packet of every kind each, after --after
+ * seconds of quiet (the device's own first packets, IPv6 multicast
+ * reports, go by).  --seconds sends for that long; with --when-traced,
+ * from when a csumbench trace is counting (its hist triggers active),
+ * so that the traffic falls inside the trace's interval however long
+ * the trace took to set up.  --commands says "ready", then reads
+ * numbers of rounds on stdin, one a line, and answers each with
+ * "sent N" once every packet of them has come back.  At the end it
+ * prints what it sent and got back, one line per kind and size:
+ *   traffic: udp4   100 B  sent N  received N */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -28,6 +33,7 @@
 #include <netinet/in.h>
 #include <netinet/ip_icmp.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +46,8 @@
 #define DEV "csb0"
 #define PORT_HERE 5001
 #define PORT_PEER 5002
+#define TRACEFS "/sys/kernel/tracing"
+#define WAIT_TRACED 300	/* seconds, for --when-traced */
 
 struct in6_ifreq_ {	/* <linux/ipv6.h>'s in6_ifreq, which clashes with libc */
 	struct in6_addr addr;
@@ -228,93 +236,240 @@ static int flow_socket(const struct flow *f, struct sockaddr_storage *to, sockle
 	return s;
 }
 
-int main(int argc, char **argv)
-{
-	double after = 1, seconds = 2, end;
-	unsigned long sent[NFLOWS] = { 0 }, got[NFLOWS] = { 0 };
-	struct sockaddr_storage to[NFLOWS];
-	socklen_t tolen[NFLOWS];
-	unsigned char pkt[2048], payload[1500];
-	int tun, sock[NFLOWS], i;
-	size_t k;
+/* The sockets and what went through them. */
+static int tun, sock[NFLOWS];
+static struct sockaddr_storage to[NFLOWS];
+static socklen_t tolen[NFLOWS];
+static unsigned long sent[NFLOWS], got[NFLOWS];
+static unsigned char payload[1500];
 
-	for (i = 1; i + 1 < argc; i += 2) {
-		if (!strcmp(argv[i], "--after"))
-			after = atof(argv[i + 1]);
-		else if (!strcmp(argv[i], "--seconds"))
-			seconds = atof(argv[i + 1]);
-		else
-			break;
-	}
-	if (i != argc || after < 0 || seconds <= 0) {
-		fprintf(stderr, "usage: traffic [--after S] [--seconds S]\n");
-		return 2;
-	}
-	tun = tun_up();
+static void open_flows(void)
+{
+	size_t k, j;
+
 	/* UDP sockets share a port per family: bound once, the second of a
 	   family sends from the first's */
 	for (k = 0; k < NFLOWS; k++) {
 		sock[k] = -1;
 		if (flows[k].proto == IPPROTO_UDP)
-			for (size_t j = 0; j < k; j++)
+			for (j = 0; j < k; j++)
 				if (flows[j].proto == IPPROTO_UDP &&
 				    flows[j].family == flows[k].family)
 					sock[k] = sock[j];
-		if (sock[k] < 0)
+		if (sock[k] < 0) {
 			sock[k] = flow_socket(&flows[k], &to[k], &tolen[k]);
-		else
-			memcpy(&to[k], &to[k - 1], sizeof(to[k])), tolen[k] = tolen[k - 1];
+		} else {
+			memcpy(&to[k], &to[k - 1], sizeof(to[k]));
+			tolen[k] = tolen[k - 1];
+		}
 	}
 	for (k = 0; k < sizeof(payload); k++)
 		payload[k] = (unsigned char)(k * 7 + 1);
-	end = now() + after;
-	while (now() < end) {	/* quiet: what the device says is dropped */
+}
+
+/* What the device says by itself (IPv6 multicast reports) is dropped,
+   for S seconds. */
+static void quiet(double s)
+{
+	unsigned char pkt[2048];
+	double end = now() + s;
+
+	while (now() < end) {
 		struct pollfd p = { .fd = tun, .events = POLLIN };
 		if (poll(&p, 1, 100) > 0 && read(tun, pkt, sizeof(pkt)) < 0)
 			die("read " DEV);
 	}
-	end = now() + seconds;
-	while (now() < end) {
-		for (k = 0; k < NFLOWS; k++) {
-			ssize_t n;
-			unsigned char icmp[8 + 1500];
-			const void *buf = payload;
-			size_t len = flows[k].payload;
-			if (flows[k].proto != IPPROTO_UDP) {
-				/* an echo request: type, code, sum, id, seq */
-				memset(icmp, 0, 8);
-				icmp[0] = flows[k].proto == IPPROTO_ICMP ? ICMP_ECHO :
-					  ICMP6_ECHO_REQUEST;
-				icmp[7] = (unsigned char)sent[k];
-				memcpy(icmp + 8, payload, len);
-				buf = icmp;
-				len += 8;
-			}
-			if (sendto(sock[k], buf, len, 0, (struct sockaddr *)&to[k],
-				   tolen[k]) != (ssize_t)len)
-				die("sendto");
-			sent[k]++;
-			/* the packet, back as the peer's answer */
+}
+
+/* One packet of every kind, each back as the peer's answer and read.
+   Every sum the kernel makes for the round is made when it returns:
+   a TUN device's writer carries the packet up the stack itself. */
+static void round_trip(void)
+{
+	unsigned char pkt[2048], icmp[8 + sizeof(payload)];
+	size_t k, j;
+	ssize_t n;
+
+	for (k = 0; k < NFLOWS; k++) {
+		const void *buf = payload;
+		size_t len = flows[k].payload;
+		if (flows[k].proto != IPPROTO_UDP) {
+			/* an echo request: type, code, sum, id, seq */
+			memset(icmp, 0, 8);
+			icmp[0] = flows[k].proto == IPPROTO_ICMP ? ICMP_ECHO :
+				  ICMP6_ECHO_REQUEST;
+			icmp[7] = (unsigned char)sent[k];
+			memcpy(icmp + 8, payload, len);
+			buf = icmp;
+			len += 8;
+		}
+		if (sendto(sock[k], buf, len, 0, (struct sockaddr *)&to[k],
+			   tolen[k]) != (ssize_t)len)
+			die("sendto");
+		sent[k]++;
+		/* the packet, back as the peer's answer (the device's own
+		   packets, read before it, are dropped) */
+		do {
 			n = read(tun, pkt, sizeof(pkt));
 			if (n < 0)
 				die("read " DEV);
-			if (reflect(pkt, (size_t)n) == 0 && write(tun, pkt, (size_t)n) != n)
-				die("write " DEV);
-		}
-		/* the answers: each socket's, matched to the size sent */
-		for (k = 0; k < NFLOWS; k++) {
-			ssize_t n;
-			while ((n = recv(sock[k], pkt, sizeof(pkt), 0)) >= 0) {
-				size_t body = flows[k].proto == IPPROTO_UDP ? (size_t)n :
-					      (size_t)n - 8;
-				for (size_t j = 0; j < NFLOWS; j++)
-					if (sock[j] == sock[k] && flows[j].payload == body)
-						got[j]++;
-			}
+		} while (reflect(pkt, (size_t)n) != 0);
+		if (write(tun, pkt, (size_t)n) != n)
+			die("write " DEV);
+	}
+	/* the answers: each socket's, matched to the size sent */
+	for (k = 0; k < NFLOWS; k++) {
+		while ((n = recv(sock[k], pkt, sizeof(pkt), 0)) >= 0) {
+			size_t body = flows[k].proto == IPPROTO_UDP ? (size_t)n :
+				      (size_t)n - 8;
+			for (j = 0; j < NFLOWS; j++)
+				if (sock[j] == sock[k] && flows[j].payload == body)
+					got[j]++;
 		}
 	}
+}
+
+/* Whether event (GROUP/NAME) has a hist trigger that is active. */
+static bool counting(const char *event)
+{
+	char path[640], trig[4096] = "";
+	FILE *t;
+	size_t n;
+
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/trigger", event);
+	t = fopen(path, "r");
+	if (!t)
+		return false;
+	n = fread(trig, 1, sizeof(trig) - 1, t);
+	trig[n] = '\0';
+	fclose(t);
+	return strstr(trig, "hist:") && strstr(trig, "[active]") &&
+	       !strstr(trig, "[paused]");
+}
+
+/* Whether a csumbench trace is counting: a kprobe event group
+   csumbench_PID whose every event's hist trigger is active. */
+static bool traced(void)
+{
+	char line[512], group[8][64];
+	bool all[8];
+	size_t ng = 0, g, glen;
+	FILE *f = fopen(TRACEFS "/kprobe_events", "r");
+	char *ev;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		/* "p:csumbench_PID/NAME SYMBOL ARGS" */
+		ev = strchr(line, ':');
+		if (!ev || strncmp(++ev, "csumbench_", 10) || !strchr(ev, '/'))
+			continue;
+		ev[strcspn(ev, " \n")] = '\0';
+		glen = (size_t)(strchr(ev, '/') - ev);
+		for (g = 0; g < ng && (strlen(group[g]) != glen ||
+				       strncmp(group[g], ev, glen)); g++)
+			;
+		if (g == ng) {
+			if (ng == 8 || glen >= sizeof(group[0]))
+				continue;
+			snprintf(group[ng], sizeof(group[0]), "%.*s", (int)glen, ev);
+			all[ng++] = true;
+		}
+		all[g] &= counting(ev);
+	}
+	if (f)
+		fclose(f);
+	for (g = 0; g < ng && !all[g]; g++)
+		;
+	return g < ng;
+}
+
+static void wait_traced(void)
+{
+	double end = now() + WAIT_TRACED;
+
+	while (!traced()) {
+		if (now() > end) {
+			fprintf(stderr, "traffic: no csumbench trace counted within "
+				"%d s (no csumbench_PID group in %s/kprobe_events "
+				"with active hist triggers)\n", WAIT_TRACED, TRACEFS);
+			exit(1);
+		}
+		nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+	}
+}
+
+/* --commands: each line of stdin a number of rounds, sent and answered
+   ("sent N"), until the end of stdin. */
+static void commands(void)
+{
+	char line[64], *end;
+	unsigned long n, i, before[NFLOWS];
+	size_t k;
+
+	printf("ready\n");
+	fflush(stdout);
+	while (fgets(line, sizeof(line), stdin)) {
+		n = strtoul(line, &end, 10);
+		if (end == line || (*end && *end != '\n')) {
+			fprintf(stderr, "traffic: '%.*s': a number of rounds expected\n",
+				(int)strcspn(line, "\n"), line);
+			exit(2);
+		}
+		memcpy(before, got, sizeof(before));
+		for (i = 0; i < n; i++)
+			round_trip();
+		for (k = 0; k < NFLOWS; k++)
+			if (got[k] - before[k] != n) {
+				printf("lost: %s %u B: %lu of %lu answered\n", flows[k].kind,
+				       flows[k].payload, got[k] - before[k], n);
+				fflush(stdout);
+				exit(1);
+			}
+		printf("sent %lu\n", n);
+		fflush(stdout);
+	}
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: traffic [--after S] (--seconds S [--when-traced] | --commands)\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	double after = 1, seconds = 0, end;
+	bool when_traced = false, by_commands = false;
+	size_t k;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--after") && i + 1 < argc)
+			after = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
+			seconds = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--when-traced"))
+			when_traced = true;
+		else if (!strcmp(argv[i], "--commands"))
+			by_commands = true;
+		else
+			return usage();
+	}
+	if (after < 0 || by_commands == (seconds > 0) || (by_commands && when_traced))
+		return usage();
+	tun = tun_up();
+	open_flows();
+	quiet(after);
+	if (by_commands) {
+		commands();
+	} else {
+		if (when_traced)
+			wait_traced();
+		end = now() + seconds;
+		while (now() < end)
+			round_trip();
+	}
 	for (k = 0; k < NFLOWS; k++)
-		printf("@@traffic %s %u sent %lu received %lu\n", flows[k].kind,
+		printf("traffic: %-5s %4u B  sent %lu  received %lu\n", flows[k].kind,
 		       flows[k].payload, sent[k], got[k]);
 	return 0;
 }

@@ -68,8 +68,9 @@ ssh\ *)
 	;;
 vboard:*)
 	# The board's init starts the trace, makes traffic through a TUN
-	# device for it (boards/traffic.c: from 2 s in until 2 s before the
-	# end), and waits for both.
+	# device for it (boards/traffic.c: from when the trace counts, or 2 s
+	# in if it counts sooner, for 4 s less than the trace), and waits for
+	# both.
 	machine=${runner#vboard:}
 	board_arch=$("$here_dir/vboard.sh" arch "$machine") || exit 2
 	cpu=$("$here_dir/vboard.sh" preset "$machine") || exit 2
@@ -80,7 +81,8 @@ vboard:*)
 	fi
 	if [ "$seconds" -lt 5 ]; then
 		echo "make trace: SECONDS=$seconds: a virtual board's trace takes 5 or more" \
-			"(its traffic starts 2 s in and stops 2 s before the end)" >&2
+			"(its traffic starts once the trace counts, 2 s in at the soonest," \
+			"and runs 4 s less)" >&2
 		exit 2
 	fi
 	name=trace-vboard-$machine-$(date +%Y%m%d-%H%M%S).mix
@@ -88,7 +90,7 @@ vboard:*)
 	trap '[ -n "$keep" ] || rm -rf "$here"' EXIT
 	{
 		echo "/csumbench/csumbench trace --seconds $seconds -o /results/$name > /results/trace.txt &"
-		echo "/csumbench/traffic --after 2 --seconds $((seconds - 4)) > /results/traffic.txt"
+		echo "/csumbench/traffic --after 2 --when-traced --seconds $((seconds - 4)) > /results/traffic.txt"
 		echo "wait"
 	} > "$here/cmds"
 	status=0

@@ -5,9 +5,11 @@
 # Debian's kernel), where make trace counts the lengths the kernel sums
 # while the board's init makes traffic of known sizes: the mix must hold
 # exactly the calls that traffic makes, replay on the board (make bench
-# sends it beside the config) and here,
-# and a trace stopped by SIGINT, SIGTERM or SIGKILL must leave tracefs
-# as it found it (tests/trace-signals.c, on the board).
+# sends it beside the config) and here; each trace must count its own
+# interval, not the traffic before or after it, even beside another
+# trace (tests/trace-window.c, on the board); and a trace stopped by
+# SIGINT, SIGTERM or SIGKILL must leave tracefs as it found it
+# (tests/trace-signals.c, on the board).
 # usage: tests/trace.sh PPC32-BUILD-DIR X86_64-STATIC-BUILD-DIR
 set -u
 SUITE=trace
@@ -72,6 +74,41 @@ if [ "$(uname -m)" = x86_64 ] && grep -q ' csum_partial$' /proc/kallsyms; then
 		[ "$(grep -c -v "4194303\|$g" "$T/fs2/kprobe_events")" = 0 ]
 fi
 
+# A run killed between setting the function filter and switching the
+# tracer left the filter on the checksum routines alone (and its probe):
+# recognised by its content whatever the tracer, nop or function_graph,
+# and cleared, so that it is not taken for someone else's and put back;
+# a filter on anything else, or one beside a csumbench trace still
+# running (pid $$, this shell), is left alone.
+case $(uname -m) in x86_64 | aarch64) sym=csum_partial ;; *) sym= ;; esac
+stale_filter() { # stale_filter NAME TRACER FILTER LIVE: the fake tracefs
+	local d=$T/$1
+	mkdir -p "$d/events"
+	printf '      hist trigger\t- If set, event hits are aggregated\n' > "$d/README"
+	echo "p:csumbench_4194303/$sym $sym len=%si:u32" > "$d/kprobe_events"
+	[ "$4" = 0 ] || echo "p:csumbench_$$/$sym $sym len=%si:u32" >> "$d/kprobe_events"
+	echo "$2" > "$d/current_tracer"
+	printf '%s\n' "$3" > "$d/set_ftrace_filter"
+	"$HOSTBIN" trace --tracefs "$d" -o "$T/a.mix" > /dev/null 2> "$d.err"
+}
+if [ -n "$sym" ]; then
+	stale_filter nopf nop "$sym" 0
+	ok "a killed run's filter ($sym) with the tracer nop: cleared, saying so" \
+		bash -c "[ ! -s '$T/nopf/set_ftrace_filter' ] && [ \"\$(cat '$T/nopf/current_tracer')\" = nop ] &&
+			grep -q 'function filter (set_ftrace_filter: $sym), now cleared\$' '$T/nopf.err'"
+	stale_filter graphf function_graph "$sym" 0
+	ok "... with the tracer function_graph: cleared, the tracer nop" \
+		bash -c "[ ! -s '$T/graphf/set_ftrace_filter' ] && [ \"\$(cat '$T/graphf/current_tracer')\" = nop ] &&
+			grep -q 'now cleared, and its function-graph tracer (now nop)' '$T/graphf.err'"
+	stale_filter userf nop "tcp_sendmsg [kernel]" 0
+	ok "a filter on anything else is left alone" \
+		bash -c "[ \"\$(cat '$T/userf/set_ftrace_filter')\" = 'tcp_sendmsg [kernel]' ] && ! grep -q 'now cleared' '$T/userf.err'"
+	stale_filter livef function_graph "$sym" 1
+	ok "ours beside a csumbench trace still running: left alone" \
+		bash -c "[ \"\$(cat '$T/livef/set_ftrace_filter')\" = '$sym' ] &&
+			[ \"\$(cat '$T/livef/current_tracer')\" = function_graph ] && ! grep -q 'now cleared' '$T/livef.err'"
+fi
+
 # 3. This machine's own tracefs: traced, or refused naming the kernel
 # option (this kind of machine has no kprobe events); either way tracefs
 # is left mounted or not as it was, with no probe of ours.
@@ -97,7 +134,8 @@ fi
 # traffic.c sends N rounds of: UDP over IPv4 with 100 and 1000 bytes,
 # over IPv6 with 200 and 1200, an ICMP echo with 56 bytes over IPv4 and
 # 72 over IPv6; each comes back through the device as the peer's.  Its
-# lines "@@traffic KIND SIZE sent N received N" give N.
+# lines "traffic: KIND SIZE B  sent N  received N" give N; it starts
+# when the trace counts (--when-traced).
 # predicted ARCH N: "length calls" lines, what the kernel must have
 # summed (Linux 6.1; a TUN device has no checksum offload):
 #  - each UDP payload twice by the copy: from user space as sent, and
@@ -118,8 +156,26 @@ predicted() { # predicted N EIGHTS-PER-ROUND
 	printf '%s %s\n' 56 "$n" 64 "$n" 72 "$n" 80 "$n" \
 		100 $((2 * n)) 200 $((2 * n)) 1000 $((2 * n)) 1200 $((2 * n))
 }
+# counts_ok NAME MIX N EIGHTS-PER-ROUND: the mix holds each length N
+# rounds make with exactly its calls (the weights are the calls: a mix
+# of fewer than a million), and their calls of length 0.  The lengths
+# tell the families apart: the payloads (56, 72, 100...) are the
+# copy's, the echo replies (64, 80) and headers (8) csum_partial's.
+counts_ok() {
+	local name=$1 mix=$2 n=$3 eights=$4 f0
+	predicted "$n" "$eights" | sort -k1,1 > "$mix.want"
+	awk '!/^#/' "$mix" > "$mix.got"
+	# shellcheck disable=SC2154 # fail: lib.sh's count
+	f0=$fail
+	ok "$name: the traffic's lengths, each with exactly the calls $n rounds make" \
+		bash -c "join '$mix.want' <(sort -k1,1 '$mix.got') | awk '\$2 != \$3 { print; bad = 1 } END { exit bad }' &&
+			[ \$(join '$mix.want' <(sort -k1,1 '$mix.got') | wc -l) = \$(wc -l < '$mix.want') ]"
+	[ $fail = "$f0" ] || { echo "want:"; cat "$mix.want"; echo "got:"; cat "$mix.got"; }
+	ok "$name: and 4 calls of length 0 a round, left out of the mix, counted" \
+		grep -qx "# not in the mix: $((4 * n)) calls of length 0" "$mix"
+}
 board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
-	local m=$1 eights=$2 mix n total known st f0 inmix
+	local m=$1 eights=$2 mix n total known st inmix
 	shift 2
 	rm -rf "$T/res-$m"
 	CSUMBENCH_RESULTS_DIR="$T/res-$m" VBOARD_TIMEOUT=300 \
@@ -131,28 +187,19 @@ board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
 	ok "$m: the mix is in results/ as trace-vboard-$m-DATE.mix" [ -n "$mix" ]
 	[ -n "$mix" ] || return
 	cp "$mix" "$T/$m.mix"
-	n=$(awk '$1 == "board:" && $2 == "@@traffic" { print $6 }' "$T/$m.out" | sort -u)
+	n=$(awk '$1 == "board:" && $2 == "traffic:" { print $7 }' "$T/$m.out" | sort -u)
 	ok "$m: every kind of traffic went round the same number of times, all came back" \
 		bash -c "[ \"\$(echo '$n' | wc -l)\" = 1 ] && [ '$n' -gt 10 ] &&
-			! awk '\$2 == \"@@traffic\" && \$6 != \$8 { bad = 1 } END { exit !bad }' '$T/$m.out'"
+			! awk '\$2 == \"traffic:\" && \$7 != \$9 { bad = 1 } END { exit !bad }' '$T/$m.out'"
+	ok "$m: no framing line (@@) in make trace's output" \
+		bash -c "! grep -q '@@' '$T/$m.out' '$T/$m.err'"
 	ok "$m: the summary counted calls and names the commonest lengths" \
 		bash -c "grep -q '^board:   all  *[1-9][0-9]* ' '$T/$m.out' && grep -q '^board:   commonest lengths:' '$T/$m.out'"
 	ok "$m: the summary fits 72 columns" \
-		bash -c "sed -n 's/^board: //p' '$T/$m.out' | grep -v '^@@\|^wrote \|^replay: ' > '$T/$m.sum' && width_ok '$T/$m.sum'"
-	predicted "$n" "$eights" | sort -k1,1 > "$T/$m.want"
-	awk '!/^#/' "$T/$m.mix" > "$T/$m.got"
-	# shellcheck disable=SC2154 # fail: lib.sh's count
-	f0=$fail
-	# each predicted length with exactly its calls (the weights are the
-	# calls: a mix of fewer than a million)
-	ok "$m: the traffic's lengths, each with exactly the calls it makes" \
-		bash -c "join '$T/$m.want' <(sort -k1,1 '$T/$m.got') | awk '\$2 != \$3 { print; bad = 1 } END { exit bad }' &&
-			[ \$(join '$T/$m.want' <(sort -k1,1 '$T/$m.got') | wc -l) = \$(wc -l < '$T/$m.want') ]"
-	[ $fail = "$f0" ] || { echo "want:"; cat "$T/$m.want"; echo "got:"; cat "$T/$m.got"; }
-	ok "$m: and 4 calls of length 0 a round, left out of the mix, counted" \
-		grep -qx "# not in the mix: $((4 * n)) calls of length 0" "$T/$m.mix"
+		bash -c "sed -n 's/^board: //p' '$T/$m.out' | grep -v '^traffic: \|^wrote \|^replay: ' > '$T/$m.sum' && width_ok '$T/$m.sum'"
+	counts_ok "$m" "$T/$m.mix" "$n" "$eights"
 	total=$(sed -n 's/^# calls: \([0-9]*\),.*/\1/p' "$T/$m.mix")
-	known=$(awk -v z=$((4 * n)) '{ s += $2 } END { print s + z }' "$T/$m.want")
+	known=$(awk -v z=$((4 * n)) '{ s += $2 } END { print s + z }' "$T/$m.mix.want")
 	ok "$m: little else (the device's own packets): 95% or more of the calls" \
 		bash -c "[ -n '$total' ] && [ \$(( $known * 100 / $total )) -ge 95 ]"
 	ok "$m: the # lines name the kernel, the functions, the interval, the calls" \
@@ -176,23 +223,46 @@ board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
 		bash -c "[ $? = 0 ] && grep -q '^# mix: .*$m.mix' '$T/$m-replay.csv' &&
 			grep -q '^ref,generic,csum,mix,' '$T/$m-replay.csv'" || tail -n 5 "$T/$m-replay.err"
 }
-board_signals() { # board_signals MACHINE BUILD-DIR GCC...: tests/trace-signals.c there
-	local m=$1 b=$2
-	shift 2
-	"$@" -static -O2 -Wall -Wextra -o "$T/trace-signals-$m" tests/trace-signals.c 2> "$T/ts.log" ||
-		cat "$T/ts.log"
-	echo "/csumbench/trace-signals /csumbench/csumbench /csumbench/traffic /results > /results/signals.txt" \
-		> "$T/cmds-$m"
+# board_checks MACHINE EIGHTS-PER-ROUND BUILD-DIR GCC...: on the board,
+# tests/trace-window.c (each trace counts its own interval: traffic
+# before, during and after it, and a second trace inside the first's;
+# a trace killed with only its function filter set), then
+# tests/trace-signals.c.
+board_checks() {
+	local m=$1 eights=$2 b=$3 p rounds
+	shift 3
+	for p in trace-window trace-signals; do
+		"$@" -static -O2 -Wall -Wextra -o "$T/$p-$m" tests/$p.c 2> "$T/ts.log" ||
+			cat "$T/ts.log"
+	done
+	{
+		echo "/csumbench/trace-window /csumbench/csumbench /csumbench/traffic /results > /results/window.txt"
+		echo "/csumbench/trace-signals /csumbench/csumbench /csumbench/traffic /results > /results/signals.txt"
+	} > "$T/cmds-$m"
 	rm -rf "$T/sig-$m"
-	VBOARD_TIMEOUT=300 scripts/vboard.sh run "$m" "$T/sig-$m" "$T/cmds-$m" csumbench="$b/csumbench" \
-		trace-signals="$T/trace-signals-$m" > /dev/null 2> "$T/sig-$m.err"
+	VBOARD_TIMEOUT=600 scripts/vboard.sh run "$m" "$T/sig-$m" "$T/cmds-$m" csumbench="$b/csumbench" \
+		trace-window="$T/trace-window-$m" trace-signals="$T/trace-signals-$m" \
+		> /dev/null 2> "$T/sig-$m.err"
+	ok "$m: traffic sent before, during and after traces, held still (trace-window)" \
+		grep -qx 'trace-window: all ok' "$T/sig-$m/window.txt"
+	grep '^FAIL' "$T/sig-$m/window.txt" 2> /dev/null
+	rounds=$T/sig-$m/window.rounds
+	for p in window first second; do
+		if [ -f "$T/sig-$m/$p.mix" ] && grep -q "^$p [0-9]" "$rounds" 2> /dev/null; then
+			counts_ok "$m: $p trace" "$T/sig-$m/$p.mix" "$(awk -v p=$p '$1 == p { print $2 }' "$rounds")" "$eights"
+		else
+			ok "$m: $p trace: its mix and rounds came back" false
+		fi
+	done
+	ok "$m: a second trace says it runs beside the first" \
+		grep -q 'beside the csumbench trace of pid [0-9]*; each counts its own interval' "$T/sig-$m/second.err"
 	ok "$m: stopped by a signal, the trace leaves tracefs as it was (trace-signals)" \
 		grep -qx 'trace-signals: all ok' "$T/sig-$m/signals.txt"
 	grep '^FAIL' "$T/sig-$m/signals.txt" 2> /dev/null
 }
 
 board_trace sam460ex 0 ARCH=ppc32 CPU=464
-board_signals sam460ex "$PPC" powerpc-linux-gnu-gcc -mcpu=powerpc
+board_checks sam460ex 0 "$PPC" powerpc-linux-gnu-gcc -mcpu=powerpc
 board_trace x86_64 10
 # Debian's kernel has the function tracer but not
 # CONFIG_KPROBE_EVENTS_ON_NOTRACE: the assembly copy is refused, said so,
@@ -201,5 +271,5 @@ ok "x86_64: the refused copy routine is named, with the option, and its callers 
 	bash -c "grep -q 'csum_partial_copy_generic refused a probe, so its callers are probed instead' '$T/x86_64.err' &&
 		grep -q 'CONFIG_KPROBE_EVENTS_ON_NOTRACE=y' '$T/x86_64.err' &&
 		grep -q '^# functions: csum_partial (len %si) csum_and_copy_from_user (len %dx) csum_and_copy_to_user (len %dx) csum_partial_copy_nocheck (len %dx)$' '$T/x86_64.mix'"
-board_signals x86_64 "$X86" gcc
+board_checks x86_64 10 "$X86" gcc
 finish

@@ -454,28 +454,82 @@ static int choose(const char *group, char *err, size_t n)
 	return 0;
 }
 
-/* A run killed outright also left the function-graph tracer on, with
-   only the checksum routines in its filter: that is put back to nop.
-   Any other tracer, or filter, is someone else's and left alone. */
-static void reset_stale_graph(void)
+/* Whether set_ftrace_filter's text names only checksum routines of
+   trace_targets ("func" or "func [module]" lines), at least one. */
+static bool filter_is_ours(char *filter)
 {
-	char *cur = tracefs_read(&st.fs, "current_tracer");
-	char *filter = tracefs_read(&st.fs, "set_ftrace_filter");
-	char err[1024], *line, *save;
 	const struct trace_target *t;
-	bool ours = cur && !strcmp(cur, "function_graph\n") && filter && *filter;
+	char *line, *save;
+	bool ours = filter && *filter && *filter != '#';
 
 	for (line = ours ? strtok_r(filter, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
+		line[strcspn(line, " ")] = '\0';
 		for (t = trace_targets; t->family && strcmp(t->symbol, line); t++)
 			;
 		ours &= t->family != NULL;
 	}
-	if (ours && !tracefs_write(&st.fs, "current_tracer", "nop\n", false, err, sizeof(err)) &&
+	return ours;
+}
+
+/* A run killed outright also left the function filter on the checksum
+   routines alone, and the function-graph tracer on it if it got that
+   far: the filter is cleared, the tracer put back to nop, whichever of
+   them it left (a filter that is not on those alone, or a tracer that
+   is not nop or function_graph, is someone else's and left alone; as is
+   everything while another csumbench trace is running, whose they may
+   be). */
+static void reset_stale_graph(void)
+{
+	char *cur = tracefs_read(&st.fs, "current_tracer");
+	char *filter = tracefs_read(&st.fs, "set_ftrace_filter");
+	char err[1024], shown[256] = "", *line, *save;
+	bool graph = cur && !strcmp(cur, "function_graph\n");
+	char *copy = xstrdup(filter ? filter : "", "a filter");
+
+	/* "csum_partial, csum_and_copy_from_user" */
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		snprintf(shown + strlen(shown), sizeof(shown) - strlen(shown), "%s%s",
+			 *shown ? ", " : "", line);
+	free(copy);
+	if (cur && (graph || !strcmp(cur, "nop\n")) && filter_is_ours(filter) &&
+	    !probe_live_trace(&st.fs, (long)getpid()) &&
+	    !(graph && tracefs_write(&st.fs, "current_tracer", "nop\n", false, err, sizeof(err))) &&
 	    !tracefs_write(&st.fs, "set_ftrace_filter", "", false, err, sizeof(err)))
-		fprintf(stderr, "csumbench trace: and its function-graph tracer (now nop)\n");
+		fprintf(stderr, "csumbench trace: and its function filter (set_ftrace_filter: "
+			"%s), now cleared%s\n", shown, graph ? ", and its function-graph "
+			"tracer (now nop)" : "");
 	free(cur);
 	free(filter);
+}
+
+/* The interval: every probe counts from here (they were hooked
+   paused), and the durations are recorded. */
+static int window_open(bool durations_on, double *t0, char *err, size_t n)
+{
+	size_t i;
+
+	*t0 = now();
+	for (i = 0; i < st.nprobe; i++)
+		if (probe_start(&st.fs, &st.probe[i], err, n))
+			return -1;
+	return durations_on ? graph_go(&st.fs, err, n) : 0;
+}
+
+/* Its end: every probe paused, the tracer put back; then the tables. */
+static int window_close(double *t1, char *err, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < st.nprobe; i++)
+		if (probe_pause(&st.fs, &st.probe[i], err, n))
+			return -1;
+	*t1 = now();
+	graph_stop(&st.fs, &st.graph);
+	for (i = 0; i < st.nprobe; i++)
+		if (probe_collect(&st.fs, &st.probe[i], err, n))
+			return -1;
+	return 0;
 }
 
 static int fail(const char *err)
@@ -494,6 +548,7 @@ int cmd_trace(int argc, char **argv)
 	bool force = false, durations_on;
 	struct args a;
 	size_t i;
+	long other;
 	int o, rc;
 
 	args_begin(&a, &trace_cmd, argc, argv);
@@ -577,13 +632,23 @@ int cmd_trace(int argc, char **argv)
 		return fail(err);
 	}
 	durations_on = rc == 0;
-	if (!durations_on)
+	other = probe_live_trace(&st.fs, (long)getpid());
+	if (!durations_on && other && strstr(err, "in use"))
+		fprintf(stderr, "csumbench trace: no durations: %s (by the csumbench "
+			"trace of pid %ld)\n", err, other);
+	else if (!durations_on)
 		fprintf(stderr, "csumbench trace: no durations: %s\n", err);
 
+	r.began = time(NULL);
+	if (window_open(durations_on, &t0, err, sizeof(err))) {
+		free(out);
+		return fail(err);
+	}
 	fprintf(stderr, "csumbench trace: tracing %s for %g s (Ctrl-C stops it "
 		"sooner)\n", group, seconds);
-	t0 = now();
-	r.began = time(NULL);
+	if (other)
+		fprintf(stderr, "csumbench trace: beside the csumbench trace of pid %ld; "
+			"each counts its own interval\n", other);
 	while (!stop_sig && (left = t0 + seconds - now()) > 0) {
 		int ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
 		if (durations_on)
@@ -591,21 +656,13 @@ int cmd_trace(int argc, char **argv)
 		else
 			nanosleep(&(struct timespec){ 0, ms * 1000000L }, NULL);
 	}
-	for (i = 0; i < st.nprobe; i++)
-		if (probe_pause(&st.fs, &st.probe[i], err, sizeof(err))) {
-			free(out);
-			return fail(err);
-		}
-	t1 = now();
 	r.stopped = stop_sig;
 	snprintf(r.tracefs, sizeof(r.tracefs), "%s", st.fs.dir);
+	if (window_close(&t1, err, sizeof(err))) {
+		free(out);
+		return fail(err);
+	}
 	r.seconds = t1 - t0;
-	graph_stop(&st.fs, &st.graph);
-	for (i = 0; i < st.nprobe; i++)
-		if (probe_collect(&st.fs, &st.probe[i], err, sizeof(err))) {
-			free(out);
-			return fail(err);
-		}
 	teardown();
 
 	merge(&r);

@@ -2,8 +2,10 @@
    to the probed functions by set_ftrace_filter.  A call with nothing
    traced inside it is one line, "DURATION us | name();"; one that an
    interrupt's traced calls nest in ends in "DURATION us | } /- name -/"
-   (funcgraph-tail).  Changing current_tracer clears the ring buffer, so
-   recording stops first (tracing_on) and the rest is read before. */
+   (funcgraph-tail).  Recording (tracing_on) is off until graph_go, so
+   that the durations are the interval's; changing current_tracer
+   clears the ring buffer, so recording stops first and the rest is
+   read before. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -120,7 +122,7 @@ int graph_start(const struct tracefs *t, struct graph *g, const char *const *sym
 	}
 	if ((g->old_tail && set_option(t, "funcgraph-tail", '1', err, errlen)) ||
 	    (g->old_duration && set_option(t, "funcgraph-duration", '1', err, errlen)) ||
-	    tracefs_write(t, "tracing_on", "1\n", false, err, errlen) ||
+	    tracefs_write(t, "tracing_on", "0\n", false, err, errlen) ||
 	    tracefs_write(t, "current_tracer", "function_graph\n", false, err, errlen))
 		return -1;
 	cmd = tracefs_path(t, "trace_pipe");
@@ -132,6 +134,11 @@ int graph_start(const struct tracefs *t, struct graph *g, const char *const *sym
 	}
 	free(cmd);
 	return 0;
+}
+
+int graph_go(const struct tracefs *t, char *err, size_t errlen)
+{
+	return tracefs_write(t, "tracing_on", "1\n", false, err, errlen);
 }
 
 static void keep(struct graph *g, const char *name, size_t len, double us)

@@ -33,11 +33,13 @@ struct graph {
 	uint64_t kept_out;	/* durations beyond what is kept */
 };
 
-/* Starts the tracer on those of symbols ftrace can hook.  0 started; 1
-   not (why, in err, names the missing kernel option, the busy tracer or
-   the functions it cannot hook); -1 an error (in err). */
+/* Sets the tracer on those of symbols ftrace can hook, not recording
+   yet.  0 set; 1 not (why, in err, names the missing kernel option, the
+   busy tracer or the functions it cannot hook); -1 an error (in err). */
 int graph_start(const struct tracefs *t, struct graph *g, const char *const *symbols,
 		size_t n, char *err, size_t errlen);
+/* Starts recording.  0, or -1 with why in err. */
+int graph_go(const struct tracefs *t, char *err, size_t errlen);
 /* Reads what trace_pipe has, waiting at most ms for it. */
 void graph_read(struct graph *g, int ms);
 /* Stops recording, reads the rest, and puts the tracer, its filter and

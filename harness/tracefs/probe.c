@@ -52,13 +52,14 @@ int probe_make(const struct tracefs *t, struct probe *p, const char *group,
 	return rc;
 }
 
+/* The hist trigger written to the event's trigger file: prefix "!"
+   removes it; suffix ":pause" stops its counting and ":cont" goes on
+   (hooked with ":pause", it is made paused). */
 static int trigger(const struct tracefs *t, const struct probe *p,
-		   const char *how, char *err, size_t n)
+		   const char *prefix, const char *suffix, char *err, size_t n)
 {
 	char *file = event_file(p, "trigger");
-	char *cmd = xasprintf("a trigger", "%s" HIST_SPEC "%s\n",
-			      !strcmp(how, "remove") ? "!" : "",
-			      !strcmp(how, "pause") ? ":pause" : "");
+	char *cmd = xasprintf("a trigger", "%s" HIST_SPEC "%s\n", prefix, suffix);
 	int rc = tracefs_write(t, file, cmd, true, err, n);
 
 	free(cmd);
@@ -77,15 +78,20 @@ int probe_hook(const struct tracefs *t, struct probe *p, char *err, size_t n)
 			 "events/%s/hist): it needs CONFIG_HIST_TRIGGERS", p->event);
 		return -1;
 	}
-	if (trigger(t, p, "hook", err, n))
+	if (trigger(t, p, "", ":pause", err, n))
 		return -1;
 	p->hooked = true;
 	return 0;
 }
 
+int probe_start(const struct tracefs *t, struct probe *p, char *err, size_t n)
+{
+	return trigger(t, p, "", ":cont", err, n);
+}
+
 int probe_pause(const struct tracefs *t, struct probe *p, char *err, size_t n)
 {
-	return trigger(t, p, "pause", err, n);
+	return trigger(t, p, "", ":pause", err, n);
 }
 
 static int by_len(const void *a, const void *b)
@@ -148,7 +154,7 @@ int probe_remove(const struct tracefs *t, struct probe *p)
 	int rc = 0;
 
 	if (p->hooked) {
-		if (trigger(t, p, "remove", err, sizeof(err)) == 0)
+		if (trigger(t, p, "!", "", err, sizeof(err)) == 0)
 			p->hooked = false;
 		else {
 			fprintf(stderr, "csumbench trace: %s\n", err);
@@ -213,6 +219,36 @@ static int sweep_event(const struct tracefs *t, const char *event)
 	return rc;
 }
 
+/* The PID in "p:csumbench_PID/NAME SYMBOL ARGS", its event (cut out of
+   line) in *event; 0 for a line of someone else's. */
+static long csumbench_pid(char *line, char **event)
+{
+	char *ev = strchr(line, ':');
+	long pid;
+
+	if (!ev || strncmp(++ev, GROUP_PREFIX, strlen(GROUP_PREFIX)))
+		return 0;
+	ev[strcspn(ev, " ")] = '\0';
+	pid = strtol(ev + strlen(GROUP_PREFIX), NULL, 10);
+	*event = ev;
+	return pid > 0 ? pid : 0;
+}
+
+long probe_live_trace(const struct tracefs *t, long self)
+{
+	char *text = tracefs_read(t, "kprobe_events"), *line, *save, *event;
+	long pid, found = 0;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
+	     line = strtok_r(NULL, "\n", &save)) {
+		pid = csumbench_pid(line, &event);
+		if (pid && pid != self && (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
+			found = pid;
+	}
+	free(text);
+	return found;
+}
+
 int probe_sweep_stale(const struct tracefs *t)
 {
 	char *text = tracefs_read(t, "kprobe_events"), *line, *save, *event;
@@ -221,13 +257,8 @@ int probe_sweep_stale(const struct tracefs *t)
 
 	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		/* "p:csumbench_PID/NAME SYMBOL ARGS" */
-		event = strchr(line, ':');
-		if (!event || strncmp(++event, GROUP_PREFIX, strlen(GROUP_PREFIX)))
-			continue;
-		event[strcspn(event, " ")] = '\0';
-		pid = strtol(event + strlen(GROUP_PREFIX), NULL, 10);
-		if (pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		pid = csumbench_pid(line, &event);
+		if (!pid || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
 		if (sweep_event(t, event) == 0) {
 			fprintf(stderr, "csumbench trace: removed %s, left by a run "

@@ -30,12 +30,16 @@ struct probe {
 bool kallsyms_has(const char *symbol);
 
 /* The kprobe event (group/name) on p->symbol, reading p->reg as a u32
-   field "len"; then the hist trigger on it.  0, or -1 with why in err. */
+   field "len"; then the hist trigger on it, made paused: it counts
+   only from probe_start to probe_pause, so that every probe counts the
+   same interval however long the others took to set up.  0, or -1
+   with why in err. */
 int probe_make(const struct tracefs *t, struct probe *p, const char *group,
 	       const char *name, char *err, size_t n);
 int probe_hook(const struct tracefs *t, struct probe *p, char *err, size_t n);
-/* Stops counting (the trigger paused), then reads the table. */
+int probe_start(const struct tracefs *t, struct probe *p, char *err, size_t n);
 int probe_pause(const struct tracefs *t, struct probe *p, char *err, size_t n);
+/* Reads the table (paused). */
 int probe_collect(const struct tracefs *t, struct probe *p, char *err,
 		  size_t n);
 /* Undoes what probe_make and probe_hook did; says on stderr what it
@@ -47,5 +51,8 @@ void probe_free(struct probe *p);
    crash) left: groups csumbench_PID whose PID is gone.  Says what it
    removed; returns how many events. */
 int probe_sweep_stale(const struct tracefs *t);
+/* The PID of another csumbench trace whose probes are in tracefs and
+   whose process is there (not self), or 0. */
+long probe_live_trace(const struct tracefs *t, long self);
 
 #endif
