@@ -72,7 +72,7 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all help module trace print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
+.PHONY: all help deps check module trace print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
 all: $(BIN)
 
 # make help: the targets and the variables they read.
@@ -83,6 +83,8 @@ help:
 	@echo '  all        build $(BIN) for ARCH (the default target)'
 	@echo '  bench      build, verify every kernel, time CONFIG into results/'
 	@echo '  test       build and run every test suite; ends "N passed, M failed"'
+	@echo '  check      the fast tier: unit tests, command line, host tools'
+	@echo '  deps       install every Debian package the builds and tests use'
 	@echo '  table      a 72-column table of RESULTS for a commit message'
 	@echo '  compare    BEFORE against AFTER, a test per point (FAIL_ABOVE: exit 1)'
 	@echo '  recommend  the prefetch distance to use in RESULTS, tested'
@@ -302,8 +304,20 @@ module:
 	@$(foreach v,KDIR,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	scripts/module.sh "$(ARCH)" "$$KDIR" "$(CROSS_COMPILE)" "$(LOOP_ALIGN)"
 
+# make deps: every Debian package the builds and tests use
+# (scripts/deps.sh lists them by what needs them), with apt-get as root
+# or through sudo; make test and .ci/run start with it.
+deps:
+	@scripts/need.sh $$(scripts/deps.sh)
+
 test:
 	@RUNNER='$(subst ','\'',$(RUNNER))' CPU='$(CPU)' tests/run.sh
+
+# make check: the fast tier, for a developer between edits: the native
+# unit tests, the command line and the host tools; no emulator, board,
+# cross build or timing suite.
+check:
+	@tests/run.sh --quick
 
 # make lava-qemu: lava/job-qemu-x86_64.yaml run here by lava-dispatcher's
 # lava-run on LAVA's qemu device type (x86-64, Debian's kernel, a busybox

@@ -93,16 +93,16 @@ bad $C/bad-suffix-overflow.conf 1 "number '17179869185G' is too large"
 bad "$T/long.conf" 2 "line longer than 1024 characters"
 { printf 'samples = 3\n'; head -c 64 /dev/urandom | tr -d '\n' | sed 's/^/\x01\x00/'; } > "$T/binary.conf"
 bad "$T/binary.conf" 2 "binary data (byte 0x01 at column 1)"
-"${CB[@]}" run -q -c "$T/missing.conf" -o "$T/m/" 2> "$T/err"; rc=$?
+"${CB[@]}" run -q -c "$T/missing.conf" -o "$T/m/" > /dev/null 2> "$T/err"; rc=$?
 ok "missing config: exit 2 and its name" \
 	bash -c "[ $rc = 2 ] && grep -q '^$T/missing.conf: cannot open config: No such file' '$T/err' && [ ! -e '$T/m' ]"
-"${CB[@]}" run -q --set aligns=0..4095/1 --set sizes=1..65536/1 -o "$T/s/" 2> "$T/err"; rc=$?
+"${CB[@]}" run -q --set aligns=0..4095/1 --set sizes=1..65536/1 -o "$T/s/" > /dev/null 2> "$T/err"; rc=$?
 ok "a sweep of a billion points is refused before it starts" \
 	bash -c "[ $rc = 2 ] && grep -q 'expand to [0-9]* points, expected at most 1000000' '$T/err' && [ ! -e '$T/s' ]"
-"${CB[@]}" run -q --set kernel_timeout=0 -o "$T/s/" 2> "$T/err"; rc=$?
+"${CB[@]}" run -q --set kernel_timeout=0 -o "$T/s/" > /dev/null 2> "$T/err"; rc=$?
 ok "--set kernel_timeout=0: exit 2, the range said" \
 	bash -c "[ $rc = 2 ] && grep -q \"kernel_timeout '0', expected auto or seconds from 0.01 to 86400\" '$T/err' && [ ! -e '$T/s' ]"
-"${CB[@]}" run -q --set sizes=0 -o "$T/s/" 2> "$T/err"; rc=$?
+"${CB[@]}" run -q --set sizes=0 -o "$T/s/" > /dev/null 2> "$T/err"; rc=$?
 ok "--set sizes=0: exit 2 naming the argument" \
 	bash -c "[ $rc = 2 ] && grep -q -- '--set sizes=0: sizes: size 0 out of range' '$T/err'"
 
@@ -120,7 +120,7 @@ col() { grep -v '^#' "$2" | head -n 1 | tr , '\n' | grep -nx "$1" | cut -d: -f1;
 
 # --- a real run: files, schema, rows
 mkdir "$T/res"
-"${CB[@]}" run -q -c $C/good-tiny.conf -o "$T/res/" 2> "$T/err"; rc=$?
+"${CB[@]}" run -q -c $C/good-tiny.conf -o "$T/res/" > /dev/null 2> "$T/err"; rc=$?
 ok "run good-tiny.conf exits 0" [ $rc = 0 ]
 csv=$(ls "$T"/res/good-tiny-*[0-9].csv 2> /dev/null)
 samples=$(ls "$T"/res/good-tiny-*-samples.csv 2> /dev/null)
@@ -191,7 +191,7 @@ ok "samples CSV: 3 rounds for each of 56 points, numbered 1 to 3" \
 
 # --- repeat and sequential order
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 --set repeat=2 \
-	--set order=sequential -o "$T/rep.csv" 2> "$T/err"; rc=$?
+	--set order=sequential -o "$T/rep.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "repeat = 2: a row per point and repeat" \
 	bash -c "[ $rc = 0 ] && [ \$(grep -c '^word32,generic,csum,64,0,warm,none,none,idle,none,0,,[12],' '$T/rep.csv') = 2 ] &&
 		grep -q '^# order: sequential' '$T/rep.csv' && grep -q '^# repeat: 2$' '$T/rep.csv'"
@@ -199,13 +199,13 @@ ok "repeat = 2: a row per point and repeat" \
 # --- code placement
 case "$BIN" in
 *-sanitize/*)
-	"${CB[@]}" run -q --set kernels=c64 --set code_offset=0,16 -o "$T/newdir/" 2> "$T/err"; rc=$?
+	"${CB[@]}" run -q --set kernels=c64 --set code_offset=0,16 -o "$T/newdir/" > /dev/null 2> "$T/err"; rc=$?
 	ok "code_offset in a sanitizer build: refused, exit 2, nothing created" \
 		bash -c "[ $rc = 2 ] && grep -q 'code_offset.*sanitizer build' '$T/err' && [ ! -e '$T/newdir' ]"
 	;;
 *)
 	"${CB[@]}" run -q --set kernels=c64,word32 --set sizes=1500 --set samples=3 \
-		--set code_offset=0,16,32,48 -o "$T/off.csv" 2> "$T/err"; rc=$?
+		--set code_offset=0,16,32,48 -o "$T/off.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "code_offset = 0,16,32,48: copies verified and timed, code_mod64 = offset" \
 		bash -c "[ $rc = 0 ] && [ \$(grep -c '^c64,generic,csum,1500,0,warm,none,\(0,idle,none,0\|16,idle,none,16\|32,idle,none,32\|48,idle,none,48\),' '$T/off.csv') = 4 ] &&
 			[ \$(grep -c '^word32,generic,csum,1500,0,warm,none,[0-9]*,' '$T/off.csv') = 4 ]"
@@ -214,20 +214,20 @@ esac
 
 # --- a cold buffer of 16 MiB (K x slot overflowed a 32-bit size_t once)
 "${CB[@]}" run -q --set kernels=word32 --set sizes=16M --set samples=1 \
-	--set cache=cold -o "$T/big.csv" 2> "$T/err"; rc=$?
+	--set cache=cold -o "$T/big.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "cold 16 MiB buffers: timed" \
 	bash -c "[ $rc = 0 ] && grep -q '^word32,generic,csum,16777216,0,cold,' '$T/big.csv'"
 
 # --- cold-ring
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 \
-	--set cache=cold-ring -o "$T/ring.csv" 2> "$T/err"; rc=$?
+	--set cache=cold-ring -o "$T/ring.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "cache = cold-ring: rows and the ring in the metadata" \
 	bash -c "[ $rc = 0 ] && grep -q '^word32,generic,csum,64,0,cold-ring,' '$T/ring.csv' &&
 		grep -Eq '^# cold_ring_64: [0-9]+ buffers 64 bytes apart' '$T/ring.csv'"
 
 # --- a preset cycles_per_tick far from the add chain's reading
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 \
-	--set cycles_per_tick=500 -o "$T/preset.csv" 2> "$T/err"; rc=$?
+	--set cycles_per_tick=500 -o "$T/preset.csv" > /dev/null 2> "$T/err"; rc=$?
 if [ -z "${EMULATOR:-}" ]; then
 	ok "a preset 500 cycles/tick that the chain contradicts: warned on stderr and in the CSV" \
 		bash -c "[ $rc = 0 ] && grep -q 'WARNING: cycles_per_tick is 500.0000 (config) but the add chain reads' '$T/err' &&
@@ -239,7 +239,7 @@ fi
 
 # --- never replace a result
 echo precious > "$T/keep.csv"
-"${CB[@]}" run -q -c $C/good-tiny.conf -o "$T/keep.csv" 2> "$T/err"; rc=$?
+"${CB[@]}" run -q -c $C/good-tiny.conf -o "$T/keep.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "an existing -o file is refused with exit 2 and kept" \
 	bash -c "[ $rc = 2 ] && [ \"\$(cat '$T/keep.csv')\" = precious ] && grep -q 'already exists' '$T/err'"
 
@@ -247,7 +247,7 @@ ok "an existing -o file is refused with exit 2 and kept" \
 mkdir "$T/int"
 # (SIGTERM: a background job of a script ignores SIGINT.)
 "${CB[@]}" run -q --set sizes=1M --set cache=cold --set samples=1000000 \
-	-o "$T/int/" 2> /dev/null &
+	-o "$T/int/" > /dev/null 2> /dev/null &
 pid=$!
 sleep 1
 kill -TERM $pid; wait $pid 2> /dev/null; rc=$?
@@ -295,18 +295,18 @@ ok "a file name past the filesystem's limit: refused before the run, exit 2" \
 	bash -c "[ $rc = 2 ] && grep -q 'is too long' '$T/err' && [ \$(ls '$LP' | wc -l) = 2 ]"
 
 # 8. an endless line is stopped at the limit, not read whole
-timeout 20 "${CB[@]}" run -q -c /dev/zero -o "$T/z/" 2> "$T/err"; rc=$?
+timeout 20 "${CB[@]}" run -q -c /dev/zero -o "$T/z/" > /dev/null 2> "$T/err"; rc=$?
 ok "run -c /dev/zero: exit 2 at once, binary data at line 1, nothing created" \
 	bash -c "[ $rc = 2 ] && grep -q '^/dev/zero:1: binary data (byte 0x00 at column 1)' '$T/err' && [ ! -e '$T/z' ]"
 { printf 'kernels = ref\nsizes = '; head -c 100000 /dev/zero | tr '\0' '6'; } > "$T/endless.conf"
-"${CB[@]}" run -q -c "$T/endless.conf" -o "$T/z/" 2> "$T/err"; rc=$?
+"${CB[@]}" run -q -c "$T/endless.conf" -o "$T/z/" > /dev/null 2> "$T/err"; rc=$?
 ok "a 100000-character line with no end: line too long, exit 2" \
 	bash -c "[ $rc = 2 ] && grep -q 'endless.conf:2: line longer than 1024' '$T/err'"
 
 # 9. linear in points: a failing kernel over 300000 sizes and alignments
 if [ -n "$SO" ]; then
 	timeout 60 "${CB[@]}" run -q --set "kernels=$SO:csum_user_wrong" --set sizes=1..100000/1 \
-		--set aligns=0..2/1 --set samples=1 --set roofline=none -o "$T/lin.csv" 2> "$T/err"; rc=$?
+		--set aligns=0..2/1 --set samples=1 --set roofline=none -o "$T/lin.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "600000 points of a failing kernel: refused in seconds, not half an hour" \
 		bash -c "[ $rc = 1 ] && grep -q 'no kernel passed' '$T/err' && [ ! -e '$T/lin.csv' ]"
 fi
@@ -365,7 +365,7 @@ fi
 
 # 19. smaller things
 printf '\xef\xbb\xbfsizes = 64\nkernels = ref\nsamples = 3\n' > "$T/bom.conf"
-"${CB[@]}" run -q -c "$T/bom.conf" -o "$T/bom.csv" 2> "$T/err"; rc=$?
+"${CB[@]}" run -q -c "$T/bom.conf" -o "$T/bom.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a config saved with a UTF-8 byte-order mark is read" \
 	bash -c "[ $rc = 0 ] && grep -q '^ref,generic,csum,64,' '$T/bom.csv'"
 printf 'sizes = 64\nkernels = r\0ef\n' > "$T/nul.conf"
@@ -437,14 +437,14 @@ if [ -n "$SO" ]; then
 		n=$(($(cat "$T/count") * 2))
 		for try in 1 2 3 4; do
 			rm -f "$out".* "$out"-*
-			CSUM_TEST_AFTER=$n "${CB[@]}" "$@" -o "$out.csv" 2> "$T/err"; rc=$?
+			CSUM_TEST_AFTER=$n "${CB[@]}" "$@" -o "$out.csv" > /dev/null 2> "$T/err"; rc=$?
 			grep -q 'nothing was measured\| at len [0-9]' "$T/err" || return 0
 			echo "note: $k misbehaved after $n calls, before the first sample (try $try); again with $((n * 2))"
 			n=$((n * 2))
 		done
 	}
 	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_hang" --set sizes=64 --set samples=3 \
-		"${KT[@]}" -o "$T/hang.csv" 2> "$T/err"; rc=$?
+		"${KT[@]}" -o "$T/hang.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a kernel that hangs in the gate: stopped, named (even with -q), the others timed" \
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang: did not return within .* s at len 0' '$T/err' &&
 			grep -q '^ref,generic,csum,64,' '$T/hang.csv' && ! grep -q '^$SO:csum_user_hang,' '$T/hang.csv' &&
@@ -468,7 +468,7 @@ if [ -n "$SO" ]; then
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_block: did not return within [0-9.]* s while timed' '$T/err' &&
 			grep -q '^ref,' '$T/block-partial.csv'"
 	"${CB[@]}" run -q --set kernels=ref,c64 --set sizes=64 --set samples=4000 \
-		--set kernel_timeout=0.2 -o "$T/stopped.csv" 2> "$T/err" &
+		--set kernel_timeout=0.2 -o "$T/stopped.csv" > /dev/null 2> "$T/err" &
 	pid=$!
 	sleep 0.5; kill -STOP $pid; sleep 1; kill -CONT $pid; wait $pid; rc=$?
 	ok "a run stopped for 1 s (Ctrl-Z, fg) is not a hung kernel: every row kept" \
@@ -476,7 +476,7 @@ if [ -n "$SO" ]; then
 	timeout 20 "${CB[@]}" sum -k "$SO:csum_user_hang" "$T/rfc" > /dev/null 2> "$T/err"; rc=$?
 	ok "sum with a kernel that hangs: stopped, exit 1, named" \
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang: did not return' '$T/err'"
-	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_exit" --set sizes=64 -o "$T/exit.csv" 2> "$T/err"; rc=$?
+	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_exit" --set sizes=64 -o "$T/exit.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a kernel that calls exit(0) in the gate: exit 1, named, nothing written" \
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit() during a call' '$T/err' &&
 			[ ! -e '$T/exit.csv' ] && [ ! -e '$T/exit-partial.csv' ]"
@@ -507,7 +507,7 @@ if [ -n "$SO" ]; then
 
 	# 11. the gate covers every size the run times, and sum the file
 	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_nocarry,$SO:csum_user_wrong_big" \
-		--set sizes=64,1M --set samples=3 -o "$T/carry.csv" 2> "$T/err"; rc=$?
+		--set sizes=64,1M --set samples=3 -o "$T/carry.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a kernel that drops carries past 128 KiB and one wrong above 100000 B: caught at 1 MiB, not timed" \
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_nocarry: len 1048576, align 0, sum 0xffffffff, 0xff data' '$T/err' &&
 			grep -q 'csum_user_wrong_big: len 1048576' '$T/err' && [ \$(grep -c '^ref,' '$T/carry.csv') = 2 ] &&
@@ -531,26 +531,26 @@ ok "calibrate prints a cycles-per-tick and how it was found" \
 
 # --- user kernels from a shared object (host builds)
 if [ -n "$SO" ]; then
-	"${CB[@]}" run -q --set "kernels=$SO:csum_user" -o "$T/so.csv" 2> "$T/err"; rc=$?
+	"${CB[@]}" run -q --set "kernels=$SO:csum_user" -o "$T/so.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok ".so kernel: verified and timed" \
 		bash -c "[ $rc = 0 ] && grep -q '^$SO:csum_user,so,csum,1500,' '$T/so.csv'"
-	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_wrong" -o "$T/wrong.csv" 2> "$T/err"; rc=$?
+	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_wrong" -o "$T/wrong.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a wrong .so kernel is reported, never timed, exit 1" \
 		bash -c "[ $rc = 1 ] && grep -q 'FAILED correctness check' '$T/err' &&
 			! grep -q '^$SO:csum_user_wrong,' '$T/wrong.csv' &&
 			grep -q '^# failed: ' '$T/wrong.csv' && grep -q '^ref,' '$T/wrong.csv'"
-	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_overread" -o "$T/over.csv" 2> "$T/err"; rc=$?
+	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_overread" -o "$T/over.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a .so kernel reading past its buffer is caught by the gate, not a crash" \
 		bash -c "[ $rc = 1 ] && grep -q 'csum_user_overread: read outside its buffer' '$T/err' &&
 			grep -q '^ref,' '$T/over.csv'"
-	"${CB[@]}" run -q --set "kernels=$T/none.so:f" -o "$T/x.csv" 2> "$T/err"; rc=$?
+	"${CB[@]}" run -q --set "kernels=$T/none.so:f" -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a missing .so: exit 2 and why" bash -c "[ $rc = 2 ] && grep -q 'cannot load' '$T/err'"
 	ok "sum with a .so kernel" [ "$("${CB[@]}" sum -k "$SO:csum_user" "$T/rfc")" = "ddf2 220d  $T/rfc" ]
-	"${CB[@]}" run -q --set "kernels=$SO:copy_user" --set samples=3 -o "$T/socopy.csv" 2> "$T/err"; rc=$?
+	"${CB[@]}" run -q --set "kernels=$SO:copy_user" --set samples=3 -o "$T/socopy.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok ".so kernel of op csum_copy (symbol_op): gated and timed as one" \
 		bash -c "[ $rc = 0 ] && grep -q '^$SO:copy_user,so,csum_copy,1500,' '$T/socopy.csv' &&
 			grep -q '^copy-empty,harness,csum_copy,1500,' '$T/socopy.csv'"
-	"${CB[@]}" run -q --set "kernels=$SO:odd_user" -o "$T/x.csv" 2> "$T/err"; rc=$?
+	"${CB[@]}" run -q --set "kernels=$SO:odd_user" -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok ".so naming an op there is not: exit 2 and the ops there are" \
 		bash -c "[ $rc = 2 ] && grep -q \"odd_user_op names op 'crc32', expected csum, ip_fast_csum or csum_copy\" '$T/err'"
 fi
@@ -594,7 +594,7 @@ ncopy=$(awk -F, '$3 == "csum_copy" { n += $4 == "yes" ? 3 : 1 } END { print n * 
 ok "csum-copy.conf runs: each csum_copy kernel and copy-empty at 2 sizes x 3 caches ($ncopy rows)" \
 	bash -c "[ $rc = 0 ] && [ \$(grep -c '^[^#,]*,[^,]*,csum_copy,' '$T/copy.csv') = $ncopy ]"
 "${CB[@]}" run -q --set kernels=c64,copy-c64 --set cache=cold-ring --set sizes=1500 \
-	--set samples=3 -o "$T/ring2.csv" 2> "$T/err"; rc=$?
+	--set samples=3 -o "$T/ring2.csv" > /dev/null 2> "$T/err"; rc=$?
 nring=$(grep -c '^[^#,]*,[^,]*,[^,]*,1500,0,cold-ring,' "$T/ring2.csv")
 ok "cold-ring: a ring per point ($nring), csum_copy's written into" \
 	bash -c "[ $rc = 0 ] && grep -Eq '^# cold_ring_1500: [0-9]+ buffers' '$T/ring2.csv' &&

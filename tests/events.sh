@@ -72,7 +72,7 @@ ok "two names, one column: refused" has "$T/dup.err" 'make the same column (ev_t
 # An event that does not open here is the config's error, before any timing.
 if ! grep -Eq '^  instructions +hardware +opens$' "$T/ev.txt"; then
 	printf 'kernels = c64\nsizes = 64\nsamples = 3\nevents = instructions\n' > "$T/hw.conf"
-	"$BIN" run -q -c "$T/hw.conf" -o "$T/hw.csv" 2> "$T/hw.err"
+	"$BIN" run -q -c "$T/hw.conf" -o "$T/hw.csv" > /dev/null 2> "$T/hw.err"
 	ok "an event that does not open: exit 2" test $? = 2
 	ok "and FILE:LINE and why" has "$T/hw.err" "$T/hw.conf:4: events: instructions: perf_event_open"
 	ok "and no results file" test ! -e "$T/hw.csv"
@@ -82,7 +82,7 @@ fi
 # task-clock per call close to its ns per call, no page faults warm.
 "$BIN" run -q --set kernels=c64,ref --set sizes=1500,65536 --set cache=warm,cold \
 	--set samples=31 --set 'events=task-clock, page-faults, context-switches' \
-	-o "$T/sw.csv" 2> "$T/sw.err"
+	-o "$T/sw.csv" > /dev/null 2> "$T/sw.err"
 ok "a run with software events" test $? = 0
 ok "metadata names each event" has "$T/sw.csv" '^# event_task_clock: task-clock (generic; type 1, config 0x1, user); empty region'
 python3 - "$T/sw.csv" > "$T/sw.check" 2>&1 <<'EOF'

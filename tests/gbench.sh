@@ -123,7 +123,7 @@ ok "compare.py: the geomean line" grep -q '^OVERALL_GEOMEAN' "$T/cmp.txt"
 agree=no
 for try in 1 2 3 4 5 6 7; do
 	"$B/csumbench" run -q --set kernels=c64 --set sizes=1500 --set samples=101 \
-		-o "$T/native.csv" --force 2> /dev/null
+		-o "$T/native.csv" --force > /dev/null 2> /dev/null
 	"$B/csumbench-gb" --benchmark_filter='^csum/c64/1500/warm$' --benchmark_repetitions=5 \
 		--benchmark_min_time=0.05 --benchmark_format=json > "$T/x.json" 2> /dev/null
 	r=$(python3 - "$T/native.csv" "$T/x.json" <<'EOF'

@@ -14,10 +14,10 @@ has() { grep -q -- "$2" "$1"; }
 set_args=(--set samples=5 --set repeat=3 --set "kernels=c64,c64-prefetch"
 	--set "sizes=64,1500" --set "cache=warm,cold" --set "prefetch=none,128"
 	--set roofline=none)
-"$BIN" run -q "${set_args[@]}" --set format=csv,json -o "$T/a.csv" 2> "$T/a.err"
+"$BIN" run -q "${set_args[@]}" --set format=csv,json -o "$T/a.csv" > /dev/null 2> "$T/a.err"
 ok "format = csv, json: exit 0" test $? = 0
 ok "both files and the samples" test -s "$T/a.csv" -a -s "$T/a.json" -a -s "$T/a-samples.csv"
-"$BIN" run -q "${set_args[@]}" -o "$T/b.json" 2> "$T/b.err"
+"$BIN" run -q "${set_args[@]}" -o "$T/b.json" > /dev/null 2> "$T/b.err"
 ok "-o FILE.json: exit 0" test $? = 0
 ok "-o FILE.json: JSON alone, and the samples" \
 	bash -c "[ -s '$T/b.json' ] && [ -s '$T/b-samples.csv' ] && [ ! -e '$T/b.csv' ]"
@@ -158,7 +158,7 @@ if [ -n "$SO" ]; then
 	odd="$T/we\"ird\\$(printf '\377\355\240\200\340\200\257')lib.so"
 	cp "$SO" "$odd"
 	"$BIN" run -q --set "kernels=$odd:csum_user" --set samples=3 --set roofline=none \
-		-o "$T/odd.json" 2> "$T/odd.err"
+		-o "$T/odd.json" > /dev/null 2> "$T/odd.err"
 	ok "an odd kernel name: exit 0" test $? = 0
 	jcheck "$T/odd.json" '
 names = [x["name"] for x in o["benchmarks"]]

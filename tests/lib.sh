@@ -56,6 +56,19 @@ results() { # results FILE: each line an ok
 	done < "$1"
 }
 
+# wait_until SECONDS COMMAND...: until the command succeeds (an event:
+# a process there, a line in a file), polled every 0.1 s; 1 if it never
+# did within SECONDS.  A generous bound, never a guess at how long
+# something takes: a fresh or loaded machine is slow.
+wait_until() {
+	local limit=$(($1 * 10)) i; shift
+	for ((i = 0; i < limit; i++)); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 finish() { # the closing line tests/run.sh adds up
 	echo "$SUITE: $pass passed, $fail failed"
 	[ $fail = 0 ]

@@ -20,14 +20,25 @@ meta() { sed -n "s/^# $2: //p" "$1" | head -n 1; }
 # --- cold states, K, floors, rings, pages, the chase (one run)
 "$BIN" run -q --set kernels=c64,word32 --set sizes=64,1500 \
 	--set cache=warm,cold,cold-read,after-switch,cold-ring --set load=idle,busy \
-	--set samples=31 --set roofline=none -o "$T/cold.csv"; rc=$?
+	--set samples=31 --set roofline=none -o "$T/cold.csv" > /dev/null; rc=$?
 ok "cold states, idle and busy: exit 0" [ $rc = 0 ]
 ok "the CSV says cold draws K buffers at random from a pool" \
 	grep -q '^# cold_pool: [0-9]* MiB ([0-9]* MiB of it on huge pages); each cold, cold-read and after-switch region takes K buffers at random slots of it$' "$T/cold.csv"
 ok "and what the kernel gave of huge pages" \
 	grep -q '^# huge_pages: transparent huge pages \(always\|madvise\|never\|not available\);' "$T/cold.csv"
+# (whatever the host's caches: cut or not, a ring per point)
 ok "cold-ring: a ring per point (2 kernels and the floor x 2 sizes x 2 loads)" \
-	grep -q '^# cold_ring: 12 ring(s), one per point, [0-9]* MiB in all ([0-9]* MiB of it on huge pages), each touching twice the largest cache; buffers taken in a shuffled order$' "$T/cold.csv"
+	grep -q '^# cold_ring: 12 ring(s), one per point, [0-9]* MiB in all ([0-9]* MiB of it on huge pages), each touching twice \(the cache one core uses (# cache_per_core:)\|less than the cache one core uses (cut)\); buffers taken in a shuffled order$' "$T/cold.csv"
+ok "the cache rings, pool and loads are sized from: one core's, said, at most 128 MiB where only sysconf tells" \
+	bash -c "c=\$(sed -n 's/^# cache_per_core: \([0-9]*\) (.*sized from it, and from the memory this process may take)\$/\1/p' '$T/cold.csv') &&
+		[ -n \"\$c\" ] && l=\$(sed -n 's/^# largest_cache: \([0-9]*\) (\(.*\))\$/\1 \2/p' '$T/cold.csv') &&
+		case \${l#* } in sysconf*) [ \"\$c\" -le \$((128 << 20)) ] ;; *) [ \"\$c\" = \"\${l%% *}\" ] ;; esac"
+ok "rings, pool and loads within the memory the run may take (together at most 7/8 of it)" \
+	bash -c "r=\$(sed -n 's/^# cold_ring: [0-9]* ring(s), one per point, \([0-9]*\) MiB in all.*/\1/p' '$T/cold.csv') &&
+		p=\$(sed -n 's/^# cold_pool: \([0-9]*\) MiB.*/\1/p' '$T/cold.csv') &&
+		s=\$(sed -n 's/^# load_stream: one process per load CPU reading and writing \([0-9]*\) MiB.*/\1/p' '$T/cold.csv') &&
+		m=\$(awk '/^MemTotal:/ { print int(\$2 / 1024) }' /proc/meminfo) &&
+		[ \$((r + p + s * \$(nproc))) -le \$((m * 7 / 8)) ]"
 ok "after-switch says what it thrashes" \
 	grep -q '^# after_switch: [0-9]* KiB written before each region to thrash L1d and L2' "$T/cold.csv"
 python3 - "$T/cold.csv" > "$T/cold.check" 2>&1 <<'EOF'
@@ -87,7 +98,7 @@ grep -v ' True' "$T/cold.check" | sed 's/^/  /'
 # --- the rx ring: next beats none where the header misses
 "$BIN" run -q --set kernels=c64 --set sizes=576,1500 --set aligns=2 --set cache=ring \
 	--set rx_prefetch=none,current,next --set rx_prefetch_ahead=1,4 \
-	--set samples=201 --set roofline=none -o "$T/rx.csv"; rc=$?
+	--set samples=201 --set roofline=none -o "$T/rx.csv" > /dev/null; rc=$?
 ok "rx ring, three policies, next at 1 and 4 ahead: exit 0" [ $rc = 0 ]
 ok "rows for next:1 and next:4" \
 	bash -c "grep -q '^c64,.*,ring,none,none,idle,next:1,' '$T/rx.csv' && grep -q '^c64,.*,ring,none,none,idle,next:4,' '$T/rx.csv'"
@@ -117,16 +128,16 @@ ok "576 B: next beats none, the paired 95% interval above 0" has_line "$T/rx.che
 ok "1500 B: next beats none, the paired 95% interval above 0" has_line "$T/rx.check" next_1500
 sed 's/^/  /' "$T/rx.check"
 "$BIN" run -q --set kernels=c64 --set sizes=576 --set cache=ring --set rx_work=200 \
-	--set rx_prefetch=current --set samples=5 --set roofline=none -o "$T/work.csv"; rc=$?
+	--set rx_prefetch=current --set samples=5 --set roofline=none -o "$T/work.csv" > /dev/null; rc=$?
 ok "rx_work = 200: driver work between the prefetch and the header's read" \
 	bash -c "[ $rc = 0 ] && grep -q 'rx_work 200 dependent adds per packet' '$T/work.csv'"
-"$BIN" run -q --set rx_prefetch_ahead=1,x --set cache=ring -o "$T/bad.csv" 2> "$T/bad.err"; rc=$?
+"$BIN" run -q --set rx_prefetch_ahead=1,x --set cache=ring -o "$T/bad.csv" > /dev/null 2> "$T/bad.err"; rc=$?
 ok "rx_prefetch_ahead = 1, x: refused with the key named" \
 	bash -c "[ $rc != 0 ] && grep -q 'rx_prefetch_ahead' '$T/bad.err' && [ ! -e '$T/bad.csv' ]"
 
 # --- timing = per-call, busy with the load on the measured CPU
 "$BIN" run -q --set kernels=c64 --set sizes=1500 --set cache=warm --set load=idle,busy \
-	--set timing=per-call --set samples=11 --set roofline=none -o "$T/pc.csv"; rc=$?
+	--set timing=per-call --set samples=11 --set roofline=none -o "$T/pc.csv" > /dev/null; rc=$?
 ok "per-call, idle and busy: exit 0" [ $rc = 0 ]
 ok "per-call puts the load on the measured CPU by default" \
 	grep -q '^# load_shares_measured_cpu: yes' "$T/pc.csv"

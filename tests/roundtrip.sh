@@ -18,7 +18,7 @@ cp "$SO" "$D/libk.so"
 K=$D/libk.so:csum_user
 K2=$D/libk.so:csum_user_wrong_big
 "$BIN" run -q --set "kernels=ref,$K,$K2" --set sizes=64,1500 --set samples=5 \
-	-o "$T/long.csv" 2> "$T/err"; rc=$?
+	-o "$T/long.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a ${#K}-character .so kernel is timed" \
 	bash -c "[ $rc = 0 ] && [ \$(grep -c '^$K,so,csum,' '$T/long.csv') = 2 ]"
 "$R" table "$T/long.csv" > "$T/table" 2> "$T/err"; rc=$?
@@ -50,7 +50,7 @@ CSUM_TEST_AFTER=1000000000 CSUM_TEST_COUNT=$T/count "$BIN" run -q --set "kernels
 # run sometimes ended whole; the hang ends it anyway)
 CSUM_TEST_AFTER=$(($(cat "$T/count") * 3)) "$BIN" run -q --set "kernels=ref,$H" \
 	--set sizes=64,1500 --set samples=1000 --set order=sequential --set kernel_timeout=0.3 \
-	--set layouts=1 -o "$T/seq.csv" 2> /dev/null
+	--set layouts=1 -o "$T/seq.csv" > /dev/null 2> /dev/null
 ok "a sequential partial run: rows without a floor have empty floor and net fields" \
 	awk -F, '!/^#/ && $1 == "kernel" { for (i = 1; i <= NF; i++) c[$i] = i }
 		!/^#/ && $1 == "ref" { n++; if ($c["floor_ticks"] != "" || $c["cycles_per_byte_net"] != "") exit 1 }

@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
 # make test: every suite, each ending "NAME: N passed, M failed"; the last
-# line adds them up.  Suites whose tools cannot be installed are SKIPPED,
+# line adds them up.  Suites whose packages are missing are SKIPPED,
 # which fails the run under CI=true.
+#   tests/run.sh           everything (make test); make deps first
+#   tests/run.sh --quick   the fast tier (make check): the native unit
+#                          tests, the command line's refusals and the
+#                          host tools; no emulator, board or timing suite
+#
+# The order keeps timings honest: every package is installed before the
+# first suite (make deps), the suites that time or watch the CPUs run
+# alone, one after another, and only then do emulators and boards run,
+# some of them side by side (their timings are not real, and nothing of
+# theirs watches this machine's CPUs).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 MAKE=${MAKE:-make}
 total_pass=0 total_fail=0
+quick=0
+[ "${1:-}" = --quick ] && quick=1
 
 suite() { # suite NAME COMMAND...: runs it and adds its closing counts
 	local name=$1 out rc t0=$SECONDS; shift
@@ -24,7 +36,7 @@ suite_bg() { # suite_bg NAME COMMAND...
 	local name=$1 prev=${bg_pids[${#bg_pids[@]}-1]:-}; shift
 	(
 		# (after the one queued before it)
-		while [ -n "$prev" ] && kill -0 "$prev" 2> /dev/null; do sleep 1; done
+		[ -z "$prev" ] || while kill -0 "$prev" 2> /dev/null; do sleep 1; done
 		t0=$SECONDS
 		"$@" > "$bg_dir/$name.out" 2>&1
 		echo "$? $((SECONDS - t0))" > "$bg_dir/$name.rc"
@@ -72,8 +84,22 @@ skipped() { # skipped SUITE WHY
 	fi
 }
 
-build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
-	local log=/tmp/csumbench-build-$1.log; shift
+# have GROUP...: every package of scripts/deps.sh's GROUPs is installed
+# (make deps installed what it could; nothing is installed mid-run).
+have() {
+	local p
+	for p in $(scripts/deps.sh "$@"); do
+		dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' ||
+			return 1
+	done
+}
+needs() { echo "needs $(scripts/deps.sh "$@")"; }
+
+# build LOG-NAME MAKE-ARGS...: quiet unless it fails; the log is kept in
+# build/logs/ (the tree's, not a shared /tmp)
+build() {
+	local log=build/logs/$1.log; shift
+	mkdir -p build/logs
 	if ! $MAKE -j2 "$@" > "$log" 2>&1; then
 		cat "$log"
 		return 1
@@ -82,11 +108,16 @@ build() { # build LOG-NAME MAKE-ARGS...: quiet unless it fails
 	return 0
 }
 
+finish() {
+	suites_collect
+	echo "$total_pass passed, $total_fail failed"
+	[ "$total_fail" = 0 ]
+	exit
+}
+
 # make test RUNNER=vboard:MACHINE [CPU=preset]: the virtual board's suite
 # alone, on that machine (the unit tests, a sweep of every kernel, make
 # bench there).  Other runners are make bench's, not make test's.
-VB_PKGS="linux-source-6.1 qemu-system-ppc bison flex libssl-dev bc cpio
-	gcc-powerpc-linux-gnu libc6-dev-powerpc-cross patch"
 vboard_suite() { # vboard_suite MACHINE [CPU]
 	local m=$1 cpu=${2-}
 	# the kernel the emulated suites built meanwhile, if they did
@@ -95,19 +126,18 @@ vboard_suite() { # vboard_suite MACHINE [CPU]
 	if [ $# = 1 ]; then
 		cpu=$(scripts/vboard.sh preset "$m") || exit 2	# it names the machines
 	fi
-	# shellcheck disable=SC2086 # a list of package names
-	if ! scripts/need.sh $VB_PKGS; then
-		skipped "vboard-$m" "needs $(echo $VB_PKGS)"
+	if ! have vboard; then
+		skipped "vboard-$m" "$(needs vboard)"
 	elif build "ppc32-$cpu" ARCH=ppc32 CPU="$cpu" test-bin; then
 		suite "vboard-$m" env VBOARD_MACHINE="$m" VBOARD_CPU="$cpu" \
 			tests/vboard.sh "build/ppc32${cpu:+-$cpu}"
 		# kernel space there: csumbench.ko on the 460EX (and for
 		# Debian's x86-64 kernel headers, compile only)
 		if [ "$m" = sam460ex ] && [ -n "$cpu" ]; then
-			if scripts/need.sh linux-headers-amd64; then
+			if have vboard-x86; then
 				suite kspace tests/kspace.sh "build/ppc32-$cpu"
 			else
-				skipped kspace "needs linux-headers-amd64"
+				skipped kspace "$(needs vboard-x86)"
 			fi
 		fi
 	else
@@ -117,103 +147,132 @@ vboard_suite() { # vboard_suite MACHINE [CPU]
 case ${RUNNER:-} in
 "") ;;
 vboard:*)
+	# shellcheck disable=SC2046 # a list of package names
+	scripts/need.sh $(scripts/deps.sh build vboard) || true
 	if [ -n "${CPU:-}" ]; then vboard_suite "${RUNNER#vboard:}" "$CPU"
 	else vboard_suite "${RUNNER#vboard:}"; fi
-	suites_collect
-	echo "$total_pass passed, $total_fail failed"
-	[ "$total_fail" = 0 ]
-	exit ;;
+	finish ;;
 *)
 	echo "make test: RUNNER=$RUNNER: tests run here, or on a virtual board" \
 		"(RUNNER=vboard:sam460ex); make bench takes other runners" >&2
 	exit 2 ;;
 esac
 
-# Native: the whole suite, timing included.  Captures (sizes = mix:FILE)
-# are read with libpcap; the build finds it or goes without.
+# 0. Every package first (make deps): a package installed while a suite
+# times would be timed too.  The fast tier installs nothing.
+if [ $quick = 0 ]; then
+	# shellcheck disable=SC2046 # a list of package names
+	scripts/need.sh $(scripts/deps.sh) ||
+		echo "make deps could not install every package: suites that need them are SKIPPED"
+fi
+
 A=build/$(uname -m | sed -e 's/^aarch64$/arm64/')
 CAP=$(mktemp -d)
 kernel_pid=
 trap 'rm -rf "$CAP" "$bg_dir"; [ -z "$kernel_pid" ] || kill "$kernel_pid" 2> /dev/null' EXIT
-scripts/need.sh libpcap-dev || skipped capture-replay "needs libpcap-dev"
 # Event names through libpfm4: both builds are tested, with and without.
 # With libpfm4-dev installed the native build must have found it.
-scripts/need.sh python3 || skipped events-cli "needs python3"
 PFM=nolibpfm
-if scripts/need.sh libpfm4-dev; then PFM=libpfm; else skipped events-libpfm "needs libpfm4-dev"; fi
-if build native test-bin; then
-	"$A/make-capture" "$CAP/test.pcap"
-	for t in kernels ops stats calibrate config sweep timing sha256; do
-		suite "$t" "$A/test-$t"
-	done
-	suite events "$A/test-events" "$PFM"
-	build report build/host/csumreport
-	suite events-cli tests/events.sh "$A/csumbench" \
-		"$PFM" \
-		build/host/csumreport
-	suite workloads-unit "$A/test-workloads" "$CAP/test.pcap"
-	suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so" "$A/libtest-fs-shim.so"
-	suite workloads tests/workloads.sh "$A/csumbench" "$A/make-capture" "$A/libtest-so-kernel.so"
-	suite placement tests/placement.sh "$A" "${A#build/}"
-	# (the kernel of known cost is x86-64 and arm64 code)
-	if [ -f "$A/libknown-cost.so" ]; then
-		suite verdicts tests/verdicts.sh "$A/csumbench" "$A/libknown-cost.so" build/host/csumreport
-	else
-		skipped verdicts "needs a kernel of known cost, written for x86-64 and arm64"
-	fi
-	suite methodology tests/methodology.sh "$A/csumbench" build/host/csumreport
-	suite bench-ssh tests/bench-ssh.sh
-	suite need tests/need.sh
-else
+if have native; then PFM=libpfm; else skipped native "$(needs native)"; fi
+
+# 1. Native: unit tests, then the suites that time or watch the CPUs,
+# alone and one after another.  (The builds come first: nothing times
+# while a compiler runs.)
+if ! build native test-bin || ! build report build/host/csumreport; then
 	echo "FAIL native build"; total_fail=$((total_fail + 1))
+	finish
 fi
-if build nolibpfm LIBPFM=0 test-bin; then
-	suite events-nolibpfm "$A-nolibpfm/test-events" nolibpfm
-	suite events-cli-nolibpfm tests/events.sh "$A-nolibpfm/csumbench" nolibpfm
-else
+"$A/make-capture" "$CAP/test.pcap"
+for t in kernels ops stats calibrate config sweep timing sha256; do
+	suite "$t" "$A/test-$t"
+done
+suite events "$A/test-events" "$PFM"
+suite workloads-unit "$A/test-workloads" "$CAP/test.pcap"
+if [ $quick = 1 ]; then
+	# the fast tier: the host tools and the tree's own rules
+	suite recommend tests/recommend.sh build/host/csumreport
+	suite report-cli tests/report-cli.sh build/host/csumreport
+	suite place tests/place.sh
+	suite tree tests/tree.sh
+	finish
+fi
+if ! build nolibpfm LIBPFM=0 test-bin; then
 	echo "FAIL LIBPFM=0 build"; total_fail=$((total_fail + 1))
 fi
-
-# Google Benchmark: the C interface and csumbench-gb (make gbench).
-if ! scripts/need.sh g++ pkg-config libbenchmark-dev libbenchmark-tools python3-scipy; then
-	skipped gbench "needs g++ pkg-config libbenchmark-dev libbenchmark-tools python3-scipy"
+build sanitize SANITIZE=1 test-bin || { echo "FAIL sanitizer build"; total_fail=$((total_fail + 1)); }
+gb=0
+if ! have gbench; then
+	skipped gbench "$(needs gbench)"
 elif build gbench gbench; then
-	suite gbench tests/gbench.sh "$A"
+	gb=1
 else
 	echo "FAIL make gbench"; total_fail=$((total_fail + 1))
 fi
 
+suite events-cli tests/events.sh "$A/csumbench" "$PFM" build/host/csumreport
+suite cli tests/cli.sh "$A/csumbench" "$A/libtest-so-kernel.so" "$A/libtest-fs-shim.so"
+suite workloads tests/workloads.sh "$A/csumbench" "$A/make-capture" "$A/libtest-so-kernel.so"
+suite placement tests/placement.sh "$A" "${A#build/}"
+# (the kernel of known cost is x86-64 and arm64 code)
+if [ -f "$A/libknown-cost.so" ]; then
+	suite verdicts tests/verdicts.sh "$A/csumbench" "$A/libknown-cost.so" build/host/csumreport
+else
+	skipped verdicts "needs a kernel of known cost, written for x86-64 and arm64"
+fi
+suite methodology tests/methodology.sh "$A/csumbench" build/host/csumreport
+suite roundtrip tests/roundtrip.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+suite bench-ssh tests/bench-ssh.sh
+suite need tests/need.sh
+if [ -x "$A-nolibpfm/test-events" ]; then
+	suite events-nolibpfm "$A-nolibpfm/test-events" nolibpfm
+	suite events-cli-nolibpfm tests/events.sh "$A-nolibpfm/csumbench" nolibpfm
+fi
+# Google Benchmark: the C interface and csumbench-gb (make gbench), and
 # csumbench run's Google Benchmark JSON, read by compare.py.
-if scripts/need.sh libbenchmark-tools python3-scipy; then
+[ $gb = 0 ] || suite gbench tests/gbench.sh "$A"
+if have gbench; then
 	suite json tests/json.sh "$A/csumbench" "$A/libtest-so-kernel.so"
 else
-	skipped json "needs libbenchmark-tools python3-scipy"
+	skipped json "$(needs gbench)"
 fi
-
 # The same tests built with AddressSanitizer and UBSan (timing excluded:
 # instrumented code is not what users time).
-if build sanitize SANITIZE=1 test-bin; then
+if [ -x "$A-sanitize/csumbench" ]; then
 	for t in kernels ops stats calibrate config sweep; do
 		suite "sanitize-$t" "$A-sanitize/test-$t"
 	done
-	suite sanitize-events "$A-sanitize/test-events" \
-		"$PFM"
+	suite sanitize-events "$A-sanitize/test-events" "$PFM"
 	suite sanitize-workloads-unit "$A-sanitize/test-workloads" "$CAP/test.pcap"
 	suite sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
 		"$A-sanitize/csumbench" "$A-sanitize/libtest-so-kernel.so"
 	suite sanitize-workloads env ASAN_OPTIONS=detect_leaks=0 tests/workloads.sh \
 		"$A-sanitize/csumbench" "$A/make-capture" "$A-sanitize/libtest-so-kernel.so"
-else
-	echo "FAIL sanitizer build"; total_fail=$((total_fail + 1))
+fi
+# x86-64 kernels that need CPU features, under qemu-x86_64 CPU models
+# that lack them (the native binary, run by qemu-user).
+if [ "$(uname -m)" = x86_64 ]; then
+	if have emu; then
+		suite cpufeat tests/cpufeat.sh "$A/csumbench"
+	else
+		skipped cpufeat "$(needs emu)"
+	fi
 fi
 
-# Cross builds, static, run under qemu-user: 32-bit PowerPC (big-endian,
-# the users' main target) and arm64.  Timings there are not real; the
-# kernels, the command line and the timer's advance are checked.
-cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
-	local arch=$1 emu=$2 prefix=$3; shift 3
-	if ! scripts/need.sh "$@"; then
-		skipped "$arch" "needs $*"
+# 2. Emulated: cross builds, static, run under qemu-user: 32-bit
+# PowerPC (big-endian, the users' main target) and arm64.  Timings there
+# are not real; the kernels, the command line and the timer's advance
+# are checked.  The virtual board's kernel (minutes, once; cached)
+# builds niced beside them, on what they leave idle; the board's suite
+# waits for it (vboard_suite).
+if have vboard; then
+	VBOARD_JOBS=$(nproc) nice -n 19 scripts/vboard.sh kernel sam460ex \
+		> build/logs/vboard-kernel.log 2>&1 &
+	kernel_pid=$!
+fi
+cross() { # cross ARCH EMULATOR CROSS_COMPILE
+	local arch=$1 emu=$2 prefix=$3
+	if ! have "$arch"; then
+		skipped "$arch" "$(needs "$arch")"
 		return
 	fi
 	if ! build "$arch" ARCH="$arch" test-bin; then
@@ -230,27 +289,7 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE PACKAGES...
 		"build/$arch/csumbench" "$A/make-capture"
 	suite "$arch-placement" env EMULATOR="$emu" tests/placement.sh "build/$arch" "$arch" "$prefix"
 }
-# The virtual board's kernel (minutes, once; cached) builds niced, on
-# whatever the emulated suites below leave idle (their timings are not
-# real anyway); the board's suite waits for it (vboard_suite).
-# shellcheck disable=SC2086 # a list of package names
-if scripts/need.sh $VB_PKGS > /dev/null 2>&1; then
-	mkdir -p build
-	VBOARD_JOBS=$(nproc) nice -n 19 scripts/vboard.sh kernel sam460ex \
-		> build/vboard-kernel.log 2>&1 &
-	kernel_pid=$!
-fi
-cross ppc32 qemu-ppc powerpc-linux-gnu- gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user
-
-# x86-64 kernels that need CPU features, under qemu-x86_64 CPU models
-# that lack them (the native binary, run by qemu-user).
-if [ "$(uname -m)" = x86_64 ] && [ -x "$A/csumbench" ]; then
-	if scripts/need.sh qemu-user; then
-		suite cpufeat tests/cpufeat.sh "$A/csumbench"
-	else
-		skipped cpufeat "needs qemu-user"
-	fi
-fi
+cross ppc32 qemu-ppc powerpc-linux-gnu-
 [ -f build/ppc32/csumbench ] && suite ppc32-bench tests/bench-ppc32.sh
 
 # The Book E and e300 paths: each CPU preset under the qemu CPU it is
@@ -278,79 +317,52 @@ if [ -f build/ppc32/csumbench ]; then
 		suite "ppc32-generic-$q-run" tests/ppc32-cpu.sh build/ppc32 "$q"
 	done
 fi
-[ "$(uname -m)" != aarch64 ] &&
-	cross arm64 qemu-aarch64 aarch64-linux-gnu- gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+[ "$(uname -m)" != aarch64 ] && cross arm64 qemu-aarch64 aarch64-linux-gnu-
 
-# Virtual boards, board farms: a real ppc kernel under qemu-system-ppc
-# (built once, cached), labgrid's pytest against it and against an sshd
-# of its own, and the LAVA files against lava-common's schemas.
+# 3. Virtual boards and board farms: a real ppc kernel under
+# qemu-system-ppc (built once, cached), kernel space there, the x86-64
+# board on Debian's own kernel and csumbench trace on both while they
+# make traffic (those two beside what follows), labgrid's pytest against
+# a board and an sshd of its own, and the LAVA files and a real LAVA run.
 vboard_suite sam460ex
-# The x86-64 virtual board, Debian's own kernel (user space and kernel
-# space there), and csumbench trace on both boards while they make
-# traffic.
-VBX_PKGS="qemu-system-x86 linux-headers-amd64"
-# shellcheck disable=SC2086 # a list of package names
-if ! scripts/need.sh $VBX_PKGS $VB_PKGS; then
-	skipped vboard-x86_64 "needs $VBX_PKGS and the ppc board's packages"
-	skipped trace "needs $VBX_PKGS and the ppc board's packages"
+if ! have vboard vboard-x86; then
+	skipped vboard-x86_64 "$(needs vboard vboard-x86)"
+	skipped trace "$(needs vboard vboard-x86)"
 elif build x86_64-static RUNNER=vboard:x86_64 && scripts/vboard.sh kernel x86_64 > /dev/null; then
-	# (beside labgrid's and LAVA's boards and the host tools below)
 	suite_bg vboard-x86_64 tests/vboard-x86.sh
 	suite_bg trace tests/trace.sh build/ppc32-464 build/x86_64-static
 else
 	echo "FAIL x86_64 static build"; total_fail=$((total_fail + 1))
 fi
-# shellcheck disable=SC2086 # a list of package names
-if ! scripts/need.sh python3-labgrid python3-pytest openssh-server openssh-client $VB_PKGS; then
-	skipped labgrid "needs python3-labgrid python3-pytest openssh-server"
-else
+if have labgrid vboard; then
 	suite labgrid tests/labgrid.sh
-fi
-# shellcheck disable=SC2086 # a list of package names
-if ! scripts/need.sh lava-common lava-dispatcher python3-yaml python3-jinja2 busybox-static $VBX_PKGS $VB_PKGS; then
-	skipped lava "needs lava-common lava-dispatcher python3-jinja2 busybox-static and the virtual boards'"
 else
+	skipped labgrid "$(needs labgrid vboard)"
+fi
+if have lava vboard vboard-x86; then
 	suite lava tests/lava.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+else
+	skipped lava "$(needs lava vboard vboard-x86)"
 fi
 
-# Host tools: tables, comparisons, figures (gnuplot).
-if ! command -v gnuplot > /dev/null && ! scripts/need.sh gnuplot-nox; then
-	skipped plot "needs gnuplot-nox"
-elif build report build/host/csumreport; then
+# 4. Host tools (tables, comparisons, figures), make install and its man
+# pages and completion, the tree's own rules, its layers and its shell.
+if have plot; then
 	suite plot tests/plot.sh
-	[ -f "$A/libtest-so-kernel.so" ] &&
-		suite roundtrip tests/roundtrip.sh "$A/csumbench" "$A/libtest-so-kernel.so"
 else
-	echo "FAIL csumreport build"; total_fail=$((total_fail + 1))
+	skipped plot "$(needs plot)"
 fi
-build report build/host/csumreport && suite recommend tests/recommend.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
-# The man pages' checks (report-cli, install) need man; without it they
-# fail, saying so.
-scripts/need.sh man-db groff-base || echo "man-db groff-base not installed: the man page checks will fail"
-build report build/host/csumreport && suite report-cli tests/report-cli.sh build/host/csumreport || { echo "FAIL csumreport build"; total_fail=$((total_fail + 1)); }
-
-# make install, make help, the man page and bash completion.
-suite install tests/install.sh "$A"
-
-# The sources' own rules (one placement, no abort() on a shortage).
-suite tree tests/tree.sh
-# The layers: ranked folders, includes and calls that look down, no
-# circle (the objects of every build made above).
-if scripts/need.sh python3; then
-	suite layers tests/layers.sh "$A" build/ppc32 build/arm64
-else
-	skipped layers "needs python3"
-fi
-# Results placed whole or not at all, on their own.
-suite place tests/place.sh
-
-# The shell scripts, through Debian's shellcheck.
-if scripts/need.sh shellcheck; then
+suite recommend tests/recommend.sh build/host/csumreport
+if have docs; then
+	suite report-cli tests/report-cli.sh build/host/csumreport
+	suite install tests/install.sh "$A"
 	suite shellcheck tests/shellcheck.sh
 else
-	skipped shellcheck "needs shellcheck"
+	skipped docs "$(needs docs)"
 fi
-suites_collect
-
-echo "$total_pass passed, $total_fail failed"
-[ "$total_fail" = 0 ]
+suite tree tests/tree.sh
+# (the objects of every build made above)
+suite layers tests/layers.sh "$A" build/ppc32 build/arm64
+# Results placed whole or not at all, on their own.
+suite place tests/place.sh
+finish

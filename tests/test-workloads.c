@@ -159,11 +159,12 @@ static void busy_load_orphaned(void)
 
 /* The pool: every buffer distinct, in a shuffled order (in memory order
    the hardware prefetcher streamed from one packet into the next),
-   touching more than twice the largest cache in one turn of the ring. */
+   touching more than twice the cache one core uses in one turn of the
+   ring. */
 static void rx_pool(void)
 {
 	struct ring pool;
-	size_t cache = cache_largest(NULL), i, distinct = 1, inorder = 0;
+	size_t cache = cache_core(NULL), i, distinct = 1, inorder = 0;
 	unsigned char *first, *prev;
 	uint64_t touched;
 	char *seen;
@@ -172,7 +173,7 @@ static void rx_pool(void)
 	      "a pool for 1500 B payloads");
 	touched = (uint64_t)pool.nslots * ((RX_HDR + 1500 + 63) / 64 * 64);
 	CHECK(touched >= 2 * (uint64_t)cache, "its buffers touch %llu bytes, "
-	      "at least twice the largest cache (%zu)",
+	      "at least twice the cache one core uses (%zu)",
 	      (unsigned long long)touched, cache);
 	seen = calloc(pool.nslots, 1);
 	first = prev = ring_next(&pool);

@@ -29,4 +29,23 @@ git ls-files -s 'tests/*.sh' 'scripts/*.sh' 'plot/*.sh' 'lava/*.sh' .ci/run |
 	awk '$1 != "100755" && $4 != "tests/lib.sh" && $4 != "scripts/lib-board.sh" { print $4 }' > "$T/modes"
 not=$(tr '\n' ' ' < "$T/modes")
 ok "the scripts are executable in git${not:+ (not: $not)}" test ! -s "$T/modes"
+# One place installs: make deps (scripts/deps.sh's list), which .ci/run
+# and make test call before anything else; no suite installs mid-run.
+ok ".ci/run: make deps, then make test, nothing else installing" \
+	bash -c "[ \"\$(grep -nx 'make deps\|make test' .ci/run | cut -d: -f2 | tr '\n' ,)\" = 'make deps,make test,' ] &&
+		! grep -v '^[[:space:]]*#' .ci/run | grep -q 'need.sh\|apt-get'"
+ok "make deps installs scripts/deps.sh's every package" \
+	bash -c "make -n deps | grep -qF 'scripts/need.sh \$(scripts/deps.sh)'"
+# (the native run's make deps is its last need.sh: the one before it is
+# RUNNER=vboard:'s own, which runs one suite)
+deps_line=$(grep -n '^[[:space:]]*scripts/need.sh \$(scripts/deps.sh)' tests/run.sh | tail -n 1 | cut -d: -f1)
+first_suite=$(grep -n 'suite "\$t" "\$A/test-\$t"' tests/run.sh | head -n 1 | cut -d: -f1)
+ok "tests/run.sh installs every package (line $deps_line) before its first suite (line $first_suite), and never after" \
+	bash -c "[ -n '$deps_line' ] && [ -n '$first_suite' ] && [ '$deps_line' -lt '$first_suite' ] &&
+		! awk -v f='$deps_line' 'NR > f && /scripts\/need\.sh/ && !/^[[:space:]]*#/' tests/run.sh | grep -q ."
+last_timing=$(grep -n '^[[:space:]]*suite \(cli\|workloads\|placement\|verdicts\|methodology\|roundtrip\|gbench\|json\|sanitize-workloads\) ' tests/run.sh |
+	tail -n 1 | cut -d: -f1)
+first_bg=$(grep -n 'nice -n 19\|^[[:space:]]*suite_bg [a-z]' tests/run.sh | head -n 1 | cut -d: -f1)
+ok "tests/run.sh: nothing in the background (line $first_bg) before the last suite that times (line $last_timing)" \
+	bash -c "[ -n '$last_timing' ] && [ -n '$first_bg' ] && [ '$first_bg' -gt '$last_timing' ]"
 finish

@@ -29,7 +29,7 @@ A="$T/a.so:csum_known_1cpb" B="$T/b.so:csum_known_1cpb" S="$T/a.so:csum_known_sl
 
 # --- layouts
 "$BIN" run -q --set "kernels=$A,$B" --set sizes=$SIZES --set cache=warm,cold \
-	--set samples=101 --set roofline=none -o "$T/aa.csv"; rc=$?
+	--set samples=101 --set roofline=none -o "$T/aa.csv" > /dev/null; rc=$?
 ok "A/A run: exit 0" [ $rc = 0 ]
 ok "the CSV says how layouts were drawn: 8 copies, the seed, the slots" \
 	grep -q '^# layouts: 8 (seed [0-9]*; each sample.s code one of 8 copies at random addresses keeping its offset mod 64, .so kernels from 8 copies of their file; its buffer, drawn apart, one of [1-8] slots' "$T/aa.csv"
@@ -38,15 +38,15 @@ ok "every point's samples came from all 8 code copies (101 rounds)" \
 		END { for (p in pts) { n = 0; for (l = 0; l < 8; l++) n += (p \",\" l) in seen; if (n != 8) exit 1 } }' '$T/aa-samples.csv'"
 ok "the samples file names each sample's code copy and buffer slot" \
 	bash -c "grep -q '^kernel,.*,cycles_per_byte,layout,slot\$' '$T/aa-samples.csv'"
-"$BIN" run -q --set kernels=c64 --set sizes=64 --set samples=3 --set layouts=1 -o "$T/l1.csv"
+"$BIN" run -q --set kernels=c64 --set sizes=64 --set samples=3 --set layouts=1 -o "$T/l1.csv" > /dev/null
 ok "layouts = 1: everything in one place, and the CSV says so" \
 	bash -c "grep -q '^# layouts: 1 (each kernel timed where it was linked' '$T/l1.csv' &&
 		[ \"\$(awk -F, '/^#/ || /^kernel,/ { next } { print \$(NF - 1) \$NF }' '$T/l1-samples.csv' | sort -u)\" = 00 ]"
 "$BIN" run -q --set ops=csum_copy --set kernels=copy-split,copy-c64 --set sizes=64 \
-	--set samples=3 -o "$T/fixed.csv"
+	--set samples=3 -o "$T/fixed.csv" > /dev/null
 ok "a KERNEL_FIXED kernel stays in place, and the CSV names it" \
 	grep -q '^# layouts: 8 .*; in place (KERNEL_FIXED, they call other code): copy-split$' "$T/fixed.csv"
-"$BIN" run -q --set layouts=65 --set sizes=64 -o "$T/bad.csv" 2> "$T/err"; rc=$?
+"$BIN" run -q --set layouts=65 --set sizes=64 -o "$T/bad.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "layouts = 65: refused, with the range" \
 	bash -c "[ $rc = 2 ] && grep -q \"layouts '65', expected 1 (no re-randomising) to 64 copies\" '$T/err' && [ ! -e '$T/bad.csv' ]"
 
@@ -76,7 +76,7 @@ done
 
 # --- a kernel known to be 4.7% slower (3 more dependent adds per 64 B)
 "$BIN" run -q --set "kernels=$A,$S" --set sizes=$SIZES --set cache=warm,cold \
-	--set samples=101 --set roofline=none -o "$T/ab.csv"
+	--set samples=101 --set roofline=none -o "$T/ab.csv" > /dev/null
 $R compare "$T/ab.csv" "$T/ab.csv" --before-kernel "$A" --after-kernel "$S" > "$T/ab.txt"
 # The warm points' changes, as the summary gives them: "X% more time ..."
 warm=$(grep -c '^[0-9.]*% more time per byte at [0-9KiB ]*, warm (95% CI \[+[0-9.]*,+[0-9.]*\]%' "$T/ab.txt")
@@ -91,7 +91,7 @@ ok "4.7% slower: no warm point is called faster" bash -c "! grep -q '% less time
 
 # --- the roofline: a load that prefetches as the kernels do
 "$BIN" run -q --set kernels=all --set sizes=1500,4096,16384 --set cache=cold \
-	--set prefetch=none,64,128,256,512 --set samples=51 -o "$T/roof.csv"; rc=$?
+	--set prefetch=none,64,128,256,512 --set samples=51 -o "$T/roof.csv" > /dev/null; rc=$?
 roof=$(sed -n 's/^# roofline: \([^ ]*\) .*/\1/p' "$T/roof.csv")
 ok "a run that prefetches is held to a prefetching load ($roof)" \
 	bash -c "[ $rc = 0 ] && case '$roof' in load*-prefetch) true ;; *) false ;; esac &&
@@ -122,7 +122,9 @@ if [ -z "${C1:-}" ] || ! command -v taskset > /dev/null; then
 	echo "verdicts: one CPU or no taskset: the contention tests need two"
 else
 	taskset -c "$C0" bash -c 'while :; do :; done' & spin=$!
-	sleep 0.3
+	# (until the loop has run: utime in /proc/PID/stat)
+	wait_until 60 eval '[ "$(awk "{ print \$14 }" /proc/$spin/stat 2> /dev/null || echo 0)" -gt 0 ]'
+
 	"$BIN" run --set kernels=c64 --set sizes=1500 --set cache=warm,cold --set samples=51 \
 		--set roofline=none -o "$T/auto.csv" > /dev/null 2> "$T/auto.err"
 	ok "cpu = auto picks the CPU not running a busy loop, and says why" \
@@ -147,7 +149,7 @@ else
 	# size walks exactly that many bytes per call, retakes or not.
 	echo "1500 1" > "$T/one.mix"
 	"$BIN" run -q --set kernels=c64 --set "sizes=mix:$T/one.mix" --set cache=warm,ring \
-		--set samples=301 --set roofline=none --set cpu="$C0" -o "$T/mixbusy.csv" 2> /dev/null
+		--set samples=301 --set roofline=none --set cpu="$C0" -o "$T/mixbusy.csv" > /dev/null 2> /dev/null
 	pre=$(col "$T/mixbusy.csv" preempted | awk '{ s += $1 } END { print s + 0 }')
 	ok "a mix's bytes per call stay its own when preempted samples are retaken ($pre retaken)" \
 		bash -c "[ '$pre' -gt 0 ] && grep -q '^# mix_walked: per-byte figures divide by the payload bytes each point.s samples walked: 1500.0 to 1500.0 B per call' '$T/mixbusy.csv'"

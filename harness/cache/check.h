@@ -19,7 +19,7 @@ struct flush_check {
 };
 
 /* Chases pointers through lines just flushed by f and just evicted by
-   streaming twice the largest cache, and compares the two load times. */
+   streaming twice the cache one core uses, and compares the two load times. */
 void flush_check(struct flush_check *fc, const struct calibration *c,
 		 const struct flusher *f, size_t line, bool emulated);
 

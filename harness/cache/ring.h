@@ -26,7 +26,7 @@ struct ring {
    align into their slot, with span bytes mapped past the last slot (a
    prefetch past a buffer's end lands in another slot, as it would among
    a driver's buffers), so that the bytes the buffers touch add up to
-   twice the largest cache: a buffer's lines have been pushed out by the
+   twice the cache one core uses: a buffer's lines have been pushed out by the
    others before its turn comes again.  Returns the bytes it needs (as
    r->bytes), 0 if that overflows a size_t. */
 uint64_t ring_plan(struct ring *r, uint32_t size, size_t align, size_t span,

@@ -108,6 +108,38 @@ out:
 	return size;
 }
 
+/* Sysfs gives each cache as one instance (an L3 slice and the CPUs that
+   share it); sysconf's figure may be a socket's sum (a VM's CPUID: 508
+   MiB on a Zen 5 host whose cores share 32 MiB slices), so without sysfs
+   it is taken up to this much, more than any one core's slice today
+   (96 MiB, AMD's 3D V-Cache). */
+#define CACHE_CORE_MAX (128u << 20)
+
+size_t cache_core(const char **source)
+{
+	static size_t size;
+	static const char *src;
+	static char why[160];
+	const char *lsrc;
+
+	if (size)
+		goto out;
+	size = cache_largest(&lsrc);
+	src = lsrc;
+	if (!strncmp(lsrc, "sysconf", 7) && size > CACHE_CORE_MAX) {
+		snprintf(why, sizeof(why), "%s says %zu MiB, which may be a "
+			 "socket's sum: no sysfs cache/index* says what one core "
+			 "shares; taken as %u MiB", lsrc, size >> 20,
+			 CACHE_CORE_MAX >> 20);
+		size = CACHE_CORE_MAX;
+		src = why;
+	}
+out:
+	if (source)
+		*source = src;
+	return size;
+}
+
 /* The level's data or unified cache from sysfs; 0 when it says nothing. */
 static size_t sysfs_level(int level)
 {

@@ -97,12 +97,23 @@ static size_t ring_of(const struct bench *b, uint64_t key)
 	return (size_t)(s - b->ring_keys);
 }
 
+/* The memory this run may take: the machine's, and no more than is
+   available now (MemAvailable, ulimit -v), so that rings and pools sized
+   from a large cache leave the machine room. */
+static uint64_t mem_budget(void)
+{
+	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+		       (uint64_t)sysconf(_SC_PAGESIZE);
+	size_t room = xalloc_room();
+
+	return room != SIZE_MAX && (uint64_t)room < mem ? (uint64_t)room : mem;
+}
+
 /* Plans every ring and pool for buffers touching twice cache_bytes:
    the bytes they take in all (UINT64_MAX past that). */
 static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
 {
-	uint64_t total = 0, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-			 (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t total = 0, mem = mem_budget();
 	size_t i, j;
 
 	memset(b->rings, 0, b->nrings * sizeof(*b->rings));
@@ -136,12 +147,11 @@ static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
    alignment, all planned, checked against the memory there is, and made
    before any point refers to one.  Where memory or the address space (a
    32-bit process: an emulated board on a host with a large cache) cannot
-   hold them all, each is cut to fit, down to touching the largest cache
-   once (any way under emulation), and the CSV says so. */
+   hold them all, each is cut to fit, down to touching the cache one core
+   uses once (any way under emulation), and the CSV says so. */
 static int make_rings(struct bench *b, char *err, size_t errlen)
 {
-	uint64_t total, mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-			 (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t total, mem = mem_budget();
 	uint64_t room = SIZE_MAX / 8;
 	size_t i, j, n = 0;
 
@@ -162,9 +172,9 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 	b->rings = xcalloc(j, sizeof(*b->rings), "the rings' list");
 	if (room > mem / 2)
 		room = mem / 2;
-	b->ring_cache = cache_largest(NULL);
+	b->ring_cache = cache_core(NULL);
 	total = plan_rings(b, b->ring_cache);
-	/* cut, but never below touching the largest cache once (under
+	/* cut, but never below touching the core's cache once (under
 	   emulation, where no cache is modelled, as far as it takes) */
 	if (total > room && (total < 2 * room || b->emulated)) {
 		b->ring_cache = (size_t)((double)b->ring_cache * (double)room /
@@ -173,11 +183,11 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 	}
 	if (total > room) {
 		snprintf(err, errlen, "cache = cold-ring and ring: rings whose "
-			 "buffers touch twice the largest cache (%zu KiB), one per "
-			 "cold-ring point, need %llu MiB for these points, more than "
-			 "half of this machine's %llu MiB (or of what this process "
-			 "can map) even when cut to touch it once",
-			 cache_largest(NULL) >> 10, (unsigned long long)(total >> 20),
+			 "buffers touch twice the cache one core uses (%zu KiB), one "
+			 "per cold-ring point, need %llu MiB for these points, more "
+			 "than half of the %llu MiB this process may take (MemAvailable, "
+			 "ulimit -v) even when cut to touch it once",
+			 cache_core(NULL) >> 10, (unsigned long long)(total >> 20),
 			 (unsigned long long)(mem >> 20));
 		return -1;
 	}
@@ -215,8 +225,7 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 {
 	struct ring *r = &b->rxwarm_mem;
-	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-		       (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t mem = mem_budget();
 	size_t i;
 
 	for (i = 0; i < b->npts; i++)
@@ -230,7 +239,7 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 	if ((uint64_t)r->slot * r->nslots > mem / 2) {
 		snprintf(err, errlen, "sizes = mix: %zu warm buffers of %zu bytes "
 			 "(rx_batch x its largest packet) need more than half of "
-			 "this machine's %llu MiB", r->nslots, r->slot,
+			 "the %llu MiB this process may take", r->nslots, r->slot,
 			 (unsigned long long)(mem >> 20));
 		return -1;
 	}
@@ -245,10 +254,10 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 	return 0;
 }
 
-/* The pool: at least this much memory, four times the largest cache, and
-   8 slots of the largest point (a region takes a quarter of the slots
-   at most); an eighth of the memory, or a quarter of the address space,
-   at most. */
+/* The pool: at least this much memory, four times the cache one core
+   uses, and 8 slots of the largest point (a region takes a quarter of
+   the slots at most); an eighth of the memory this process may take, or
+   a quarter of the address space, at most. */
 #define POOL_MIN (64u << 20)
 
 static size_t largest_slot(const struct bench *b)
@@ -263,9 +272,8 @@ static size_t largest_slot(const struct bench *b)
 
 static size_t pool_bytes(const struct bench *b)
 {
-	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-		       (uint64_t)sysconf(_SC_PAGESIZE);
-	uint64_t want = POOL_MIN, llc = 4 * (uint64_t)cache_largest(NULL);
+	uint64_t mem = mem_budget();
+	uint64_t want = POOL_MIN, llc = 4 * (uint64_t)cache_core(NULL);
 	uint64_t big = 8 * (uint64_t)largest_slot(b);
 
 	if (llc > want)
@@ -397,8 +405,8 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 		if (pool / largest_slot(b) < 4) {
 			snprintf(err, errlen, "cold buffers of %zu bytes: the pool they "
 				 "are drawn from needs four of them, %zu MiB, more than "
-				 "an eighth of this machine's memory or a quarter of the "
-				 "address space", largest_slot(b), 4 * largest_slot(b) >> 20);
+				 "an eighth of the memory this process may take or a "
+				 "quarter of the address space", largest_slot(b), 4 * largest_slot(b) >> 20);
 			return -1;
 		}
 		b->pool = huge_map(pool);

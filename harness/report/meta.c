@@ -27,27 +27,29 @@ static void rings(FILE *f, const struct bench *b)
 		huge[x] += b->rings[i].huge;
 		n[x]++;
 	}
-	if (b->ring_cache < cache_largest(NULL))
+	bool cut = b->ring_cache < cache_core(NULL);
+
+	if (cut)
 		fprintf(f, "# warning: cold-ring and ring: the rings were cut to "
-			"touch twice %zu KiB, not twice the largest cache (%zu KiB): "
-			"this process's memory or address space holds no more; a "
-			"buffer may come round before the others pushed its lines "
+			"touch twice %zu KiB, not twice the cache one core uses "
+			"(%zu KiB): the memory this process may take holds no more; "
+			"a buffer may come round before the others pushed its lines "
 			"out\n",
-			b->ring_cache >> 10, cache_largest(NULL) >> 10);
+			b->ring_cache >> 10, cache_core(NULL) >> 10);
 	if (n[0])
 		fprintf(f, "# cold_ring: %zu ring(s), one per point, %.0f MiB in "
 			"all (%.0f MiB of it on huge pages), each touching twice "
 			"%s; buffers taken in a shuffled order\n", n[0],
 			(double)bytes[0] / (1 << 20), (double)huge[0] / (1 << 20),
-			b->ring_cache < cache_largest(NULL) ? "less than the "
-			"largest cache (cut)" : "the largest cache");
+			cut ? "less than the cache one core uses (cut)" :
+			"the cache one core uses (# cache_per_core:)");
 	if (n[1])
 		fprintf(f, "# rx_pools: %zu pool(s), %.0f MiB in all (%.0f MiB of "
 			"it on huge pages), each touching twice %s; descriptors "
 			"refilled from them in a shuffled order\n", n[1],
 			(double)bytes[1] / (1 << 20), (double)huge[1] / (1 << 20),
-			b->ring_cache < cache_largest(NULL) ? "less than the "
-			"largest cache (cut)" : "the largest cache");
+			cut ? "less than the cache one core uses (cut)" :
+			"the cache one core uses (# cache_per_core:)");
 	for (i = 0; i < b->nrings; i++) {
 		const struct ring *r = &b->rings[i];
 		if (!(b->ring_keys[i] & 2))
@@ -306,6 +308,10 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# cache_line: %zu (%s)\n", b->line, b->line_source);
 	fprintf(f, "# largest_cache: %zu (", cache_largest(&src));
 	fprintf(f, "%s)\n", src);
+	fprintf(f, "# cache_per_core: %zu (", cache_core(&src));
+	fprintf(f, "%s; cold rings, the cold pool, the busy load and eviction "
+		"are sized from it, and from the memory this process may take)\n",
+		src);
 	if (kspace_opened())
 		fprintf(f, "# cold_flush: csumbench.ko's, %s, to %zu bytes past "
 			"each buffer (the largest prefetch distance)\n",

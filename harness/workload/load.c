@@ -20,7 +20,9 @@
 
 #include "cache/flush.h"
 #include "call/watchdog.h"
+#include "cache/size.h"
 #include "lib/platform.h"
+#include "lib/xalloc.h"
 #include "workload/load.h"
 
 const char *const load_state_name[LOAD_NSTATES] = { "idle", "busy" };
@@ -29,7 +31,7 @@ const char *const load_state_name[LOAD_NSTATES] = { "idle", "busy" };
 #define WORKERS_MAX (2 * LOAD_CPUS_MAX)
 /* A worker that neither beats nor stops within this long is gone. */
 #define ACK_TIMEOUT_MS 5000
-/* Making a streamer's buffer takes longer: 4x the largest cache. */
+/* Making a streamer's buffer takes longer: 4x the cache one core uses. */
 #define READY_TIMEOUT_MS 60000
 /* Streamed between looks at the run flag. */
 #define STREAM_CHUNK (256u << 10)
@@ -50,6 +52,7 @@ static struct {
 	bool shares;		/* a load CPU is the measured one */
 	char siblings[128];	/* the measured CPU's SMT siblings, as read */
 	size_t stream_bytes;
+	bool stream_cut;	/* below 4x the cache, for the memory */
 	/* while started: */
 	struct control *ctl;
 	pid_t pid[2 * WORKERS_MAX];	/* workers and ping-pong partners */
@@ -97,6 +100,22 @@ static void read_siblings(int cpu, bool *mask)
 		L.siblings[strcspn(L.siblings, "\n")] = '\0';
 	fclose(f);
 	parse_cpulist(L.siblings, mask, LOAD_CPUS_MAX);
+}
+
+/* What each stream process reads and writes: 4x the cache one core
+   uses, and all of them together an eighth of the memory this process
+   may still take at most (a 24 GiB VM whose CPUID says 508 MiB of L3
+   once streamed 2 GiB per CPU). */
+static size_t stream_bytes(size_t nproc)
+{
+	size_t want = 4 * cache_core(NULL), room = xalloc_room();
+
+	L.stream_cut = false;
+	if (room != SIZE_MAX && nproc && want > room / 8 / nproc) {
+		want = room / 8 / nproc;
+		L.stream_cut = true;
+	}
+	return want > (1u << 20) ? want : 1u << 20;
 }
 
 int load_plan(unsigned kind, const int *cpus, size_t n, bool on_measured,
@@ -149,7 +168,7 @@ int load_plan(unsigned kind, const int *cpus, size_t n, bool on_measured,
 	for (i = 0; i < L.ncpus; i++)
 		if (L.cpus[i] == L.measured || L.measured < 0)
 			L.shares = true;
-	L.stream_bytes = 4 * cache_largest(NULL);
+	L.stream_bytes = stream_bytes(L.ncpus);
 	return 0;
 }
 
@@ -378,7 +397,7 @@ int load_start(char *err, size_t errlen)
 	rc = collect(L.nworkers, READY_TIMEOUT_MS);
 	if (rc) {
 		snprintf(err, errlen, "load: %s", rc > 0 ? "a streamer could not map "
-			 "its buffer (4x the largest cache): no memory" :
+			 "its buffer (4x the cache one core uses): no memory" :
 			 "the workers did not start within 60 s");
 		load_stop();
 		return -1;
@@ -500,9 +519,12 @@ void load_report(FILE *f)
 	fprintf(f, ", running only while a busy point's sample is taken\n");
 	if (L.kind & LOAD_STREAM)
 		fprintf(f, "# load_stream: one process per load CPU reading and "
-			"writing %zu MiB (4x the largest cache); the dirty lines "
-			"it leaves in a shared cache are written back during the "
-			"samples that follow a busy one\n", L.stream_bytes >> 20);
+			"writing %zu MiB (%s); the dirty lines it leaves in a shared "
+			"cache are written back during the samples that follow a "
+			"busy one\n", L.stream_bytes >> 20, L.stream_cut ? "less "
+			"than 4x the cache one core uses: all of them an eighth of "
+			"the memory available" : "4x the cache one core uses, "
+			"# cache_per_core:");
 	if (L.kind & LOAD_SCHED)
 		fprintf(f, "# load_sched: one pipe ping-pong pair per load CPU "
 			"(a wake-up and a context switch per byte)\n");

@@ -4,7 +4,7 @@
  *
  * The workers are child processes, made once when the run starts and
  * paused in between: a streamer per load CPU that reads and writes a
- * buffer four times the largest cache (the `dd` loop of the discussions),
+ * buffer four times the cache one core uses (the `dd` loop of the discussions),
  * and a pipe ping-pong pair per load CPU (hackbench's scheduler load).
  * Each child asks the kernel for SIGKILL when the harness dies
  * (PR_SET_PDEATHSIG), so none outlives the run however it ends. */
