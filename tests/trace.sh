@@ -123,11 +123,13 @@ tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 ok "... no csumbench probe left" \
 	bash -c "[ -z '$tfs' ] || ! grep -q csumbench_ '$tfs/kprobe_events' 2> /dev/null"
 if command -v setpriv > /dev/null && [ "$(id -u)" = 0 ]; then
+	nb=$(mktemp -d) && chown 65534 "$nb"
 	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$HOSTBIN" trace --seconds 1 -o /tmp/csb-trace-$$.mix > /dev/null 2> "$T/err"
+		"$HOSTBIN" trace --seconds 1 -o "$nb/t.mix" > /dev/null 2> "$T/err"
 	st=$?
 	ok "as nobody: exit 1, needs root (or the kernel option it lacks)" \
-		bash -c "[ $st = 1 ] && grep -q 'needs root\|CONFIG_' '$T/err' && [ ! -e /tmp/csb-trace-$$.mix ]"
+		bash -c "[ $st = 1 ] && grep -q 'needs root\|CONFIG_' '$T/err' && [ ! -e '$nb/t.mix' ]"
+	rm -rf "$nb"
 fi
 
 # 4. The virtual boards: make trace while the board makes traffic.

@@ -48,4 +48,11 @@ last_timing=$(grep -n '^[[:space:]]*suite \(cli\|workloads\|placement\|verdicts\
 first_bg=$(grep -n 'nice -n 19\|^[[:space:]]*suite_bg [a-z]' tests/run.sh | head -n 1 | cut -d: -f1)
 ok "tests/run.sh: nothing in the background (line $first_bg) before the last suite that times (line $last_timing)" \
 	bash -c "[ -n '$last_timing' ] && [ -n '$first_bg' ] && [ '$first_bg' -gt '$last_timing' ]"
+# No file or folder in a shared temporary folder under a name another
+# user could make first (a PID, $RANDOM, a fixed name): mktemp makes them.
+git grep -nE '(/tmp|TMPDIR[^}]*\})/[^ "'"'"']*(\$\$|\$RANDOM|getpid|%d|\{os\.getpid)' -- \
+	':!*.md' ':!tests/tree.sh' ':!tests/labgrid.sh' |
+	grep -v '&& mkdir \\"\\$d\\"' > "$T/tmpnames"	# (a mkdir that fails on a name that is there)
+ok "no predictable names in /tmp or TMPDIR (mktemp)" test ! -s "$T/tmpnames"
+cat "$T/tmpnames"
 finish
