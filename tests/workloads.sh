@@ -96,11 +96,12 @@ if [ -n "$SO" ]; then
 fi
 
 # a load process killed mid-run: the run stops, keeps what it measured
+# (mid-run: once a round of samples is done, said on stderr)
 mkdir "$T/lost"
-"${CB[@]}" run -q --set kernels=c64 --set sizes=1500 --set load=idle,busy \
+"${CB[@]}" run --set kernels=c64 --set sizes=1500 --set load=idle,busy \
 	--set samples=1000000 -o "$T/lost/" > /dev/null 2> "$T/lost.err" &
 pid=$!
-wait_until 300 pgrep -x "$LOAD" > /dev/null
+wait_until 300 grep -q '^\[[1-9][0-9]*/1000000\] rounds' "$T/lost.err"
 kill -KILL "$(pgrep -x "$LOAD" | head -n 1)"
 # (the run notices at its next busy sample and stops)
 wait_until 300 eval '! kill -0 $pid 2> /dev/null'

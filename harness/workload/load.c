@@ -324,18 +324,34 @@ static int spawn_worker(int cpu, bool stream, int go_rd, int ack_wr)
 
 /* Reads n bytes from the workers' pipe within ms: 0, 1 if one said it
    failed ('F'), -1 on a timeout or when every writer is gone. */
+/* Whether a process of the load has ended (killed while it starts: the
+   others keep the pipe open, so no end of file tells). */
+static bool one_ended(void)
+{
+	size_t i;
+
+	for (i = 0; i < L.npids; i++)
+		if (waitpid(L.pid[i], NULL, WNOHANG) == L.pid[i])
+			return true;
+	return false;
+}
+
 static int collect(size_t n, int ms)
 {
 	size_t got = 0;
 	char buf[64];
-	int failed = 0;
+	int failed = 0, waited = 0;
 
 	while (got < n) {
 		struct pollfd pf = { L.ack, POLLIN, 0 };
 		ssize_t r, i;
-		int p = poll(&pf, 1, ms);
+		int p = poll(&pf, 1, 100);
 
 		if (p < 0 && errno == EINTR)
+			continue;
+		if (p == 0 && one_ended())
+			return -2;
+		if (p == 0 && (waited += 100) < ms)
 			continue;
 		if (p <= 0)
 			return -1;
@@ -398,6 +414,7 @@ int load_start(char *err, size_t errlen)
 	if (rc) {
 		snprintf(err, errlen, "load: %s", rc > 0 ? "a streamer could not map "
 			 "its buffer (4x the cache one core uses): no memory" :
+			 rc == -2 ? "a worker ended (killed?) while the load started" :
 			 "the workers did not start within 60 s");
 		load_stop();
 		return -1;
@@ -462,8 +479,15 @@ void load_pause(void)
 	if (!L.running)
 		return;
 	L.ctl->run = 0;
-	if (collect(L.nworkers, ACK_TIMEOUT_MS))
+	switch (collect(L.nworkers, ACK_TIMEOUT_MS)) {
+	case 0:
+		break;
+	case -2:
+		load_lost("lost a worker (it ended, killed?)");
+		break;
+	default:
 		load_lost("did not stop within 5 s (a worker died?)");
+	}
 	L.running = false;
 }
 
