@@ -111,6 +111,21 @@ ok "a load process killed mid-run: exit 1, why, partial results, no survivor" \
 	bash -c "[ $rc = 1 ] && grep -q 'the busy load .*; the run stops' '$T/lost.err' &&
 		ls '$T/lost' | grep -q partial && [ $left = 0 ]"
 
+# a load process killed as soon as it is there, starting or not: said
+# at once as a worker that ended, not waited for as one that is slow
+mkdir "$T/early"
+"${CB[@]}" run -q --set kernels=c64 --set sizes=1500 --set load=busy \
+	--set samples=1000000 -o "$T/early/" > /dev/null 2> "$T/early.err" &
+pid=$!
+wait_until 300 pgrep -x "$LOAD" > /dev/null
+kill -KILL "$(pgrep -x "$LOAD" | head -n 1)"
+wait_until 300 eval '! kill -0 $pid 2> /dev/null'
+kill -TERM $pid 2> /dev/null; wait $pid; rc=$?
+left=$(survivors)
+ok "a load process killed as it starts: exit 1, a worker ended, no survivor" \
+	bash -c "[ $rc = 1 ] && grep -q 'a worker ended (killed?) while the load started\|the busy load lost a worker' '$T/early.err' &&
+		[ $left = 0 ]"
+
 # --- cache = ring: the three policies
 "${CB[@]}" run -q --set kernels=c64 --set sizes=1500 --set cache=ring \
 	--set rx_prefetch=none,current,next --set samples=5 -o "$T/ring.csv" > /dev/null 2> "$T/err"; rc=$?

@@ -468,6 +468,8 @@ void load_resume(void)
 	while (beating < L.nworkers) {
 		for (i = 0, beating = 0; i < L.nworkers; i++)
 			beating += L.ctl->beat[i].n != before[i];
+		if (one_ended())
+			load_lost("lost a worker (it ended, killed?)");
 		if (now_ms() - t0 > ACK_TIMEOUT_MS)
 			load_lost("did not start within 5 s");
 		sched_yield();
