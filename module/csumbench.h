@@ -64,9 +64,14 @@ bool csb_gated(const struct csb_k *k, u32 len, u32 align, int dist);
 int csb_setup(struct csb_setup *s);	/* s->calls: what it made room for */
 int csb_sum(const struct csb_k *k, struct csb_sum *s);
 int csb_time(const struct csb_k *k, struct csb_time *t);
-/* The gate's buffers: a source at align holding len bytes of the run's
-   data (pattern 0) or all 0xff (1), and a destination between guards. */
-int csb_gate_bufs(u32 len, u32 align, int pattern, u8 **src, u8 **dst);
+/* The gate's buffers for one call: a source at align holding len bytes
+   as fill says, and a destination with CSB_GUARD bytes of CSB_GUARD_BYTE
+   either side.  Only those bytes are touched: a call's setup costs what
+   its own bytes cost, whatever SETUP made room for. */
+enum csb_fill { CSB_FILL_DATA, CSB_FILL_ONES, CSB_FILL_CALLER };
+#define CSB_GUARD 64
+#define CSB_GUARD_BYTE 0xa5
+int csb_gate_bufs(u32 len, u32 align, enum csb_fill fill, u8 **src, u8 **dst);
 void csb_free(void);
 u64 csb_tick_hz(void);
 extern u64 csb_over_bound;

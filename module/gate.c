@@ -64,15 +64,13 @@ static bool agrees(const struct csb_k *k, u32 got, u32 want)
 	return canon(fold16(got)) == canon(want);
 }
 
-#define GUARD 64
-#define GUARD_BYTE 0xa5
-
 static int check_one(const struct csb_k *k, struct csb_gate *g, u32 len,
 		     u32 align, int pattern, u32 sum)
 {
 	u8 *src, *dst;
 	u32 got, want, i;
-	int err = csb_gate_bufs(len, align, pattern, &src, &dst);
+	int err = csb_gate_bufs(len, align, pattern ? CSB_FILL_ONES : CSB_FILL_DATA,
+				&src, &dst);
 
 	if (err)
 		return err;
@@ -93,8 +91,8 @@ static int check_one(const struct csb_k *k, struct csb_gate *g, u32 len,
 			 " differs from its source at byte %u", k->name, len, align, i);
 		return -EDOM;
 	}
-	for (i = 1; i <= GUARD; i++) {
-		if (dst[-(int)i] != GUARD_BYTE || dst[len + i - 1] != GUARD_BYTE) {
+	for (i = 1; i <= CSB_GUARD; i++) {
+		if (dst[-(int)i] != CSB_GUARD_BYTE || dst[len + i - 1] != CSB_GUARD_BYTE) {
 			snprintf(g->why, sizeof(g->why), "%s at len %u align %u:"
 				 " wrote outside its destination", k->name, len, align);
 			return -EDOM;

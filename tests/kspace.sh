@@ -6,7 +6,8 @@
 # patch made here from the installed linux-source, and timed and
 # disassembled from the bytes the module reads; the device's requests
 # and refusals, the gate refusing a kernel made wrong, and what a config
-# or a command line asks that the module cannot do.
+# or a command line asks that the module cannot do; a correct kernel
+# never called hung.
 # usage: tests/kspace.sh BUILD-DIR (the static ppc32 build for the board)
 set -u
 SUITE=kspace
@@ -165,6 +166,10 @@ CONF
 	echo "/csumbench/csumbench run -q -c /csumbench/short.conf -o /results/patched.csv" \
 		"--set emulated=yes --set space=kernel"
 	echo "/csumbench/csumbench code kernel:csum_partial > /results/code.txt"
+	# a file of 2 chunks, through the kernel's csum_partial
+	echo "/csumbench/csumbench sum -k kernel:csum_partial /csumbench/csumbench > /results/ksum.txt"
+	echo "/csumbench/csumbench run --check --set space=kernel --set kernels=kernel:csum_partial" \
+		"--set sizes=1M --set aligns=0 --set cache=warm > /results/check-1m.txt"
 	echo "/csumbench/kspace-ioctl --reload /csumbench/csumbench.ko > /results/ioctl.txt"
 	# after the reload, pipelined answers one off
 	echo "/csumbench/csumbench run -q -c /csumbench/short.conf -o /results/wrong.csv" \
@@ -175,6 +180,9 @@ VBOARD_PATCH=$T/dcbt.patch scripts/vboard.sh run "$M" "$T/got" "$T/cmds" \
 	csumbench="$B/csumbench" csumbench.ko="$pko" kspace-ioctl="$T/kspace-ioctl" \
 	short.conf="$T/short.conf" > "$T/fetched" 2> "$T/run.err"
 log=$T/got/.console-$M.log
+# the board's Nth command: its exit status, and what it said on the console
+status_of() { grep '^@@csumbench-exit ' "$log" | sed -n "$1{s/.* status //;p}"; }
+said_by() { awk -v n="$1" '/^@@csumbench-run /{ c++; next } /^@@csumbench-exit /{ if (c == n) exit; next } c == n' "$log"; }
 ok "the patched board loaded the module and ran the commands" \
 	bash -c "grep -q '^@@csumbench-module /csumbench/csumbench.ko loaded' '$log' &&
 		grep -q '^@@csumbench-exit /csumbench/csumbench status 0' '$log'"
@@ -195,6 +203,16 @@ ok "the patched function holds a dcbt, from its bytes" grep -Eq '\sdcbt\s+r?3,r?
 powerpc-linux-gnu-objdump -d -M 464 --disassemble=__csum_partial "$kdir/vmlinux" > "$T/plain.dis"
 ok "the plain kernel's __csum_partial has none" \
 	bash -c "grep -q 'adde' '$T/plain.dis' && ! grep -q 'dcbt' '$T/plain.dis'"
+# A call through the module costs its own bytes and a request, whatever
+# the run's largest call: a correct kernel is never called hung.
+"$HOSTBIN" sum -k ref "$B/csumbench" > "$T/hsum.txt"
+ok "csumbench sum -k kernel:csum_partial of a 2-chunk file: exit 0, the sum ref gives" \
+	bash -c "[ '$(status_of 3)' = 0 ] && [ \"\$(cut -c1-9 '$T/got/ksum.txt')\" = \"\$(cut -c1-9 '$T/hsum.txt')\" ] &&
+		grep -q ' /csumbench/csumbench\$' '$T/got/ksum.txt'"
+said_by 3 > "$T/said3"
+ok "... not called hung" bash -c "! grep -q 'did not return' '$T/said3'"
+ok "run --check at 1 MiB in kernel space: exit 0, every kernel agrees" \
+	bash -c "[ '$(status_of 4)' = 0 ] && grep -q '^ok: 1 kernel(s) at 1 size(s) and 1 alignment(s) agree' '$T/got/check-1m.txt'"
 results <(sed -n 's/^\(ok\|FAIL\) /&/p' "$T/got/ioctl.txt" 2> /dev/null)
 ok "the device test ran to its end" grep -qx 'kspace-ioctl: all ok' "$T/got/ioctl.txt"
 ok "a kernel the in-kernel gate refuses is not timed, and the run says why" \
