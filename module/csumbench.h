@@ -5,6 +5,7 @@
 #ifndef CSUMBENCH_MODULE_H
 #define CSUMBENCH_MODULE_H
 
+#include <linux/bitops.h>
 #include <linux/types.h>
 
 #include "csumbench-uapi.h"
@@ -17,12 +18,13 @@ typedef u32 csb_copy_fn(const void *src, void *dst, int len, u32 sum);
 typedef u32 csb_copy_pf_fn(const void *src, void *dst, int len, u32 sum,
 			   int dist);
 
-/* What the gate let through: timing is refused outside it. */
+/* What the gate let through: timing is refused outside it.  Any number
+   of sizes, alignments and distances the uapi's ranges allow. */
 struct csb_passed {
-	u32 *sizes, *aligns;
-	u32 nsizes, naligns;
-	s32 dists[32];
-	u32 ndists;
+	u32 *sizes;		/* sorted, kvmalloc'd */
+	u32 nsizes;
+	unsigned long aligns[BITS_TO_LONGS(CSB_MAX_ALIGN + 1)];
+	unsigned long *dists;	/* bit 1 + dist (-1: none), CSB_MAX_PF + 2 bits */
 	bool failed;
 };
 

@@ -7,7 +7,7 @@
 # disassembled from the bytes the module reads; the device's requests
 # and refusals, the gate refusing a kernel made wrong, and what a config
 # or a command line asks that the module cannot do; a correct kernel
-# never called hung.
+# never called hung or failed for the module's own limits.
 # usage: tests/kspace.sh BUILD-DIR (the static ppc32 build for the board)
 set -u
 SUITE=kspace
@@ -170,6 +170,10 @@ CONF
 	echo "/csumbench/csumbench sum -k kernel:csum_partial /csumbench/csumbench > /results/ksum.txt"
 	echo "/csumbench/csumbench run --check --set space=kernel --set kernels=kernel:csum_partial" \
 		"--set sizes=1M --set aligns=0 --set cache=warm > /results/check-1m.txt"
+	echo "/csumbench/csumbench run --check --set space=kernel --set kernels=pipelined-dcbt" \
+		"--set prefetch=none,0..2048/64 --set sizes=64 --set aligns=0 --set cache=warm > /results/check-dists.txt"
+	echo "/csumbench/csumbench run --check --set space=kernel --set kernels=pipelined" \
+		"--set sizes=1..4097/1 --set aligns=0 --set cache=warm > /results/check-sizes.txt"
 	echo "/csumbench/kspace-ioctl --reload /csumbench/csumbench.ko > /results/ioctl.txt"
 	# after the reload, pipelined answers one off
 	echo "/csumbench/csumbench run -q -c /csumbench/short.conf -o /results/wrong.csv" \
@@ -213,6 +217,13 @@ said_by 3 > "$T/said3"
 ok "... not called hung" bash -c "! grep -q 'did not return' '$T/said3'"
 ok "run --check at 1 MiB in kernel space: exit 0, every kernel agrees" \
 	bash -c "[ '$(status_of 4)' = 0 ] && grep -q '^ok: 1 kernel(s) at 1 size(s) and 1 alignment(s) agree' '$T/got/check-1m.txt'"
+# The module's limits are no kernel's failure: 33 distances, 4097 sizes.
+ok "run --check of pipelined-dcbt at none and 33 distances: exit 0, it agrees" \
+	bash -c "[ '$(status_of 5)' = 0 ] && grep -q '^ok: 1 kernel(s) at 1 size(s) and 1 alignment(s) agree' '$T/got/check-dists.txt'"
+said_by 5 > "$T/said5"
+ok "... with no failure said" bash -c "! grep -q 'FAILED\|refused' '$T/said5'"
+ok "run --check of pipelined at 4097 sizes: exit 0, it agrees" \
+	bash -c "[ '$(status_of 6)' = 0 ] && grep -q '^ok: 1 kernel(s) at 4097 size(s) and 1 alignment(s) agree' '$T/got/check-sizes.txt'"
 results <(sed -n 's/^\(ok\|FAIL\) /&/p' "$T/got/ioctl.txt" 2> /dev/null)
 ok "the device test ran to its end" grep -qx 'kspace-ioctl: all ok' "$T/got/ioctl.txt"
 ok "a kernel the in-kernel gate refuses is not timed, and the run says why" \
