@@ -78,6 +78,8 @@ struct csb_setup {		/* CSB_IOC_SETUP: the module's buffers */
 	__u32 max_pf;		/* its largest prefetch distance */
 	__u32 calls;		/* the most calls of a cold region; out:
 				   as many as its buffers hold */
+	__u32 slot;		/* out: bytes from one cold slot to the next */
+	__u32 page;		/* out: the page its buffers are mapped in */
 };
 
 struct csb_gate {		/* CSB_IOC_GATE */

@@ -123,6 +123,8 @@ int csb_setup(struct csb_setup *s)
 	b.max_align = s->max_align;
 	b.max_pf = s->max_pf;
 	b.calls = s->calls;
+	s->slot = (u32)slot;
+	s->page = PAGE_SIZE;
 	b.seed = s->seed;
 	b.rng = s->seed ^ 0x5eed;
 	b.ready = true;

@@ -175,6 +175,8 @@ static void limits(void)
 	pl = find(fd, info.nkernels, "pipelined");
 	pd = find(fd, info.nkernels, "pipelined-dcbt");
 	check("limits: SETUP", req(fd, CSB_IOC_SETUP, &setup) == 0, strerror(errno));
+	check("SETUP says its slot and page", setup.slot >= 1500 + setup.page &&
+	      setup.page >= 4096 && setup.slot % setup.page == 0, "other");
 	for (i = 0; i < NDIST && !e; i++) {
 		g = (struct csb_gate){ .index = (uint32_t)pd, .dist = (int32_t)i,
 				       .nsizes = 1, .naligns = 1,

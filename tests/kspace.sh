@@ -119,6 +119,11 @@ ok "rows of kernel:csum_partial, pipelined and pipelined-dcbt, 64 and 1500 B, wa
 	diff "$T/want" "$T/rows"
 ok "the module's floors (empty) are the floor rows" \
 	grep -q '^empty,module,csum,1500,0,cold,' "$csv"
+# cold regions take the module's buffers: no user-space pool is made
+ok "no user-space cold pool or huge pages said (none made)" \
+	bash -c "! grep -Eq '^# (cold_pool|huge_pages):' '$csv'"
+ok "# kernel_buffers: the module's, its page and its 256 cold slots a page apart" \
+	grep -Eq "^# kernel_buffers: csumbench.ko's own, vmalloc'd in [0-9]+-byte pages, .*; for cold regions 256 source and destination slots [0-9]+ bytes apart, a page between each two" "$csv"
 plain=$(sed -n 's/^# kernel_function: \(.*\) kernel:csum_partial$/\1/p' "$csv")
 
 # 4. A patch under review: one dcbt in __csum_partial's 16-byte loop,
