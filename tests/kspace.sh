@@ -7,7 +7,8 @@
 # disassembled from the bytes the module reads; the device's requests
 # and refusals, the gate refusing a kernel made wrong, and what a config
 # or a command line asks that the module cannot do; a correct kernel
-# never called hung or failed for the module's own limits.
+# never called hung or failed for the module's own limits, and no
+# figure below 0.
 # usage: tests/kspace.sh BUILD-DIR (the static ppc32 build for the board)
 set -u
 SUITE=kspace
@@ -124,6 +125,13 @@ ok "no user-space cold pool or huge pages said (none made)" \
 	bash -c "! grep -Eq '^# (cold_pool|huge_pages):' '$csv'"
 ok "# kernel_buffers: the module's, its page and its 256 cold slots a page apart" \
 	grep -Eq "^# kernel_buffers: csumbench.ko's own, vmalloc'd in [0-9]+-byte pages, .*; for cold regions 256 source and destination slots [0-9]+ bytes apart, a page between each two" "$csv"
+# no time below 0: the overhead is this boot's, and a figure below it none
+nonneg() { # nonneg CSV: no field of a row below 0
+	awk -F, '/^#/ || $1 == "kernel" { next } { for (i = 1; i <= NF; i++) if ($i ~ /^-[0-9]/) { print FILENAME ": " $0; exit 1 } }' "$1"
+}
+ok "no figure below 0 in the kernel-space CSV" nonneg "$csv"
+ok "# kernel_overhead_ticks: measured in this boot, above 0" \
+	grep -Eq '^# kernel_overhead_ticks: [0-9]*[1-9][0-9]*\.[0-9] \(median of 101 empty regions' "$csv"
 plain=$(sed -n 's/^# kernel_function: \(.*\) kernel:csum_partial$/\1/p' "$csv")
 
 # 4. A patch under review: one dcbt in __csum_partial's 16-byte loop,
@@ -229,6 +237,7 @@ said_by 5 > "$T/said5"
 ok "... with no failure said" bash -c "! grep -q 'FAILED\|refused' '$T/said5'"
 ok "run --check of pipelined at 4097 sizes: exit 0, it agrees" \
 	bash -c "[ '$(status_of 6)' = 0 ] && grep -q '^ok: 1 kernel(s) at 4097 size(s) and 1 alignment(s) agree' '$T/got/check-sizes.txt'"
+ok "no figure below 0 in the patched kernel's CSV" nonneg "$T/got/patched.csv"
 results <(sed -n 's/^\(ok\|FAIL\) /&/p' "$T/got/ioctl.txt" 2> /dev/null)
 ok "the device test ran to its end" grep -qx 'kspace-ioctl: all ok' "$T/got/ioctl.txt"
 ok "a kernel the in-kernel gate refuses is not timed, and the run says why" \
