@@ -501,8 +501,10 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
 		w.region_steps = idx[C_STEPS] < 0 ? NAN : v[C_STEPS];
 		w.call_p99 = w.call_p999 = NAN;
-		/* timing = per-call: the spread is of single calls */
-		if (idx[C_CMIN] >= 0 && !isnan(v[C_CMIN]) && idx[C_CMAX] >= 0 &&
+		/* timing = per-call: the spread is of single calls (call_max
+		   says so: call_min is empty where a call was below the
+		   overhead) */
+		if (idx[C_CMIN] >= 0 && idx[C_CMAX] >= 0 && !isnan(v[C_CMAX]) &&
 		    idx[C_CMEAN] >= 0 && idx[C_CP99] >= 0 && idx[C_CP999] >= 0) {
 			w.per_call = true;
 			w.ticks_min = v[C_CMIN];
