@@ -9,7 +9,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define CSB_API 2		/* raised when a layout below changes */
+#define CSB_API 3		/* raised when a layout or a limit below changes */
 #define CSB_NAME_MAX 48
 #define CSB_DESC_MAX 112
 #define CSB_WHY_MAX 160
@@ -18,7 +18,8 @@
 #define CSB_MAX_WARM_CALLS (1u << 20)	/* calls in one warm region */
 #define CSB_MAX_ALIGN 4095	/* an offset from a page */
 #define CSB_MAX_PF 65536	/* prefetch distance */
-#define CSB_MAX_LIST 4096	/* sizes or alignments in one gate */
+#define CSB_MAX_LIST (1u << 17)	/* sizes or alignments in one gate (the
+				   harness's lists hold 100000 at most) */
 #define CSB_BOUND_NS 10000000ull	/* interrupts off for at most 10 ms */
 
 /* The ops, as harness/op/ names them. */
@@ -77,6 +78,8 @@ struct csb_setup {		/* CSB_IOC_SETUP: the module's buffers */
 	__u32 max_pf;		/* its largest prefetch distance */
 	__u32 calls;		/* the most calls of a cold region; out:
 				   as many as its buffers hold */
+	__u32 slot;		/* out: bytes from one cold slot to the next */
+	__u32 page;		/* out: the page its buffers are mapped in */
 };
 
 struct csb_gate {		/* CSB_IOC_GATE */

@@ -5,6 +5,7 @@
 #ifndef CSUMBENCH_MODULE_H
 #define CSUMBENCH_MODULE_H
 
+#include <linux/bitops.h>
 #include <linux/types.h>
 
 #include "csumbench-uapi.h"
@@ -17,12 +18,13 @@ typedef u32 csb_copy_fn(const void *src, void *dst, int len, u32 sum);
 typedef u32 csb_copy_pf_fn(const void *src, void *dst, int len, u32 sum,
 			   int dist);
 
-/* What the gate let through: timing is refused outside it. */
+/* What the gate let through: timing is refused outside it.  Any number
+   of sizes, alignments and distances the uapi's ranges allow. */
 struct csb_passed {
-	u32 *sizes, *aligns;
-	u32 nsizes, naligns;
-	s32 dists[32];
-	u32 ndists;
+	u32 *sizes;		/* sorted, kvmalloc'd */
+	u32 nsizes;
+	unsigned long aligns[BITS_TO_LONGS(CSB_MAX_ALIGN + 1)];
+	unsigned long *dists;	/* bit 1 + dist (-1: none), CSB_MAX_PF + 2 bits */
 	bool failed;
 };
 
@@ -64,9 +66,14 @@ bool csb_gated(const struct csb_k *k, u32 len, u32 align, int dist);
 int csb_setup(struct csb_setup *s);	/* s->calls: what it made room for */
 int csb_sum(const struct csb_k *k, struct csb_sum *s);
 int csb_time(const struct csb_k *k, struct csb_time *t);
-/* The gate's buffers: a source at align holding len bytes of the run's
-   data (pattern 0) or all 0xff (1), and a destination between guards. */
-int csb_gate_bufs(u32 len, u32 align, int pattern, u8 **src, u8 **dst);
+/* The gate's buffers for one call: a source at align holding len bytes
+   as fill says, and a destination with CSB_GUARD bytes of CSB_GUARD_BYTE
+   either side.  Only those bytes are touched: a call's setup costs what
+   its own bytes cost, whatever SETUP made room for. */
+enum csb_fill { CSB_FILL_DATA, CSB_FILL_ONES, CSB_FILL_CALLER };
+#define CSB_GUARD 64
+#define CSB_GUARD_BYTE 0xa5
+int csb_gate_bufs(u32 len, u32 align, enum csb_fill fill, u8 **src, u8 **dst);
 void csb_free(void);
 u64 csb_tick_hz(void);
 extern u64 csb_over_bound;

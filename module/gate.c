@@ -5,10 +5,14 @@
  * with three incoming sums; a copy must copy exactly its bytes.  What
  * passed is kept: the module times nothing outside it.
  */
+#include <linux/bitmap.h>
+#include <linux/bsearch.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/string.h>
 #include <asm/unaligned.h>
 
@@ -64,15 +68,13 @@ static bool agrees(const struct csb_k *k, u32 got, u32 want)
 	return canon(fold16(got)) == canon(want);
 }
 
-#define GUARD 64
-#define GUARD_BYTE 0xa5
-
 static int check_one(const struct csb_k *k, struct csb_gate *g, u32 len,
 		     u32 align, int pattern, u32 sum)
 {
 	u8 *src, *dst;
 	u32 got, want, i;
-	int err = csb_gate_bufs(len, align, pattern, &src, &dst);
+	int err = csb_gate_bufs(len, align, pattern ? CSB_FILL_ONES : CSB_FILL_DATA,
+				&src, &dst);
 
 	if (err)
 		return err;
@@ -93,8 +95,8 @@ static int check_one(const struct csb_k *k, struct csb_gate *g, u32 len,
 			 " differs from its source at byte %u", k->name, len, align, i);
 		return -EDOM;
 	}
-	for (i = 1; i <= GUARD; i++) {
-		if (dst[-(int)i] != GUARD_BYTE || dst[len + i - 1] != GUARD_BYTE) {
+	for (i = 1; i <= CSB_GUARD; i++) {
+		if (dst[-(int)i] != CSB_GUARD_BYTE || dst[len + i - 1] != CSB_GUARD_BYTE) {
 			snprintf(g->why, sizeof(g->why), "%s at len %u align %u:"
 				 " wrote outside its destination", k->name, len, align);
 			return -EDOM;
@@ -103,39 +105,48 @@ static int check_one(const struct csb_k *k, struct csb_gate *g, u32 len,
 	return 0;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	u32 x = *(const u32 *)a, y = *(const u32 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /* What passed, remembered for csb_gated(): the sizes and alignments of
    the last gate, and every distance it passed at. */
 static int remember(struct csb_k *k, const struct csb_gate *g,
 		    const u32 *sizes, const u32 *aligns)
 {
 	struct csb_passed *p = &k->passed;
-	u32 i;
+	DECLARE_BITMAP(al, CSB_MAX_ALIGN + 1);
+	u32 *s, i;
 
-	if (p->nsizes != g->nsizes || p->naligns != g->naligns ||
-	    memcmp(p->sizes, sizes, g->nsizes * sizeof(u32)) ||
-	    memcmp(p->aligns, aligns, g->naligns * sizeof(u32))) {
-		u32 *s = kmemdup(sizes, g->nsizes * sizeof(u32), GFP_KERNEL);
-		u32 *a = kmemdup(aligns, g->naligns * sizeof(u32), GFP_KERNEL);
-
-		if (!s || !a) {
-			kfree(s);
-			kfree(a);
+	bitmap_zero(al, CSB_MAX_ALIGN + 1);
+	for (i = 0; i < g->naligns; i++)
+		__set_bit(aligns[i], al);
+	s = kvmalloc_array(g->nsizes, sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	memcpy(s, sizes, g->nsizes * sizeof(*s));
+	sort(s, g->nsizes, sizeof(*s), cmp_u32, NULL);
+	if (!p->dists) {
+		p->dists = bitmap_zalloc(CSB_MAX_PF + 2, GFP_KERNEL);
+		if (!p->dists) {
+			kvfree(s);
 			return -ENOMEM;
 		}
-		kfree(p->sizes);
-		kfree(p->aligns);
-		p->sizes = s;
-		p->aligns = a;
-		p->nsizes = g->nsizes;
-		p->naligns = g->naligns;
-		p->ndists = 0;
 	}
-	for (i = 0; i < p->ndists; i++)
-		if (p->dists[i] == g->dist)
-			return 0;
-	if (p->ndists == ARRAY_SIZE(p->dists))
-		return -E2BIG;
-	p->dists[p->ndists++] = g->dist;
+	if (p->nsizes != g->nsizes || memcmp(p->sizes, s, g->nsizes * sizeof(*s)) ||
+	    !bitmap_equal(p->aligns, al, CSB_MAX_ALIGN + 1)) {
+		kvfree(p->sizes);
+		p->sizes = s;
+		p->nsizes = g->nsizes;
+		bitmap_copy(p->aligns, al, CSB_MAX_ALIGN + 1);
+		bitmap_zero(p->dists, CSB_MAX_PF + 2);
+	} else {
+		kvfree(s);
+	}
+	__set_bit(g->dist + 1, p->dists);
 	return 0;
 }
 
@@ -168,22 +179,12 @@ int csb_gate(struct csb_k *k, struct csb_gate *g, const u32 *sizes,
 bool csb_gated(const struct csb_k *k, u32 len, u32 align, int dist)
 {
 	const struct csb_passed *p = &k->passed;
-	u32 i;
-	bool ok = false;
 
 	if (k->flags & CSB_PSEUDO)
 		return true;
-	if (p->failed)
+	if (p->failed || !p->dists || dist < -1 || dist > (int)CSB_MAX_PF ||
+	    align > CSB_MAX_ALIGN)
 		return false;
-	for (i = 0; i < p->ndists && !ok; i++)
-		ok = p->dists[i] == dist;
-	for (i = 0; i < p->nsizes && ok; i++)
-		if (p->sizes[i] == len)
-			break;
-	if (!ok || i == p->nsizes)
-		return false;
-	for (i = 0; i < p->naligns; i++)
-		if (p->aligns[i] == align)
-			return true;
-	return false;
+	return test_bit(dist + 1, p->dists) && test_bit(align, p->aligns) &&
+	       bsearch(&len, p->sizes, p->nsizes, sizeof(len), cmp_u32);
 }

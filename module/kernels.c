@@ -11,7 +11,9 @@
  * ones whose files Kbuild did not assemble (arm64's NEON kernel) are
  * dropped when the module loads.
  */
+#include <linux/bitmap.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -164,8 +166,8 @@ void csb_kernels_free(void)
 	unsigned int i;
 
 	for (i = 0; i < csb_nkernels; i++) {
-		kfree(csb_kernels[i].passed.sizes);
-		kfree(csb_kernels[i].passed.aligns);
+		kvfree(csb_kernels[i].passed.sizes);
+		bitmap_free(csb_kernels[i].passed.dists);
 		memset(&csb_kernels[i].passed, 0, sizeof(csb_kernels[i].passed));
 	}
 }

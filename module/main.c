@@ -12,6 +12,7 @@
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/miscdevice.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -172,12 +173,13 @@ static long do_gate(void __user *arg)
 	    g.naligns > CSB_MAX_LIST || g.dist < -1 || g.dist > (s32)CSB_MAX_PF)
 		return -EINVAL;
 	g.dist = dist_of(k, g.dist);
-	sizes = memdup_user(u64_to_user_ptr(g.sizes), g.nsizes * sizeof(u32));
+	/* (vmemdup: a list of CSB_MAX_LIST is half a megabyte) */
+	sizes = vmemdup_user(u64_to_user_ptr(g.sizes), g.nsizes * sizeof(u32));
 	if (IS_ERR(sizes))
 		return PTR_ERR(sizes);
-	aligns = memdup_user(u64_to_user_ptr(g.aligns), g.naligns * sizeof(u32));
+	aligns = vmemdup_user(u64_to_user_ptr(g.aligns), g.naligns * sizeof(u32));
 	if (IS_ERR(aligns)) {
-		kfree(sizes);
+		kvfree(sizes);
 		return PTR_ERR(aligns);
 	}
 	err = 0;
@@ -192,8 +194,8 @@ static long do_gate(void __user *arg)
 	g.why[0] = '\0';
 	if (!err)
 		err = csb_gate(k, &g, sizes, aligns);
-	kfree(sizes);
-	kfree(aligns);
+	kvfree(sizes);
+	kvfree(aligns);
 	if (err == -EDOM && copy_to_user(arg, &g, sizeof(g)))
 		return -EFAULT;
 	return err;

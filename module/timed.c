@@ -101,7 +101,7 @@ int csb_setup(struct csb_setup *s)
 	pool = slot * s->calls;
 	/* the harness's gate checks lengths up to 65537 whatever the run's sizes */
 	gate = PAGE_ALIGN((size_t)max_t(u32, s->max_len, 65536 + 64) + CSB_MAX_ALIGN + 1 +
-			  2 * 64);
+			  2 * CSB_GUARD);
 	csb_free();
 	b.slot = slot;
 	b.warm = vmalloc(b.slot);
@@ -123,27 +123,29 @@ int csb_setup(struct csb_setup *s)
 	b.max_align = s->max_align;
 	b.max_pf = s->max_pf;
 	b.calls = s->calls;
+	s->slot = (u32)slot;
+	s->page = PAGE_SIZE;
 	b.seed = s->seed;
 	b.rng = s->seed ^ 0x5eed;
 	b.ready = true;
 	return 0;
 }
 
-int csb_gate_bufs(u32 len, u32 align, int pattern, u8 **src, u8 **dst)
+int csb_gate_bufs(u32 len, u32 align, enum csb_fill how, u8 **src, u8 **dst)
 {
 	u64 x = b.seed;
 
 	if (!b.ready)
 		return -ENODATA;
-	if (len + (size_t)align + 2 * 64 > b.gbytes || align > CSB_MAX_ALIGN)
+	if (len + (size_t)align + 2 * CSB_GUARD > b.gbytes || align > CSB_MAX_ALIGN)
 		return -E2BIG;
 	*src = b.gsrc + align;
-	*dst = b.gdst + 64 + align;
-	if (pattern)
+	*dst = b.gdst + CSB_GUARD + align;
+	if (how == CSB_FILL_ONES)
 		memset(*src, 0xff, len);
-	else
+	else if (how == CSB_FILL_DATA)
 		fill(*src, len, &x);
-	memset(b.gdst, 0xa5, b.gbytes);
+	memset(*dst - CSB_GUARD, CSB_GUARD_BYTE, len + 2 * CSB_GUARD);
 	return 0;
 }
 
@@ -156,7 +158,7 @@ int csb_sum(const struct csb_k *k, struct csb_sum *s)
 		return -EINVAL;
 	if (k->op == CSB_OP_IP_FAST_CSUM && (s->len < 20 || s->len > 60 || s->len % 4))
 		return -EINVAL;
-	err = csb_gate_bufs(s->len, s->align, 1, &src, &dst);
+	err = csb_gate_bufs(s->len, s->align, CSB_FILL_CALLER, &src, &dst);
 	if (err)
 		return err;
 	if (copy_from_user(src, u64_to_user_ptr(s->src), s->len))

@@ -653,6 +653,18 @@ int cmd_compare(int argc, char **argv)
 	if (b.r.partial || a.r.partial)
 		printf("PARTIAL RUN: one stopped early (# partial: in its CSV).\n");
 	compare_print_builds(&b.r, &a.r);
+	if (b.r.ngone || a.r.ngone) {
+		char n[96];
+		if (b.r.ngone && a.r.ngone)
+			snprintf(n, sizeof(n), "%zu point(s) before, %zu after",
+				 b.r.ngone, a.r.ngone);
+		else
+			snprintf(n, sizeof(n), "%zu point(s) %s", b.r.ngone +
+				 a.r.ngone, b.r.ngone ? "before" : "after");
+		print_wrapped("", "warning: left out, a median region shorter than "
+			      "the overhead subtracted (no time): %s (the CSV's "
+			      "below_overhead)", n);
+	}
 	for (j = 0; j < nops; j++) {
 		int per_call = op_info(ops[j])->per_call;
 

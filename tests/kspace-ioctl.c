@@ -74,7 +74,8 @@ static uint32_t fold(uint32_t s)
 static void requests(void)
 {
 	struct csb_info info;
-	struct csb_setup setup = { 42, 4096, 64, 64, 4 };
+	struct csb_setup setup = { .seed = 42, .max_len = 4096, .max_align = 64,
+				   .max_pf = 64, .calls = 4 };
 	uint32_t sizes[] = { 64, 1500 }, aligns[] = { 0, 2 };
 	struct csb_gate g = { 0 };
 	struct csb_time t = { 0 };
@@ -109,7 +110,8 @@ static void requests(void)
 	check("a region before SETUP: ENODATA", req(fd, CSB_IOC_TIME, &t) ==
 	      ENODATA, "other");
 	{
-		struct csb_setup big = { 1, CSB_MAX_LEN, 0, 0, CSB_MAX_CALLS + 1 };
+		struct csb_setup big = { .seed = 1, .max_len = CSB_MAX_LEN,
+					 .calls = CSB_MAX_CALLS + 1 };
 		check("SETUP of more calls than it has: EINVAL",
 		      req(fd, CSB_IOC_SETUP, &big) == EINVAL, "other");
 	}
@@ -151,6 +153,66 @@ static void requests(void)
 	close(fd);
 }
 
+/* What the harness may send, the module takes: more distances than the
+   module once kept (32), and more sizes than it once took (4096), each
+   then timed where the gate passed it and refused where it did not. */
+static void limits(void)
+{
+	enum { NDIST = 40, NSIZES = 5000 };
+	struct csb_setup setup = { .seed = 42, .max_len = 1500, .max_pf = 64,
+				   .calls = 4 };
+	uint32_t *sizes = calloc(NSIZES, sizeof(*sizes)), aligns[] = { 0 }, i;
+	struct csb_info info;
+	struct csb_gate g;
+	struct csb_time t;
+	int fd = open("/dev/csumbench", O_RDWR), pl, pd, e = 0;
+	char why[200] = "";
+
+	if (fd < 0 || req(fd, CSB_IOC_INFO, &info) || !sizes) {
+		check("limits: /dev/csumbench opens", 0, strerror(errno));
+		return;
+	}
+	pl = find(fd, info.nkernels, "pipelined");
+	pd = find(fd, info.nkernels, "pipelined-dcbt");
+	check("limits: SETUP", req(fd, CSB_IOC_SETUP, &setup) == 0, strerror(errno));
+	check("SETUP says its slot and page", setup.slot >= 1500 + setup.page &&
+	      setup.page >= 4096 && setup.slot % setup.page == 0, "other");
+	for (i = 0; i < NDIST && !e; i++) {
+		g = (struct csb_gate){ .index = (uint32_t)pd, .dist = (int32_t)i,
+				       .nsizes = 1, .naligns = 1,
+				       .sizes = (uintptr_t)&setup.max_len,
+				       .aligns = (uintptr_t)aligns };
+		e = req(fd, CSB_IOC_GATE, &g);
+		if (e)
+			snprintf(why, sizeof(why), "distance %u: %s", i, strerror(e));
+	}
+	check("pipelined-dcbt passes the gate at 40 distances", !e, why);
+	t = (struct csb_time){ .index = (uint32_t)pd, .dist = NDIST - 1,
+			       .len = 1500, .calls = 4 };
+	check("and is timed at the 40th", req(fd, CSB_IOC_TIME, &t) == 0,
+	      strerror(errno));
+	t.dist = NDIST;
+	check("but not at one the gate did not check: EPERM",
+	      req(fd, CSB_IOC_TIME, &t) == EPERM, "other");
+	for (i = 0; i < NSIZES; i++)
+		sizes[i] = i + 1 < NSIZES ? 1 + i % 200 : 1500;
+	g = (struct csb_gate){ .index = (uint32_t)pl, .dist = -1, .nsizes = NSIZES,
+			       .naligns = 1, .sizes = (uintptr_t)sizes,
+			       .aligns = (uintptr_t)aligns };
+	e = req(fd, CSB_IOC_GATE, &g);
+	check("pipelined passes a gate of 5000 sizes", e == 0,
+	      e == EDOM ? g.why : strerror(e));
+	t = (struct csb_time){ .index = (uint32_t)pl, .dist = -1, .len = 1500,
+			       .calls = 4 };
+	check("and is timed at the last of them", req(fd, CSB_IOC_TIME, &t) == 0,
+	      strerror(errno));
+	t.len = 201;
+	check("but not at a size not among them: EPERM",
+	      req(fd, CSB_IOC_TIME, &t) == EPERM, "other");
+	free(sizes);
+	close(fd);
+}
+
 /* Unloaded, then loaded with one kernel made wrong: the gate says where,
    and the region is refused. */
 static void reload(const char *ko)
@@ -175,7 +237,7 @@ static void reload(const char *ko)
 		return;
 	}
 	pl = find(fd, info.nkernels, "pipelined");
-	struct csb_setup setup = { 42, 4096, 0, 0, 4 };
+	struct csb_setup setup = { .seed = 42, .max_len = 4096, .calls = 4 };
 	req(fd, CSB_IOC_SETUP, &setup);
 	g = (struct csb_gate){ .index = (uint32_t)pl, .dist = -1, .nsizes = 1,
 			       .naligns = 1, .sizes = (uintptr_t)sizes,
@@ -193,6 +255,7 @@ static void reload(const char *ko)
 int main(int argc, char **argv)
 {
 	requests();
+	limits();
 	if (argc == 3 && strcmp(argv[1], "--reload") == 0)
 		reload(argv[2]);
 	printf("kspace-ioctl: %s\n", fails ? "FAILED" : "all ok");

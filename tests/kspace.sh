@@ -6,7 +6,9 @@
 # patch made here from the installed linux-source, and timed and
 # disassembled from the bytes the module reads; the device's requests
 # and refusals, the gate refusing a kernel made wrong, and what a config
-# or a command line asks that the module cannot do.
+# or a command line asks that the module cannot do; a correct kernel
+# never called hung or failed for the module's own limits, and no
+# figure below 0.
 # usage: tests/kspace.sh BUILD-DIR (the static ppc32 build for the board)
 set -u
 SUITE=kspace
@@ -118,6 +120,18 @@ ok "rows of kernel:csum_partial, pipelined and pipelined-dcbt, 64 and 1500 B, wa
 	diff "$T/want" "$T/rows"
 ok "the module's floors (empty) are the floor rows" \
 	grep -q '^empty,module,csum,1500,0,cold,' "$csv"
+# cold regions take the module's buffers: no user-space pool is made
+ok "no user-space cold pool or huge pages said (none made)" \
+	bash -c "! grep -Eq '^# (cold_pool|huge_pages):' '$csv'"
+ok "# kernel_buffers: the module's, its page and its 256 cold slots a page apart" \
+	grep -Eq "^# kernel_buffers: csumbench.ko's own, vmalloc'd in [0-9]+-byte pages, .*; for cold regions 256 source and destination slots [0-9]+ bytes apart, a page between each two" "$csv"
+# no time below 0: the overhead is this boot's, and a figure below it none
+nonneg() { # nonneg CSV: no field of a row below 0
+	awk -F, '/^#/ || $1 == "kernel" { next } { for (i = 1; i <= NF; i++) if ($i ~ /^-[0-9]/) { print FILENAME ": " $0; exit 1 } }' "$1"
+}
+ok "no figure below 0 in the kernel-space CSV" nonneg "$csv"
+ok "# kernel_overhead_ticks: measured in this boot, above 0" \
+	grep -Eq '^# kernel_overhead_ticks: [0-9]*[1-9][0-9]*\.[0-9] \(median of 101 empty regions' "$csv"
 plain=$(sed -n 's/^# kernel_function: \(.*\) kernel:csum_partial$/\1/p' "$csv")
 
 # 4. A patch under review: one dcbt in __csum_partial's 16-byte loop,
@@ -165,6 +179,14 @@ CONF
 	echo "/csumbench/csumbench run -q -c /csumbench/short.conf -o /results/patched.csv" \
 		"--set emulated=yes --set space=kernel"
 	echo "/csumbench/csumbench code kernel:csum_partial > /results/code.txt"
+	# a file of 2 chunks, through the kernel's csum_partial
+	echo "/csumbench/csumbench sum -k kernel:csum_partial /csumbench/csumbench > /results/ksum.txt"
+	echo "/csumbench/csumbench run --check --set space=kernel --set kernels=kernel:csum_partial" \
+		"--set sizes=1M --set aligns=0 --set cache=warm > /results/check-1m.txt"
+	echo "/csumbench/csumbench run --check --set space=kernel --set kernels=pipelined-dcbt" \
+		"--set prefetch=none,0..2048/64 --set sizes=64 --set aligns=0 --set cache=warm > /results/check-dists.txt"
+	echo "/csumbench/csumbench run --check --set space=kernel --set kernels=pipelined" \
+		"--set sizes=1..4097/1 --set aligns=0 --set cache=warm > /results/check-sizes.txt"
 	echo "/csumbench/kspace-ioctl --reload /csumbench/csumbench.ko > /results/ioctl.txt"
 	# after the reload, pipelined answers one off
 	echo "/csumbench/csumbench run -q -c /csumbench/short.conf -o /results/wrong.csv" \
@@ -175,6 +197,9 @@ VBOARD_PATCH=$T/dcbt.patch scripts/vboard.sh run "$M" "$T/got" "$T/cmds" \
 	csumbench="$B/csumbench" csumbench.ko="$pko" kspace-ioctl="$T/kspace-ioctl" \
 	short.conf="$T/short.conf" > "$T/fetched" 2> "$T/run.err"
 log=$T/got/.console-$M.log
+# the board's Nth command: its exit status, and what it said on the console
+status_of() { grep '^@@csumbench-exit ' "$log" | sed -n "$1{s/.* status //;p}"; }
+said_by() { awk -v n="$1" '/^@@csumbench-run /{ c++; next } /^@@csumbench-exit /{ if (c == n) exit; next } c == n' "$log"; }
 ok "the patched board loaded the module and ran the commands" \
 	bash -c "grep -q '^@@csumbench-module /csumbench/csumbench.ko loaded' '$log' &&
 		grep -q '^@@csumbench-exit /csumbench/csumbench status 0' '$log'"
@@ -195,6 +220,24 @@ ok "the patched function holds a dcbt, from its bytes" grep -Eq '\sdcbt\s+r?3,r?
 powerpc-linux-gnu-objdump -d -M 464 --disassemble=__csum_partial "$kdir/vmlinux" > "$T/plain.dis"
 ok "the plain kernel's __csum_partial has none" \
 	bash -c "grep -q 'adde' '$T/plain.dis' && ! grep -q 'dcbt' '$T/plain.dis'"
+# A call through the module costs its own bytes and a request, whatever
+# the run's largest call: a correct kernel is never called hung.
+"$HOSTBIN" sum -k ref "$B/csumbench" > "$T/hsum.txt"
+ok "csumbench sum -k kernel:csum_partial of a 2-chunk file: exit 0, the sum ref gives" \
+	bash -c "[ '$(status_of 3)' = 0 ] && [ \"\$(cut -c1-9 '$T/got/ksum.txt')\" = \"\$(cut -c1-9 '$T/hsum.txt')\" ] &&
+		grep -q ' /csumbench/csumbench\$' '$T/got/ksum.txt'"
+said_by 3 > "$T/said3"
+ok "... not called hung" bash -c "! grep -q 'did not return' '$T/said3'"
+ok "run --check at 1 MiB in kernel space: exit 0, every kernel agrees" \
+	bash -c "[ '$(status_of 4)' = 0 ] && grep -q '^ok: 1 kernel(s) at 1 size(s) and 1 alignment(s) agree' '$T/got/check-1m.txt'"
+# The module's limits are no kernel's failure: 33 distances, 4097 sizes.
+ok "run --check of pipelined-dcbt at none and 33 distances: exit 0, it agrees" \
+	bash -c "[ '$(status_of 5)' = 0 ] && grep -q '^ok: 1 kernel(s) at 1 size(s) and 1 alignment(s) agree' '$T/got/check-dists.txt'"
+said_by 5 > "$T/said5"
+ok "... with no failure said" bash -c "! grep -q 'FAILED\|refused' '$T/said5'"
+ok "run --check of pipelined at 4097 sizes: exit 0, it agrees" \
+	bash -c "[ '$(status_of 6)' = 0 ] && grep -q '^ok: 1 kernel(s) at 4097 size(s) and 1 alignment(s) agree' '$T/got/check-sizes.txt'"
+ok "no figure below 0 in the patched kernel's CSV" nonneg "$T/got/patched.csv"
 results <(sed -n 's/^\(ok\|FAIL\) /&/p' "$T/got/ioctl.txt" 2> /dev/null)
 ok "the device test ran to its end" grep -qx 'kspace-ioctl: all ok' "$T/got/ioctl.txt"
 ok "a kernel the in-kernel gate refuses is not timed, and the run says why" \

@@ -949,6 +949,46 @@ ok "hostile workloads CSV: load and rx figures drawn, their kernel labels ran no
 		grep -q '>k u' '$T/hw/workloads-rx.svg' && [ ! -e '$T/ran-w' ]"
 
 
+# --- a region shorter than the overhead is no time: a row below 0 (as
+# older CSVs printed them: an emulated empty point at -103 ticks) or
+# with no figures and below_overhead is left out, and said to be; no
+# percentage or step count below 0 is made of it.
+ks_csv() { # ks_csv NAME EMPTY-ROW EMPTY-SAMPLE PIPELINED-TICKS [below]: a kernel-space CSV, its samples
+	local f=$1 empty=$2 es=$3 t=$4 below=${5:-} extra=
+	[ -z "$below" ] || extra=,below_overhead
+	{ printf '# run_id: %s\n# cpu_model: Test CPU\n# order: rounds (test)\n' "$f"
+	  printf '# timer: mftb (test data)\n# emulated: yes\n# tick_hz: 25000000\n# cycles_per_tick: 1\n'
+	  echo "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s,region_steps$extra"
+	  echo "$empty"
+	  echo "pipelined,module,csum,1500,0,cold,none,none,1,mftb,3,1,$t,$t,$t,$t,1.00,21.00,1.0000,0.6600,0.6500,1.5152,40000.00,37.5,$t${below:+,0}"
+	} > "$T/$f.csv"
+	{ echo "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,ticks,cycles_per_byte"
+	  for r in 1 2 3; do
+		echo "empty,module,csum,1500,0,cold,none,none,1,$r,$es"
+		echo "pipelined,module,csum,1500,0,cold,none,none,1,$r,$t,0.6600"
+	  done; } > "$T/$f-samples.csv"
+}
+ks_csv ks-before "empty,module,csum,1500,0,cold,none,none,1,mftb,3,1,18.00,21.00,21.00,24.00,3.00,21.00,1.0000,0.0140,0.0000,71.4286,840.00,1785.7,21.0" 21.00,0.0140 1000.00
+ks_csv ks-after "empty,module,csum,1500,0,cold,none,none,1,mftb,3,1,-110.00,-103.00,-103.00,-96.00,7.00,-103.00,1.0000,-0.0687,0.0000,0.0000,-89.57,0.0,-103.0" -103.00,-0.0687 990.00
+$R compare "$T/ks-before.csv" "$T/ks-after.csv" > "$T/ks.txt" 2> "$T/ks.err"; rc=$?
+ok "compare, a row read below 0 (an older CSV): no percentage or step count below 0, the point said to be left out" \
+	bash -c "[ $rc = 0 ] && ! grep -Eq -- '-[0-9.]+ *timer steps|as few as -|-[1-9][0-9]{2,}(\.[0-9]+)?%' '$T/ks.txt' &&
+		grep -q pipelined '$T/ks.txt' && tr '\n' ' ' < '$T/ks.txt' | tr -s ' ' |
+		grep -q 'warning: left out, a median region shorter than the overhead subtracted (no time): 1 point(s) after' &&
+		grep -q 'ks-after.csv:9: empty at 1500 B cold: its median region was shorter than the overhead subtracted' '$T/ks.err'"
+$R table "$T/ks-after.csv" --metric cpb > "$T/kst.txt" 2>&1
+ok "table of it: no figure below 0" bash -c "grep -q pipelined '$T/kst.txt' && ! grep -Eq -- '(^| )-[0-9]' '$T/kst.txt'"
+ks_csv ks-new "empty,module,csum,1500,0,cold,none,none,1,mftb,3,1,,,,,7.00,,1.0000,,,,,,,3" , 990.00 below
+$R compare "$T/ks-before.csv" "$T/ks-new.csv" > "$T/ksn.txt" 2>&1; rc=$?
+ok "compare, the harness's row with no figures and below_overhead 3: read, left out, said" \
+	bash -c "[ $rc = 0 ] && grep -q pipelined '$T/ksn.txt' && tr '\n' ' ' < '$T/ksn.txt' | tr -s ' ' |
+		grep -q 'left out, a median region shorter than the overhead subtracted (no time): 1 point(s) after'"
+sed 's/,7.00,,1.0000,,,,,,,3$/,7.00,,1.0000,,,,,,,0/' "$T/ks-new.csv" > "$T/ks-bad.csv"
+cp "$T/ks-new-samples.csv" "$T/ks-bad-samples.csv"
+$R compare "$T/ks-before.csv" "$T/ks-bad.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "an empty ticks_median without below_overhead: an error naming the line" \
+	bash -c "[ $rc = 2 ] && grep -q 'ks-bad.csv:9: ticks_median field empty' '$T/err'"
+
 # Memory that runs out while a CSV is read: a message, exit 1, no abort.
 SHIM=build/$(uname -m | sed -e 's/^aarch64$/arm64/')/libtest-fs-shim.so
 if [ -f "$SHIM" ]; then

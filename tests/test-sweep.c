@@ -14,6 +14,7 @@
 #include "check.h"
 #include "lib/platform.h"
 #include "measure/sweep.h"
+#include "report/report.h"
 #include "timer/chain.h"
 
 /* A counter stepping by 1000 ticks once a microsecond: coarse. */
@@ -796,8 +797,87 @@ static void per_call(void)
 	config_free(&c);
 }
 
+/* What a reporter wrote, as one string. */
+static char *reported(void (*report)(FILE *, const struct bench *),
+		      const struct bench *b)
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+
+	report(f, b);
+	fclose(f);
+	return s;
+}
+
+/* The first number below 0 in s, or NULL: a '-' before a digit that
+   starts a field (after a comma, a space or a colon). */
+static const char *negative(const char *s)
+{
+	const char *p;
+
+	for (p = s; (p = strchr(p, '-')); p++)
+		if (p > s && strchr(", :\n", p[-1]) && p[1] >= '0' && p[1] <= '9')
+			return p;
+	return NULL;
+}
+
+static const char *line_of(const char *s, const char *at)
+{
+	static char line[160];
+	const char *b = at, *e = strchr(at, '\n');
+
+	while (b > s && b[-1] != '\n')
+		b--;
+	snprintf(line, sizeof(line), "%.*s", (int)((e ? e : at + strlen(at)) - b), b);
+	return line;
+}
+
+/* A region shorter than the overhead subtracted is no time: with the
+   overhead larger than every region (as an emulated board's empty
+   region can read 115 ticks and its empty kernel's cold region 93), no
+   report prints a figure below 0, the rows count those samples, and the
+   run warns. */
+static void below_overhead(void)
+{
+	static const char *const sets[] = { "kernels=c64", "sizes=64",
+		"cache=warm,cold", "samples=5", "timer=clock", NULL };
+	void (*const reports[])(FILE *, const struct bench *) = {
+		report_csv, report_samples_csv, report_json, report_summary };
+	static const char *const names[] = { "CSV", "samples CSV", "JSON",
+					     "summary" };
+	struct config c;
+	struct bench b;
+	size_t i, warned = 0;
+	char *s;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "below the overhead: setup");
+	b.cal.overhead = 1e15;
+	sweep_run(&b, false);
+	sweep_finish(&b);
+	for (i = 0; i < sizeof(reports) / sizeof(reports[0]); i++) {
+		const char *at;
+
+		s = reported(reports[i], &b);
+		at = negative(s);
+		CHECK(!at, "the %s prints no figure below 0: %s", names[i],
+		      at ? line_of(s, at) : "");
+		if (i == 0)
+			CHECK(strstr(s, ",below_overhead") && strstr(s, ",5\n"),
+			      "the CSV's below_overhead column counts the 5 samples");
+		free(s);
+	}
+	for (i = 0; i < b.nwarnings; i++)
+		warned += strstr(b.warnings[i], "shorter than the overhead") != NULL;
+	CHECK(warned == 1, "one warning says regions were shorter than the "
+	      "overhead subtracted (%zu)", warned);
+	sweep_free(&b);
+	config_free(&c);
+}
+
 int main(void)
 {
+	below_overhead();
 	dma_cold();
 	one_k();
 	per_call();

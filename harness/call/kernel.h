@@ -58,6 +58,9 @@ struct kernel {
 	   these bytes, made there (kspace/device.c); NULL: call fn. */
 	uint32_t (*remote)(const struct kernel *k, const void *src, void *dst,
 			   int len, uint32_t sum, int dist);
+	double call_s;		/* a remote kernel: what one request costs
+				   beyond its bytes, seconds (measured);
+				   the watchdog allows for it */
 };
 
 /* One call of a csum kernel; dist is ignored by kernels without prefetch. */

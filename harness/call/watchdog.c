@@ -144,13 +144,14 @@ void watchdog_init(double min_s)
 		atexit(at_exit);
 }
 
-double watchdog_limit(double bytes, double calls, double extra_s)
+double watchdog_limit(const struct kernel *k, double bytes, double calls,
+		      double extra_s)
 {
 	double ref;
 
 	if (!inited)
 		watchdog_init(0);
-	ref = bytes * ref_s_per_byte + calls * 50e-9;
+	ref = bytes * ref_s_per_byte + calls * (50e-9 + (k ? k->call_s : 0));
 
 	return (1000 * ref > min_limit ? 1000 * ref : min_limit) + extra_s;
 }

@@ -17,10 +17,12 @@ extern sigjmp_buf watchdog_jmp;
 /* The floor of every limit, seconds (config kernel_timeout; 2 s). */
 #define WATCHDOG_MIN_S 2.0
 void watchdog_init(double min_s);
-/* The limit for a region that calls a kernel on this many bytes in this
-   many calls: max(min_s, 1000 x what ref takes for the same), plus
-   extra_s of harness work (flushes) that is not the kernel's. */
-double watchdog_limit(double bytes, double calls, double extra_s);
+/* The limit for a region that calls kernel k on this many bytes in this
+   many calls: max(min_s, 1000 x what ref takes for the same, each call
+   costing k's call_s too), plus extra_s of harness work (flushes) that
+   is not the kernel's. */
+double watchdog_limit(const struct kernel *k, double bytes, double calls,
+		      double extra_s);
 
 /* Runs the statement under a deadline for kernel k and sets ok: true if
    it finished (the deadline is disarmed), false if k was stopped.  The

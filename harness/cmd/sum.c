@@ -44,7 +44,7 @@ static bool call(const struct kernel *k, const unsigned char *p, size_t n,
 	uint32_t s = *sum;
 	bool done;
 
-	WATCHDOG_RUN(done, k, watchdog_limit((double)n, 1, 0),
+	WATCHDOG_RUN(done, k, watchdog_limit(k, (double)n, 1, 0),
 		     s = kernel_csum(k, p, (int)n, s, 0));
 	if (!done)
 		return false;

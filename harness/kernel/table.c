@@ -38,7 +38,7 @@
 
 #define ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, symname, needs, step) \
 	{ name, #arch, &op_##op, desc, nopf, pf, pseudo, (void (*)(void))sym, \
-	  symname, sym##_loop, needs, step, 0, NULL },
+	  symname, sym##_loop, needs, step, 0, NULL, 0 },
 #define ROW(op, name, sym, arch, desc, nopf, pf, pseudo) \
 	ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, #sym, NULL, 0)
 #define KERNEL(op, name, sym, arch, desc) \

@@ -64,6 +64,7 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	p->sslot = xcalloc(n, sizeof(*p->sslot), "a point's samples");
 	p->preempted = xcalloc(b->repeats, sizeof(*p->preempted),
 			       "a point's samples");
+	p->below = xcalloc(b->repeats, sizeof(*p->below), "a point's samples");
 	if (b->cfg->events.n) {
 		size_t nev = b->cfg->events.n;
 		p->ev = xcalloc(n * nev, sizeof(*p->ev), "a point's event counts");

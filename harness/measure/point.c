@@ -42,6 +42,7 @@ void point_free(struct point *p)
 	free(p->cs);
 	free(p->steps);
 	free(p->preempted);
+	free(p->below);
 	free(p->ev);
 	free(p->ev_run);
 	free(p->ev_median);
@@ -95,20 +96,20 @@ double point_cycles_per_byte(const struct bench *b, const struct point *p,
 			     unsigned r)
 {
 	(void)b;
-	return p->st[r].median * p->cpt[r] / p->bytes;
+	return point_time(p->st[r].median) * p->cpt[r] / p->bytes;
 }
 
 double point_floor_ticks(const struct bench *b, const struct point *p,
 			 unsigned r)
 {
-	return b->pts[p->floor].st[r].median;
+	return point_time(b->pts[p->floor].st[r].median);
 }
 
 double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
 				 unsigned r)
 {
-	return (p->st[r].median - point_floor_ticks(b, p, r)) * p->cpt[r] /
-	       p->bytes;
+	return (point_time(p->st[r].median) - point_floor_ticks(b, p, r)) *
+	       p->cpt[r] / p->bytes;
 }
 
 size_t sweep_checksums(const struct bench *b)
@@ -255,6 +256,6 @@ double point_cycles_per_byte_all(const struct bench *b, const struct point *p)
 	unsigned r;
 
 	for (r = 0; r < b->repeats; r++)
-		v[r] = point_cycles_per_byte(b, p, r);
-	return stats_median(v, b->repeats);
+		v[r] = p->st[r].median * p->cpt[r] / p->bytes;
+	return point_time(stats_median(v, b->repeats));
 }

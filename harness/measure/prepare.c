@@ -302,7 +302,7 @@ double sweep_sample_limit(const struct bench *b, const struct point *p)
 
 	/* A cold region also writes and flushes, which is the harness's
 	   time. */
-	return watchdog_limit(calls * point_max_size(b, p), calls,
+	return watchdog_limit(p->runs, calls * point_max_size(b, p), calls,
 			      p->cache == CACHE_WARM && !point_walks(p) ? 0 : 1.0);
 }
 
@@ -312,8 +312,9 @@ static double pilot_limit(const struct bench *b, const struct point *p)
 {
 	double sample_s = b->cal.sample_ticks / b->cal.tick_hz;
 
-	return watchdog_limit(6.0 * K_MAX * point_max_size(b, p), 6.0 * K_MAX,
-			      3000 * sample_s + (p->cache == CACHE_WARM ? 0 : 1.0));
+	return watchdog_limit(p->runs, 6.0 * K_MAX * point_max_size(b, p),
+			      6.0 * K_MAX, 3000 * sample_s +
+			      (p->cache == CACHE_WARM ? 0 : 1.0));
 }
 
 /* The most calls a region of p may have. */
@@ -396,8 +397,9 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 		return -1;
 	if (make_rings(b, err, errlen) || make_rxwarm(b, err, errlen))
 		return -1;
+	/* (the module's points take their cold buffers from the module) */
 	for (i = 0; i < b->npts; i++) {
-		pool |= sweep_pooled(b->pts[i].cache);
+		pool |= sweep_pooled(b->pts[i].cache) && !b->pts[i].runs->kspace;
 		inner |= b->pts[i].cache == CACHE_SWITCH;
 	}
 	if (pool) {

@@ -18,9 +18,11 @@
 #include <unistd.h>
 
 #include "call/watchdog.h"
+#include "kspace/kspace.h"
 #include "lib/platform.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
+#include "measure/kspace.h"
 #include "measure/sweep.h"
 #include "timer/chain.h"
 #include "workload/load.h"
@@ -335,6 +337,43 @@ static void summarise_calls(struct point *p, unsigned r)
 	cs->mean = h->sum / (double)h->n;
 }
 
+/* Regions shorter than the overhead subtracted: said once, with the
+   overhead and the first point whose median fell below it (else the
+   first with any such sample). */
+static void warn_below(struct bench *b)
+{
+	const struct point *first = NULL;
+	size_t i, n = 0;
+	unsigned r;
+	bool median = false;
+
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		bool any = false, low = false;
+
+		for (r = 0; r < b->repeats; r++) {
+			any |= p->below[r] > 0;
+			low |= p->taken[r] && p->st[r].median < 0;
+		}
+		n += any;
+		if (any && (!first || (low && !median))) {
+			first = p;
+			median = low;
+		}
+	}
+	if (!n)
+		return;
+	warn(b, "%zu point(s) timed regions shorter than the overhead "
+	     "subtracted (%.1f ticks, %s; %s at %u B %s%s): such a region is no "
+	     "time; no figure below 0 is printed, the below_overhead column "
+	     "counts a row's regions below it (samples; calls, per-call), and a "
+	     "row whose median fell below it has no figures", n,
+	     kspace_opened() ? kspace_overhead() : b->cal.overhead,
+	     kspace_opened() ? "csumbench.ko's empty region" :
+	     "timer_overhead_ticks", first->kernel->name, first->size,
+	     cache_state_name[first->cache], median ? ", its median too" : "");
+}
+
 void sweep_finish(struct bench *b)
 {
 	const struct calibration *c = &b->cal;
@@ -376,14 +415,22 @@ void sweep_finish(struct bench *b)
 		for (r = 0; r < b->repeats; r++) {
 			size_t block = b->cfg->order == ORDER_ROUNDS ? r :
 				       (size_t)r * b->npts + i;
-			p->st[r] = stats_summarise(p->ticks + (size_t)r * b->samples,
-						   p->taken[r]);
+			const double *t = p->ticks + (size_t)r * b->samples;
+			unsigned s;
+
+			p->st[r] = stats_summarise(t, p->taken[r]);
+			for (s = 0, p->below[r] = 0; s < p->taken[r]; s++)
+				p->below[r] += t[s] < 0;
+			/* per-call: each call is a region (the histogram's
+			   first bin holds those below 0) */
+			if (p->hist && p->hist[r].n)
+				p->below[r] = (unsigned)p->hist[r].bin[0];
 			if (b->nev)
 				summarise_events(b, p, r);
 			summarise_calls(p, r);
 			/* A region's length in timer steps: a call's in per-call
 			   runs, K calls' (or a batch's) else. */
-			p->steps[r] = p->st[r].median *
+			p->steps[r] = point_time(p->st[r].median) *
 				      (b->cfg->timing == TIMING_PER_CALL ? 1.0 :
 				       (double)p->iters) / c->resolution;
 			p->cpt[r] = c->cpt_given ? c->cycles_per_tick :
@@ -397,6 +444,7 @@ void sweep_finish(struct bench *b)
 	free(bcpts);
 	sweep_drop_dead(b);
 	sweep_link_roofline(b);
+	warn_below(b);
 	if (b->nev)
 		warn_events(b);
 

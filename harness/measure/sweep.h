@@ -2,6 +2,7 @@
 #ifndef CSUMBENCH_SWEEP_H
 #define CSUMBENCH_SWEEP_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -71,6 +72,10 @@ struct point {
 					   timer steps, after the run */
 	unsigned *preempted;		/* [repeat]: samples preempted (and
 					   taken again) */
+	unsigned *below;		/* [repeat]: samples (per-call: calls)
+					   below 0, their region shorter than
+					   the overhead subtracted: no time
+					   (after the run) */
 };
 
 struct bench {
@@ -267,7 +272,16 @@ struct call_stats {
 	size_t n;
 };
 
-/* The figures of repeat r of a point. */
+/* A figure below 0 is no time: a region shorter than the overhead
+   subtracted (the point's below counts them).  NAN for it, v else;
+   reporters print no NAN. */
+static inline double point_time(double v)
+{
+	return v < 0 ? NAN : v;
+}
+
+/* The figures of repeat r of a point; NAN where its median is below 0
+   (or its floor's, for floor_ticks and the net figure). */
 double point_cycles_per_byte(const struct bench *b, const struct point *p,
 			     unsigned r);
 double point_floor_ticks(const struct bench *b, const struct point *p,

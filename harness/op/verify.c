@@ -145,7 +145,7 @@ static int deadline(const struct kernel *k, double bytes, double calls,
 	bool done;
 	int r = 0;
 
-	WATCHDOG_RUN(done, k, watchdog_limit(bytes, calls, 0),
+	WATCHDOG_RUN(done, k, watchdog_limit(k, bytes, calls, 0),
 		     r = body(ctx, err, errlen));
 	return done ? (r ? -1 : 0) : 1;
 }

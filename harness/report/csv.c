@@ -45,6 +45,16 @@ static void events_row(FILE *f, const struct bench *b, const struct point *p,
 	}
 }
 
+/* ",FIGURE", or "," alone where there is none: NAN, or a time below 0
+   (a region shorter than the overhead subtracted: below_overhead). */
+static void fig(FILE *f, int decimals, double v)
+{
+	if (isnan(point_time(v)))
+		fputc(',', f);
+	else
+		fprintf(f, ",%.*f", decimals, v);
+}
+
 void report_csv(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->cal;
@@ -63,8 +73,9 @@ void report_csv(FILE *f, const struct bench *b)
 		const struct point *p = &b->pts[i];
 		for (r = 0; r < b->repeats; r++) {
 			const struct summary *st = &p->st[r];
-			double cpb = point_cycles_per_byte(b, p, r), roof;
-			double ns = st->median / c->tick_hz * 1e9;
+			const struct call_stats *cs = &p->cs[r];
+			double cpb = point_cycles_per_byte(b, p, r);
+			double ns = point_time(st->median) / c->tick_hz * 1e9;
 
 			if (!p->taken[r])
 				continue;	/* a partial run stopped before it */
@@ -72,34 +83,47 @@ void report_csv(FILE *f, const struct bench *b)
 			fprintf(f, ",%u,", p->code_mod64);
 			if (p->loop_mod64 >= 0)
 				fprintf(f, "%d", p->loop_mod64);
-			fprintf(f, ",%u,%s,%u,%llu,%.2f,%.2f,%.2f,%.2f,", r + 1,
-				c->timer->name, p->taken[r],
-				(unsigned long long)(p->cs[r].n ? 1 : p->iters), st->min,
-				st->median,
-				st->mean, st->max);
-			if (!isnan(st->p99))
-				fprintf(f, "%.2f", st->p99);
-			fprintf(f, ",%.2f,%.2f,%u,", st->stddev, st->iqr,
-				st->outliers);
+			fprintf(f, ",%u,%s,%u,%llu", r + 1, c->timer->name,
+				p->taken[r], (unsigned long long)(cs->n ? 1 : p->iters));
+			fig(f, 2, st->min);
+			fig(f, 2, st->median);
+			fig(f, 2, st->mean);
+			fig(f, 2, st->max);
+			fig(f, 2, st->p99);
+			fprintf(f, ",%.2f,%.2f,%u", st->stddev, st->iqr, st->outliers);
 			/* A partial run may stop before the floor was timed:
 			   then there is no floor and no net figure. */
-			if (b->pts[p->floor].taken[r])
-				fprintf(f, "%.2f,%.4f,%.4f,%.4f,", point_floor_ticks(b, p, r),
-					p->cpt[r], cpb, point_cycles_per_byte_net(b, p, r));
-			else
-				fprintf(f, ",%.4f,%.4f,,", p->cpt[r], cpb);
-			fprintf(f, "%.4f,%.1f,%.2f,%.1f,", cpb > 0 ? 1 / cpb : 0,
-				cpb * 1024, ns, ns > 0 ? p->bytes / ns * 1e3 : 0);
-			roof = point_roofline_fraction(b, p, r);
-			if (!isnan(roof))
-				fprintf(f, "%.4f", roof);
-			fprintf(f, ",%u,%.1f", p->preempted[r], p->steps[r]);
-			if (p->cs[r].n)	/* timing = per-call */
-				fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%.2f", p->cs[r].min,
-					p->cs[r].p99, p->cs[r].p999, p->cs[r].max,
-					p->cs[r].mean);
-			else
+			if (b->pts[p->floor].taken[r]) {
+				fig(f, 2, point_floor_ticks(b, p, r));
+				fprintf(f, ",%.4f", p->cpt[r]);
+				fig(f, 4, cpb);
+				/* (net of the floor: below it by noise, or none) */
+				if (isnan(point_cycles_per_byte_net(b, p, r)))
+					fputc(',', f);
+				else
+					fprintf(f, ",%.4f", point_cycles_per_byte_net(b, p, r));
+			} else {
+				fprintf(f, ",,%.4f", p->cpt[r]);
+				fig(f, 4, cpb);
+				fputc(',', f);
+			}
+			fig(f, 4, cpb > 0 ? 1 / cpb : cpb);
+			fig(f, 1, cpb * 1024);
+			fig(f, 2, ns);
+			fig(f, 1, ns > 0 ? p->bytes / ns * 1e3 : ns);
+			fig(f, 4, point_roofline_fraction(b, p, r));
+			fprintf(f, ",%u", p->preempted[r]);
+			fig(f, 1, p->steps[r]);
+			if (cs->n) {	/* timing = per-call */
+				fig(f, 2, cs->min);
+				fig(f, 2, cs->p99);
+				fig(f, 2, cs->p999);
+				fig(f, 2, cs->max);
+				fig(f, 2, cs->mean);
+			} else {
 				fprintf(f, ",,,,,");
+			}
+			fprintf(f, ",%u", p->below[r]);
 			if (b->nev)
 				events_row(f, b, p, r);
 			fprintf(f, "\n");
@@ -119,8 +143,10 @@ void report_samples_csv(FILE *f, const struct bench *b)
 			for (s = 0; s < p->taken[r]; s++) {
 				double t = p->ticks[(size_t)r * b->samples + s];
 				point_key(f, b, p);
-				fprintf(f, ",%u,%u,%.2f,%.4f,%u,%u\n", r + 1, s + 1,
-					t, t * p->cpt[r] / p->bytes,
+				fprintf(f, ",%u,%u", r + 1, s + 1);
+				fig(f, 2, t);
+				fig(f, 4, t * p->cpt[r] / p->bytes);
+				fprintf(f, ",%u,%u\n",
 					p->slay[(size_t)r * b->samples + s],
 					p->sslot[(size_t)r * b->samples + s]);
 			}

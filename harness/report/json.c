@@ -301,7 +301,7 @@ static struct figures figures_of(const struct bench *b, const struct point *p,
 {
 	struct figures x;
 
-	x.ns = p->st[r].median / b->cal.tick_hz * 1e9;
+	x.ns = point_time(p->st[r].median) / b->cal.tick_hz * 1e9;
 	x.cpb = point_cycles_per_byte(b, p, r);
 	x.bps = x.ns > 0 ? p->bytes / x.ns * 1e9 : NAN;
 	x.roof = point_roofline_fraction(b, p, r);
@@ -335,7 +335,17 @@ static void entry(FILE *f, const char *name, const char *agg, size_t family,
 	else
 		fprintf(f, "      \"repetition_index\": %d,\n      \"threads\": 1,\n",
 			index);
-	fprintf(f, "      \"iterations\": %llu,\n      \"real_time\": ", x->iters);
+	fprintf(f, "      \"iterations\": %llu,\n", x->iters);
+	/* Google Benchmark's way to say a run has no time (compare.py
+	   leaves it out): its median region was shorter than the overhead
+	   subtracted. */
+	if (isnan(x->ns)) {
+		fputs("      \"error_occurred\": true,\n      \"error_message\": "
+		      "\"its median region was shorter than the overhead "
+		      "subtracted: no time (below_overhead)\"\n    }", f);
+		return;
+	}
+	fputs("      \"real_time\": ", f);
 	jnum(f, x->ns);
 	fputs(",\n      \"cpu_time\": ", f);
 	jnum(f, x->ns);
@@ -382,6 +392,17 @@ static void aggregates(FILE *f, const char *name, size_t family,
 	}
 }
 
+/* Whether every repeat has a time: aggregates are of all or none. */
+static bool timed(const struct figures *x, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (isnan(x[i].ns))
+			return false;
+	return true;
+}
+
 void report_json(FILE *f, const struct bench *b)
 {
 	struct figures x[1000];
@@ -404,7 +425,7 @@ void report_json(FILE *f, const struct bench *b)
 			entry(f, name, NULL, family, b->repeats, (int)r, &x[n], &first);
 			n++;
 		}
-		if (n > 1)
+		if (n > 1 && timed(x, n))
 			aggregates(f, name, family, x, n, &first);
 		family += n > 0;
 	}

@@ -1,6 +1,7 @@
 /* For people: the fastest kernel of each op at each size and cache
    state (with its share of the roofline's bytes per cycle), and the
    harness's own floor under that op's calls. */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,8 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		at = bsearch(&p->size, sorted, c->nsizes, sizeof(*sorted), cmp_u32);
 		k = (size_t)(at - sorted) * NCOLS + col_of(p->cache, p->rxslot, p->load);
 		cpb = point_cycles_per_byte_all(b, p) * (op->per_call ? p->bytes : 1);
+		if (isnan(cpb))		/* below the overhead: no time */
+			continue;
 		if (!best[k] || cpb < bc[k]) {
 			best[k] = p;
 			bc[k] = cpb;
@@ -149,7 +152,10 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 			if (col_of(p->cache, p->rxslot, p->load) == cols[ci] &&
 			    p->kernel->op == op && p->taken[0]) {
 				col_name(c, cols[ci], name, sizeof(name));
-				fprintf(f, " %.1f %s", p->st[0].median, name);
+				if (isnan(point_time(p->st[0].median)))
+					fprintf(f, " (below the overhead) %s", name);
+				else
+					fprintf(f, " %.1f %s", p->st[0].median, name);
 				break;
 			}
 		}

@@ -78,20 +78,28 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
        C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
        C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, C_LOAD, C_RXPF, C_P99,
-       C_ROOF, C_STEPS, C_CMIN, C_CP99, C_CP999, C_CMAX, C_CMEAN, NCOLS };
+       C_ROOF, C_STEPS, C_CMIN, C_CP99, C_CP999, C_CMAX, C_CMEAN, C_BELOW,
+       NCOLS };
 static const char *const names[NCOLS] = {
 	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
 	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
 	"repeat", "cycles_per_byte_net", "op", "ticks_min", "ticks_mean",
 	"ticks_max", "cycles_per_tick", "load", "rx_prefetch", "ticks_p99",
 	"roofline_fraction", "region_steps", "call_min", "call_p99",
-	"call_p999", "call_max", "call_mean",
+	"call_p999", "call_max", "call_mean", "below_overhead",
 };
 static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
 	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1,
 	[C_LOAD] = 1, [C_RXPF] = 1 };
 static const char is_whole[NCOLS] = { [C_SIZE] = 1, [C_ALIGN] = 1,
 	[C_SAMPLES] = 1, [C_REPEAT] = 1 };
+/* Times: empty where the harness had none to print, a figure below 0
+   (a region shorter than the overhead subtracted: below_overhead), and
+   read so from older files that printed it. */
+static const char is_time[NCOLS] = { [C_TICKS] = 1, [C_CPB] = 1,
+	[C_BPC] = 1, [C_MBPS] = 1, [C_TMIN] = 1, [C_TMEAN] = 1, [C_TMAX] = 1,
+	[C_P99] = 1, [C_STEPS] = 1, [C_CMIN] = 1, [C_CP99] = 1, [C_CP999] = 1,
+	[C_CMAX] = 1, [C_CMEAN] = 1 };
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -126,6 +134,7 @@ static double median_finite(double *v, size_t n)
 struct raw {
 	struct row w;
 	unsigned rep;
+	bool below;		/* its median was below the overhead: no time */
 };
 
 static void free_strings(struct row *w)
@@ -153,6 +162,11 @@ static int cmp_raw(const void *x, const void *y)
 	if (a->rep != b->rep)
 		return a->rep < b->rep ? -1 : 1;
 	return (a->w.line > b->w.line) - (a->w.line < b->w.line);
+}
+
+static int cmp_point(const void *x, const void *y)
+{
+	return row_cmp_point(x, y);
 }
 
 static int cmp_line(const void *x, const void *y)
@@ -269,15 +283,29 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		return -1;
 	}
 	r->rows = xcalloc(n, sizeof(*r->rows), RESULTS_READ);
+	r->gone = xcalloc(n, sizeof(*r->gone), RESULTS_READ);
 	tmp = xcalloc(7 * n, sizeof(*tmp), RESULTS_READ);
 	for (i = 0; i < n; i = j) {
-		struct row *m = &r->rows[r->nrows++];
+		struct row *m;
 		size_t base = i, c;
+		bool below = s[i]->below;
 
 		for (j = i + 1;
-		     j < n && !row_cmp_point(&s[i]->w, &s[j]->w); j++)
+		     j < n && !row_cmp_point(&s[i]->w, &s[j]->w); j++) {
 			if (s[j]->w.line < s[base]->w.line)
 				base = j;
+			below |= s[j]->below;
+		}
+		/* A repeat with no time leaves the point out: the others'
+		   medians alone would be the luckier ones. */
+		if (below) {
+			for (base = i; !s[base]->below; base++)
+				;
+			r->gone[r->ngone++] = s[base]->w;
+			memset(&s[base]->w, 0, sizeof(s[base]->w));
+			continue;
+		}
+		m = &r->rows[r->nrows++];
 		/* The first row read stands for the point; the rest give
 		   their figures. */
 		*m = s[base]->w;
@@ -312,7 +340,25 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 	free(s);
 	qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_line);
 	results_index(r);
+	qsort(r->gone, r->ngone, sizeof(*r->gone), cmp_point);
 	return 0;
+}
+
+/* The points left out, said once: the first in the file, and how many. */
+static void say_gone(const struct results *r)
+{
+	const struct row *w = r->gone;
+	size_t i;
+
+	for (i = 1; i < r->ngone; i++)
+		if (r->gone[i].line < w->line)
+			w = &r->gone[i];
+	fprintf(stderr, "%s:%zu: %s at %u B %s: its median region was shorter "
+		"than the overhead subtracted (below_overhead): no time, the "
+		"point left out", r->path, w->line, w->kernel, w->size, w->cache);
+	if (r->ngone > 1)
+		fprintf(stderr, "; %zu more points like it", r->ngone - 1);
+	fprintf(stderr, "\n");
 }
 
 
@@ -402,8 +448,8 @@ int results_read(struct results *r, const char *path, int with_samples)
 			/* A partial run may end before the floor was timed:
 			   no net figure, an empty field; p99 is empty below
 			   100 samples; roofline_fraction where there is no
-			   roofline row to hold it to. */
-			if ((i == C_NET || i == C_P99 || i >= C_ROOF) &&
+			   roofline row to hold it to; a time below 0. */
+			if ((i == C_NET || i >= C_ROOF || is_time[i]) &&
 			    !*c.fld[idx[i]]) {
 				v[i] = NAN;
 				continue;
@@ -413,17 +459,25 @@ int results_read(struct results *r, const char *path, int with_samples)
 				v[i] = -1;
 				continue;
 			}
-			/* The timings may dip below 0 by timer noise. */
 			if (!is_word[i] && !csv_num(c.fld[idx[i]], &v[i], is_whole[i])) {
 				fprintf(stderr, "%s:%zu: %s '%s' is not a%s number\n",
 					path, c.line, names[i], c.fld[idx[i]],
 					is_whole[i] ? " whole" : "");
 				goto bad;
 			}
+			if (is_time[i] && v[i] < 0)	/* (older files) */
+				v[i] = NAN;
 		}
 		if (v[C_SIZE] == 0) {
 			fprintf(stderr, "%s:%zu: size 0, expected bytes from 1 or "
 				"'mix'\n", path, c.line);
+			goto bad;
+		}
+		if (isnan(v[C_TICKS]) && !*c.fld[idx[C_TICKS]] &&
+		    !(idx[C_BELOW] >= 0 && v[C_BELOW] > 0)) {
+			fprintf(stderr, "%s:%zu: ticks_median field empty; expected a "
+				"number, or below_overhead above 0 (a median region "
+				"shorter than the overhead subtracted)\n", path, c.line);
 			goto bad;
 		}
 		memset(&w, 0, sizeof(w));
@@ -459,8 +513,10 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
 		w.region_steps = idx[C_STEPS] < 0 ? NAN : v[C_STEPS];
 		w.call_p99 = w.call_p999 = NAN;
-		/* timing = per-call: the spread is of single calls */
-		if (idx[C_CMIN] >= 0 && !isnan(v[C_CMIN]) && idx[C_CMAX] >= 0 &&
+		/* timing = per-call: the spread is of single calls (call_max
+		   says so: call_min is empty where a call was below the
+		   overhead) */
+		if (idx[C_CMIN] >= 0 && idx[C_CMAX] >= 0 && !isnan(v[C_CMAX]) &&
 		    idx[C_CMEAN] >= 0 && idx[C_CP99] >= 0 && idx[C_CP999] >= 0) {
 			w.per_call = true;
 			w.ticks_min = v[C_CMIN];
@@ -477,6 +533,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 			raw = xreallocarray(raw, cap, sizeof(*raw), RESULTS_READ);
 		}
 		raw[nraw].w = w;
+		raw[nraw].below = isnan(v[C_TICKS]) || isnan(v[C_CPB]);
 		raw[nraw++].rep = idx[C_REPEAT] < 0 ? 1 : (unsigned)v[C_REPEAT];
 	}
 	if (rc < 0)
@@ -499,6 +556,15 @@ int results_read(struct results *r, const char *path, int with_samples)
 	if (merge(r, raw, nraw))
 		goto bad;
 	free_raw(raw, nraw);
+	raw = NULL;
+	nraw = 0;
+	if (r->ngone)
+		say_gone(r);
+	if (!r->nrows) {
+		fprintf(stderr, "%s: no point with a time: every median region was "
+			"shorter than the overhead subtracted\n", path);
+		goto bad;
+	}
 	r->samples = r->rows[0].samples;
 	r->core_mhz = hz * cpt / 1e6;
 	r->tick_hz = hz > 0 ? hz : 0;
@@ -535,6 +601,9 @@ void results_free(struct results *r)
 		free(r->rows[i].srep);
 		free(r->rows[i].sround);
 	}
+	for (i = 0; i < r->ngone; i++)
+		free_strings(&r->gone[i]);
+	free(r->gone);
 	free(r->rows);
 	free(r->index);
 	free(r->cpu);

@@ -61,6 +61,11 @@ struct results {
 	struct row *rows;	/* in the order of the CSV */
 	size_t nrows;
 	struct row **index;	/* the rows ordered by point, for lookups */
+	/* Points left out: a repeat's median region was shorter than the
+	   overhead subtracted (below_overhead; older files printed it below
+	   0), no time.  Their keys alone, ordered by point. */
+	struct row *gone;
+	size_t ngone;
 	unsigned samples;	/* per point and repeat (the first row's) */
 	unsigned repeats;	/* the most repeats of any point */
 };

@@ -75,6 +75,11 @@ static int deal_samples(struct results *r, const char *name, struct sample *s,
 	return 0;
 }
 
+static int cmp_gone(const void *key, const void *w)
+{
+	return row_cmp_point(key, w);
+}
+
 int results_read_samples(struct results *r, const char *path)
 {
 	size_t n = strlen(path), nh = 0, ns = 0, cap = 0;
@@ -135,12 +140,13 @@ int results_read_samples(struct results *r, const char *path)
 				"header\n", name, c.line, nf, nh);
 			goto bad;
 		}
-		if (!strcmp(c.fld[is], "mix"))
-			size = 0;
-		else if (!csv_num(c.fld[is], &size, 1))
+		size = 0;	/* "mix": a size mix replayed */
+		if (strcmp(c.fld[is], "mix") && !csv_num(c.fld[is], &size, 1))
 			what = "size", field = c.fld[is];
 		else if (!csv_num(c.fld[ia], &align, 1))
 			what = "align", field = c.fld[ia];
+		else if (!*c.fld[iv])	/* below the overhead: no time */
+			v = NAN;
 		else if (!csv_num(c.fld[iv], &v, 0))
 			what = "cycles_per_byte", field = c.fld[iv];
 		else if (irep >= 0 && !csv_num(c.fld[irep], &rep, 1))
@@ -164,6 +170,13 @@ int results_read_samples(struct results *r, const char *path)
 				r->nrows, &key, row_cmp_point);
 		hit = &r->index[at];
 		bad_key = at == r->nrows || row_cmp_point(*hit, &key);
+		/* a sample below the overhead, or of a point left out for it
+		   (results.c): no time */
+		if (v < 0 || isnan(v) || (bad_key && bsearch(&key, r->gone, r->ngone,
+							     sizeof(key), cmp_gone))) {
+			free(label);
+			continue;
+		}
 		free(label);
 		if (bad_key) {
 			fprintf(stderr, "%s:%zu: a sample of a point that %s does not "
