@@ -17,12 +17,13 @@ cpuinfo_cpu='' timebase=
 . "boards/$M.board"
 CPU=${VBOARD_CPU-$cpu_preset}
 
-# wait_line FILE REGEX PID: until FILE has a line REGEX (extended)
-# matches, while PID runs (at most 10 minutes); false if it never does.
+# wait_line FILE REGEX PID [SECONDS]: until FILE has a line REGEX
+# (extended) matches, while PID runs (at most SECONDS, 600); false if
+# it never does.
 wait_line() {
-	local i=0
+	local i=0 n=$((${4:-600} * 10))
 	until grep -Eq -- "$2" "$1"; do
-		kill -0 "$3" 2> /dev/null && [ $i -lt 6000 ] || { grep -Eq -- "$2" "$1"; return; }
+		kill -0 "$3" 2> /dev/null && [ $i -lt $n ] || { grep -Eq -- "$2" "$1"; return; }
 		i=$((i + 1))
 		sleep 0.1
 	done
@@ -157,7 +158,8 @@ CSUMBENCH_CACHE=$C CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$C
 	RUNNER="vboard:$M" CONFIG=tests/configs/good-tiny.conf > "$T/out" 2> "$T/err" &
 b=$!
 ok "a run that must wait says so at once: whose build (pid, what, for whom) and since when" \
-	wait_line "$T/err" "^vboard: waiting for the kernel cache: process $a, since [0-9]{2}:[0-9]{2}:[0-9]{2} \([0-9]+ s ago\), is building the $M kernel \($key\) for $PWD; its log: $C/vboard/\.build-$key-$a/build\.log$" "$b"
+	wait_line "$T/err" "^vboard: waiting for the kernel cache: process $a, since [0-9]{2}:[0-9]{2}:[0-9]{2} \([0-9]+ (s|min) ago\), is building the $M kernel \($key\) for $PWD; its log: $C/vboard/\.build-$key-$a/build\.log$" "$b" 60 ||
+	grep '^vboard: waiting' "$T/err"
 ok "the build's progress: the files compiled of those make will compile" \
 	wait_line "$T/a.err" "^vboard: $M: [0-9]+ of [1-9][0-9]{2,} files compiled, [0-9]+ s$" "$a"
 ln -s "$kdir" "$C/vboard/$key"
