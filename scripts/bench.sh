@@ -204,28 +204,54 @@ vboard:*)
 			"build for it: make bench ARCH=$board_arch${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
 		exit 2
 	fi
-	base=$(safe "$(basename -- "$config" .conf)")
-	stem=$base-vboard-$machine-$(date +%Y%m%d-%H%M%S)
 	here=$(mktemp -d)
 	trap '[ -n "$keep" ] || rm -rf "$here"' EXIT
-	echo "/csumbench/csumbench run -c /csumbench/$base.conf -o /results/$stem.csv" \
-		"--set emulated=yes --set runner=$runner${space_args[*]:+ ${space_args[*]}}" > "$here/cmds"
-	mkdir "$here/config"
-	board_config "$here/config/$base.conf"
-	files=(csumbench="$bin" "$base.conf=$here/config/$base.conf")
+	# scripts/vboard.sh in the background, waited for: a signal to this
+	# script alone (make passes TERM to its child only) reaches it at
+	# once, and it stops its kernel build or its board before we go.
+	vb=
+	vboard() { # vboard OUT ARGS...: scripts/vboard.sh ARGS, stdout in OUT
+		local out=$1 st=0
+		shift
+		"$here_dir/vboard.sh" "$@" > "$out" &
+		vb=$!
+		wait "$vb" || st=$?
+		vb=
+		return $st
+	}
+	stop_vboard() {
+		trap '' INT TERM HUP
+		if [ -n "$vb" ]; then
+			kill -TERM "$vb" 2> /dev/null || true
+			wait "$vb" || true
+		fi
+		exit 130
+	}
+	trap stop_vboard INT TERM HUP
+	# The board's kernel first (built, or waited for: minutes), and
+	# csumbench.ko for it, so that the results are named with the time
+	# the run starts.
+	vboard "$here/kdir" kernel "$machine" || exit 2
+	kdir=$(cat "$here/kdir")
+	files=(csumbench="$bin")
 	[ -z "$mix" ] || files+=(sizes.mix="$mix")
 	if [ "$space" = kernel ]; then
 		# csumbench.ko built against the board's kernel (patched where
 		# VBOARD_PATCH says), loaded by its init
-		kdir=$("$here_dir/vboard.sh" kernel "$machine") || exit 2
 		ko=$("$here_dir/module.sh" "$arch" "$kdir/build" "${CSB_CROSS_COMPILE-$([ "$arch" = ppc32 ] && echo powerpc-linux-gnu-)}" \
 			"${CSB_LOOP_ALIGN:-32}" 2> "$here/module.log") ||
 			{ cat "$here/module.log" >&2; exit 2; }
 		files+=(csumbench.ko="$ko")
 	fi
+	base=$(safe "$(basename -- "$config" .conf)")
+	stem=$base-vboard-$machine-$(date +%Y%m%d-%H%M%S)
+	echo "/csumbench/csumbench run -c /csumbench/$base.conf -o /results/$stem.csv" \
+		"--set emulated=yes --set runner=$runner${space_args[*]:+ ${space_args[*]}}" > "$here/cmds"
+	mkdir "$here/config"
+	board_config "$here/config/$base.conf"
+	files+=("$base.conf=$here/config/$base.conf")
 	status=0
-	"$here_dir/vboard.sh" run "$machine" "$here/out" "$here/cmds" \
-		"${files[@]}" > /dev/null || status=$?
+	vboard /dev/null run "$machine" "$here/out" "$here/cmds" "${files[@]}" || status=$?
 	if [ -d "$here/out" ]; then
 		place "$here/out" "$stem" || status=1
 	else

@@ -27,11 +27,17 @@
 # order) builds a patched kernel beside it, keyed by the patches' content
 # too: the plain one's source is linked (a patched file gets a copy of
 # its own), its objects copied, and make rebuilds only what the patches
-# touch.
+# touch; the CSVs its runs fetch gain "# vboard_patch: NAME SHA256".
+# One build (or download) at a time: its holder writes into the cache's
+# .lock its pid, since when (seconds since 1970) and what for, and a run
+# that must wait says so.  A build runs in a process group of its own,
+# in .build-<key>-<pid>/, and shows the files compiled of those make's
+# dry run lists.
 # A board with kernel_deb= (x86_64) boots that Debian package's kernel
 # instead: downloaded (apt-get download), taken apart and cached in
 # <machine>-<package>-<version>/ with vmlinuz, its tun.ko, a version
 # file and build, a link to the matching linux-headers (installed).
+# VBOARD_PATCH is refused there: nothing is built to patch.
 # Every initrd holds the board's init and boards/traffic.c, built static
 # for its architecture.
 # VBOARD_TIMEOUT (seconds, default 1800) bounds a boot; VBOARD_JOBS
@@ -47,20 +53,83 @@ src_pkg=linux-source-6.1
 
 die() { echo "vboard: $*" >&2; exit 2; }
 
-# Temporary files and folders go however the script ends, and a kernel
-# build still running is stopped (it is gigabytes).
-temps=() build_pid=
+# Temporary files and folders go however the script ends.  A kernel
+# build (minutes, gigabytes) runs in a process group of its own, beside a
+# watcher in a session of its own: stopped (TERM, INT, HUP, a timeout
+# that signals this process group), this script stops the build whole
+# and the watcher removes its tree; killed outright, the watcher does
+# both once this script's end of their pipe closes.
+temps=() build_pid='' watch_pid='' alive='' lock_wait='' locked='' child=''
 cleanup() {
-	# (the build is a process group of its own: make and its jobs too)
-	if [ -n "$build_pid" ]; then
-		kill -- -"$build_pid" 2> /dev/null
-		# (nothing writes while it goes; its status is not ours)
-		wait "$build_pid" 2> /dev/null || true
+	trap '' INT TERM HUP
+	if [ -n "$child" ]; then
+		kill -TERM "$child" 2> /dev/null || true
+		wait "$child" 2> /dev/null || true
 	fi
+	[ -z "$lock_wait" ] || kill "$lock_wait" 2> /dev/null || true
+	[ -z "$build_pid" ] || { stop_group "$build_pid"; build_pid=; }
+	# (the build gone, a run waiting for the cache need not wait for
+	# its tree to go too)
+	[ -z "$locked" ] || unlock_cache
+	[ -z "$watch_pid" ] || end_watch stopped
 	[ ${#temps[@]} = 0 ] || rm -rf -- "${temps[@]}"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT TERM HUP
+
+# waited COMMAND...: run in the background and waited for, so that a
+# signal to this script ends the wait at once (cleanup stops it: a
+# kernel build, a board).
+waited() {
+	local st=0
+	"$@" &
+	child=$!
+	wait "$child" || st=$?
+	child=
+	return $st
+}
+
+# kernel_dir MACHINE: the kernel's folder (kernel, waited) in kdir.
+kernel_dir() {
+	local out
+	out=$(mktemp)
+	temps+=("$out")
+	waited kernel "$1" > "$out" || exit
+	kdir=$(cat "$out")
+}
+
+# stop_group PGID: every process of the group gone, a compiler its
+# shell left too (TERM, then KILL after 10 s), before its files go.
+stop_group() {
+	local i=0
+	kill -TERM -- -"$1" 2> /dev/null || true
+	wait "$1" 2> /dev/null || true
+	while kill -0 -- -"$1" 2> /dev/null; do
+		i=$((i + 1))
+		[ $i != 100 ] || kill -KILL -- -"$1" 2> /dev/null || true
+		sleep 0.1
+	done
+}
+
+# watch_build PGID TMP: the watcher (its own session, the pipe on its
+# stdin).  "kept": the build is in the cache; "stopped": its group is
+# gone, its tree is to go; nothing (this script was killed): the group
+# is stopped first.
+watch_build() {
+	local word=''
+	read -r word || true
+	[ "$word" != kept ] || exit 0
+	[ "$word" = stopped ] || stop_group "$1"
+	rm -rf -- "$2"
+}
+
+# end_watch WORD: says WORD to the watcher and waits for it.
+end_watch() {
+	echo "$1" >&"$alive" || true
+	exec {alive}>&-
+	wait "$watch_pid" || true
+	watch_pid=
+}
 
 machines() {
 	local f
@@ -100,23 +169,29 @@ kernel_key() { # kernel_key MACHINE [PATCH...]
 		[ ! -f "$boards/$m.config" ] || cat "$boards/$m.config"
 		"${cross}gcc" --version | head -n 1; } | sha256sum | cut -c1-12)
 	if [ $# -gt 0 ]; then
-		phash=$(for f in "$@"; do sha256sum < "$f"; done | sha256sum | cut -c1-12)
+		phash=$(for f in "$@"; do sha256sum < "$f"; done | patch_hash)
 		echo "$m-$ver-$hash-p$phash"
 	else
 		echo "$m-$ver-$hash"
 	fi
 }
 
+# The patches' part of a patched kernel's key, from sha256sum's lines
+# for each ("HASH  -")
+patch_hash() { sha256sum | cut -c1-12; }
+
 # The patches VBOARD_PATCH names, checked: each a readable file (words:
-# a name with a space cannot be given).
-patches=()
+# a name with a space cannot be given), by its full path in patches and
+# as given in patch_names.
+patches=() patch_names=()
 read_patches() {
 	local f
-	patches=()
+	patches=() patch_names=()
 	for f in ${VBOARD_PATCH:-}; do
 		[ -f "$f" ] && [ -r "$f" ] ||
 			die "VBOARD_PATCH: $f: no such file (a patch for linux-source-6.1, -p1, expected)"
 		patches+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")")
+		patch_names+=("$f")
 	done
 }
 
@@ -124,20 +199,140 @@ read_patches() {
 # built tree are all there (one is moved in only when all are made).
 kernel_ready() { [ -f "$1/$kernel_image" ] && [ -x "$1/gen_init_cpio" ] && [ -d "$1/tree/obj" ]; }
 
+# The cache's lock: one build or download at a time.  Its holder writes
+# into the lock file who it is (its pid, since when, what for), so that a
+# run that must wait says at once whose work it waits for.
+lock_cache() { # lock_cache WHAT
+	local t0
+	mkdir -p "$cache"
+	exec 9<> "$cache/.lock"
+	if ! flock -n 9; then
+		echo "vboard: waiting for the kernel cache: $(lock_holder)" >&2
+		t0=$(date +%s)
+		# (in the background: a signal ends the wait at once)
+		flock 9 &
+		lock_wait=$!
+		wait "$lock_wait" || die "flock $cache/.lock failed"
+		lock_wait=
+		echo "vboard: the kernel cache is ours after $(($(date +%s) - t0)) s" >&2
+	fi
+	printf '%s %s %s\n' "$BASHPID" "$(date +%s)" "$1" > "$cache/.lock"
+	locked=1
+}
+
+unlock_cache() { : > "$cache/.lock"; exec 9>&-; locked=; }
+
+lock_holder() { # who holds the lock, as its holder wrote it
+	local pid since what age
+	if read -r pid since what < "$cache/.lock" && [[ $pid =~ ^[1-9][0-9]*$ ]] &&
+		[[ $since =~ ^[0-9]+$ ]] && kill -0 "$pid" 2> /dev/null; then
+		age=$(($(date +%s) - since))
+		if [ $age -lt 120 ]; then age="$age s"; else age="$((age / 60)) min"; fi
+		echo "process $pid, since $(date -d "@$since" +%H:%M:%S) ($age ago), is $what"
+	else
+		echo "another process holds $cache/.lock (it did not say which;" \
+			"a csumbench older than this one?)"
+	fi
+}
+
+# Under the lock no other build runs: a .build-* or .deb-* folder there
+# is one a stopped run is removing (the pid it ends in runs), or one a
+# run killed with its watcher left.
+sweep_cache() {
+	local d
+	for d in "$cache"/.build-* "$cache"/.deb-*; do
+		[ -e "$d" ] && ! kill -0 "${d##*-}" 2> /dev/null || continue
+		echo "vboard: removing $d, left by a run that was killed" >&2
+		rm -rf -- "$d"
+	done
+}
+
+# The build, in its process group (its leader): the tree in TMP, from
+# the source package or, patched, from BASE's tree; for a whole build,
+# the files make will compile or assemble (its dry run: 20 to 30 s, in
+# TMP/todo) for the progress line; then vmlinux and the modules
+# (Module.symvers, which an out-of-tree module's link checks its
+# symbols against).
+build_tree() { # build_tree MACHINE TMP [BASE]
+	local m=$1 tmp=$2 base=${3:-} p frags
+	mk() { make -C "$tmp/tree" O=obj ARCH=powerpc CROSS_COMPILE="$cross" "$@"; }
+	if [ -n "$base" ]; then
+		# the source as hard links (patch writes a new file, so the
+		# plain tree keeps its own), the objects copied
+		cp -al "$base/tree" "$tmp/tree"
+		rm -rf "$tmp/tree/obj"
+		cp -a "$base/tree/obj" "$tmp/tree/obj"
+		for p in "${patches[@]}"; do
+			echo "vboard: applying $p"
+			if ! patch -d "$tmp/tree" -p1 --batch --forward \
+				--no-backup-if-mismatch -i "$p"; then
+				echo "@@vboard-patch-failed $p"
+				exit 1
+			fi
+		done
+	else
+		tar -C "$tmp" -xf "$src_tar"
+		mv "$tmp/linux-source-6.1" "$tmp/tree"
+		mk "$defconfig"
+		frags=("$boards/vboard.config")
+		[ ! -f "$boards/$m.config" ] || frags+=("$boards/$m.config")
+		(cd "$tmp/tree" && scripts/kconfig/merge_config.sh -m -O obj obj/.config "${frags[@]}")
+		mk olddefconfig
+	fi
+	if [ -z "$base" ]; then
+		{ mk -n -k "$kernel_image" modules 2> /dev/null || true; } |
+			sed -n "s/.*echo '  \(CC\|AS\) [^']* \([^' ]*\)';.*/\2/p" > "$tmp/todo.new"
+		mv "$tmp/todo.new" "$tmp/todo"
+	fi
+	mk -j"${VBOARD_JOBS:-$(nproc)}" "$kernel_image" modules
+}
+
+# The progress line: the files of the dry run's list compiled so far
+# (the link's own few are not in it); a patched build's make has no list
+# (its dry run would take as long as the build), so its count alone.  On
+# a terminal kept up to date, otherwise once a minute and once when the
+# list is made.
+said=''
+progress() { # progress MACHINE TMP T0
+	local s line='preparing the tree' key=prep n
+	s=$(($(date +%s) - $3))
+	if [ -f "$2/todo" ]; then
+		line=$(awk 'FILENAME == ARGV[1] { if (!($0 in todo)) t++; todo[$0]; next }
+			($1 == "CC" || $1 == "AS") && $NF in todo && !($NF in done) { done[$NF]; n++ }
+			END { printf "%d of %d files compiled", n, t }' "$2/todo" "$2/build.log")
+		key=count
+	elif n=$(grep -cE '^  (CC|AS) ' "$2/build.log"); then
+		line="$n files compiled"
+		key=count
+	fi
+	if [ -t 2 ]; then
+		printf '\rvboard: %s: %s, %d s \033[K' "$1" "$line" "$s" >&2
+	elif [ "$key|$((s / 60))" != "$said" ]; then
+		echo "vboard: $1: $line, $s s" >&2
+		said="$key|$((s / 60))"
+	fi
+}
+
 # Prints the kernel's folder (vmlinux, gen_init_cpio, config, build.log,
 # tree/ and build), building it first where the cache has none: plain
 # from the source package; patched from the plain one's tree, which make
 # then brings up to date.
 kernel() { # kernel MACHINE
-	local m=$1 key dir tmp t0 n log base='' what p
-	# (callers take its output with $(...), a subshell, where the
-	# script's traps are reset: its own build must still go on exit,
-	# and only its own: the caller's temporaries are the caller's)
+	local m=$1 key dir tmp t0 log base='' what p kdir
+	# (kernel_dir runs it in a subshell, where the script's traps are
+	# reset: its own build must still go on exit, and only its own: the
+	# caller's temporaries are the caller's)
 	temps=()
 	trap cleanup EXIT
-	trap 'exit 130' INT TERM
+	trap 'exit 130' INT TERM HUP
 	load_board "$m"
 	if [ -n "$kernel_deb" ]; then
+		p=${VBOARD_PATCH:-}
+		[ -z "${p//[[:space:]]/}" ] ||
+			die "VBOARD_PATCH: the $m board boots Debian's own kernel" \
+				"($kernel_deb, as packaged): nothing is built here to patch." \
+				"Patch a ppc board's kernel (RUNNER=vboard:sam460ex), or boot" \
+				"the x86-64 one without VBOARD_PATCH"
 		deb_kernel "$m"
 		return
 	fi
@@ -150,7 +345,8 @@ kernel() { # kernel MACHINE
 	fi
 	if [ ${#patches[@]} -gt 0 ]; then
 		command -v patch > /dev/null || die "no patch (apt-get install patch)"
-		base=$(VBOARD_PATCH='' kernel "$m")
+		VBOARD_PATCH='' kernel_dir "$m"
+		base=$kdir
 		# the first patch tried on the plain source first: one that
 		# does not apply is said before anything is copied
 		if ! p=$(patch -d "$base/tree" -p1 --dry-run --batch --forward \
@@ -166,21 +362,18 @@ kernel() { # kernel MACHINE
 		command -v $t > /dev/null || die "no $t (apt-get install bison flex bc libssl-dev)"
 	done
 	[ -f "$src_tar" ] || die "no $src_tar (apt-get install $src_pkg)"
-	mkdir -p "$cache"
 	# One build at a time; a second caller waits and then finds it.
-	exec 9> "$cache/.lock"
-	flock 9
+	tmp=$cache/.build-$key-$BASHPID
+	log=$tmp/build.log
+	lock_cache "building the $m kernel ($key) for $here; its log: $log"
 	if kernel_ready "$dir"; then
-		exec 9>&-
+		unlock_cache
 		echo "$dir"
 		return
 	fi
-	tmp=$cache/.build-$key-$$
-	rm -rf "$tmp"
-	mkdir -p "$tmp"
-	# A build stopped half way leaves nothing behind.
+	sweep_cache
+	mkdir "$tmp"
 	temps+=("$tmp")
-	log=$tmp/build.log
 	t0=$(date +%s)
 	if [ -n "$base" ]; then
 		what="the $m kernel with ${#patches[@]} patch(es) (VBOARD_PATCH), from $base"
@@ -188,55 +381,31 @@ kernel() { # kernel MACHINE
 		what="the $m kernel once ($src_pkg $(dpkg-query -W -f='${Version}' $src_pkg),"
 		what+=" $defconfig + boards/vboard.config), a few minutes"
 	fi
-	echo "vboard: building $what; cached in $dir" >&2
-	# (in a process group of its own, which cleanup stops whole; the
-	# lock's descriptor is not its to hold)
+	# (the lock's descriptor is neither's to hold, nor the pipe's
+	# writing end the watcher's or the build's)
+	mkfifo "$tmp/.alive"
+	exec {alive}<> "$tmp/.alive"
 	set -m
-	(
-		set -e
-		mk() { make -C "$tmp/tree" O=obj ARCH=powerpc CROSS_COMPILE="$cross" "$@"; }
-		if [ -n "$base" ]; then
-			# the source as hard links (patch writes a new file, so
-			# the plain tree keeps its own), the objects copied
-			cp -al "$base/tree" "$tmp/tree"
-			rm -rf "$tmp/tree/obj"
-			cp -a "$base/tree/obj" "$tmp/tree/obj"
-			for p in "${patches[@]}"; do
-				echo "vboard: applying $p"
-				if ! patch -d "$tmp/tree" -p1 --batch --forward \
-					--no-backup-if-mismatch -i "$p"; then
-					echo "@@vboard-patch-failed $p"
-					exit 1
-				fi
-			done
-		else
-			tar -C "$tmp" -xf "$src_tar"
-			mv "$tmp/linux-source-6.1" "$tmp/tree"
-			mk "$defconfig"
-			frags=("$boards/vboard.config")
-			[ ! -f "$boards/$m.config" ] || frags+=("$boards/$m.config")
-			(cd "$tmp/tree" && scripts/kconfig/merge_config.sh -m -O obj obj/.config "${frags[@]}")
-			mk olddefconfig
-		fi
-		# vmlinux and the modules: Module.symvers, which an
-		# out-of-tree module's link checks its symbols against
-		mk -j"${VBOARD_JOBS:-$(nproc)}" "$kernel_image" modules
-	) > "$log" 2>&1 9>&- &
+	build_tree "$m" "$tmp" "$base" < /dev/null > "$log" 2>&1 9>&- {alive}>&- &
 	build_pid=$!
 	set +m
-	# A progress line while it builds: objects compiled so far.
-	while kill -0 $build_pid 2> /dev/null; do
-		sleep 5
-		n=$(grep -c '^  CC ' "$log" 2> /dev/null || true)
-		if [ -t 2 ]; then
-			printf '\rvboard: %s: %s files compiled, %d s ' "$m" "$n" \
-				$(($(date +%s) - t0)) >&2
-		elif [ $((($(date +%s) - t0) % 60)) -lt 5 ]; then
-			echo "vboard: $m: $n files compiled, $(($(date +%s) - t0)) s" >&2
-		fi
+	setsid "$BASH" -c "$(declare -f stop_group watch_build); watch_build \"\$@\"" \
+		watch "$build_pid" "$tmp" < "$tmp/.alive" > /dev/null 9>&- {alive}>&- &
+	watch_pid=$!
+	# (the watcher apart before anything is said: from here on, no way
+	# this script ends leaves the build running)
+	until [ "$(ps -o sid= -p "$watch_pid")" -eq "$watch_pid" ] 2> /dev/null; do
+		kill -0 "$watch_pid" || die "the build's watcher did not start"
+		sleep 0.01
 	done
-	[ -t 2 ] && printf '\n' >&2
-	if ! wait $build_pid; then
+	echo "vboard: building $what; cached in $dir" >&2
+	while kill -0 "$build_pid" 2> /dev/null; do
+		sleep 2 &
+		wait $! || true
+		progress "$m" "$tmp" "$t0"
+	done
+	[ ! -t 2 ] || printf '\n' >&2
+	if ! wait "$build_pid"; then
 		build_pid=
 		p=$(sed -n 's/^@@vboard-patch-failed //p' "$log")
 		if [ -n "$p" ]; then
@@ -258,8 +427,9 @@ kernel() { # kernel MACHINE
 		mv "$tmp/tree" "$tmp/out/tree" && ln -s tree/obj "$tmp/out/build" &&
 		rm -rf "$dir" && mv "$tmp/out" "$dir" ||
 		die "could not keep the $m kernel in $dir"
+	end_watch kept
 	rm -rf "$tmp"
-	exec 9>&-
+	unlock_cache
 	echo "vboard: $m kernel built in $(($(date +%s) - t0)) s" >&2
 	echo "$dir"
 }
@@ -270,7 +440,7 @@ kernel() { # kernel MACHINE
 # csumbench.ko is built against linux-headers-<release>, which must be
 # the same version (installed: apt-get install linux-headers-amd64).
 deb_kernel() { # deb_kernel MACHINE
-	local m=$1 pkg ver release key dir tmp hdr
+	local m=$1 pkg ver release key dir hdr
 	command -v apt-get > /dev/null || die "no apt-get: the $m board takes Debian's $kernel_deb"
 	# (awk reads to the end: apt-cache, cut short, dies of SIGPIPE)
 	pkg=$(apt-cache depends "$kernel_deb" 2> /dev/null |
@@ -282,31 +452,11 @@ deb_kernel() { # deb_kernel MACHINE
 	release=${pkg#linux-image-}
 	key=$m-$release-$ver
 	dir=$cache/$key
-	if [ ! -f "$dir/$kernel_image" ] || [ ! -x "$dir/gen_init_cpio" ]; then
+	if ! deb_ready "$dir"; then
 		[ -f "$src_tar" ] || die "no $src_tar (apt-get install $src_pkg): its usr/gen_init_cpio.c packs the initrd"
-		mkdir -p "$cache"
-		exec 9> "$cache/.lock"
-		flock 9
-		tmp=$cache/.deb-$key-$$
-		rm -rf "$tmp"
-		mkdir -p "$tmp/out"
-		temps+=("$tmp")
-		echo "vboard: fetching $pkg $ver (apt-get download) for the $m board" >&2
-		(cd "$tmp" && apt-get download "$pkg=$ver" > download.log 2>&1) ||
-			{ cat "$tmp/download.log" >&2; die "apt-get download $pkg=$ver failed"; }
-		dpkg-deb -x "$tmp"/linux-image-*.deb "$tmp/x" ||
-			die "dpkg-deb could not take $pkg apart"
-		cp "$tmp/x/boot/vmlinuz-$release" "$tmp/out/vmlinuz" &&
-			cp "$tmp/x/boot/config-$release" "$tmp/out/config" &&
-			cp "$tmp/x/lib/modules/$release/kernel/drivers/net/tun.ko" "$tmp/out/tun.ko" ||
-			die "$pkg has no vmlinuz-$release, config or tun.ko where expected"
-		tar -C "$tmp" -xJf "$src_tar" linux-source-6.1/usr/gen_init_cpio.c &&
-			gcc -O2 -o "$tmp/out/gen_init_cpio" "$tmp/linux-source-6.1/usr/gen_init_cpio.c" ||
-			die "could not build gen_init_cpio from $src_tar"
-		echo "$pkg $ver" > "$tmp/out/version"
-		rm -rf "$dir" && mv "$tmp/out" "$dir" || die "could not keep the $m kernel in $dir"
-		rm -rf "$tmp"
-		exec 9>&-
+		lock_cache "fetching $pkg $ver for the $m board, for $here"
+		deb_ready "$dir" || deb_fetch "$m" "$pkg" "$ver" "$dir"
+		unlock_cache
 	fi
 	hdr=/usr/src/linux-headers-$release
 	if [ -d "$hdr" ]; then
@@ -315,6 +465,31 @@ deb_kernel() { # deb_kernel MACHINE
 		rm -f "$dir/build"
 	fi
 	echo "$dir"
+}
+
+deb_ready() { [ -f "$1/$kernel_image" ] && [ -x "$1/gen_init_cpio" ]; }
+
+deb_fetch() { # deb_fetch MACHINE PACKAGE VERSION DIR, under the lock
+	local m=$1 pkg=$2 ver=$3 dir=$4 release=${2#linux-image-} tmp
+	sweep_cache
+	tmp=$cache/.deb-${dir##*/}-$BASHPID
+	mkdir -p "$tmp/out"
+	temps+=("$tmp")
+	echo "vboard: fetching $pkg $ver (apt-get download) for the $m board" >&2
+	(cd "$tmp" && apt-get download "$pkg=$ver" > download.log 2>&1) ||
+		{ cat "$tmp/download.log" >&2; die "apt-get download $pkg=$ver failed"; }
+	dpkg-deb -x "$tmp"/linux-image-*.deb "$tmp/x" ||
+		die "dpkg-deb could not take $pkg apart"
+	cp "$tmp/x/boot/vmlinuz-$release" "$tmp/out/vmlinuz" &&
+		cp "$tmp/x/boot/config-$release" "$tmp/out/config" &&
+		cp "$tmp/x/lib/modules/$release/kernel/drivers/net/tun.ko" "$tmp/out/tun.ko" ||
+		die "$pkg has no vmlinuz-$release, config or tun.ko where expected"
+	tar -C "$tmp" -xJf "$src_tar" linux-source-6.1/usr/gen_init_cpio.c &&
+		gcc -O2 -o "$tmp/out/gen_init_cpio" "$tmp/linux-source-6.1/usr/gen_init_cpio.c" ||
+		die "could not build gen_init_cpio from $src_tar"
+	echo "$pkg $ver" > "$tmp/out/version"
+	rm -rf "$dir" && mv "$tmp/out" "$dir" || die "could not keep the $m kernel in $dir"
+	rm -rf "$tmp"
 }
 
 # The board's programs, built static for its architecture: init, and
@@ -344,7 +519,7 @@ initrd() { # initrd MACHINE OUT CMDS NAME=FILE...
 	local m=$1 out=$2 cmds=$3 kdir init traffic stage f name path i=0
 	shift 3
 	load_board "$m"
-	kdir=$(kernel "$m")
+	kernel_dir "$m"
 	init=$(board_bin init)
 	traffic=$(board_bin traffic)
 	[ -f "$cmds" ] || die "initrd: $cmds: no such file"
@@ -407,7 +582,7 @@ kvm_works() {
 # QEMU's status (124: the limit was reached).
 boot() { # boot MACHINE INITRD LOG
 	local m=$1 rd=$2 log=$3 kdir limit=${VBOARD_TIMEOUT:-1800}
-	kdir=$(kernel "$m")
+	kernel_dir "$m"
 	command -v $qemu_system > /dev/null ||
 		die "no $qemu_system (apt-get install $qemu_pkg)"
 	# x86-64 under KVM where /dev/kvm takes a virtual machine here
@@ -421,7 +596,7 @@ boot() { # boot MACHINE INITRD LOG
 		fi
 	fi
 	# shellcheck disable=SC2086 # qemu_args is the board file's words
-	timeout -k 5 "$limit" $qemu_system -M "$qemu_machine" \
+	waited timeout -k 5 "$limit" $qemu_system -M "$qemu_machine" \
 		${qemu_cpu:+-cpu "$qemu_cpu"} $qemu_args \
 		-kernel "$kdir/$kernel_image" -initrd "$rd" \
 		-append "console=$console quiet rdinit=/init panic=-1" \
@@ -454,6 +629,41 @@ intact() {
 	done
 	rm -f "$t"
 	return 1
+}
+
+# The lines "# vboard_patch: NAME SHA256", one a patch, that the CSVs
+# of a patched kernel's run gain (fetch adds them), checked against the
+# key of the kernel that boots: a patch changed since is refused.
+stamp=()
+patch_stamp() { # patch_stamp KERNEL-DIR
+	local i sums=()
+	stamp=()
+	read_patches
+	[ ${#patches[@]} -gt 0 ] || return 0
+	for i in "${!patches[@]}"; do
+		sums+=("$(sha256sum < "${patches[$i]}" | cut -c1-64)")
+		stamp+=("# vboard_patch: ${patch_names[$i]} ${sums[$i]}")
+	done
+	[ "${1##*-p}" = "$(printf '%s  -\n' "${sums[@]}" | patch_hash)" ] ||
+		die "VBOARD_PATCH: a patch changed after $1 was built from it; run again"
+}
+
+# stamp_csv FILE OUT: a harness CSV (its first line "# csumbench: ...")
+# with the stamp lines after its "# runner:" line, or else at the end of
+# its "#" lines, into OUT; other files as they are.
+stamp_csv() {
+	local first=''
+	IFS= read -r first < "$1" || true
+	if [[ $first != "# csumbench: "* ]]; then
+		cp -- "$1" "$2"
+		return
+	fi
+	STAMP=$(printf '%s\n' "${stamp[@]}") awk '
+		function put() { if (!done) print ENVIRON["STAMP"]; done = 1 }
+		!/^#/ { put() }
+		{ print }
+		/^# runner: / { put() }
+		END { put() }' "$1" > "$2"
 }
 
 fetch() { # fetch LOG DIR
@@ -519,6 +729,10 @@ fetch() { # fetch LOG DIR
 				echo "vboard: $log: $name: a name this filesystem cannot" \
 					"hold ($work); refused" >&2
 				st=1
+			elif [ ${#stamp[@]} -gt 0 ] && ! { stamp_csv "$work/named/$name" "$work/stamped" &&
+				mv -f "$work/stamped" "$work/named/$name"; }; then
+				echo "vboard: $name: could not add its vboard_patch lines in $work" >&2
+				st=1
 			elif ! "$here/scripts/place.sh" --each "$dir" "$work/named/$name" > /dev/null; then
 				st=1
 			else
@@ -538,17 +752,19 @@ fetch() { # fetch LOG DIR
 }
 
 run() { # run MACHINE DIR CMDS NAME=FILE...
-	local m=$1 dir=$2 cmds=$3 tmp st=0 t0
+	local m=$1 dir=$2 cmds=$3 tmp st=0 t0 kdir
 	shift 3
 	load_board "$m"
 	tmp=$(mktemp -d)
 	temps+=("$tmp")
 	initrd "$m" "$tmp/initrd.gz" "$cmds" "$@"
+	kernel_dir "$m"
+	[ -n "$kernel_deb" ] || patch_stamp "$kdir"
 	t0=$(date +%s.%N)
 	echo "vboard: booting $m ($qemu_system -M $qemu_machine): emulated," \
 		"its timings are not real" >&2
-	[ ! -f "$(kernel "$m")/version" ] ||
-		echo "vboard: $m runs Debian's $(cat "$(kernel "$m")/version")" >&2
+	[ ! -f "$kdir/version" ] ||
+		echo "vboard: $m runs Debian's $(cat "$kdir/version")" >&2
 	boot "$m" "$tmp/initrd.gz" "$tmp/console.log" || st=$?
 	mkdir -p "$dir"
 	cp "$tmp/console.log" "$dir/.console-$m.log"

@@ -203,6 +203,14 @@ said_by() { awk -v n="$1" '/^@@csumbench-run /{ c++; next } /^@@csumbench-exit /
 ok "the patched board loaded the module and ran the commands" \
 	bash -c "grep -q '^@@csumbench-module /csumbench/csumbench.ko loaded' '$log' &&
 		grep -q '^@@csumbench-exit /csumbench/csumbench status 0' '$log'"
+psum=$(sha256sum < "$T/dcbt.patch" | cut -c1-64)
+ok "the patched kernel's results say so: # vboard_patch: the patch and its sha256" \
+	bash -c "for f in patched.csv patched-samples.csv wrong.csv; do
+			[ \"\$(grep -c '^# vboard_patch: ' '$T/got/'\$f)\" = 1 ] &&
+			grep -qx '# vboard_patch: $T/dcbt.patch $psum' '$T/got/'\$f || exit 1
+		done"
+ok "... the plain kernel's do not, nor a file that is not a CSV of results" \
+	bash -c "! grep -q '^# vboard_patch:' '$csv' '$T/got/code.txt'"
 patched=$(sed -n 's/^# kernel_function: \(.*\) kernel:csum_partial$/\1/p' "$T/got/patched.csv" 2> /dev/null)
 read -r psym _ psize psha <<< "$patched"
 read -r _ _ size sha <<< "$plain"

@@ -50,6 +50,19 @@ for k in ref c64 adc1; do
 	done
 done
 
+# VBOARD_PATCH there: nothing is built to patch (Debian's kernel boots
+# as packaged), so refused, saying why, before anything boots.
+echo 'a patch never applied' > "$T/x.patch"
+CSUMBENCH_RESULTS_DIR="$T/pres" VBOARD_PATCH="$T/x.patch" \
+	$MAKE -s bench RUNNER=vboard:$M CONFIG="$T/short.conf" > /dev/null 2> "$T/perr"
+ok "make bench VBOARD_PATCH=... RUNNER=vboard:x86_64: exit 2, saying why, nothing in results" \
+	bash -c "[ $? = 2 ] && grep -q \"^vboard: VBOARD_PATCH: the x86_64 board boots Debian's own kernel (linux-image-amd64, as packaged): nothing is built here to patch\" '$T/perr' &&
+		! grep -q 'booting' '$T/perr' && [ -z \"\$(ls -A '$T/pres' 2> /dev/null)\" ]"
+echo '/csumbench/csumbench list' > "$T/pcmds"
+VBOARD_PATCH="$T/x.patch" scripts/vboard.sh run $M "$T/pgot" "$T/pcmds" > /dev/null 2> "$T/perr"
+ok "... and so does scripts/vboard.sh run" \
+	bash -c "[ $? = 2 ] && grep -q '^vboard: VBOARD_PATCH: the x86_64 board' '$T/perr' && ! grep -q 'booting' '$T/perr'"
+
 # Kernel space: the module for Debian's kernel, the kernel's own
 # csum_partial beside the module's adc loops.
 CSUMBENCH_RESULTS_DIR="$T/kres" VBOARD_TIMEOUT=300 \

@@ -17,11 +17,54 @@ cpuinfo_cpu='' timebase=
 . "boards/$M.board"
 CPU=${VBOARD_CPU-$cpu_preset}
 
+# wait_line FILE REGEX PID [SECONDS]: until FILE has a line REGEX
+# (extended) matches, while PID runs (at most SECONDS, 600); false if
+# it never does.
+wait_line() {
+	local i=0 n=$((${4:-600} * 10))
+	until grep -Eq -- "$2" "$1"; do
+		kill -0 "$3" 2> /dev/null && [ $i -lt $n ] || { grep -Eq -- "$2" "$1"; return; }
+		i=$((i + 1))
+		sleep 0.1
+	done
+}
+# procs_with VAR=VALUE: the processes whose environment holds it
+procs_with() {
+	local p
+	for p in /proc/[0-9]*; do
+		tr '\0' '\n' 2> /dev/null < "$p/environ" | grep -qxF "$1" && echo "${p#/proc/}"
+	done
+	return 0
+}
+export -f procs_with
+# settles SECONDS COMMAND...: until COMMAND succeeds, at most SECONDS
+settles() {
+	local i=0 n=$(($1 * 10))
+	shift
+	until "$@"; do
+		i=$((i + 1))
+		[ $i -lt $n ] || return 1
+		sleep 0.1
+	done
+}
+
 # The kernel first (minutes, once per machine): its own step, so that a
 # build that fails says so rather than every check after it.
 kdir=$(scripts/vboard.sh kernel "$M")
 ok "the $M kernel is built and cached" [ -f "$kdir/vmlinux" ]
 [ -f "$kdir/vmlinux" ] || { finish; exit; }
+
+# A build of the kernel (A) in a cache of the test's own
+# (CSUMBENCH_CACHE), while the board runs: section 2 waits for it
+# and stops it.  (The processes of a build are told by a variable in
+# their environment.)
+C=$T/cache
+mkdir -p "$C/vboard"
+key=${kdir##*/}
+CSB_BUILD=a CSUMBENCH_CACHE=$C VBOARD_JOBS=1 scripts/vboard.sh kernel "$M" \
+	> /dev/null 2> "$T/a.err" &
+a=$!
+trap 'kill -TERM "$a" 2> /dev/null; wait "$a"; rm -rf "$T"' EXIT
 
 # 1. One boot: the unit tests of kernels, ops and calibration, the
 # kernel list, and a run of every kernel (the gate first).
@@ -104,10 +147,32 @@ ok "yet the chain's clock, not the preset's, is compared, and warned of" \
 		[ '$cal' != '$stated' ] &&
 		grep -q '^# warning: the calibrated core clock, $cal MHz' '$blind'"
 
-# 2. make bench on the virtual board, as the README gives it.
-CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$CPU" \
-	RUNNER="vboard:$M" CONFIG=tests/configs/good-tiny.conf > "$T/out" 2> "$T/err"
+# 2. make bench on the virtual board, as the README gives it, while A
+# builds the kernel in its cache: make bench waits for it, saying whose
+# build; A shows its progress; the kernel built above is put in place,
+# A is stopped (SIGTERM; checked at the end, once its tree is removed)
+# and make bench boots.  Its results are named with the time its run
+# started, after the wait.
+wait_line "$T/a.err" '^vboard: building ' "$a"
+CSUMBENCH_CACHE=$C CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$CPU" \
+	RUNNER="vboard:$M" CONFIG=tests/configs/good-tiny.conf > "$T/out" 2> "$T/err" &
+b=$!
+ok "a run that must wait says so at once: whose build (pid, what, for whom) and since when" \
+	wait_line "$T/err" "^vboard: waiting for the kernel cache: process $a, since [0-9]{2}:[0-9]{2}:[0-9]{2} \([0-9]+ (s|min) ago\), is building the $M kernel \($key\) for $PWD; its log: $C/vboard/\.build-$key-$a/build\.log$" "$b" 60 ||
+	grep '^vboard: waiting' "$T/err"
+ok "the build's progress: the files compiled of those make will compile" \
+	wait_line "$T/a.err" "^vboard: $M: [0-9]+ of [1-9][0-9]{2,} files compiled, [0-9]+ s$" "$a"
+ln -s "$kdir" "$C/vboard/$key"
+s=$(date +%s)
+until [ "$(date +%s)" != "$s" ]; do sleep 0.1; done
+released=$(date +%Y%m%d-%H%M%S)
+kill -TERM "$a"
+wait "$b"
 ok "make bench RUNNER=vboard:$M exits 0" [ $? = 0 ]
+ok "... saying how long it waited" grep -q '^vboard: the kernel cache is ours after [0-9]* s$' "$T/err"
+run=$(ls "$T/res" | sed -n "s/^good-tiny-vboard-$M-\([0-9]\{8\}-[0-9]\{6\}\)\.csv$/\1/p")
+ok "its results are named with its run's time ($run), after the wait ($released)" \
+	bash -c "[ -n '$run' ] && [[ ! '$run' < '$released' ]]"
 pair=$(ls "$T/res" 2> /dev/null | tr '\n' ' ')
 ok "the pair is in results, named for the virtual board" \
 	bash -c "echo '$pair' | grep -Eq '^good-tiny-vboard-$M-[0-9]{8}-[0-9]{6}-samples\.csv good-tiny-vboard-$M-[0-9]{8}-[0-9]{6}\.csv $'"
@@ -125,6 +190,23 @@ CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$CPU" RUNNER=vboard:n
 ok "an unknown machine: exit 2 and the list" \
 	bash -c "[ $? = 2 ] && grep -q \"no virtual board 'nosuch'; expected one of: .*sam460ex\" '$T/err'"
 ok "and nothing new in results" [ "$(ls "$T/res" | wc -l)" = 2 ]
+
+# A timeout stops a kernel build (stopped early, in an empty cache):
+# when its time is up (SIGALRM, as its timer gives it) it signals the
+# run and its process group, TERM or KILL.  Neither leaves a process of
+# the build or its tree (after KILL the build's watcher removes it).
+E=$T/empty
+for sig in TERM KILL; do
+	CSB_BUILD=$sig CSUMBENCH_CACHE=$E VBOARD_JOBS=1 timeout -s $sig 3600 \
+		scripts/vboard.sh kernel "$M" > /dev/null 2> "$T/t.err" &
+	t=$!
+	wait_line "$T/t.err" '^vboard: building ' "$t"
+	kill -ALRM "$t"
+	{ wait "$t"; } 2> /dev/null	# (a timeout killed, its group's KILL)
+	ok "timeout -s $sig: no process of the build is left, nor its tree" \
+		settles 300 bash -c "[ -z \"\$(procs_with CSB_BUILD=$sig)\" ] &&
+			! ls -A '$E/vboard' | grep -q '^\.build-'"
+done
 
 # Config names a board cannot take (a '+', spaces in the name and in the
 # path): one name for the config and the results on both sides.
@@ -247,4 +329,10 @@ elif [ "${CI:-}" = true ]; then
 else
 	echo "vboard: not root: the read-only and full folder checks are left out"
 fi
+
+# A, stopped in section 2 while make compiled, once it has ended.
+wait "$a"
+st=$? left=$(procs_with CSB_BUILD=a)
+ok "SIGTERM stops a kernel build: exit 130, none of its processes left, its tree removed" \
+	bash -c "[ $st = 130 ] && [ -z '$left' ] && ! ls -A '$C/vboard' | grep -q '^\.build-'"
 finish
