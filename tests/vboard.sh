@@ -106,15 +106,17 @@ ok "yet the chain's clock, not the preset's, is compared, and warned of" \
 
 # 2. make bench on the virtual board, as the README gives it.
 CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$CPU" \
-	RUNNER="vboard:$M" CONFIG=tests/configs/good-tiny.conf > "$T/out" 2> "$T/err"
+	RUNNER="vboard:$M" CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"
 ok "make bench RUNNER=vboard:$M exits 0" [ $? = 0 ]
 pair=$(ls "$T/res" 2> /dev/null | tr '\n' ' ')
 ok "the pair is in results, named for the virtual board" \
-	bash -c "echo '$pair' | grep -Eq '^good-tiny-vboard-$M-[0-9]{8}-[0-9]{6}-samples\.csv good-tiny-vboard-$M-[0-9]{8}-[0-9]{6}\.csv $'"
-ok "it is marked emulated" grep -qx '# emulated: yes' "$T"/res/good-tiny-vboard-*[0-9].csv
+	bash -c "echo '$pair' | grep -Eq '^apm82181-vboard-$M-[0-9]{8}-[0-9]{6}-samples\.csv apm82181-vboard-$M-[0-9]{8}-[0-9]{6}\.csv $'"
+ok "it is marked emulated" grep -qx '# emulated: yes' "$T"/res/apm82181-vboard-*[0-9].csv
+ok "every kernel of the config, at its six sizes, warm and cold" \
+	bash -c "[ \$(grep -c '^pipelined-dcbt,ppc32,csum,[0-9]*,0,\(warm\|cold\),' '$T'/res/apm82181-vboard-*[0-9].csv) = 72 ]"
 ok "stderr says the timings are not real" grep -q 'emulated, its timings are not real' "$T/err"
 ok "the board's files and the fetched ones are told apart" \
-	bash -c "grep -q '^board: wrote /results/good-tiny-vboard-' '$T/err' && grep -q '^fetched to this machine: ' '$T/out' &&
+	bash -c "grep -q '^board: wrote /results/apm82181-vboard-' '$T/err' && grep -q '^fetched to this machine: ' '$T/out' &&
 		! grep -q '^wrote ' '$T/out' '$T/err'"
 CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=x86_64 RUNNER="vboard:$M" \
 	CONFIG=tests/configs/good-tiny.conf > /dev/null 2> "$T/err"
