@@ -331,6 +331,8 @@ build report build/host/csumreport && suite report-cli tests/report-cli.sh build
 
 # make install, make help, the man page and bash completion.
 suite install tests/install.sh "$A"
+# Every example of the man pages and the README, run as written.
+suite examples tests/examples.sh "$A" build/host
 
 # The sources' own rules (one placement, no abort() on a shortage).
 suite tree tests/tree.sh
