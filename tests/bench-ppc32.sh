@@ -41,7 +41,7 @@ ok "cpu_model: qemu's default CPU named by its PVR, and the emulator" \
 # dlmzb., which qemu's default lacks), named in the CSV; a preset that
 # qemu-user cannot run is refused before anything runs.
 mkdir "$T/464"
-CSUMBENCH_RESULTS_DIR=$T/464 make -s bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- \
+CSUMBENCH_RESULTS_DIR=$T/464 make -s bench ARCH=ppc32 \
 	CPU=464 RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
 csv=$(ls "$T/464"/apm82181-*[0-9].csv 2> /dev/null)
 ok "CPU=464 RUNNER=qemu-ppc: exit 0, the pair and the summary" \

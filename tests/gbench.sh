@@ -88,6 +88,11 @@ check("task-clock per call near the time per call", 0.5 < w["ev_task_clock"] / w
 check("no page faults warm", w["ev_page_faults"] < 0.01, w["ev_page_faults"])
 ' > "$T/gb.check"
 results "$T/gb.check"
+# (the README's: c64's points, with an event)
+"$B/csumbench-gb" --benchmark_filter='^csum/c64/' --events=task-clock > "$T/c64.txt" 2> /dev/null
+ok "--benchmark_filter='^csum/c64/' --events=task-clock: c64's six points, each with ev_task_clock" \
+	bash -c "[ $? = 0 ] && [ \$(grep -Ec '^csum/c64/(64|1500|65536)/(warm|cold) .*ev_task_clock=' '$T/c64.txt') = 6 ] &&
+		[ \$(grep -c '^csum/' '$T/c64.txt') = 6 ]"
 "$B/csumbench-gb" --events=cycls > /dev/null 2> "$T/ev.err"
 ok "a bad event: exit 2" test $? = 2
 ok "a bad event: named" has "$T/ev.err" "unknown event 'cycls'"
@@ -111,6 +116,25 @@ done
 ok "compare.py benchmarks: exit 0" test $? = 0
 ok "compare.py: both benchmarks" test "$(grep -cE '^csum/(c64|word32)/1500/warm ' "$T/cmp.txt")" = 2
 ok "compare.py: the geomean line" grep -q '^OVERALL_GEOMEAN' "$T/cmp.txt"
+
+# The README's run for compare.py, in a folder of its own (its
+# --benchmark_out is after.json, beside it): every /1500/warm point nine
+# times (the JSON lists them by point, however they ran).
+mkdir "$T/w" && ln -s "$PWD/build" "$T/w/build" && cd "$T/w" || exit 2
+"$B/csumbench-gb" --benchmark_filter='/1500/warm' \
+	--benchmark_repetitions=9 --benchmark_enable_random_interleaving=true \
+	--benchmark_min_time=0.05 --benchmark_format=json --benchmark_out=after.json > /dev/null 2>&1
+rc=$?
+cd "$OLDPWD" || exit 2
+ok "the README's after.json: exit 0, every /1500/warm point 9 times and its 4 aggregates" \
+	bash -c "[ $rc = 0 ] && python3 -c '
+import json, sys
+names = sorted(l.strip() for l in open(sys.argv[2]) if \"/1500/warm\" in l)
+b = json.load(open(sys.argv[1]))[\"benchmarks\"]
+runs = [x[\"run_name\"] for x in b if x[\"run_type\"] == \"iteration\"]
+aggs = [x[\"run_name\"] for x in b if x[\"run_type\"] == \"aggregate\"]
+sys.exit(not (names and sorted(set(runs)) == names and all(runs.count(n) == 9 and aggs.count(n) == 4 for n in names)))
+' '$T/w/after.json' '$T/list.txt'"
 
 # 4. The same kernel through csumbench run and csumbench-gb.  The two use
 # one timer and calibration but different batches and moments; on this

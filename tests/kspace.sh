@@ -217,6 +217,15 @@ read -r _ _ size sha <<< "$plain"
 ok "# kernel_function: differs with the patch (sha256 $sha -> $psha)" \
 	bash -c "[ -n '$psha' ] && [ -n '$sha' ] && [ '$psha' != '$sha' ] && [ '$psym' = __csum_partial ]"
 ok "... and is two instructions longer ($size -> $psize bytes)" [ "$psize" = $((size + 8)) ]
+# The same patch through make bench, as the README gives it.
+CSUMBENCH_RESULTS_DIR=$T/resp $MAKE -s bench ARCH=ppc32 CPU="${B##*ppc32-}" RUNNER=vboard:$M SPACE=kernel \
+	CONFIG=configs/kernel-space.conf VBOARD_PATCH=$T/dcbt.patch > "$T/pbench.out" 2> "$T/pbench.err"
+st=$?
+pcsv=$(find "$T/resp" -name "kernel-space-vboard-$M-*.csv" ! -name '*-samples.csv' 2> /dev/null | head -n 1)
+ok "make bench ... SPACE=kernel VBOARD_PATCH=dcbt.patch: the patched __csum_partial timed" \
+	bash -c "[ $st = 0 ] && [ -n '$pcsv' ] && grep -qx '# kernel_function: $patched kernel:csum_partial' '$pcsv' &&
+		grep -q '^kernel:csum_partial,[a-z0-9_]*,csum,1500,0,warm,' '$pcsv'"
+[ $st = 0 ] || tail -n 20 "$T/pbench.err"
 ok "csumbench code gives the same function as the results" \
 	bash -c "[ \"\$(head -n 1 '$T/got/code.txt')\" = '# $patched kernel:csum_partial' ]"
 grep -v '^#' "$T/got/code.txt" | tr -d '\n' | perl -ne 'print pack("H*", $_)' > "$T/code.bin"

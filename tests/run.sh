@@ -360,6 +360,8 @@ if have docs; then
 else
 	skipped docs "$(needs docs)"
 fi
+# Every example of the man pages and the README, run as written.
+suite examples tests/examples.sh "$A" build/host
 suite tree tests/tree.sh
 # (the objects of every build made above)
 suite layers tests/layers.sh "$A" build/ppc32 build/arm64

@@ -155,7 +155,7 @@ ok "yet the chain's clock, not the preset's, is compared, and warned of" \
 # started, after the wait.
 wait_line "$T/a.err" '^vboard: building ' "$a"
 CSUMBENCH_CACHE=$C CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$CPU" \
-	RUNNER="vboard:$M" CONFIG=tests/configs/good-tiny.conf > "$T/out" 2> "$T/err" &
+	RUNNER="vboard:$M" CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err" &
 b=$!
 ok "a run that must wait says so at once: whose build (pid, what, for whom) and since when" \
 	wait_line "$T/err" "^vboard: waiting for the kernel cache: process $a, since [0-9]{2}:[0-9]{2}:[0-9]{2} \([0-9]+ (s|min) ago\), is building the $M kernel \($key\) for $PWD; its log: $C/vboard/\.build-$key-$a/build\.log$" "$b" 60 ||
@@ -170,16 +170,18 @@ kill -TERM "$a"
 wait "$b"
 ok "make bench RUNNER=vboard:$M exits 0" [ $? = 0 ]
 ok "... saying how long it waited" grep -q '^vboard: the kernel cache is ours after [0-9]* s$' "$T/err"
-run=$(ls "$T/res" | sed -n "s/^good-tiny-vboard-$M-\([0-9]\{8\}-[0-9]\{6\}\)\.csv$/\1/p")
+run=$(ls "$T/res" | sed -n "s/^apm82181-vboard-$M-\([0-9]\{8\}-[0-9]\{6\}\)\.csv$/\1/p")
 ok "its results are named with its run's time ($run), after the wait ($released)" \
 	bash -c "[ -n '$run' ] && [[ ! '$run' < '$released' ]]"
 pair=$(ls "$T/res" 2> /dev/null | tr '\n' ' ')
 ok "the pair is in results, named for the virtual board" \
-	bash -c "echo '$pair' | grep -Eq '^good-tiny-vboard-$M-[0-9]{8}-[0-9]{6}-samples\.csv good-tiny-vboard-$M-[0-9]{8}-[0-9]{6}\.csv $'"
-ok "it is marked emulated" grep -qx '# emulated: yes' "$T"/res/good-tiny-vboard-*[0-9].csv
+	bash -c "echo '$pair' | grep -Eq '^apm82181-vboard-$M-[0-9]{8}-[0-9]{6}-samples\.csv apm82181-vboard-$M-[0-9]{8}-[0-9]{6}\.csv $'"
+ok "it is marked emulated" grep -qx '# emulated: yes' "$T"/res/apm82181-vboard-*[0-9].csv
+ok "every kernel of the config, at its six sizes, warm and cold" \
+	bash -c "[ \$(grep -c '^pipelined-dcbt,ppc32,csum,[0-9]*,0,\(warm\|cold\),' '$T'/res/apm82181-vboard-*[0-9].csv) = 72 ]"
 ok "stderr says the timings are not real" grep -q 'emulated, its timings are not real' "$T/err"
 ok "the board's files and the fetched ones are told apart" \
-	bash -c "grep -q '^board: wrote /results/good-tiny-vboard-' '$T/err' && grep -q '^fetched to this machine: ' '$T/out' &&
+	bash -c "grep -q '^board: wrote /results/apm82181-vboard-' '$T/err' && grep -q '^fetched to this machine: ' '$T/out' &&
 		! grep -q '^wrote ' '$T/out' '$T/err'"
 CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=x86_64 RUNNER="vboard:$M" \
 	CONFIG=tests/configs/good-tiny.conf > /dev/null 2> "$T/err"
