@@ -278,13 +278,14 @@ accuracy: $(BIN) $(BUILD)/libknown-cost.so
 	@scripts/accuracy.sh $(BIN) $(BUILD)/libknown-cost.so
 
 # CONFIG and RUNNER are taken literally (a quote, a $ or a backquote in
-# a config's name is part of the name, never shell).  A build qemu-user
+# a config's name is part of the name, never shell).  The script is
+# exec'd, so a SIGTERM make passes on reaches it (and a board's build).  A build qemu-user
 # cannot run is not made, only refused (scripts/bench.sh says why).
 QEMU_REFUSED := $(and $(filter qemu-%,$(firstword $(RUNNER))),$(filter none,$(QEMU_CPU)),$(if $(findstring -cpu,$(RUNNER)),,yes))
 bench: $(if $(QEMU_REFUSED),,$(BIN))
 	@$(foreach v,CONFIG RUNNER SPACE,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' \
-	scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
+	exec scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
 
 # make trace [RUNNER=...] [SECONDS=10]: csumbench trace here (root), over
 # ssh, or on a virtual board making traffic; the mix goes to results/
@@ -292,7 +293,7 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 SECONDS ?= 10
 trace: $(BIN)
 	@$(foreach v,RUNNER SECONDS,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	scripts/trace.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$RUNNER" "$$SECONDS"
+	exec scripts/trace.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$RUNNER" "$$SECONDS"
 
 # make module [KDIR=/lib/modules/$$(uname -r)/build] [ARCH=...]
 # [CROSS_COMPILE=...]: csumbench.ko for that kernel (README, "Kernel
