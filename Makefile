@@ -66,6 +66,16 @@ CONFIG ?= configs/default.conf
 RUNNER ?=
 
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+# Two makes may run in one tree at once (make bench beside make plot):
+# a generated file is written to a name mktemp made and put in place only
+# if it changed ($$t, in the recipe's shell), and a binary is linked
+# beside itself and renamed over, so neither reads the other's half-file.
+# (mktemp's 0600 made the mode a new file gets: umask's, as >$@ would)
+umask_mode = chmod $$(printf %o $$(($(1) & ~0$$(umask)))) "$$t"
+replace_if_changed = if cmp -s "$$t" $@; then rm -f "$$t"; else $(call umask_mode,0666) && mv -f "$$t" $@; fi
+# $(call link_new,COMPILER AND FLAGS,INPUTS)
+link_new = t=$$(mktemp $@.XXXXXX) && $(1) -o "$$t" $(2) && $(call umask_mode,0777) && mv -f "$$t" $@ || { rm -f "$$t"; exit 1; }
 CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 
 # make plot/table/recommend/compare: RESULTS defaults to the newest results CSV.
@@ -124,19 +134,20 @@ print-qemu-cpu:
 
 $(BUILD)/buildinfo.h: FORCE
 	@mkdir -p $(@D)
-	@{ echo '#define CSUMBENCH_GIT "$(GIT_REV)"'; \
+	@t=$$(mktemp $@.XXXXXX) || exit 1; \
+	{ echo '#define CSUMBENCH_GIT "$(GIT_REV)"'; \
 	   echo '#define CSUMBENCH_CC "$(CC_VERSION)"'; \
 	   echo '#define CSUMBENCH_CFLAGS "$(strip $(ALL_CFLAGS))"'; \
 	   echo '#define CSUMBENCH_KERNEL_CFLAGS "$(strip $(KERNEL_CFLAGS))"'; \
 	   echo '#define CSUMBENCH_LOOP_ALIGN $(LOOP_ALIGN)'; \
-	   echo '#define CSUMBENCH_FEATURES "pcap $(if $(filter 1,$(PCAP)),yes,no), libpfm $(if $(filter 1,$(LIBPFM)),yes,no), static $(if $(STATIC),yes,no), sanitize $(if $(SANITIZE),yes,no)$(if $(CPU),$(comma) cpu preset $(CPU))"'; } > $@.new
-	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
+	   echo '#define CSUMBENCH_FEATURES "pcap $(if $(filter 1,$(PCAP)),yes,no), libpfm $(if $(filter 1,$(LIBPFM)),yes,no), static $(if $(STATIC),yes,no), sanitize $(if $(SANITIZE),yes,no)$(if $(CPU),$(comma) cpu preset $(CPU))"'; } > "$$t"; \
+	$(replace_if_changed)
 
 # Rebuild when the flags change, not only the sources.
 # (make expands a recipe before running it: the folder is made then.)
 $(BUILD)/flags: FORCE
-	$(shell mkdir -p $(@D))$(file >$@.new,$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(KERNEL_CFLAGS) $(LDFLAGS) $(LDLIBS))
-	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
+	$(eval FLAGS_NEW := $(shell mkdir -p $(@D) && mktemp $@.XXXXXX))$(file >$(FLAGS_NEW),$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(KERNEL_CFLAGS) $(LDFLAGS) $(LDLIBS))
+	@t=$(FLAGS_NEW); $(replace_if_changed)
 
 $(BUILD)/obj/%.o: %.c $(BUILD)/flags | $(BUILD)/buildinfo.h
 	@mkdir -p $(@D)
@@ -153,7 +164,7 @@ $(BUILD)/obj/%.o: %.S $(BUILD)/flags
 # Objects, not an archive: timers and flushers are found through weak
 # references, which do not pull members out of an archive.
 $(BIN): $(BUILD)/obj/harness/main.o $(LIB_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(call link_new,$(CC) $(LDFLAGS),$^ $(LDLIBS))
 
 $(BUILD)/test-%: $(BUILD)/obj/tests/test-%.o $(LIB_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -207,14 +218,15 @@ REPORT := build/host/csumreport
 REPORT_SRC := $(wildcard plot/*.c plot/*/*.c) $(addprefix harness/lib/,xalloc.c args.c stats.c)
 $(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) $(addprefix harness/lib/,xalloc.h args.h stats.h) build/host/version.h
 	@mkdir -p $(@D)
-	$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iplot -Iharness -Ibuild/host -o $@ $(REPORT_SRC) -lm
+	$(call link_new,$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iplot -Iharness -Ibuild/host,$(REPORT_SRC) -lm)
 
 # csumreport --version: the tree it was built from, as csumbench's.
 build/host/version.h: FORCE
 	@mkdir -p $(@D)
-	@{ echo '#define CSUMREPORT_GIT "$(GIT_REV)"'; \
-	   echo '#define CSUMREPORT_CC "$(shell $(HOST_CC) --version 2>/dev/null | head -n 1)"'; } > $@.new
-	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
+	@t=$$(mktemp $@.XXXXXX) || exit 1; \
+	{ echo '#define CSUMREPORT_GIT "$(GIT_REV)"'; \
+	   echo '#define CSUMREPORT_CC "$(shell $(HOST_CC) --version 2>/dev/null | head -n 1)"'; } > "$$t"; \
+	$(replace_if_changed)
 
 # (BEFORE= or AFTER= given but empty is a mistake, not a plot of RESULTS)
 plot: $(REPORT)

@@ -23,13 +23,15 @@ for b in "$@"; do
 		python3 "$L" objects harness "$b/obj/harness"
 done
 
-# csumreport's objects, one per source, as its one compile line builds it.
+# csumreport's objects, one per source, as its one compile line builds it
+# (with the version header make writes for csumreport --version).
+make -s build/host/version.h
 nobj=0 nbad=0
 for f in plot/*.c plot/*/*.c; do
 	[ -f "$f" ] || continue
 	o=$T/plot-obj/${f#plot/}
 	mkdir -p "$(dirname "$o")"
-	if ${HOST_CC:-cc} -c -O0 -D_GNU_SOURCE -Iplot -Iharness "$f" -o "${o%.c}.o"; then
+	if ${HOST_CC:-cc} -c -O0 -D_GNU_SOURCE -Iplot -Iharness -Ibuild/host "$f" -o "${o%.c}.o"; then
 		nobj=$((nobj + 1))
 	else
 		nbad=$((nbad + 1)); echo "$f does not compile alone"

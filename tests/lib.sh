@@ -5,13 +5,15 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
 
-ok() { # ok NAME COMMAND...: the command's exit status decides
+ok() { # ok NAME COMMAND...: the command's exit status decides, and is
+	# ok's (ok ... || echo "  why" adds to a failure)
 	local name=$1; shift
 	if "$@"; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
 		echo "FAIL $SUITE: $name"
+		return 1
 	fi
 }
 

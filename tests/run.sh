@@ -33,7 +33,8 @@ bg_dir=$(mktemp -d)
 trap 'rm -rf "$bg_dir"' EXIT
 bg_names=() bg_pids=()
 suite_bg() { # suite_bg NAME COMMAND...
-	local name=$1 prev=${bg_pids[${#bg_pids[@]}-1]:-}; shift
+	local name=$1 prev=; shift
+	[ "${#bg_pids[@]}" = 0 ] || prev=${bg_pids[${#bg_pids[@]}-1]}
 	(
 		# (after the one queued before it)
 		[ -z "$prev" ] || while kill -0 "$prev" 2> /dev/null; do sleep 1; done
@@ -363,6 +364,8 @@ fi
 # Every example of the man pages and the README, run as written.
 suite examples tests/examples.sh "$A" build/host
 suite tree tests/tree.sh
+# make's own files, with makes side by side in one tree
+suite build tests/build.sh
 # (the objects of every build made above)
 suite layers tests/layers.sh "$A" build/ppc32 build/arm64
 # Results placed whole or not at all, on their own.
