@@ -158,7 +158,9 @@ run_in() {
 	for c in "$@"; do
 		script+=$'\n'"$c"$'\n'"st=\$?; [ \$st = 0 ] || { echo 'examples: exit '\$st': '$(printf %q "$c") >&2; exit \$st; }"
 	done
-	(cd "$dir" && bash -c "$script") > "$T/$name.out" 2> "$T/$name.err"
+	# (as a user's shell runs them, not as make test's sub-make: no
+	# "make[1]: Entering directory")
+	(cd "$dir" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS bash -c "$script") > "$T/$name.out" 2> "$T/$name.err"
 	echo $? > "$T/$name.rc"
 	[ -z "${EXAMPLES_TIMES:-}" ] || echo "examples: $((SECONDS - t0)) s: $1..."
 }
