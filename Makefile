@@ -82,7 +82,7 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
 
-.PHONY: all help deps check module trace print-bin print-qemu-cpu bench test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
+.PHONY: all help deps check module trace print-bin print-qemu-cpu bench ab ab-link test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
 all: $(BIN)
 
 # make help: the targets and the variables they read.
@@ -92,6 +92,7 @@ help:
 	@echo 'targets:'
 	@echo '  all        build $(BIN) for ARCH (the default target)'
 	@echo '  bench      build, verify every kernel, time CONFIG into results/'
+	@echo '  ab         OLD against NEW, each in processes of its own: a verdict'
 	@echo '  test       build and run every test suite; ends "N passed, M failed"'
 	@echo '  check      the fast tier: unit tests, command line, host tools'
 	@echo '  deps       install every Debian package the builds and tests use'
@@ -114,13 +115,16 @@ help:
 	@echo '  bench:    CONFIG=configs/x.conf  SPACE=user|kernel'
 	@echo '            RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex|vboard:x86_64'
 	@echo '            VBOARD_PATCH="a.patch ..." (a virtual board'"'"'s kernel)'
+	@echo '  ab:       OLD= NEW= (a kernel, K@D, lib.so:sym, a Linux checksum file)'
+	@echo '            or KSRC=tree PATCH=file; CONFIG=configs/ab.conf RUNNER='
+	@echo '            SET="key=value ..." PROCESSES=P FAIL_ABOVE=PCT'
 	@echo '  module:   KDIR=$(KDIR)'
 	@echo '  trace:    SECONDS=10  RUNNER="ssh root@board"|vboard:sam460ex|vboard:x86_64'
 	@echo '  table:    RESULTS=r.csv KERNEL= OP= METRIC= BY= CACHE= SIZE= CODE_OFFSET='
 	@echo '  recommend: RESULTS= KERNEL= OP='
 	@echo '  compare:  BEFORE=a.csv AFTER=b.csv BEFORE_KERNEL= AFTER_KERNEL= OP='
 	@echo '            BEFORE_ALIGN= AFTER_ALIGN= THRESHOLD=1 FAMILY=holm|bh'
-	@echo '            FAIL_ABOVE=PCT'
+	@echo '            FAIL_ABOVE=PCT  WITHIN_PROCESS=1'
 	@echo '  plot:     RESULTS= KERNEL= OP= BEFORE= AFTER= BEFORE_KERNEL='
 	@echo '            AFTER_KERNEL= ERRORBARS=iqr'
 	@echo '  install:  PREFIX=$(PREFIX)  DESTDIR='
@@ -256,10 +260,12 @@ recommend: $(REPORT)
 	$(REPORT) recommend "$$RESULTS" $${KERNEL:+--kernel "$$KERNEL"} \
 		$${OP:+--op "$$OP"}
 
+# (csumreport's status named in a last line: 3 is inconclusive; make
+# then exits 2, as for any recipe that fails)
 compare: $(REPORT)
-	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP THRESHOLD FAMILY FAIL_ABOVE,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP THRESHOLD FAMILY FAIL_ABOVE WITHIN_PROCESS,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi; \
-	$(REPORT) compare "$$BEFORE" "$$AFTER" \
+	st=0; $(REPORT) compare "$$BEFORE" "$$AFTER" \
 		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
 		$${AFTER_KERNEL:+--after-kernel "$$AFTER_KERNEL"} \
 		$${BEFORE_ALIGN:+--before-align "$$BEFORE_ALIGN"} \
@@ -267,7 +273,14 @@ compare: $(REPORT)
 		$${THRESHOLD:+--threshold "$$THRESHOLD"} \
 		$${FAMILY:+--family "$$FAMILY"} \
 		$${FAIL_ABOVE:+--fail-above "$$FAIL_ABOVE"} \
-		$${OP:+--op "$$OP"}
+		$${WITHIN_PROCESS:+--within-process} \
+		$${OP:+--op "$$OP"} || st=$$?; \
+	case $$st in \
+	0) echo "compare: exit 0, judged$${FAIL_ABOVE:+: no point changed slower than $$FAIL_ABOVE%}" ;; \
+	1) echo "compare: exit 1, slower: a point changed slower than $$FAIL_ABOVE%" ;; \
+	3) echo "compare: exit 3, inconclusive: no verdict, as said above" ;; \
+	*) echo "compare: exit $$st, bad input: as said above" ;; \
+	esac; exit $$st
 
 # A user kernel of exactly 1 cycle per byte, for make accuracy.
 $(BUILD)/libknown-cost.so: tests/so-known-cost.c
@@ -298,6 +311,36 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 	@$(foreach v,CONFIG RUNNER SPACE,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' \
 	exec scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
+
+# make ab OLD=... NEW=... (or KSRC=tree PATCH=file): is NEW faster than
+# OLD, each side in processes of its own (README "Timing your change").
+# A side that is a Linux checksum file is compiled by scripts/ab.sh
+# against kernels/linux/ and linked, through ab-link, into a binary of
+# its own under $(BUILD)/ab/.  The variables are taken literally, as
+# CONFIG is for bench; CONFIG defaults to configs/ab.conf here.
+AB_CONFIG = $(if $(filter command% environment%,$(origin CONFIG)),$(value CONFIG),configs/ab.conf)
+ab: $(if $(QEMU_REFUSED),,$(BIN)) $(REPORT)
+	@$(foreach v,OLD NEW KSRC PATCH RUNNER SPACE SET PROCESSES FAIL_ABOVE,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	CONFIG='$(subst ','\'',$(AB_CONFIG))' \
+	CSB_CC='$(CC)' CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_ARCH_CFLAGS='$(ARCH_CFLAGS)' \
+	CSB_LINUX_CFLAGS='$(LINUX_CFLAGS)' CSB_L1_SHIFT='$(L1_CACHE_SHIFT)' CSB_BUILD='$(BUILD)' \
+	CSB_MAKE='$(MAKE)' CSB_REPORT='$(abspath $(REPORT))' \
+	OLD="$$OLD" NEW="$$NEW" KSRC="$$KSRC" PATCH="$$PATCH" RUNNER="$$RUNNER" SPACE="$$SPACE" \
+	SET="$$SET" PROCESSES="$$PROCESSES" FAIL_ABOVE="$$FAIL_ABOVE" \
+	exec scripts/ab.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$(CPU)" "$(QEMU_CPU)"
+
+# The sides' binary: the harness with AB_DIR/ab.def in its kernel table
+# and AB_DIR's side-*.o (scripts/ab.sh writes both).
+ifneq ($(AB_DIR),)
+$(AB_DIR)/table.o: harness/kernel/table.c $(AB_DIR)/ab.def $(BUILD)/flags | $(BUILD)/buildinfo.h
+	$(CC) $(CPPFLAGS) -DAB_KERNELS_DEF='"$(abspath $(AB_DIR))/ab.def"' $(ALL_CFLAGS) -c $< -o $@
+$(AB_DIR)/csumbench: $(BUILD)/obj/harness/main.o $(filter-out $(BUILD)/obj/harness/kernel/table.o,$(LIB_OBJS)) $(AB_DIR)/table.o $(wildcard $(AB_DIR)/side-*.o)
+	$(call link_new,$(CC) $(LDFLAGS),$^ $(LDLIBS))
+ab-link: $(AB_DIR)/csumbench
+else
+ab-link:
+	@echo "make ab-link: AB_DIR= is scripts/ab.sh's (make ab)" >&2; exit 2
+endif
 
 # make trace [RUNNER=...] [SECONDS=10]: csumbench trace here (root), over
 # ssh, or on a virtual board making traffic; the mix goes to results/

@@ -9,3 +9,6 @@ ARCH_CFLAGS ?=
 # Hot loops of kernels start on this boundary: fetch blocks of 16-32
 # bytes; 32 keeps the padding short.
 LOOP_ALIGN := 32
+# A Linux checksum file built for make ab: as the kernel builds arm64
+# code (general registers only).
+LINUX_CFLAGS := -O2 -fno-strict-aliasing -fno-common -mgeneral-regs-only

@@ -34,3 +34,8 @@ QEMU_CPU := $(QEMU_CPU_$(CPU))
 # Hot loops of kernels start on this boundary: the 32-byte i-cache
 # line of 44x and e300 (8xx has 16).
 LOOP_ALIGN := 32
+# A Linux checksum file built for make ab: as the kernel builds it, with
+# the preset's L1 line (CACHELINE_BYTES in checksum_32.S): 16 bytes on
+# 8xx, 32 on 44x, e300 and e500.
+LINUX_CFLAGS := -O2 -fno-strict-aliasing -fno-common
+L1_CACHE_SHIFT := $(if $(filter 8xx,$(CPU)),4,5)

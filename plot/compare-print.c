@@ -428,7 +428,8 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 			      family_name(rule->family), rule->alpha,
 			      rule->threshold, ntested < n ? "; some not tested" : "");
 	else
-		print_wrapped("", "no verdict: emulated timings (%zu points)", n);
+		print_wrapped("", "no verdict (%zu points): inconclusive, as said "
+			      "above", n);
 	labels_free(&lab);
 	labels_free(&sl);
 	free(names);

@@ -148,7 +148,7 @@ static double placement_spread(const struct results *r, const struct row *w)
 
 enum { O_BEFORE_KERNEL = 256, O_AFTER_KERNEL, O_BEFORE_ALIGN, O_AFTER_ALIGN,
        O_OP, O_ALPHA, O_THRESHOLD, O_FAMILY, O_FORCE_VERDICT, O_CSV,
-       O_FAIL_ABOVE };
+       O_FAIL_ABOVE, O_PASTE, O_COMMAND, O_WITHIN };
 
 static const struct args_opt options[] = {
 	{ "before-kernel", O_BEFORE_KERNEL, "K[@D]", "the before side: kernel K (at\n"
@@ -166,6 +166,11 @@ static const struct args_opt options[] = {
 	{ "csv", O_CSV, "OUT.csv", "also write the points to OUT.csv" },
 	{ "fail-above", O_FAIL_ABOVE, "PCT", "exit 1 if a changed point is slower\n"
 	  "by more than PCT%" },
+	{ "within-process", O_WITHIN, NULL, "judge sides timed within one\n"
+	  "process each (one run, or runs whose repeats\nshared a process)" },
+	{ "paste", O_PASTE, "FILE", "also print a block for a commit message\n"
+	  "(72 columns) and write it to FILE (a new file)" },
+	{ "command", O_COMMAND, "TEXT", "the command the block quotes" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -178,26 +183,31 @@ static const struct args_cmd command = {
 	"named without @D is compared at each of its distances (none too)\n"
 	"with the before side, said above the table; two prefetching kernels\n"
 	"without @D are compared distance by distance.  Reads the\n"
-	"-samples.csv beside each file.  Both sides from one interleaved run:\n"
-	"Wilcoxon signed-rank test on per-round differences, and their\n"
-	"Hodges-Lehmann estimate with its 95% interval.  Two runs: Welch's\n"
-	"t-test on per-repeat medians and its 95% interval, with repeat >= 3\n"
-	"on each side, else no test.  The p values of a table's points are\n"
+	"-samples.csv beside each file.\n\n"
+	"The process is the unit of replication: code placement, buffers and\n"
+	"pools are fixed when a process starts.  Files whose repeats were\n"
+	"processes of their own (# processes:, from csumbench ab) with 3 or\n"
+	"more a side: Welch's t-test on the per-process medians and its 95%\n"
+	"interval.  Sides timed within one process (both from one run, or\n"
+	"runs whose repeats shared a process) give figures and no verdict\n"
+	"unless --within-process: then Wilcoxon's signed-rank test on\n"
+	"per-round differences (one run) or Welch's t on per-repeat medians\n"
+	"(two runs, repeat >= 3).  The p values of a table's points are\n"
 	"adjusted as one family (--family: holm, the default, or bh for\n"
 	"Benjamini-Hochberg); a point is changed when its adjusted p is under\n"
 	"alpha (0.05) and its whole interval lies beyond +-threshold (1%).\n"
 	"On emulated data (QEMU) figures only, no verdict, unless\n"
 	"--force-verdict.  Kernels of different ops are never compared; each\n"
 	"op has a table (--op: only that op's), in cycles per byte, or per\n"
-	"call for ip_fast_csum.  --csv writes a line per point: label,\n"
-	"kernel, size, align, cache, prefetch, before, after, change_pct, p,\n"
-	"significant, op, ci_low_pct, ci_high_pct, p_adjusted.\n\n"
-	"Exit status: 0; 1 when --fail-above PCT is given and a point called\n"
-	"changed (*) is a slowdown (more cycles per byte or per call) of\n"
-	"more than PCT%, the points named in a last line; 2 for bad usage or\n"
-	"input.  Without a verdict (emulated timings, or two runs of fewer\n"
-	"than 3 repeats: no test) nothing can fail the gate: the last line\n"
-	"says it judged nothing, and the exit status is 0.\n",
+	"call for ip_fast_csum.  The runs' warnings are printed with the\n"
+	"figures.  --csv writes a line per point: label, kernel, size,\n"
+	"align, cache, prefetch, before, after, change_pct, p, significant,\n"
+	"op, ci_low_pct, ci_high_pct, p_adjusted.\n\n"
+	"Exit status: 0, judged, and no point changed (*) is slower than\n"
+	"--fail-above PCT (or none given); 1, one is, the points named in a\n"
+	"last line; 3, inconclusive: no verdict (too few processes, sides\n"
+	"within one process, emulated timings), said why; 2, bad usage or\n"
+	"input.\n",
 	options
 };
 
@@ -348,25 +358,15 @@ static void side_label(const struct side *s, const struct pair *pairs,
 
 /* --fail-above: the exit status, and the last line saying why. */
 static int gate(const struct pair *pairs, size_t n, double pct,
-		const struct rule *rule, enum test test, int named)
+		const struct rule *rule, int named)
 {
 	size_t i, nf = 0, k = 0, len = 64;
 	char *list, sz[32];
 
 	if (pct < 0)
 		return 0;
-	if (!rule->verdict) {
-		print_wrapped("", "fail-above %.4g%%: no verdict on emulated timings, "
-			      "so nothing fails (exit 0); --force-verdict judges "
-			      "them", pct);
-		return 0;
-	}
-	if (test == TEST_NONE) {
-		print_wrapped("", "fail-above %.4g%%: no point could be tested "
-			      "(separate runs need repeat >= %d), so nothing fails "
-			      "(exit 0)", pct, MIN_REPEATS);
-		return 0;
-	}
+	if (!rule->verdict)
+		return 0;	/* inconclusive: said, exit 3 */
 	for (i = 0; i < n; i++)
 		if (pairs[i].sig && pairs[i].change > pct)
 			len += strlen(pairs[i].a->kernel) + strlen(pairs[i].a->cache) +
@@ -400,6 +400,61 @@ static int gate(const struct pair *pairs, size_t n, double pct,
 	return nf ? 1 : 0;
 }
 
+/* The test the sides' provenance allows: processes of their own
+   (csumbench ab's files) against each other; else the sides were timed
+   within one process each (*within): paired by round in one run, or
+   the repeats of two runs. */
+static enum test choose_test(const struct results *b, const struct results *a,
+			     int *within)
+{
+	*within = 0;
+	if (b->run_id[0] && !strcmp(b->run_id, a->run_id) &&
+	    !strcmp(b->order, "rounds")) {
+		*within = 1;
+		return TEST_PAIRED;
+	}
+	if (b->processes && a->processes)
+		return b->processes >= MIN_REPEATS && a->processes >= MIN_REPEATS ?
+		       TEST_REPEATS : TEST_NONE;
+	*within = 1;
+	return b->repeats >= MIN_REPEATS && a->repeats >= MIN_REPEATS ?
+	       TEST_REPEATS : TEST_NONE;
+}
+
+/* Why no verdict can be given, into why; NULL when one can. */
+static const char *inconclusive(const struct results *b, const struct results *a,
+				enum test test, int within, int within_ok,
+				int verdict, char *why, size_t n)
+{
+	if (!verdict)
+		snprintf(why, n, "emulated timings (QEMU: the host's clock, dcbt a "
+			 "no-op) are not the target's; --force-verdict judges them");
+	else if (test == TEST_NONE && b->processes && a->processes)
+		snprintf(why, n, "%u and %u processes; a verdict needs %d or more a "
+			 "side (csumbench ab --processes)", b->processes,
+			 a->processes, MIN_REPEATS);
+	else if (test == TEST_NONE && within_ok)
+		snprintf(why, n, "separate runs judged within one process need "
+			 "repeat >= %d a side (these have %u and %u): no test",
+			 MIN_REPEATS, b->repeats, a->repeats);
+	else if (test == TEST_NONE)
+		snprintf(why, n, "each run is one process (%u and %u repeat%s within "
+			 "it), and noise inside one process says nothing about the "
+			 "next; a verdict needs %d or more processes a side: csumbench "
+			 "ab (make ab) runs them", b->repeats, a->repeats,
+			 a->repeats == 1 ? "" : "s", MIN_REPEATS);
+	else if (within && !within_ok)
+		snprintf(why, n, "%s; noise inside one process says nothing about "
+			 "the next, so no verdict: csumbench ab (make ab) runs each "
+			 "side in processes of its own; --within-process judges this "
+			 "anyway", test == TEST_PAIRED ? "both sides were timed within "
+			 "one process (one run)" : "each run's repeats shared one "
+			 "process");
+	else
+		return NULL;
+	return why;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct side b = { .align = -1 }, a = { .align = -1 };
@@ -414,7 +469,10 @@ int cmd_compare(int argc, char **argv)
 	const char *v;
 	double fail_above = -1;
 	struct sides sd = { NULL, NULL, 0 };
-	int every = 0;
+	int every = 0, within = 0, within_ok = 0, emulated;
+	struct compare_ctx cx = { 0 };
+	const char *paste = NULL;
+	char why[512];
 
 	only_op = NULL;
 	args_begin(&args, &command, argc, argv);
@@ -441,6 +499,15 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case O_FORCE_VERDICT:
 			rule.forced = 1;
+			break;
+		case O_WITHIN:
+			within_ok = 1;
+			break;
+		case O_PASTE:
+			paste = v;
+			break;
+		case O_COMMAND:
+			cx.command = v;
 			break;
 		case O_BEFORE_KERNEL:
 			parse_spec(&b, v);
@@ -519,14 +586,7 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	if (check_named(&b, &a) || check_op(&b, &a))
 		goto out;
-	if (b.r.run_id[0] && !strcmp(b.r.run_id, a.r.run_id) &&
-	    !strcmp(b.r.order, "rounds"))
-		test = TEST_PAIRED;
-	else if (b.r.repeats >= MIN_REPEATS && a.r.repeats >= MIN_REPEATS)
-		test = TEST_REPEATS;
-	else
-		test = TEST_NONE;
-
+	test = choose_test(&b.r, &a.r, &within);
 	/* The before side's candidates, sorted once; each after point then
 	   finds its match by bisection. */
 	ignore_kernel = b.kernel || a.kernel;
@@ -557,8 +617,11 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (every)
 		qsort(pairs, n, sizeof(*pairs), cmp_by_distance);
-	rule.verdict = rule.forced || (strcmp(b.r.emulated, "yes") &&
-				       strcmp(a.r.emulated, "yes"));
+	emulated = !strcmp(b.r.emulated, "yes") || !strcmp(a.r.emulated, "yes");
+	rule.verdict = rule.forced || !emulated;
+	cx.inconclusive = inconclusive(&b.r, &a.r, test, within, within_ok,
+				       rule.verdict, why, sizeof(why));
+	rule.verdict = !cx.inconclusive;
 	for (i = 0; i < n && !rule.verdict; i++)
 		pairs[i].p = -1;	/* figures, no test */
 	compare_judge(pairs, n, &rule);
@@ -586,31 +649,45 @@ int cmd_compare(int argc, char **argv)
 		if (j == nops)
 			ops[nops++] = pairs[i].a->op;
 	}
-	if (!rule.verdict)
+	cx.b = &b.r;
+	cx.a = &a.r;
+	cx.pb = b.r.processes ? b.r.processes : test == TEST_PAIRED ? 1 : b.r.repeats;
+	cx.pa = a.r.processes ? a.r.processes : test == TEST_PAIRED ? 1 : a.r.repeats;
+	cx.per_process = b.r.processes && a.r.processes && !within;
+	cx.one_run = test == TEST_PAIRED;
+	cx.show_pf = !named || every;
+	side_label(&b, pairs, n, 0, &sd.before);
+	side_label(&a, pairs, n, 1, &sd.after);
+	cx.before = sd.before;
+	cx.after = sd.after;
+	if (emulated && !rule.forced)
 		printf("EMULATED RUN: figures only, no verdict.  QEMU's timings are "
 		       "not\nthe target's (its timebase is the host's, dcbt a "
 		       "no-op);\n--force-verdict judges them anyway.\n");
-	else if (rule.forced && (!strcmp(b.r.emulated, "yes") ||
-				 !strcmp(a.r.emulated, "yes")))
+	else if (rule.forced && emulated)
 		printf("EMULATED, VERDICT FORCED (--force-verdict): the verdicts "
 		       "below\njudge QEMU's timings, not the target's.\n");
+	compare_headline(pairs, n, &cx, &rule);
+	compare_print_warnings(stdout, &cx);
+	printf("\n");
 	if (nops > 1)
 		printf("Medians by op; alpha %.2f; test: ", rule.alpha);
 	else
 		printf("Cycles/%s, median; alpha %.2f; test: ",
 		       op_info(ops[0])->per_call ? "call" : "byte", rule.alpha);
 	if (!rule.verdict)
-		printf("none on emulated\ntimings (figures and intervals only)\n");
+		printf("none (figures and intervals only)\n");
 	else if (test == TEST_PAIRED)
 		printf("Wilcoxon signed-rank on per-round\ndifferences (both sides "
-		       "from one interleaved run, paired by round)\n");
-	else if (test == TEST_REPEATS)
-		printf("Welch's t on per-repeat medians\n(separate runs, %u and %u "
-		       "repeats)\n", b.r.repeats, a.r.repeats);
+		       "from one interleaved run, paired by round;\nWITHIN ONE "
+		       "PROCESS, judged as --within-process asked)\n");
+	else if (cx.per_process)
+		printf("Welch's t on per-process medians\n(%u and %u processes, "
+		       "each a repeat of its file)\n", cx.pb, cx.pa);
 	else
-		printf("none:\nseparate runs need repeat >= %d on both sides (these "
-		       "have %u and %u);\nno change is called significant\n",
-		       MIN_REPEATS, b.r.repeats, a.r.repeats);
+		printf("Welch's t on per-repeat medians\n(separate runs, %u and %u "
+		       "repeats, each run's WITHIN ONE PROCESS,\njudged as "
+		       "--within-process asked)\n", b.r.repeats, a.r.repeats);
 	print_wrapped("        ", "before: %s", b.path);
 	print_wrapped("        ", "        %s, %u samples x %u repeat%s%s", b.r.cpu,
 		      b.r.samples, b.r.repeats, b.r.repeats == 1 ? "" : "s",
@@ -638,8 +715,6 @@ int cmd_compare(int argc, char **argv)
 		print_wrapped("  ", "%s and %s: compared distance by distance "
 			      "(none too), at the distances both have", b.kernel,
 			      a.kernel);
-	side_label(&b, pairs, n, 0, &sd.before);
-	side_label(&a, pairs, n, 1, &sd.after);
 	sd.pf_after = ignore_prefetch;
 	if (rule.verdict && (!strcmp(b.r.emulated, "yes") ||
 			     !strcmp(a.r.emulated, "yes")))
@@ -685,7 +760,17 @@ int cmd_compare(int argc, char **argv)
 	else if (!nswept)
 		printf("Code placement: not measured; code_offset = 0, 16, 32, 48 "
 		       "shows how far\nplacement alone moves each kernel\n");
-	rc = gate(pairs, n, fail_above, &rule, test, named);
+	rc = gate(pairs, n, fail_above, &rule, named);
+	cx.b = &b.r;
+	cx.a = &a.r;
+	if (paste && compare_paste(paste, pairs, n, &cx, &rule))
+		rc = 2;
+	else if (cx.inconclusive) {
+		print_wrapped("  ", "inconclusive (exit 3): %s%s", cx.inconclusive,
+			      fail_above >= 0 ? "; nothing is judged against "
+			      "--fail-above" : "");
+		rc = 3;
+	}
 out:
 	args_end(&args);
 	free(sd.before);

@@ -4,6 +4,7 @@
 #define CSUMREPORT_COMPARE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "read/results.h"
 #include "stat/stattest.h"
@@ -43,6 +44,29 @@ int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 		       int named);
 void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 		      const struct sides *sd, const struct rule *rule, int paired);
+
+/* What a comparison is beyond its pairs, for its headline and paste
+   block (compare-paste.c). */
+struct compare_ctx {
+	const struct results *b, *a;
+	const char *before, *after;	/* the sides' names; NULL: the files' */
+	const char *command;		/* --command: quoted in the block */
+	const char *inconclusive;	/* why there is no verdict; NULL */
+	unsigned pb, pa;		/* processes (or repeats) a side */
+	int per_process;		/* the unit is the process */
+	int one_run;			/* both sides from one run */
+	int show_pf;			/* points name their distance */
+};
+
+/* compare-paste.c: a line per point that changed, or why none could
+   be; the runs' warnings; the block for a commit message, printed and
+   written to path (never replacing a file; NULL: printed only), 0 or
+   -1 after a message. */
+void compare_headline(const struct pair *pairs, size_t n,
+		      const struct compare_ctx *cx, const struct rule *rule);
+void compare_print_warnings(FILE *f, const struct compare_ctx *cx);
+int compare_paste(const char *path, const struct pair *pairs, size_t n,
+		  const struct compare_ctx *cx, const struct rule *rule);
 
 /* compare-build.c: whether one build made both runs, said when not. */
 void compare_print_builds(const struct results *b, const struct results *a);

@@ -220,7 +220,11 @@ if [ -n "$before" ]; then
 	stem=${after%.csv}
 	# (the kernels compared in the name: another pair's figure stays)
 	name_ak=${ak:+-$(safe "$ak")} name_bk=${bk:+-$(safe "$bk")}
-	"$report" compare "$before" "$after" "${specs[@]}" --csv "$T/cmp.csv" > "$T/cmp.txt" || exit 2
+	# (3: inconclusive, no verdict: the bars are drawn, none starred,
+	# and the title says so)
+	crc=0
+	"$report" compare "$before" "$after" "${specs[@]}" --csv "$T/cmp.csv" > "$T/cmp.txt" || crc=$?
+	[ $crc = 0 ] || [ $crc = 3 ] || exit 2
 	# The bars' ops (their op column), in order: a figure each.
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "op") c = i; next }
 		c && !seen[$c]++ { print $c }' "$T/cmp.csv" > "$T/cmp.ops"
@@ -248,6 +252,18 @@ if [ -n "$before" ]; then
 		grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
 		grep -q '^WARNING: different builds' "$T/cmp.txt" &&
 			title="$title  [different builds: see csumreport compare]"
+		if [ $crc = 3 ] && ! grep -q '^EMULATED' "$T/cmp.txt"; then
+			why=$(sed -n 's/^Inconclusive: //p' "$T/cmp.txt" | head -n 1)
+			case $why in
+			"both sides were timed within one process"*) why="one run, both sides within one process" ;;
+			"each run is one process"* | "each run's repeats"*) why="each run one process" ;;
+			*processes*) why="too few processes" ;;
+			*) why="too few repeats" ;;
+			esac
+			title="$title  [inconclusive, no verdict: $why]"
+		fi
+		nw=$(grep -c '^WARNING (' "$T/cmp.txt")
+		[ "$nw" = 0 ] || title="$title  [$nw warning(s): see csumreport compare]"
 		if [ "$before" -ef "$after" ]; then
 			sides=$(gp_string "one run: $b ($(runs "$T/after.vars"))")
 		else

@@ -26,7 +26,7 @@ for m in man/csumbench.1 man/csumreport.1; do
 		"$(awk '/^\.EX/ { on = 1; next } /^\.EE/ { on = 0 } on && !/\\e$/ { n++ } END { print n + 0 }' "$m")" ]
 done
 ok "the man pages' roff escapes undone (\\- is -, \\e is \\, a line ending \\e joined)" \
-	bash -c "grep -qxF \$'man/csumreport.1:345\tcsumreport compare r.csv r.csv --before-kernel c64 --after-kernel c64-prefetch@128 --fail-above 2' '$T/examples' &&
+	bash -c "grep -qxF \$'man/csumreport.1:392\tcsumreport compare r.csv r.csv --before-kernel c64 --after-kernel c64-prefetch@128 --within-process --fail-above 2' '$T/examples' &&
 		! grep '^man/' '$T/examples' | grep -qF '\\'"
 ok "README.md: 40 examples or more, none a comment or ending in one" \
 	bash -c "[ \$(grep -c '^README.md:' '$T/examples') -ge 40 ] && ! grep -P '^README[^\t]*\t(#| *$)| #' '$T/examples'"
@@ -244,11 +244,14 @@ needs powerpc-linux-gnu-gcc qemu-ppc && ppc=yes
 covered "${PPC[@]}"
 
 # Lane A, here.  Fixtures: a results pair with c64 and c64-prefetch
-# (tests/data/small's, its word32 named c64), as results/r.csv, r.csv
-# and -x.csv; a 1500-byte packet.
+# (tests/data/small's, its word32 named c64, one interleaved run as
+# csumbench writes one), as results/r.csv, r.csv and -x.csv; a
+# 1500-byte packet.
 for stem in results/r r -x; do
-	sed 's/^word32,/c64,/' tests/data/small.csv > "$W/$stem.csv"
-	sed 's/^word32,/c64,/' tests/data/small-samples.csv > "$W/$stem-samples.csv"
+	sed -e 's/^word32,/c64,/' -e '1a # run_id: example-run-1\n# order: rounds (every point once per round)' \
+		tests/data/small.csv > "$W/$stem.csv"
+	sed -e 's/^word32,/c64,/' -e '1a # run_id: example-run-1\n# order: rounds (every point once per round)' \
+		tests/data/small-samples.csv > "$W/$stem-samples.csv"
 done
 awk 'BEGIN { for (i = 0; i < 1500; i++) printf "%c", (i * 7 + 3) % 256 }' < /dev/null > "$W/packet.bin"
 
@@ -300,14 +303,16 @@ ok "csumbench sum -k c64 -- packet.bin: RFC 1071's sum and checksum of the file 
 ex 'csumreport table results/r.csv --kernel c64-prefetch --cache cold'
 ok "csumreport table results/r.csv --kernel c64-prefetch --cache cold: by distance, cold" \
 	bash -c "[ $rc = 0 ] && grep -q 'c64-prefetch, MB/s, .*cold cache' '$T/out' && grep -q '^128 bytes  *2101  *4202' '$T/out'"; said
-ex 'csumreport compare r.csv r.csv --before-kernel c64 --after-kernel c64-prefetch@128 --fail-above 2'
-ok "csumreport compare r.csv r.csv ... --fail-above 2: exit 0, no slowdown" \
+ex 'csumreport compare r.csv r.csv --before-kernel c64 --after-kernel c64-prefetch@128 --within-process --fail-above 2'
+ok "csumreport compare r.csv r.csv ... --within-process --fail-above 2: exit 0, no slowdown" \
 	bash -c "[ $rc = 0 ] && grep -q 'c64-prefetch@128' '$T/out'"; said
 cp "$T/out" "$T/compare.out"
-ex 'make compare BEFORE=r.csv AFTER=r.csv BEFORE_KERNEL=c64 AFTER_KERNEL=c64-prefetch@128 FAIL_ABOVE=2'
-# (after what make itself prints, if it builds csumreport first)
-ok "make compare BEFORE=r.csv ...: what csumreport compare says" \
-	bash -c "[ $rc = 0 ] && tail -n $(wc -l < "$T/compare.out") '$T/out' | cmp -s - '$T/compare.out'" ||
+ex 'make compare BEFORE=r.csv AFTER=r.csv BEFORE_KERNEL=c64 AFTER_KERNEL=c64-prefetch@128 WITHIN_PROCESS=1 FAIL_ABOVE=2'
+# (after what make itself prints, if it builds csumreport first; then
+# its status named)
+ok "make compare BEFORE=r.csv ...: what csumreport compare says, then its status" \
+	bash -c "[ $rc = 0 ] && head -n -1 '$T/out' | tail -n $(wc -l < "$T/compare.out") | cmp -s - '$T/compare.out' &&
+		tail -n 1 '$T/out' | grep -q '^compare: exit 0, judged: no point changed slower than 2%'" ||
 	{ echo "  make compare's output, against csumreport compare's:"; diff "$T/compare.out" "$T/out" | head -n 20; }
 said
 ex 'csumreport table --metric=cpb -- -x.csv'
@@ -379,8 +384,8 @@ if [ -n "$lane_b_pid" ]; then
 	ok "make table METRIC=cpb: the newest results, the traced run's, in cycles/byte" \
 		bash -c "[ $rc = 0 ] && grep -q 'pipelined' '$T/out' && grep -q 'cycles/byte' '$T/out'"; said
 	collect ppc10; EXAMPLE_NOTE=${PPC[10]}
-	ok "make compare BEFORE=results/traced-board-a.csv AFTER=...-b.csv: the mix's points compared" \
-		bash -c "[ $rc = 0 ] && grep -q '^pipelined  *mix  *warm ' '$T/out'"; said
+	ok "make compare BEFORE=results/traced-board-a.csv AFTER=...-b.csv: the mix's points compared, inconclusive (one process each)" \
+		bash -c "[ $rc = 2 ] && grep -q '^pipelined  *mix  *warm ' '$T/out' && tail -n 1 '$T/out' | grep -q '^compare: exit 3, inconclusive'"; said
 fi
 
 # Lane L's results.

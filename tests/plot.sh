@@ -41,53 +41,66 @@ ok "table: every size is shown" [ "$(grep -c '^distance' "$T/wide.txt")" -ge 2 ]
 # --- compare: the test fits where the samples come from; p known by hand
 # (tests/data/fixtures.py works each one out)
 same "compare: exact text, one interleaved run" $D/compare-paired.expected \
-	$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new
-$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new > "$T/paired"
+	$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new
+$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new > "$T/paired"
 ok "compare, one run: a 0.8% change under 45% drift is told (p 0.002, 0.004 for 2 points), inside 1%" \
 	grep -q '^no change beyond 1% at 1500 B, warm (-0.8%, 95% CI \[-0.8,-0.8\]%, p =$' "$T/paired"
-$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new --threshold 0.5 > "$T/paired5"
+$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new --threshold 0.5 > "$T/paired5"
 ok "compare --threshold 0.5: then it is a change, with its interval (Hodges-Lehmann)" \
 	grep -q '^0.8% less time per byte at 1500 B, warm (95% CI \[-0.8,-0.8\]%, p = 0.004)$' "$T/paired5"
 ok "compare, one run: symmetric differences are no change (p = 1.000, the interval 2.4% each way)" \
 	grep -q '^no change shown at 64 B, warm (+0.0%, 95% CI \[-2.4,+2.4\]%, p = 1.000)$' "$T/paired"
 ok "compare without a code_offset sweep says placement was not measured" \
 	grep -q '^Code placement: not measured' "$T/paired"
-same "compare: exact text, two runs of 3 repeats" $D/compare-repeats.expected \
+same "compare: exact text, two runs of 3 processes" $D/compare-repeats.expected \
 	$R compare $D/rep-before.csv $D/rep-after.csv
 $R compare $D/rep-before.csv $D/rep-after.csv > "$T/repeats"
-ok "compare, two runs: Welch on per-repeat medians, t = 4.65 on 2.94 df gives p = 0.020 (Holm: 0.039), t interval" \
+ok "compare, two runs: Welch on per-process medians, t = 4.65 on 2.94 df gives p = 0.020 (Holm: 0.039), t interval" \
 	grep -q '^c64: 30% less time per byte at 1500 B, warm (95% CI \[-50.8,-9.2\]%, p =$' "$T/repeats"
-$R compare $D/before.csv $D/after.csv > "$T/cmp"
-ok "compare, two runs of 1 repeat: no test, nothing called significant" \
-	bash -c "grep -q '^c64: not tested at 1500 B, warm (-31.2%)$' '$T/cmp' &&
-		grep -q 'test: none:\$' '$T/cmp' && grep -q '^separate runs need repeat >= 3 on both sides' '$T/cmp' &&
-		width_ok '$T/cmp' &&
-		grep -q '^0 of 2 points changed (Holm-adjusted p < 0.05 and the 95% interval' '$T/cmp' &&
-		grep -q '; some not tested$' '$T/cmp'"
-$R compare $D/placed.csv $D/placed.csv --before-kernel c64 --after-kernel c64-prefetch@0 > "$T/placed"
+$R compare $D/before.csv $D/after.csv > "$T/cmp"; rc=$?
+ok "compare, two runs of 1 repeat: inconclusive (exit 3), saying why, nothing called changed" \
+	bash -c "[ $rc = 3 ] && grep -q '^c64: -31.2% at 1500 B, warm (95% CI n/a)$' '$T/cmp' &&
+		grep -q 'test: none (figures and intervals only)\$' '$T/cmp' &&
+		grep -q '^Inconclusive: each run is one process (1 and 1 repeat within' '$T/cmp' &&
+		width_ok '$T/cmp' && ! grep -q ' \*\$' '$T/cmp' &&
+		tail -n 4 '$T/cmp' | grep -q '^inconclusive (exit 3): each run is one process'"
+cp $D/rep-before.csv "$T/rep3.csv"
+cp $D/rep-before-samples.csv "$T/rep3-samples.csv"
+sed -i '/^# processes:/d' "$T/rep3.csv"
+$R compare "$T/rep3.csv" $D/rep-after.csv > "$T/cmp3"; rc=$?
+ok "compare, a run whose 3 repeats shared a process: inconclusive (exit 3), the sides not replicated alike" \
+	bash -c "[ $rc = 3 ] && grep -q '^Inconclusive: each run' '$T/cmp3'"
+sed 's/^# run_id: .*/# run_id: test-run-2b/' "$T/rep3.csv" > "$T/rep3b.csv"
+cp $D/rep-before-samples.csv "$T/rep3b-samples.csv"
+$R compare "$T/rep3.csv" "$T/rep3b.csv" > "$T/cmp3"; rc=$?
+ok "compare, two runs of 3 repeats that shared a process each: inconclusive, --within-process judges" \
+	bash -c "[ $rc = 3 ] && grep -q \"^Inconclusive: each run's repeats shared one process\" '$T/cmp3' &&
+		$R compare '$T/rep3.csv' '$T/rep3b.csv' --within-process > /dev/null"
+$R compare $D/placed.csv $D/placed.csv --within-process --before-kernel c64 --after-kernel c64-prefetch@0 > "$T/placed"
 ok "compare: a 5% change inside a 12% placement spread is flagged" \
 	bash -c "grep -q '^  but code placement alone moves it 12%$' '$T/placed' &&
 		grep -q '^WARNING: 4 change(s) called are smaller than the spread code' '$T/placed' &&
 		! awk 'length > 72 { bad = 1 } END { exit !bad }' '$T/placed'"
-make -s compare BEFORE=$D/paired.csv AFTER=$D/paired.csv BEFORE_ALIGN=0 AFTER_ALIGN=0 \
+make -s compare BEFORE=$D/paired.csv AFTER=$D/paired.csv BEFORE_ALIGN=0 AFTER_ALIGN=0 WITHIN_PROCESS=1 \
 	BEFORE_KERNEL=old AFTER_KERNEL=new > "$T/aligned"
 ok "make compare BEFORE_ALIGN= AFTER_ALIGN=: aligns as selectors" \
 	grep -q 'selected: old align 0 (before) vs new align 0 (after)' "$T/aligned"
-$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new \
+$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new \
 	--before-align 0 --after-align 0 --csv "$T/bars.csv" > /dev/null; rc=$?
 ok "compare --csv with aligns selected: the bars CSV is written, nothing left over" \
 	bash -c "[ $rc = 0 ] && grep -q '^1500 B warm,new,1500,0,warm,none,' '$T/bars.csv' && [ ! -e '$T/bars.csv.tmp' ]"
-make -s compare BEFORE=$D/small.csv AFTER=$D/small.csv BEFORE_KERNEL=c64-prefetch@none \
-	AFTER_KERNEL=c64-prefetch@128 > "$T/named"
-ok "compare two kernels of an older CSV (no run id): figures, no test" \
-	grep -q '^not tested at 1500 B, cold (-30.0%)' "$T/named"
+$R compare $D/small.csv $D/small.csv --before-kernel c64-prefetch@none \
+	--after-kernel c64-prefetch@128 --within-process > "$T/named"
+ok "compare two kernels of an older CSV (no run id): figures, no test, inconclusive" \
+	bash -c "grep -q '^-30.0% at 1500 B, cold (95% CI n/a)' '$T/named' &&
+		grep -q '^Inconclusive: separate runs judged within one process need repeat >= 3' '$T/named'"
 $R compare $D/before.csv $D/small.csv > /dev/null 2> "$T/err"; rc=$?
 ok "compare: no common point is an error" bash -c "[ $rc = 2 ] && grep -q 'no point in common' '$T/err'"
-$R compare $D/paired.csv $D/paired.csv --before-align x --after-align 0 > /dev/null 2> "$T/err"; rc=$?
+$R compare $D/paired.csv $D/paired.csv --within-process --before-align x --after-align 0 > /dev/null 2> "$T/err"; rc=$?
 ok "compare: a bad alignment is an error" bash -c "[ $rc = 2 ] && grep -q -- \"--before-align 'x', expected 0 to 4095\" '$T/err'"
 
 # --- compare names both sides, explains pf and code, and gates a CI
-$R compare $D/placed.csv $D/placed.csv --before-kernel c64 --after-kernel c64-prefetch@0 > "$T/sides"
+$R compare $D/placed.csv $D/placed.csv --within-process --before-kernel c64 --after-kernel c64-prefetch@0 > "$T/sides"
 ok "compare two kernels: the before and after columns are headed with each side's name" \
 	bash -c "grep -qx 'selected: c64 (before) vs c64-prefetch@0 (after)' '$T/sides' &&
 		grep -Eq '^ +before +after\$' '$T/sides' &&
@@ -95,15 +108,15 @@ ok "compare two kernels: the before and after columns are headed with each side'
 		grep -Eq '^1500 B +warm +16 +1\.125 +1\.068 ' '$T/sides' && width_ok '$T/sides'"
 ok "compare: a legend for the code column shown, none for the pf column left out" \
 	bash -c "grep -q '^code: code_offset, where the kernel' '$T/sides' && ! grep -q '^pf: ' '$T/sides'"
-$R compare $D/placed.csv $D/placed.csv > "$T/legend"
+$R compare $D/placed.csv $D/placed.csv --within-process > "$T/legend"
 ok "compare: pf and code explained under the table when both are columns" \
 	bash -c "grep -q '^pf: prefetch distance, bytes ahead of the loads; none = no prefetch\$' '$T/legend' &&
 		grep -q '^code: code_offset, where the kernel' '$T/legend' && grep -q 'none = in place' '$T/legend'"
 ok "compare: no pf or code legend when neither is a column" \
 	bash -c "! grep -Eq '^(pf|code): ' $D/compare-paired.expected"
-$R compare $D/small.csv $D/small.csv --before-kernel word32 --after-kernel c64-prefetch > "$T/every"; rc=$?
+$R compare $D/small.csv $D/small.csv --before-kernel word32 --after-kernel c64-prefetch --within-process > "$T/every"; rc=$?
 ok "compare AFTER_KERNEL=a prefetching kernel without @D: each of its distances, said above the table" \
-	bash -c "[ $rc = 0 ] && flat() { tr '\n' ' ' < \"\$1\" | tr -s ' '; } &&
+	bash -c "[ $rc = 3 ] && flat() { tr '\n' ' ' < \"\$1\" | tr -s ' '; } &&
 		flat '$T/every' | grep -qF 'c64-prefetch has no @D: each of its 3 distances (none, 64, 128) against word32' &&
 		for pf in none 64 128; do [ \"\$(grep -Ec \"^(64|1500) B +(warm|cold) +\$pf +\" '$T/every')\" = 4 ] || exit 1; done &&
 		grep -q '^pf: the after side.s prefetch distance' '$T/every' && width_ok '$T/every'"
@@ -123,21 +136,21 @@ ok "compare --fail-above=50: 43% is under it, exit 0, says it passed" \
 	bash -c "[ $rc = 0 ] && tail -n 1 '$T/gate' | grep -q '^passed fail-above 50%: no point changed'"
 $R compare $D/rep-before.csv $D/rep-after.csv --fail-above 0 > "$T/gate" 2>&1; rc=$?
 ok "compare --fail-above 0 where the change is a speed-up: exit 0" [ $rc = 0 ]
-$R compare $D/rep-before.csv $D/rep-before.csv --fail-above 0 > "$T/gate" 2>&1; rc=$?
+$R compare $D/rep-before.csv $D/rep-before.csv --fail-above 0 --within-process > "$T/gate" 2>&1; rc=$?
 ok "compare --fail-above 0, A/A: exit 0" [ $rc = 0 ]
-$R compare $D/paired.csv $D/paired.csv --before-kernel new --after-kernel old --threshold 0.5 --fail-above 0.5 > "$T/gate" 2>&1; rc=$?
+$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel new --after-kernel old --threshold 0.5 --fail-above 0.5 > "$T/gate" 2>&1; rc=$?
 ok "compare --fail-above 0.5, one run, 0.8% slower and changed at --threshold 0.5: exit 1" \
 	bash -c "[ $rc = 1 ] && grep -q '^FAILED fail-above 0.5%' '$T/gate'"
-$R compare $D/paired.csv $D/paired.csv --before-kernel new --after-kernel old --fail-above 0.5 > "$T/gate" 2>&1; rc=$?
+$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel new --after-kernel old --fail-above 0.5 > "$T/gate" 2>&1; rc=$?
 ok "compare --fail-above 0.5: the same 0.8% not called changed (inside +-1%): exit 0" [ $rc = 0 ]
 $R compare $D/before.csv $D/after.csv --fail-above 0 > "$T/gate" 2>&1; rc=$?
-ok "compare --fail-above, runs of 1 repeat (no test): exit 0, says nothing was judged" \
-	bash -c "[ $rc = 0 ] && tail -n 2 '$T/gate' | grep -q 'no point could be tested'"
+ok "compare --fail-above, runs of 1 repeat (no test): inconclusive, exit 3, says nothing was judged" \
+	bash -c "[ $rc = 3 ] && tail -n 3 '$T/gate' | grep -q 'nothing is judged against --fail-above'"
 sed 's/^# emulated: no/# emulated: yes/' $D/rep-before.csv > "$T/emu-b.csv"
 cp $D/rep-before-samples.csv "$T/emu-b-samples.csv"
 $R compare $D/rep-after.csv "$T/emu-b.csv" --fail-above 1 > "$T/gate" 2>&1; rc=$?
-ok "compare --fail-above on emulated timings: no verdict, nothing fails, exit 0" \
-	bash -c "[ $rc = 0 ] && grep -q '^fail-above 1%: no verdict on emulated timings' '$T/gate'"
+ok "compare --fail-above on emulated timings: no verdict, inconclusive, exit 3" \
+	bash -c "[ $rc = 3 ] && grep -q '^inconclusive (exit 3): emulated timings' '$T/gate'"
 $R compare $D/rep-after.csv "$T/emu-b.csv" --fail-above 1 --force-verdict > /dev/null 2>&1; rc=$?
 ok "compare --fail-above --force-verdict on emulated timings: judged, exit 1" [ $rc = 1 ]
 for bad in x -1 '' 1% nan; do
@@ -363,7 +376,7 @@ make -s plot RESULTS= BEFORE="$T/crep-after.csv" AFTER="$T/crep-after.csv" \
 	BEFORE_KERNEL=c64 AFTER_KERNEL=c64 > "$T/out" 2>&1; rc=$?
 ok "change figure of one run: a line names the kernels, one the run" \
 	bash -c "[ $rc = 0 ] && S='$T/crep-after-c64-vs-crep-after-c64.svg' &&
-		grep -q '; c64 (before) vs c64 (after)</text>' \"\$S\" &&
+		grep -q '; c64 (before) vs c64 (after)  \[inconclusive, no verdict: one run, both sides within one process\]</text>' \"\$S\" &&
 		grep -q '<text>one run: crep-after (5 samples x 3 repeats)<' \"\$S\" && ! grep -q '>before: ' \"\$S\""
 make -s plot RESULTS= BEFORE="$T/rep-before.csv" AFTER="$T/rep-after.csv" > "$T/out" 2>&1
 ok "change figure: a changed point is starred (30% less time, p 0.020)" \
@@ -445,13 +458,13 @@ bigrun() {
 bigrun "$T/big-before" big-1 "1.0" "1.0" 31
 bigrun "$T/big-after" big-1 "1.0" "0.99" 31
 # (the odd kernels are 0.57% faster: --threshold 0.25)
-timeout 20 $R compare "$T/big-before.csv" "$T/big-after.csv" --threshold 0.25 > "$T/big.txt" 2>&1; rc=$?
+timeout 20 $R compare "$T/big-before.csv" "$T/big-after.csv" --threshold 0.25 --within-process > "$T/big.txt" 2>&1; rc=$?
 ok "compare, one run of 20000 points x 31 rounds: paired, intervals and Holm in time (timeout 20 s)" \
 	bash -c "[ $rc = 0 ] && grep -q '^10000 of 20000 points changed (Holm-adjusted' '$T/big.txt'"
 bigrun "$T/bigrep-before" big-2 "1.0 1.1 0.9" "1.0 1.1 0.9" 11
 bigrun "$T/bigrep-after" big-3 "1.05 0.95 1.0" "0.7 0.75 0.65" 11
 # (three repeats a side cannot pass Holm over 20000 points: --family bh)
-timeout 20 $R compare "$T/bigrep-before.csv" "$T/bigrep-after.csv" --family bh > "$T/bigrep.txt" 2>&1; rc=$?
+timeout 20 $R compare "$T/bigrep-before.csv" "$T/bigrep-after.csv" --family bh --within-process > "$T/bigrep.txt" 2>&1; rc=$?
 ok "compare, two runs of 20000 points x 3 repeats x 11 rounds: in time (timeout 20 s)" \
 	bash -c "[ $rc = 0 ] && grep -q '^10000 of 20000 points changed (Benjamini-Hochberg-adjusted' '$T/bigrep.txt' &&
 		grep -q '^k19: 24% less time per byte at 64 B, warm (95% CI \[-40.6,-7.4\]%, p =\$' '$T/bigrep.txt'"
@@ -572,12 +585,12 @@ longk "$T/long118" "/very/long/dir/$x89/lib.so:csum_a" "/very/long/dir/$x89/lib.
 $R table "$T/long118.csv" --metric cpb > "$T/l118.txt" 2>&1; rc=$?
 ok "table: 118-character names from one folder stay apart, 72 columns" \
 	bash -c "[ $rc = 0 ] && width_ok '$T/l118.txt' && grep -q '^csum_a  *1.225' '$T/l118.txt' && grep -q '^csum_b  *1.225' '$T/l118.txt'"
-$R compare "$T/long131.csv" "$T/long131.csv" > "$T/lc.txt" 2>&1; rc=$?
+$R compare "$T/long131.csv" "$T/long131.csv" --within-process > "$T/lc.txt" 2>&1; rc=$?
 ok "compare: long names shortened alike, every line within 72 columns" \
 	bash -c "[ $rc = 0 ] && width_ok '$T/lc.txt' && grep -q '^csum_a  *64 B ' '$T/lc.txt' &&
 		grep -q '^csum_b: no change shown at 1500 B, warm' '$T/lc.txt' &&
 		grep -q 'prefix of every kernel: /very/long/dir/' '$T/lc.txt'"
-$R compare "$T/long131.csv" "$T/long131.csv" --before-kernel "$ka" --after-kernel "$kb" > "$T/lc2.txt" 2>&1; rc=$?
+$R compare "$T/long131.csv" "$T/long131.csv" --before-kernel "$ka" --after-kernel "$kb" --within-process > "$T/lc2.txt" 2>&1; rc=$?
 ok "compare two long-named kernels: found, within 72 columns" \
 	bash -c "[ $rc = 0 ] && width_ok '$T/lc2.txt' && grep -q '^no change beyond 1% at 1500 B, warm (-0.8%, 95% CI' '$T/lc2.txt'"
 # Names that differ only in the middle: shortened apart all the same.
@@ -591,7 +604,7 @@ ok "table: names that differ in the middle get labels apart, 72 columns" \
 $R table $D/small.csv > /dev/full 2> "$T/err"; rc=$?
 ok "table > /dev/full: exit non-zero, says so" \
 	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
-$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new > /dev/full 2> "$T/err"; rc=$?
+$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new > /dev/full 2> "$T/err"; rc=$?
 ok "compare > /dev/full: exit non-zero, says so" \
 	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
 
@@ -608,8 +621,9 @@ make -s table RESULTS="$W/small.csv" > "$T/wt" 2>&1; rc=$?
 $R table $D/small.csv > "$T/wt.want"
 ok "make table RESULTS= in such a folder" bash -c "[ $rc = 0 ] && cmp -s '$T/wt' '$T/wt.want'"
 make -s compare BEFORE="$W/be'fore.csv" AFTER="$W/af\"ter.csv" > "$T/wc" 2>&1; rc=$?
-ok "make compare BEFORE= AFTER= named with ' and \"" \
-	bash -c "[ $rc = 0 ] && grep -q '^c64: not tested at 1500 B, warm (-31.2%)\$' '$T/wc'"
+ok "make compare BEFORE= AFTER= named with ' and \": read, inconclusive (1 repeat each), said last" \
+	bash -c "[ $rc = 2 ] && grep -q '^c64: -31.2% at 1500 B, warm (95% CI n/a)\$' '$T/wc' &&
+		grep -q '^compare: exit 3, inconclusive' '$T/wc'"
 make -s plot RESULTS= BEFORE="$W/be'fore.csv" AFTER="$W/af\"ter.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot BEFORE= AFTER= named with ' and \": the bars" \
 	bash -c "[ $rc = 0 ] && grep -q '</svg>' \"\$1/af\\\"ter-vs-be'fore.svg\"" _ "$W"
@@ -773,7 +787,7 @@ ok "compare kernels of two ops: exit 2, says so, prints no table" \
 $R compare $D/ops.csv $D/small.csv --before-kernel copy-split --after-kernel word32 > /dev/null 2> "$T/err"; rc=$?
 ok "compare kernels of two ops from two files: refused too" \
 	bash -c "[ $rc = 2 ] && grep -q 'copy-split is a csum_copy kernel and word32 a csum kernel' '$T/err'"
-$R compare $D/ops.csv $D/ops.csv > "$T/cmpops.txt" 2>&1; rc=$?
+$R compare $D/ops.csv $D/ops.csv --within-process > "$T/cmpops.txt" 2>&1; rc=$?
 section "$T/cmpops.txt" csum > "$T/c-csum"
 section "$T/cmpops.txt" csum_copy > "$T/c-copy"
 section "$T/cmpops.txt" ip_fast_csum > "$T/c-ip"
@@ -789,13 +803,13 @@ ok "compare a run of three ops: a table and summary per op, no op's kernel in an
 # ip-adc against ip-ref at 20 B: 18 / 41 cycles a call, -56.1%.
 # (5 rounds: Wilcoxon's p is 0.048 at best, 0.191 for a family of 4, so
 # --alpha 0.2)
-$R compare $D/ops.csv $D/ops.csv --before-kernel ip-ref --after-kernel ip-adc --alpha 0.2 > "$T/cmpip.txt" 2>&1; rc=$?
+$R compare $D/ops.csv $D/ops.csv --before-kernel ip-ref --after-kernel ip-adc --alpha 0.2 --within-process > "$T/cmpip.txt" 2>&1; rc=$?
 ok "compare two ip_fast_csum kernels: cycles per call" \
 	bash -c "[ $rc = 0 ] && grep -q '^Cycles/call, median' '$T/cmpip.txt' &&
 		grep -q '^size  *cache  *ip-ref  *ip-adc  *change ' '$T/cmpip.txt' &&
 		grep -q '^20 B  *warm  *41\.00  *18\.00  *-56\.1%  *\[-63\.4,-56\.1\]' '$T/cmpip.txt' &&
 		grep -q 'time per call at 20 B' '$T/cmpip.txt'"
-$R compare $D/ops.csv $D/ops.csv --op csum_copy > "$T/cmpcp.txt" 2>&1; rc=$?
+$R compare $D/ops.csv $D/ops.csv --op csum_copy --within-process > "$T/cmpcp.txt" 2>&1; rc=$?
 ok "compare --op csum_copy: that op only, in cycles per byte" \
 	bash -c "[ $rc = 0 ] && grep -q '^Cycles/byte, median' '$T/cmpcp.txt' && grep -q '^copy-split ' '$T/cmpcp.txt' &&
 		! grep -Eq '^(c64|unroll4|ip-)' '$T/cmpcp.txt'"
@@ -972,7 +986,7 @@ ks_csv ks-before "empty,module,csum,1500,0,cold,none,none,1,mftb,3,1,18.00,21.00
 ks_csv ks-after "empty,module,csum,1500,0,cold,none,none,1,mftb,3,1,-110.00,-103.00,-103.00,-96.00,7.00,-103.00,1.0000,-0.0687,0.0000,0.0000,-89.57,0.0,-103.0" -103.00,-0.0687 990.00
 $R compare "$T/ks-before.csv" "$T/ks-after.csv" > "$T/ks.txt" 2> "$T/ks.err"; rc=$?
 ok "compare, a row read below 0 (an older CSV): no percentage or step count below 0, the point said to be left out" \
-	bash -c "[ $rc = 0 ] && ! grep -Eq -- '-[0-9.]+ *timer steps|as few as -|-[1-9][0-9]{2,}(\.[0-9]+)?%' '$T/ks.txt' &&
+	bash -c "[ $rc = 3 ] && ! grep -Eq -- '-[0-9.]+ *timer steps|as few as -|-[1-9][0-9]{2,}(\.[0-9]+)?%' '$T/ks.txt' &&
 		grep -q pipelined '$T/ks.txt' && tr '\n' ' ' < '$T/ks.txt' | tr -s ' ' |
 		grep -q 'warning: left out, a median region shorter than the overhead subtracted (no time): 1 point(s) after' &&
 		grep -q 'ks-after.csv:9: empty at 1500 B cold: its median region was shorter than the overhead subtracted' '$T/ks.err'"
@@ -981,7 +995,7 @@ ok "table of it: no figure below 0" bash -c "grep -q pipelined '$T/kst.txt' && !
 ks_csv ks-new "empty,module,csum,1500,0,cold,none,none,1,mftb,3,1,,,,,7.00,,1.0000,,,,,,,3" , 990.00 below
 $R compare "$T/ks-before.csv" "$T/ks-new.csv" > "$T/ksn.txt" 2>&1; rc=$?
 ok "compare, the harness's row with no figures and below_overhead 3: read, left out, said" \
-	bash -c "[ $rc = 0 ] && grep -q pipelined '$T/ksn.txt' && tr '\n' ' ' < '$T/ksn.txt' | tr -s ' ' |
+	bash -c "[ $rc = 3 ] && grep -q pipelined '$T/ksn.txt' && tr '\n' ' ' < '$T/ksn.txt' | tr -s ' ' |
 		grep -q 'left out, a median region shorter than the overhead subtracted (no time): 1 point(s) after'"
 sed 's/,7.00,,1.0000,,,,,,,3$/,7.00,,1.0000,,,,,,,0/' "$T/ks-new.csv" > "$T/ks-bad.csv"
 cp "$T/ks-new-samples.csv" "$T/ks-bad-samples.csv"

@@ -27,7 +27,7 @@ ok "csumreport table reads it, every line within 72 columns" \
 ok "the two kernels of one folder keep labels apart" \
 	bash -c "grep -q 'libk.so:csum_user  ' '$T/table' && grep -q 'libk.so:csum_user_wrong_big' '$T/table'"
 "$R" compare "$T/long.csv" "$T/long.csv" --before-kernel ref --after-kernel "$K" \
-	> "$T/cmp" 2> "$T/err"; rc=$?
+	--within-process > "$T/cmp" 2> "$T/err"; rc=$?
 ok "csumreport compare pairs ref with it, within 72 columns" \
 	bash -c "[ $rc = 0 ] && width_ok '$T/cmp' && grep -q 'at 1500 B, warm' '$T/cmp'"
 

@@ -51,8 +51,13 @@ ok "layouts = 65: refused, with the range" \
 	bash -c "[ $rc = 2 ] && grep -q \"layouts '65', expected 1 (no re-randomising) to 64 copies\" '$T/err' && [ ! -e '$T/bad.csv' ]"
 
 # --- A/A: the same code in two files is not "changed"
-$R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" > "$T/aa.txt"; rc=$?
-ok "A/A compare: exit 0, the rule named (Holm, 95% interval, 1%)" \
+# (one run: both sides within one process, judged as asked)
+$R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" > "$T/aa0.txt"; rc=$?
+ok "A/A compare of one run: inconclusive (exit 3), no verdict within one process" \
+	bash -c "[ $rc = 3 ] && grep -q '^Inconclusive: both sides were timed within one process (one run)' '$T/aa0.txt' &&
+		! grep -q ' \*\$' '$T/aa0.txt' && grep -q '^inconclusive (exit 3): ' '$T/aa0.txt'"
+$R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" --within-process > "$T/aa.txt"; rc=$?
+ok "A/A compare --within-process: exit 0, the rule named (Holm, 95% interval, 1%)" \
 	bash -c "[ $rc = 0 ] && grep -q '^[0-9]* of 12 points changed (Holm-adjusted p < 0.05 and the 95% interval' '$T/aa.txt' &&
 		grep -q '^outside +-1%)' '$T/aa.txt'"
 n=$(sed -n 's/^\([0-9]*\) of 12 points changed.*/\1/p' "$T/aa.txt")
@@ -60,13 +65,14 @@ ok "A/A: at most 1 of 12 points called changed (got ${n:-none})" [ "${n:-99}" -l
 ok "A/A: every point has an interval, and the table fits 72 columns" \
 	bash -c "[ \"\$(grep -c '\[[-+][0-9.]*,[-+][0-9.]*\]' '$T/aa.txt')\" -ge 24 ] && width_ok '$T/aa.txt'"
 $R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" \
-	--family bh --threshold 2.5 > "$T/bh.txt"
+	--family bh --threshold 2.5 --within-process > "$T/bh.txt"
 ok "--family bh --threshold 2.5: the rule says which" \
 	bash -c "grep -q '(Benjamini-Hochberg)' '$T/bh.txt' && grep -q 'Benjamini-Hochberg-adjusted p < 0.05' '$T/bh.txt' &&
 		grep -q 'beyond +-2.5%' '$T/bh.txt'"
 make -s compare BEFORE="$T/aa.csv" AFTER="$T/aa.csv" BEFORE_KERNEL="$A" AFTER_KERNEL="$B" \
-	THRESHOLD=2.5 FAMILY=bh > "$T/mk.txt"
-ok "make compare THRESHOLD=2.5 FAMILY=bh: passed on" cmp -s "$T/mk.txt" "$T/bh.txt"
+	THRESHOLD=2.5 FAMILY=bh WITHIN_PROCESS=1 > "$T/mk.txt"
+ok "make compare THRESHOLD=2.5 FAMILY=bh WITHIN_PROCESS=1: passed on" \
+	bash -c "head -n -1 '$T/mk.txt' | cmp -s - '$T/bh.txt' && tail -n 1 '$T/mk.txt' | grep -q '^compare: exit 0, '"
 for bad in "--threshold x" "--threshold -1" "--family fdr" "--alpha 2"; do
 	# shellcheck disable=SC2086 # the option and its value
 	$R compare "$T/aa.csv" "$T/aa.csv" $bad > /dev/null 2> "$T/err"; rc=$?
@@ -77,7 +83,7 @@ done
 # --- a kernel known to be 4.7% slower (3 more dependent adds per 64 B)
 "$BIN" run -q --set "kernels=$A,$S" --set sizes=$SIZES --set cache=warm,cold \
 	--set samples=101 --set roofline=none -o "$T/ab.csv" > /dev/null
-$R compare "$T/ab.csv" "$T/ab.csv" --before-kernel "$A" --after-kernel "$S" > "$T/ab.txt"
+$R compare "$T/ab.csv" "$T/ab.csv" --before-kernel "$A" --after-kernel "$S" --within-process > "$T/ab.txt"
 # The warm points' changes, as the summary gives them: "X% more time ..."
 warm=$(grep -c '^[0-9.]*% more time per byte at [0-9KiB ]*, warm (95% CI \[+[0-9.]*,+[0-9.]*\]%' "$T/ab.txt")
 ok "4.7% slower: changed at all 6 warm points (got $warm)" [ "$warm" = 6 ]
@@ -194,13 +200,14 @@ emu() { sed 's/^# emulated: no.*/# emulated: yes (test: as qemu-user writes it)/
 emu "$T/ab.csv" "$T/emu.csv"
 emu "$T/ab-samples.csv" "$T/emu-samples.csv"
 $R compare "$T/emu.csv" "$T/emu.csv" --before-kernel "$A" --after-kernel "$S" > "$T/emu.txt"; rc=$?
-ok "compare, emulated: the figures under an EMULATED banner" \
-	bash -c "[ $rc = 0 ] && grep -q '^EMULATED RUN: figures only, no verdict' '$T/emu.txt' &&
+ok "compare, emulated: the figures under an EMULATED banner, inconclusive (exit 3)" \
+	bash -c "[ $rc = 3 ] && grep -q '^EMULATED RUN: figures only, no verdict' '$T/emu.txt' &&
 		grep -q '16 KiB *cold .*\[' '$T/emu.txt'"
 ok "compare, emulated: no verdict (no '*', 'changed', 'more time' or 'significant')" \
-	bash -c "! grep -q -e ' \*\$' -e 'changed' -e 'more time' -e 'significant' '$T/emu.txt' &&
-		grep -q '^no verdict: emulated timings (12 points)' '$T/emu.txt'"
-$R compare "$T/emu.csv" "$T/emu.csv" --before-kernel "$A" --after-kernel "$S" --force-verdict > "$T/emuf.txt"
+	bash -c "! grep -v -e '^WARNING' -e '^    ' '$T/emu.txt' | grep -q -e ' \*\$' -e 'changed' -e 'more time' -e 'significant' &&
+		grep -q '^no verdict (12 points): inconclusive' '$T/emu.txt' && grep -q '^Inconclusive: emulated timings' '$T/emu.txt'"
+$R compare "$T/emu.csv" "$T/emu.csv" --before-kernel "$A" --after-kernel "$S" --force-verdict \
+	--within-process > "$T/emuf.txt"
 ok "compare --force-verdict on emulated data: verdicts, and it says they are forced" \
 	bash -c "grep -q '^EMULATED, VERDICT FORCED (--force-verdict)' '$T/emuf.txt' &&
 		grep -q '^[0-9]* of 12 points changed' '$T/emuf.txt'"

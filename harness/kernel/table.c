@@ -29,6 +29,9 @@
 #ifdef ARCH_KERNELS_DEF
 #include ARCH_KERNELS_DEF
 #endif
+#ifdef AB_KERNELS_DEF
+#include AB_KERNELS_DEF
+#endif
 #undef KERNEL
 #undef KERNEL_PF
 #undef KERNEL_NEEDS
@@ -59,6 +62,9 @@ const struct kernel kernel_table[] = {
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF
 #include ARCH_KERNELS_DEF
+#endif
+#ifdef AB_KERNELS_DEF
+#include AB_KERNELS_DEF
 #endif
 };
 #undef KERNEL

@@ -32,6 +32,21 @@ static void set_timer_what(struct results *r, const char *v)
 				     xstrdup("", RESULTS_READ);
 }
 
+/* A warning of the run, kept to be shown with its figures. */
+static void add_warning(struct results *r, const char *key, const char *v)
+{
+	size_t n = strlen(v);
+
+	while (n && (v[n - 1] == '\n' || v[n - 1] == '\r'))
+		n--;
+	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof(*r->warnings),
+			       RESULTS_READ);
+	r->warnings[r->nwarnings] = xmalloc(strlen(key) + n + 3, RESULTS_READ);
+	snprintf(r->warnings[r->nwarnings++], strlen(key) + n + 3, "%s%s%.*s",
+		 strcmp(key, "warning") ? key : "", strcmp(key, "warning") ? ": " : "",
+		 (int)n, v);
+}
+
 static void meta(struct results *r, const char *line, double *hz, double *cpt)
 {
 	char key[64];
@@ -45,6 +60,7 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 		set_meta(&r->cpu, v, 0);
 	else if (!strcmp(key, "timer")) {
 		set_meta(&r->timer, v, 1);
+		set_meta(&r->timer_line, v, 0);
 		set_timer_what(r, v);
 	}
 	else if (!strcmp(key, "emulated"))
@@ -65,6 +81,16 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 		set_meta(&r->kernel_cflags, v, 0);
 	else if (!strcmp(key, "build"))
 		set_meta(&r->build, v, 0);
+	else if (!strcmp(key, "csumbench"))
+		set_meta(&r->version, v, 0);
+	else if (!strcmp(key, "core_clock"))
+		set_meta(&r->core_clock, v, 0);
+	else if (!strcmp(key, "kernel_release"))
+		set_meta(&r->kernel_release, v, 0);
+	else if (!strcmp(key, "processes"))
+		r->processes = (unsigned)strtoul(v, NULL, 10);
+	else if (!strcmp(key, "warning") || !strcmp(key, "canary"))
+		add_warning(r, key, v);
 	else if (!strcmp(key, "layouts"))
 		r->layouts = (unsigned)strtoul(v, NULL, 10);
 	else if (!strcmp(key, "tick_hz"))
@@ -390,6 +416,10 @@ int results_read(struct results *r, const char *path, int with_samples)
 	r->timer_what = xstrdup("", RESULTS_READ);
 	r->roofline = xstrdup("", RESULTS_READ);
 	r->compiler = xstrdup("", RESULTS_READ);
+	r->version = xstrdup("", RESULTS_READ);
+	r->core_clock = xstrdup("", RESULTS_READ);
+	r->timer_line = xstrdup("", RESULTS_READ);
+	r->kernel_release = xstrdup("", RESULTS_READ);
 	r->cflags = xstrdup("", RESULTS_READ);
 	r->kernel_cflags = xstrdup("", RESULTS_READ);
 	r->build = xstrdup("", RESULTS_READ);
@@ -617,6 +647,13 @@ void results_free(struct results *r)
 	free(r->cflags);
 	free(r->kernel_cflags);
 	free(r->build);
+	free(r->version);
+	free(r->core_clock);
+	free(r->timer_line);
+	free(r->kernel_release);
+	for (i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
 	/* Empty, so that freeing it again (a reader's failure path, then its
 	   caller's) frees nothing twice; every pointer it owned included. */
 	path = r->path;

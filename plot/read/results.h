@@ -52,6 +52,17 @@ struct results {
 	/* How the binary was built, as the lines say it ("" where a file
 	   has none): # compiler:, # cflags:, # kernel_cflags:, # build:. */
 	char *compiler, *cflags, *kernel_cflags, *build;
+	/* For the paste block ("" where a file has none): # csumbench:,
+	   # core_clock:, # timer: whole, # kernel_release:. */
+	char *version, *core_clock, *timer_line, *kernel_release;
+	/* Each "# warning:" line's text, and the lines that qualify every
+	   figure of the run (# canary:, # steal:, # contention: when they
+	   warn), in the file's order. */
+	char **warnings;
+	size_t nwarnings;
+	/* "# processes: P": each repeat ran in a process of its own
+	   (csumbench ab); 0: not said, the repeats shared one process. */
+	unsigned processes;
 	bool partial;		/* "# partial:": the run stopped early */
 	unsigned layouts;	/* "# layouts: R ...": code and buffer copies
 				   drawn from each round; 0: not said */

@@ -30,7 +30,7 @@ static int binds(const char *s, size_t k, size_t len)
 	return 0;
 }
 
-static void wrap_line(const char *s, size_t len, const char *indent)
+static void wrap_line(FILE *f, const char *s, size_t len, const char *indent)
 {
 	size_t width = TABLE_WIDTH, ind = strlen(indent);
 	int first = 1;
@@ -42,11 +42,11 @@ static void wrap_line(const char *s, size_t len, const char *indent)
 
 		if (!first) {
 			width = TABLE_WIDTH - ind;
-			printf("%.*s", (int)ind, indent);
+			fprintf(f, "%.*s", (int)ind, indent);
 		}
 		first = 0;
 		if (len <= width) {
-			printf("%.*s\n", (int)len, s);
+			fprintf(f, "%.*s\n", (int)len, s);
 			return;
 		}
 		for (k = width; k > 0 && (s[k] != ' ' || binds(s, k, len)); k--)
@@ -69,7 +69,7 @@ static void wrap_line(const char *s, size_t len, const char *indent)
 			if (k <= width / 2)
 				k = width;
 		}
-		printf("%.*s\n", (int)k, s);
+		fprintf(f, "%.*s\n", (int)k, s);
 		for (s += k, len -= k; len && *s == ' '; s++, len--)
 			;
 		if (!len)
@@ -77,24 +77,40 @@ static void wrap_line(const char *s, size_t len, const char *indent)
 	}
 }
 
-void print_wrapped(const char *indent, const char *fmt, ...)
+static void vwrapped(FILE *f, const char *indent, const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list aq;
 	char *buf, *p, *nl;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
 	if (n < 0)
 		return;
 	buf = xmalloc((size_t)n + 1, "wrapped text");
-	va_start(ap, fmt);
 	vsnprintf(buf, (size_t)n + 1, fmt, ap);
-	va_end(ap);
 	for (p = buf; (nl = strchr(p, '\n')); p = nl + 1)
-		wrap_line(p, (size_t)(nl - p), indent);
+		wrap_line(f, p, (size_t)(nl - p), indent);
 	if (*p)
-		wrap_line(p, strlen(p), indent);
+		wrap_line(f, p, strlen(p), indent);
 	free(buf);
+}
+
+void print_wrapped(const char *indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwrapped(stdout, indent, fmt, ap);
+	va_end(ap);
+}
+
+void fprint_wrapped(FILE *f, const char *indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwrapped(f, indent, fmt, ap);
+	va_end(ap);
 }

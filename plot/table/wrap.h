@@ -2,9 +2,15 @@
 #ifndef CSUMREPORT_WRAP_H
 #define CSUMREPORT_WRAP_H
 
+#include <stdio.h>
+
 /* printf to stdout, wrapped at TABLE_WIDTH; lines after a break start
    with indent. */
 void print_wrapped(const char *indent, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* The same to f. */
+void fprint_wrapped(FILE *f, const char *indent, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif

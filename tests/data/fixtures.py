@@ -29,12 +29,17 @@ def median(v):
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 
 
-def write(stem, run_id, order, points):
+def write(stem, run_id, order, points, processes=0):
     """points: [(kernel, size, align, cache, pf, offset, [per-repeat
-    [cycles/byte per round]])]"""
+    [cycles/byte per round]])]; processes: each repeat a process of its
+    own (as csumbench ab writes them), said in a # processes: line"""
+    meta = META.format(run_id=run_id, order=order)
+    if processes:
+        meta += (f"# processes: {processes} (test: each repeat a process of "
+                 "its own)\n")
     with open(stem + ".csv", "w") as f, open(stem + "-samples.csv", "w") as g:
-        f.write(META.format(run_id=run_id, order=order) + HDR + "\n")
-        g.write(META.format(run_id=run_id, order=order) + SHDR + "\n")
+        f.write(meta + HDR + "\n")
+        g.write(meta + SHDR + "\n")
         for k, size, align, cache, pf, off, reps in points:
             for r, cpb in enumerate(reps, 1):
                 m = median(cpb)
@@ -66,7 +71,8 @@ write("paired", "test-run-1", "rounds (test)", [
     ("new", 1500, 0, "warm", "none", "none", [[d - 0.01 for d in drift]]),
 ])
 
-# Two runs of 3 repeats each, 5 rounds a repeat.
+# Two runs of 3 processes each (csumbench ab's files), 5 rounds a
+# process.
 #   1500 B: repeat medians 1.0 1.1 0.9 before, 0.7 0.75 0.65 after:
 #   t = 4.6476 on 2.941 degrees of freedom (Welch), p = 0.0196.
 #   64 B: 1.0 1.1 0.9 before, 1.05 0.95 1.0 after: t = 0, p = 1.
@@ -77,11 +83,11 @@ def rep(m):
 write("rep-before", "test-run-2", "rounds (test)", [
     ("c64", 64, 0, "warm", "none", "none", [rep(1.0), rep(1.1), rep(0.9)]),
     ("c64", 1500, 0, "warm", "none", "none", [rep(1.0), rep(1.1), rep(0.9)]),
-])
+], processes=3)
 write("rep-after", "test-run-3", "rounds (test)", [
     ("c64", 64, 0, "warm", "none", "none", [rep(1.05), rep(0.95), rep(1.0)]),
     ("c64", 1500, 0, "warm", "none", "none", [rep(0.7), rep(0.75), rep(0.65)]),
-])
+], processes=3)
 
 # One interleaved run with a code_offset sweep: c64 moves from 1.00 to
 # 1.12 cycles/byte with placement alone (12%); c64-prefetch@0 is 5% below

@@ -1,0 +1,276 @@
+/* compare's first lines and last block: a line per point that changed,
+   in hyperfine's words ("NEW is 1.91 ± 0.03x faster than OLD at ..."),
+   the run's warnings, and a block of at most 72 columns to paste into a
+   commit message, which says how the figures were made and what
+   qualifies them. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "read/ops.h"
+#include "read/sizes.h"
+#include "table/wrap.h"
+
+/* "1500 B warm", "1500 B +2 cold", "mix warm pf 128". */
+static void where(const struct pair *q, int show_pf, char *buf, size_t n)
+{
+	int pf = show_pf && strcmp(q->a->prefetch, "none");
+	size_t k;
+
+	size_label(q->a->size, buf, n);
+	k = strlen(buf);
+	if (q->a->align)
+		k += (size_t)snprintf(buf + k, n - k, " +%u", q->a->align);
+	snprintf(buf + k, n - k, " %s%s%s", q->a->cache, pf ? " pf " : "",
+		 pf ? q->a->prefetch : "");
+}
+
+/* The after side as a multiple of the before side's speed, and the
+   half-width of its 95% interval (the wider side); 0 when none. */
+static double speed_ratio(const struct pair *q, double *pm, int *faster)
+{
+	double r = 1 / (1 + q->change / 100), lo, hi;
+
+	*faster = q->change < 0;
+	*pm = 0;
+	if (!*faster)
+		r = 1 + q->change / 100;
+	if (isnan(q->lo))
+		return r;
+	lo = *faster ? 1 / (1 + q->hi / 100) : 1 + q->lo / 100;
+	hi = *faster ? 1 / (1 + q->lo / 100) : 1 + q->hi / 100;
+	*pm = fmax(r - lo, hi - r);
+	return r;
+}
+
+/* The sides as a sentence names them: the kernels (or alignments) an
+   option selected, else "before" and "after" (each point's kernel said
+   with it). */
+static void side_names(const struct compare_ctx *cx, const char **b, const char **a)
+{
+	*b = cx->before ? cx->before : "before";
+	*a = cx->after ? cx->after : "after";
+}
+
+/* The unit of replication, said once: "10 processes each". */
+static void replicates(const struct compare_ctx *cx, char *buf, size_t n)
+{
+	if (cx->one_run)
+		snprintf(buf, n, "one run: both sides within one process");
+	else if (cx->pb == cx->pa)
+		snprintf(buf, n, "%u %s each", cx->pb, cx->per_process ?
+			 (cx->pb == 1 ? "process" : "processes") :
+			 (cx->pb == 1 ? "repeat in one process" : "repeats in one process"));
+	else
+		snprintf(buf, n, "%u and %u %s", cx->pb, cx->pa, cx->per_process ?
+			 "processes" : "repeats, each side in one process");
+}
+
+void compare_headline(const struct pair *pairs, size_t n,
+		      const struct compare_ctx *cx, const struct rule *rule)
+{
+	const char *bn, *an;
+	char w[96], rep[96];
+	size_t i, nsig = 0;
+
+	side_names(cx, &bn, &an);
+	replicates(cx, rep, sizeof(rep));
+	if (cx->inconclusive) {
+		print_wrapped("  ", "Inconclusive: %s", cx->inconclusive);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		const struct pair *q = &pairs[i];
+		double pm, r;
+		int faster;
+
+		if (!q->sig)
+			continue;
+		nsig++;
+		r = speed_ratio(q, &pm, &faster);
+		where(q, cx->show_pf, w, sizeof(w));
+		print_wrapped("  ", "%s%s%s is %.2f \xc2\xb1 %.2fx %s than %s at %s",
+			      cx->after ? "" : q->a->kernel, cx->after ? "" : ": ",
+			      an, r, pm, faster ? "faster" : "slower", bn, w);
+	}
+	if (!nsig)
+		print_wrapped("  ", "No change beyond \xc2\xb1%.4g%% shown at any of the "
+			      "%zu points; %s", rule->threshold, n, rep);
+	else
+		print_wrapped("  ", "(%s; \xc2\xb1 the 95%% interval; the other %zu "
+			      "point%s: no change shown)", rep, n - nsig,
+			      n - nsig == 1 ? "" : "s");
+}
+
+/* "process N: TEXT": N, and where TEXT starts; 0 when not so. */
+static unsigned process_of(const char *w, const char **text)
+{
+	unsigned p;
+	int n = 0;
+
+	*text = w;
+	if (sscanf(w, "process %u: %n", &p, &n) != 1 || !n)
+		return 0;
+	*text = w + n;
+	return p;
+}
+
+/* One side's warnings, those its processes share said once with the
+   processes that gave them ("processes 1, 2, 5 of 6: ..."). */
+static void side_warnings(FILE *f, const struct results *r, const char *who)
+{
+	char *done = calloc(r->nwarnings + 1, 1), list[256];
+	size_t i, j, k, m;
+
+	for (i = 0; done && i < r->nwarnings; i++) {
+		const char *ti, *tj;
+		unsigned pi = process_of(r->warnings[i], &ti);
+
+		if (done[i])
+			continue;
+		k = 0;
+		list[0] = '\0';
+		for (j = i, m = 0; j < r->nwarnings; j++) {
+			unsigned pj = process_of(r->warnings[j], &tj);
+			if (done[j] || strcmp(ti, tj) || !pj != !pi)
+				continue;
+			done[j] = 1;
+			m++;
+			if (pj && k < sizeof(list) - 16)
+				k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%u",
+						      k ? ", " : "", pj);
+		}
+		if (pi)
+			fprint_wrapped(f, "    ", "WARNING (%s, process%s %s of %u): %s",
+				       who, m == 1 ? "" : "es", list, r->processes, ti);
+		else
+			fprint_wrapped(f, "    ", "WARNING (%s): %s", who, ti);
+	}
+	free(done);
+}
+
+void compare_print_warnings(FILE *f, const struct compare_ctx *cx)
+{
+	const char *bn, *an;
+	char bw[512], aw[512];
+
+	side_names(cx, &bn, &an);
+	if (cx->b == cx->a) {
+		side_warnings(f, cx->b, "the run");
+		return;
+	}
+	snprintf(bw, sizeof(bw), "OLD, %s", bn);
+	snprintf(aw, sizeof(aw), "NEW, %s", an);
+	side_warnings(f, cx->b, bw);
+	side_warnings(f, cx->a, aw);
+}
+
+/* One point's line of the block: 72 columns at most. */
+static void paste_row(FILE *f, const struct pair *q, int per_call,
+		      const struct compare_ctx *cx)
+{
+	char w[96], ci[48];
+	double b = per_call ? q->b->cycles_per_byte * q->b->size : q->b->cycles_per_byte;
+	double a = per_call ? q->a->cycles_per_byte * q->a->size : q->a->cycles_per_byte;
+
+	where(q, cx->show_pf, w, sizeof(w));
+	if (isnan(q->lo))
+		snprintf(ci, sizeof(ci), "n/a");
+	else
+		snprintf(ci, sizeof(ci), "[%+.1f,%+.1f]", q->lo == 0 ? 0.0 : q->lo,
+			 q->hi == 0 ? 0.0 : q->hi);
+	fprintf(f, "%-20.20s %8.*f %8.*f %+7.1f%% %14s%s\n", w, b < 10 ? 3 : 1, b,
+		a < 10 ? 3 : 1, a, q->change == 0 ? 0.0 : q->change, ci,
+		q->sig ? " *" : "");
+}
+
+static void paste_block(FILE *f, const struct pair *pairs, size_t n,
+			const struct compare_ctx *cx, const struct rule *rule)
+{
+	const struct results *b = cx->b, *a = cx->a;
+	const char *bn, *an, *op = n ? pairs[0].a->op : "";
+	int per_call = n && op_info(op)->per_call;
+	size_t i, faster = 0, slower = 0;
+	char rep[96];
+
+	side_names(cx, &bn, &an);
+	replicates(cx, rep, sizeof(rep));
+	if (!strcmp(b->emulated, "yes") || !strcmp(a->emulated, "yes"))
+		fprintf(f, "EMULATED: not real timings (QEMU: the host's clock; "
+			"dcbt a no-op)\n");
+	fprint_wrapped(f, "  ", "%s: %s (OLD) against %s (NEW), cycles per %s, "
+		       "median", op, bn, an, per_call ? "call" : "byte");
+	fprintf(f, "%-20s %8s %8s %8s %14s\n", "point", "OLD", "NEW", "change",
+		"95% CI");
+	for (i = 0; i < n; i++) {
+		paste_row(f, &pairs[i], per_call, cx);
+		faster += pairs[i].sig && pairs[i].change < 0;
+		slower += pairs[i].sig && pairs[i].change > 0;
+	}
+	if (cx->inconclusive)
+		fprint_wrapped(f, "  ", "verdict: inconclusive: %s", cx->inconclusive);
+	else {
+		fprint_wrapped(f, "  ", "verdict: NEW faster at %zu and slower at %zu "
+			       "of %zu points (* changed: %s-adjusted p < %.2g and "
+			       "the 95%% CI beyond \xc2\xb1%.4g%%); %s, %s", faster,
+			       slower, n, rule->family == FAMILY_BH ?
+			       "Benjamini-Hochberg" : "Holm", rule->alpha,
+			       rule->threshold, rep, cx->per_process ?
+			       "OLD and NEW alternating, Welch's t" :
+			       "JUDGED WITHIN ONE PROCESS (--within-process)");
+	}
+	fprint_wrapped(f, "  ", "machine: %s%s", a->cpu, strcmp(a->cpu, b->cpu) ?
+		       " (OLD's: another CPU)" : "");
+	if (*a->core_clock)
+		fprint_wrapped(f, "  ", "core clock: %s", a->core_clock);
+	if (*a->timer_line)
+		fprint_wrapped(f, "  ", "timer: %s", a->timer_line);
+	if (*a->compiler)
+		fprint_wrapped(f, "  ", "compiler: %s, %s", a->compiler, a->cflags);
+	if (*a->kernel_release)
+		fprint_wrapped(f, "  ", "kernel: %s", a->kernel_release);
+	if (*a->version)
+		fprint_wrapped(f, "  ", "csumbench: %s", a->version);
+	if (strcmp(a->build, b->build))
+		fprint_wrapped(f, "  ", "WARNING: OLD and NEW were timed by "
+			       "different builds (their # build: lines differ)");
+	if (cx->command)
+		fprint_wrapped(f, "  ", "command: %s", cx->command);
+	compare_print_warnings(f, cx);
+}
+
+int compare_paste(const char *path, const struct pair *pairs, size_t n,
+		  const struct compare_ctx *cx, const struct rule *rule)
+{
+	FILE *f;
+	int fd;
+
+	printf("\n--- paste (72 columns) ---\n");
+	paste_block(stdout, pairs, n, cx, rule);
+	printf("---\n");
+	if (!path)
+		return 0;
+	/* a name nobody else made first, and never an earlier result */
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666)) < 0 ||
+	    !(f = fdopen(fd, "w"))) {
+		fprintf(stderr, "csumreport compare: --paste %s: %s\n", path,
+			strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	paste_block(f, pairs, n, cx, rule);
+	if (fclose(f)) {
+		fprintf(stderr, "csumreport compare: --paste %s: %s\n", path,
+			strerror(errno));
+		unlink(path);
+		return -1;
+	}
+	printf("wrote %s\n", path);
+	return 0;
+}
