@@ -101,10 +101,12 @@ void compare_headline(const struct pair *pairs, size_t n,
 	if (!nsig)
 		print_wrapped("  ", "No change beyond \xc2\xb1%.4g%% shown at any of the "
 			      "%zu points; %s", rule->threshold, n, rep);
-	else
+	else if (nsig < n)
 		print_wrapped("  ", "(%s; \xc2\xb1 the 95%% interval; the other %zu "
 			      "point%s: no change shown)", rep, n - nsig,
 			      n - nsig == 1 ? "" : "s");
+	else
+		print_wrapped("  ", "(%s; \xc2\xb1 the 95%% interval)", rep);
 }
 
 /* "process N: TEXT": N, and where TEXT starts; 0 when not so. */
@@ -120,8 +122,43 @@ static unsigned process_of(const char *w, const char **text)
 	return p;
 }
 
+/* Two warnings alike but for their figures ("moved by 4.4%" and "moved
+   by 8.2%"): one warning of several processes. */
+static int alike(const char *x, const char *y)
+{
+	for (;;) {
+		while (*x >= '0' && *x <= '9')
+			for (x++; (*x >= '0' && *x <= '9') || *x == '.'; x++)
+				;
+		while (*y >= '0' && *y <= '9')
+			for (y++; (*y >= '0' && *y <= '9') || *y == '.'; y++)
+				;
+		if (*x != *y)
+			return 0;
+		if (!*x)
+			return 1;
+		x++;
+		y++;
+	}
+}
+
+/* Whether every warning alike ti says it in ti's very words. */
+static int same_text(const struct results *r, size_t from, const char *ti)
+{
+	const char *tj;
+	size_t j;
+
+	for (j = from; j < r->nwarnings; j++) {
+		process_of(r->warnings[j], &tj);
+		if (alike(ti, tj) && strcmp(ti, tj))
+			return 0;
+	}
+	return 1;
+}
+
 /* One side's warnings, those its processes share said once with the
-   processes that gave them ("processes 1, 2, 5 of 6: ..."). */
+   processes that gave them ("processes 1, 2, 5 of 6: ..."), in the
+   first one's figures when theirs differ. */
 static void side_warnings(FILE *f, const struct results *r, const char *who)
 {
 	char *done = calloc(r->nwarnings + 1, 1), list[256];
@@ -137,7 +174,7 @@ static void side_warnings(FILE *f, const struct results *r, const char *who)
 		list[0] = '\0';
 		for (j = i, m = 0; j < r->nwarnings; j++) {
 			unsigned pj = process_of(r->warnings[j], &tj);
-			if (done[j] || strcmp(ti, tj) || !pj != !pi)
+			if (done[j] || !alike(ti, tj) || !pj != !pi)
 				continue;
 			done[j] = 1;
 			m++;
@@ -146,8 +183,10 @@ static void side_warnings(FILE *f, const struct results *r, const char *who)
 						      k ? ", " : "", pj);
 		}
 		if (pi)
-			fprint_wrapped(f, "    ", "WARNING (%s, process%s %s of %u): %s",
-				       who, m == 1 ? "" : "es", list, r->processes, ti);
+			fprint_wrapped(f, "    ", "WARNING (%s, process%s %s of %u): %s%s",
+				       who, m == 1 ? "" : "es", list, r->processes, ti,
+				       m > 1 && !same_text(r, i, ti) ? " (the first's "
+				       "figures; the others' alike)" : "");
 		else
 			fprint_wrapped(f, "    ", "WARNING (%s): %s", who, ti);
 	}

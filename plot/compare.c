@@ -752,6 +752,14 @@ int cmd_compare(int argc, char **argv)
 				      per_call ? "call" : "byte");
 		compare_print_op(sub, k, per_call, &sd, &rule, test == TEST_PAIRED);
 	}
+	for (i = 0; i < n; i++)
+		if (!pairs[i].a->size && !op_info(pairs[i].a->op)->per_call)
+			print_wrapped("", "mix, %s: judged by the mean call (each "
+				      "process's or repeat's samples' mean), as the "
+				      "published mix measurements were; the median call "
+				      "reads %.3f before, %.3f after cycles/byte",
+				      pairs[i].a->cache, pairs[i].b->cpb_median_call,
+				      pairs[i].a->cpb_median_call);
 	if (nplaced)
 		print_wrapped("", "WARNING: %zu change(s) called are smaller "
 			      "than the spread code placement alone causes in the "

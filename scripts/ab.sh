@@ -79,11 +79,12 @@ if [ -n "$PATCH$KSRC" ]; then
 		mkdir -p "$work/patched/$(dirname "$t")"
 		[ ! -f "$KSRC/$t" ] || cp -- "$KSRC/$t" "$work/patched/$t"
 	done
-	if ! patch -d "$work/patched" -p1 --batch --forward --dry-run -s < "$PATCH" > "$work/patch.log" 2>&1; then
+	# (no fuzz: NEW is exactly the tree's file with the patch applied)
+	if ! patch -d "$work/patched" -p1 --batch --forward --fuzz=0 --dry-run -s < "$PATCH" > "$work/patch.log" 2>&1; then
 		sed 's/^/  | /' "$work/patch.log" >&2
 		die "PATCH=$PATCH does not apply to $KSRC/$rel (-p1)"
 	fi
-	patch -d "$work/patched" -p1 --batch --forward -s < "$PATCH" > /dev/null
+	patch -d "$work/patched" -p1 --batch --forward --fuzz=0 -s < "$PATCH" > /dev/null
 	OLD=$KSRC/$rel
 	NEW=$work/patched/$rel
 	new_label="$rel with $(basename -- "$PATCH")"
@@ -95,7 +96,7 @@ fi
 ab_bin=$bin
 defs=
 linux_side() {
-	local side=$1 file=$2 label=$3 rel a root inc srcs=() s o objs=() sym name op asm
+	local side=$1 file=$2 label=$3 rel a root inc srcs=() s o objs=() sym name op asm=()
 	[ -f "$file" ] || die "${side^^}=$file: no such file"
 	rel=$(rel_of "$file")
 	[ -n "$rel" ] || die "${side^^}=$file: not a checksum file csumbench builds; expected a tree's $(for k in $known_files; do printf '%s, ' "${k%:*}"; done | sed 's/, $//')"
@@ -117,12 +118,13 @@ linux_side() {
 	mkdir -p "$work/obj"
 	for s in "${srcs[@]}"; do
 		o=$work/obj/$side-${#objs[@]}.o
-		asm=-D__CSB_C__
-		case $s in *.S) asm=-D__ASSEMBLY__ ;; esac
+		asm=()
+		case $s in *.S) asm=(-D__ASSEMBLY__) ;; esac
+		# (-Wa,--noexecstack: the kernel's .S files say nothing of a stack)
 		# shellcheck disable=SC2086 # the flags are make's, word by word
-		if ! $CSB_CC $CSB_ARCH_CFLAGS $CSB_LINUX_CFLAGS -D__KERNEL__ "$asm" \
+		if ! $CSB_CC $CSB_ARCH_CFLAGS $CSB_LINUX_CFLAGS -D__KERNEL__ ${asm[@]+"${asm[@]}"} \
 			-DCSB_L1_CACHE_SHIFT="${CSB_L1_SHIFT:-5}" -I"kernels/linux/$inc" \
-			-Ikernels/linux/include -c -o "$o" "$s" 2> "$work/cc.log"; then
+			-Ikernels/linux/include -Wa,--noexecstack -c -o "$o" "$s" 2> "$work/cc.log"; then
 			sed 's/^/  | /' "$work/cc.log" >&2
 			die "${side^^}=$file does not build with csumbench's compatibility headers (kernels/linux/); the compiler's words above"
 		fi
@@ -151,7 +153,7 @@ linux_side() {
 	label=$(printf '%s' "$label" | tr -c 'A-Za-z0-9_./@+ ,=-' '_')
 	for op in "${ops[@]}"; do
 		name=${op#*:}
-		defs+="KERNEL(${op%%:*}, \"$side:$name\", csb_${side}_$name, linux, \"$label, sha256 $sha...\")"$'\n'
+		defs+="KERNEL(${op%%:*}, \"$side:$name\", csb_${side}_$name, linux_tree, \"$label, sha256 $sha...\")"$'\n'
 		[ "${op%%:*}" != csum ] || printf -v "${side}_kernel" '%s' "$side:$name"
 	done
 	echo "make ab: ${side^^} is $file: $(for op in "${ops[@]}"; do printf '%s:%s ' "$side" "${op#*:}"; done)" >&2

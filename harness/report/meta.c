@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/utsname.h>
 
 #include "buildinfo.h"
 #include "lib/build.h"
@@ -222,6 +223,7 @@ void report_meta(FILE *f, const struct bench *b)
 	const char *src;
 	char date[32];
 	time_t now = time(NULL);
+	struct utsname un;
 	size_t i;
 
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -235,6 +237,10 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# run_id: %s\n", b->run_id);
 	fprintf(f, "# host: %s\n", platform_host());
 	fprintf(f, "# arch: %s\n", platform_arch);
+	/* the kernel the run ran on (a board's, a virtual board's), for the
+	   paste block */
+	if (uname(&un) == 0)
+		fprintf(f, "# kernel_release: %s %s\n", un.sysname, un.release);
 	fprintf(f, "# cpu_model: %s\n", platform_cpu_model());
 	fprintf(f, "# compiler: %s\n", CSUMBENCH_CC);
 	fprintf(f, "# cflags: %s\n", CSUMBENCH_CFLAGS);

@@ -271,6 +271,17 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
 	m->cyc_mean = csum / wsum;
 }
 
+/* A repeat's cycles per byte as a point is judged by: a size mix's
+   (size 0) by its mean call, as the published mix measurements were (the
+   median call of a mix of 40 B and 1500 B packets is a 40 B call, blind
+   to the long ones); any other point by its median. */
+static double mix_by_mean(const struct row *x)
+{
+	if (x->size || !isfinite(x->ticks_mean) || !(x->ticks_median > 0))
+		return x->cycles_per_byte;
+	return x->cycles_per_byte * x->ticks_mean / x->ticks_median;
+}
+
 /* Merges the repeats of each point into r->rows, in the order the points
    first appear, and indexes them; -1 on a point given twice in one repeat. */
 static int merge(struct results *r, struct raw *raw, size_t n)
@@ -310,7 +321,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 	}
 	r->rows = xcalloc(n, sizeof(*r->rows), RESULTS_READ);
 	r->gone = xcalloc(n, sizeof(*r->gone), RESULTS_READ);
-	tmp = xcalloc(7 * n, sizeof(*tmp), RESULTS_READ);
+	tmp = xcalloc(8 * n, sizeof(*tmp), RESULTS_READ);
 	for (i = 0; i < n; i = j) {
 		struct row *m;
 		size_t base = i, c;
@@ -341,7 +352,8 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		m->rep_cpb = xcalloc(c, sizeof(double), RESULTS_READ);
 		for (k = 0; k < c; k++) {
 			const struct row *x = k + i == base ? m : &s[k + i]->w;
-			m->rep_cpb[k] = x->cycles_per_byte;
+			m->rep_cpb[k] = mix_by_mean(x);
+			tmp[7 * n + k] = x->cycles_per_byte;
 			tmp[k] = x->ticks_median;
 			tmp[n + k] = x->cycles_per_byte_net;
 			tmp[2 * n + k] = x->bytes_per_cycle;
@@ -352,6 +364,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 		}
 		merge_spread(m, s + i, c, base - i);
 		m->cycles_per_byte = results_median(m->rep_cpb, c);
+		m->cpb_median_call = m->size ? NAN : results_median(tmp + 7 * n, c);
 		m->ticks_median = results_median(tmp, c);
 		m->cycles_per_byte_net = results_median(tmp + n, c);
 		m->bytes_per_cycle = results_median(tmp + 2 * n, c);

@@ -35,7 +35,11 @@ struct row {
 	double region_steps;	/* the repeats' shortest median timed
 				   region, in timer steps; NAN: not given */
 	double cyc_min, cyc_max, cyc_mean, cyc_median;
-	double *rep_cpb;	/* each repeat's cycles/byte */
+	double *rep_cpb;	/* each repeat's cycles/byte; a mix's (size 0)
+				   from its mean call, the figure of merit of
+				   a size mix (cycles_per_byte too) */
+	double cpb_median_call;	/* a mix: the repeats' median of its median
+				   call, cycles/byte; NAN otherwise */
 	size_t nrep;
 	/* From -samples.csv, ordered by repeat and round: cycles/byte, and
 	   the repeat and round (0: unknown) of each. */

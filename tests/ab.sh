@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# make ab and csumbench ab: a verdict about two versions from processes
+# of their own, a Linux tree's checksum file as a side (linux-source-6.1's,
+# read at build time), the paste block, the exit statuses.
+#   tests/ab.sh native BIN REPORT    timed on this machine (runs alone)
+#   tests/ab.sh ppc32                the patch under qemu-ppc: emulated
+set -u
+mode=$1
+SUITE=ab-$mode
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+MAKE=${MAKE:-make}
+unset MAKELEVEL MAKEFLAGS MFLAGS
+
+# The Linux tree: linux-source-6.1's checksum files (all make ab reads).
+L=$T/linux-source-6.1
+tar -C "$T" -xJf /usr/src/linux-source-6.1.tar.xz linux-source-6.1/arch/powerpc/lib/checksum_32.S \
+	linux-source-6.1/arch/x86/lib/csum-partial_64.c linux-source-6.1/arch/arm64/lib/csum.c \
+	linux-source-6.1/lib/checksum.c
+ok "linux-source-6.1's checksum files are there" [ -f "$L/arch/x86/lib/csum-partial_64.c" ]
+
+# last_status FILE: the status make ab's last line names
+last_status() { tail -n 1 "$1" | sed -n 's/^ab: exit \([0-9]*\), .*/\1/p'; }
+
+# A patch adding a dcbt 64 bytes ahead to __csum_partial's 16-byte loop,
+# made here from the tree's file.
+mkdir -p "$T/p/a/arch/powerpc/lib" "$T/p/b/arch/powerpc/lib"
+cp "$L/arch/powerpc/lib/checksum_32.S" "$T/p/a/arch/powerpc/lib/"
+sed -e 's|^21:\tsrwi\.\tr6,r4,4\t\t/\* # blocks of 4 words to do \*/$|&\n\tli\tr9,64\t\t/* dcbt 64 bytes ahead */|' \
+	-e 's|^22:\tlwz\tr0,4(r3)$|22:\tdcbt\tr3,r9\n\tlwz\tr0,4(r3)|' \
+	"$T/p/a/arch/powerpc/lib/checksum_32.S" > "$T/p/b/arch/powerpc/lib/checksum_32.S"
+(cd "$T/p" && diff -u --label a/arch/powerpc/lib/checksum_32.S --label b/arch/powerpc/lib/checksum_32.S \
+	a/arch/powerpc/lib/checksum_32.S b/arch/powerpc/lib/checksum_32.S) > "$T/dcbt.patch"
+ok "the patch adds a dcbt to the loop" grep -q '^+22:	dcbt	r3,r9$' "$T/dcbt.patch"
+
+if [ "$mode" = ppc32 ]; then
+	# The done-when of the board without a board: built, gated, emulated.
+	mkdir "$T/res"
+	CSUMBENCH_RESULTS_DIR=$T/res $MAKE -s ab KSRC="$L" PATCH="$T/dcbt.patch" ARCH=ppc32 CPU=464 \
+		RUNNER=qemu-ppc SET="sizes=64,1500 samples=15" > "$T/out" 2> "$T/err"
+	ok "make ab KSRC= PATCH= ARCH=ppc32 CPU=464 RUNNER=qemu-ppc: ends 'ab: exit 3, inconclusive'" \
+		bash -c "[ '$(last_status "$T/out")' = 3 ] && tail -n 1 '$T/out' | grep -q '^ab: exit 3, inconclusive'" ||
+		{ tail -n 5 "$T/err"; tail -n 5 "$T/out"; }
+	ok "both sides built from the tree's file, the patched one as NEW" \
+		bash -c "grep -q '^make ab: OLD is $L/arch/powerpc/lib/checksum_32.S: old:__csum_partial' '$T/err' &&
+			grep -q '^make ab: NEW is .*/arch/powerpc/lib/checksum_32.S: new:__csum_partial' '$T/err'"
+	ok "csum_partial_copy_generic is said to be built, not timed, and why" \
+		grep -q 'csum_partial_copy_generic: built, not gated or timed: its contract' "$T/err"
+	old=$(ls "$T"/res/ab-old-*[0-9].csv 2> /dev/null) new=$(ls "$T"/res/ab-new-*[0-9].csv 2> /dev/null)
+	ok "both gated, then timed in 3 processes each (the emulated default)" \
+		bash -c "grep -q '^# processes: 3 ' '$old' && grep -q '^# processes: 3 ' '$new' &&
+			grep -q '^old:__csum_partial,linux_tree,csum,1500,' '$old' && grep -q '^new:__csum_partial,linux_tree,csum,1500,' '$new'"
+	ok "the processes ran forked (qemu-user cannot exec a ppc binary) and the files say so" \
+		grep -q "^# processes: 3 (csumbench ab: each repeat a process of its own, forked" "$old"
+	ok "the emulated banner first, the figures, no verdict" \
+		bash -c "grep -q '^EMULATED RUN: figures only, no verdict' '$T/out' &&
+			grep -q '^1500 B  *warm  *[0-9.]*  *[0-9.]*  *[-+][0-9.]*%' '$T/out' && ! grep -q ' \*\$' '$T/out'"
+	txt=$(ls "$T"/res/ab-*[0-9].txt 2> /dev/null)
+	ok "the paste block, EMULATED first, within 72 columns, quoting the command" \
+		bash -c "[ -f '$txt' ] && head -n 1 '$txt' | grep -q '^EMULATED: not real timings' && width_ok '$txt' &&
+			grep -q '^command: make ab KSRC=' '$txt' && grep -q '^verdict: inconclusive: emulated' '$txt'"
+	# a patch that breaks the sum (the last add loses its carry): NEW
+	# refused at the gate, nothing timed
+	(cd "$T/p" && sed 's/^23:	adde	r5,r5,r8$/23:	add	r5,r5,r8/' a/arch/powerpc/lib/checksum_32.S > b/arch/powerpc/lib/checksum_32.S &&
+		diff -u --label a/arch/powerpc/lib/checksum_32.S --label b/arch/powerpc/lib/checksum_32.S \
+		a/arch/powerpc/lib/checksum_32.S b/arch/powerpc/lib/checksum_32.S) > "$T/wrong.patch"
+	mkdir "$T/res2"
+	CSUMBENCH_RESULTS_DIR=$T/res2 $MAKE -s ab KSRC="$L" PATCH="$T/wrong.patch" ARCH=ppc32 CPU=464 \
+		RUNNER=qemu-ppc SET="sizes=64,1500 samples=5" > "$T/out2" 2> "$T/err2"
+	ok "a patch whose function disagrees with ref: refused, naming it, the length and alignment; exit 2, nothing written" \
+		bash -c "[ '$(last_status "$T/out2")' = 2 ] &&
+			grep -q 'NEW (new:__csum_partial) is refused: it disagrees with its op.s reference' '$T/err2' &&
+			grep -q 'new:__csum_partial: len [0-9]*, align [0-9]*' '$T/err2' &&
+			[ -z \"\$(ls -A '$T/res2')\" ]" || { tail -n 5 "$T/err2"; tail -n 3 "$T/out2"; }
+	finish
+	exit
+fi
+
+BIN=$2 R=$3
+# --- bad input: exit 2, a line saying what was expected, nothing written
+mkdir "$T/none"
+bad() { # bad NAME PATTERN MAKE-ARGS...
+	local name=$1 pat=$2; shift 2
+	CSUMBENCH_RESULTS_DIR=$T/none $MAKE -s ab "$@" > "$T/bo" 2> "$T/be"
+	ok "$name: exit 2, said" bash -c "grep -q -- \"$pat\" '$T/be' && grep -q '^ab: exit 2, bad input' '$T/be' &&
+		[ -z \"\$(ls -A '$T/none')\" ]" || { tail -n 3 "$T/be"; }
+}
+bad "no sides" "give OLD= and NEW="
+bad "a file that is not there" "OLD=$T/gone.c: no such file" OLD="$T/gone.c" NEW=c64
+echo 'int x;' > "$T/other.c"
+bad "a C file that is no checksum file of a tree" "not a checksum file csumbench builds" OLD="$T/other.c" NEW=c64
+bad "a ppc32 file for an x86-64 build" "is ppc32 code and this build is ARCH=x86_64" \
+	OLD="$L/arch/powerpc/lib/checksum_32.S" NEW=c64
+bad "KSRC without PATCH" "KSRC= and PATCH= go together" KSRC="$L"
+echo 'not a patch' > "$T/not.patch"
+bad "a PATCH with no +++ line" "not a patch" KSRC="$L" PATCH="$T/not.patch"
+sed 's|a/arch/powerpc/lib/checksum_32.S|a/arch/powerpc/lib/other.S|; s|b/arch/powerpc/lib/checksum_32.S|b/arch/powerpc/lib/other.S|' \
+	"$T/dcbt.patch" > "$T/other.patch"
+bad "a PATCH that changes another file" "changes arch/powerpc/lib/other.S; csumbench builds only the checksum files" \
+	KSRC="$L" PATCH="$T/other.patch"
+sed 's/^ 	adde	r5,r5,r0$/ 	adde	r5,r5,r9/' "$T/dcbt.patch" > "$T/stale.patch"
+bad "a PATCH for no file of this ARCH" "changes no checksum file for ARCH=x86_64" KSRC="$L" PATCH="$T/dcbt.patch"
+bad "a PATCH that does not apply" "does not apply to" KSRC="$L" PATCH="$T/stale.patch" ARCH=ppc32 CPU=464 RUNNER=qemu-ppc
+"$BIN" ab c64 > /dev/null 2> "$T/e"; rc=$?
+ok "csumbench ab with one side: exit 2, usage" bash -c "[ $rc = 2 ] && grep -q 'expected two sides, OLD NEW' '$T/e'"
+"$BIN" ab -o "$T/none/" c64 nosuch > /dev/null 2> "$T/e"; rc=$?
+ok "csumbench ab with an unknown kernel: exit 2, the kernels listed" \
+	bash -c "[ $rc = 2 ] && grep -q \"NEW: unknown kernel 'nosuch', expected one of:\" '$T/e' && [ -z \"\$(ls -A '$T/none')\" ]"
+"$BIN" ab -o "$T/none/" c64 ip-ref > /dev/null 2> "$T/e"; rc=$?
+ok "csumbench ab of two ops: exit 2" bash -c "[ $rc = 2 ] && grep -q 'expected two kernels of one op' '$T/e'"
+"$BIN" ab -p 1 c64 word32 > /dev/null 2> "$T/e"; rc=$?
+ok "csumbench ab -p 1: exit 2, the range" bash -c "[ $rc = 2 ] && grep -q -- \"--processes '1': expected 2 to 200\" '$T/e'"
+"$BIN" ab -o "$T/none/" c64@64 word32 > /dev/null 2> "$T/e"; rc=$?
+ok "csumbench ab c64@64: c64 does not prefetch, exit 2" bash -c "[ $rc = 2 ] && grep -q 'c64 does not prefetch' '$T/e'"
+
+# --- Linux 6.1's x86-64 csum_partial against adc2, warm
+fast="sizes=1500,16K cache=warm samples=31"
+mkdir "$T/r1"
+CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD="$L/arch/x86/lib/csum-partial_64.c" NEW=adc2 \
+	SET="$fast" PROCESSES=6 > "$T/o1" 2> "$T/e1"
+ok "make ab OLD=<6.1's csum-partial_64.c> NEW=adc2: exit 0, judged" \
+	bash -c "[ '$(last_status "$T/o1")' = 0 ]" || { tail -n 5 "$T/e1"; tail -n 5 "$T/o1"; }
+for s in "1500 B" "16 KiB"; do
+	ok "adc2 faster at $s warm, its interval excluding 0" \
+		bash -c "grep -q '^adc2 is [0-9.]* ± [0-9.]*x faster than old:csum_partial at $s warm' '$T/o1' &&
+			grep -E '^$s +warm +[0-9.]+ +[0-9.]+ +-[0-9.]+% +\[-[0-9.]+,-[0-9.]+\] +[<0-9.]+ \*$' '$T/o1' > /dev/null"
+done
+old=$(ls "$T"/r1/ab-old-*[0-9].csv) new=$(ls "$T"/r1/ab-new-*[0-9].csv) txt=$(ls "$T"/r1/ab-*[0-9].txt)
+ok "the Linux side is old:csum_partial, described by its file and hash" \
+	bash -c "grep -q '^# ab: old $L/arch/x86/lib/csum-partial_64.c against new adc2' '$old' ||
+		grep -q '^old:csum_partial,linux_tree,csum,1500,0,warm,' '$old'"
+ok "6 processes a side, each said with its own run id and seed" \
+	bash -c "grep -q '^# processes: 6 (csumbench ab: each repeat a process of its own, exec.d afresh' '$old' &&
+		[ \$(grep -c '^# process: ' '$old') = 6 ] &&
+		[ \$(sed -n 's/^# process: [0-9]*: run_id \([^,]*\),.*/\1/p' '$old' '$new' | sort -u | wc -l) = 12 ] &&
+		[ \$(awk -F, '\$1 == \"old:csum_partial\" && \$4 == 1500 { print \$13 }' '$old' | sort -u | wc -l) = 6 ]"
+cp "$txt" "$T/paste.txt"
+ok "the paste block: within 72 columns, the verdict, machine, clock, timer, compiler, kernel, version, command" \
+	bash -c "width_ok '$txt' && grep -q '^verdict: NEW faster at 2 and slower at 0 of 2 points' '$txt' &&
+		grep -q '^machine: ' '$txt' && grep -q '^core clock: ' '$txt' && grep -q '^timer: ' '$txt' &&
+		grep -q '^compiler: ' '$txt' && grep -q '^kernel: ' '$txt' && grep -q '^csumbench: ' '$txt' &&
+		tr '\n' ' ' < '$txt' | sed 's/ *$//; s/\/  */\//g' | grep -q 'command: make ab OLD=$L/arch/x86/lib/csum-partial_64.c NEW=adc2'" || cat "$txt"
+ok "... printed too, beside the results as ab-*.txt" bash -c "grep -q '^--- paste (72 columns) ---' '$T/o1' && grep -q '^wrote $txt' '$T/o1'"
+CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD=adc2 NEW="$L/arch/x86/lib/csum-partial_64.c" \
+	SET="$fast" PROCESSES=6 FAIL_ABOVE=2 > "$T/o2" 2> "$T/e2"
+ok "swapped, FAIL_ABOVE=2: exit 1, the points named" \
+	bash -c "[ '$(last_status "$T/o2")' = 1 ] && grep -q '^  *FAILED fail-above 2%: 2 points\|^FAILED fail-above 2%: 2 points' '$T/o2'" ||
+	tail -n 5 "$T/o2"
+ok "the first result is kept beside the second (nothing replaced)" \
+	bash -c "[ \$(ls '$T'/r1/ab-old-*[0-9].csv | wc -l) = 2 ] && [ -f '$old' ]"
+
+# --- A/A, five invocations: at most 5% of the points changed, and no
+# point changed one way in one and the other way in another
+aa() { # aa OUT-PREFIX OLD NEW SET...: five invocations; the changed lines
+	local i p=$1 o=$2 n=$3 ; shift 3
+	for i in 1 2 3 4 5; do
+		"$BIN" ab -q -p 6 -o "$T/$p$i/" --report "$R" "$@" -- "$o" "$n" > "$T/$p$i.txt" 2>&1
+		echo "$? $(grep -c '^[0-9].* \*$' "$T/$p$i.txt")" >> "$T/$p.counts"
+		sed -n 's/^\([^ ]* is [0-9.]* ± [0-9.]*x \(faster\|slower\)\) than .* at \(.*\)/\3 \2/p' "$T/$p$i.txt" >> "$T/$p.dirs"
+	done
+	touch "$T/$p.dirs"
+}
+aa aa c64 c64 --set sizes=576,1500,16K --set cache=warm,cold --set samples=21
+changed=$(awk '{ n += $2 } END { print n + 0 }' "$T/aa.counts")
+ok "A/A: five invocations ran (exit 0 each)" bash -c "[ \$(grep -c '^0 ' '$T/aa.counts') = 5 ]" || cat "$T/aa.counts"
+ok "A/A: at most 5% of 30 points called changed (got $changed)" [ "$changed" -le 1 ]
+ok "A/A: no point changed in opposite directions" \
+	bash -c "[ \$(sed 's/ [a-z]*\$//' '$T/aa.dirs' | sort -u | wc -l) = \$(sort -u '$T/aa.dirs' | wc -l) ]"
+aa pf c64-prefetch c64-prefetch@128 --set sizes=576,1500 --set cache=cold --set samples=21
+ok "c64-prefetch against @128 at 576 and 1500 B cold, five invocations: no point changed in opposite directions" \
+	bash -c "[ \$(sed 's/ [a-z]*\$//' '$T/pf.dirs' | sort -u | wc -l) = \$(sort -u '$T/pf.dirs' | wc -l) ]"
+echo "  A/A changed $changed of 30; c64-prefetch against @128: $(sort "$T/pf.dirs" | uniq -c | tr '\n' ';')"
+
+# --- a size mix replayed one call per sample: judged by the mean call
+"$BIN" ab -p 4 -o "$T/mix/" --report "$R" -c configs/replay.conf --set rx_batch=1 --set cache=warm \
+	--set samples=201 word32 c64 > "$T/mix.txt" 2>&1; rc=$?
+ok "imix replayed one call per sample, word32 against c64: c64 faster by the mean call" \
+	bash -c "[ $rc = 0 ] && grep -q '^c64 is [0-9.]* ± [0-9.]*x faster than word32 at mix warm' '$T/mix.txt' &&
+		grep -q '^mix, warm: judged by the mean call' '$T/mix.txt'" || tail -n 20 "$T/mix.txt"
+
+# --- two runs of one process each: compare says it cannot judge
+"$BIN" run -q --set kernels=c64 --set sizes=1500 --set samples=11 -o "$T/one-a.csv" > /dev/null
+"$BIN" run -q --set kernels=c64 --set sizes=1500 --set samples=11 -o "$T/one-b.csv" > /dev/null
+"$R" compare "$T/one-a.csv" "$T/one-b.csv" > "$T/one.txt" 2>&1; rc=$?
+ok "csumreport compare of two one-repeat runs: exit 3, and why" \
+	bash -c "[ $rc = 3 ] && grep -q '^Inconclusive: each run is one process' '$T/one.txt' &&
+		grep -q '^inconclusive (exit 3): each run is one process' '$T/one.txt'"
+
+# --- a busy loop on the measured CPU: the warning travels with the number
+if [ "$(nproc)" -ge 2 ]; then
+	cpu=$(taskset -pc $$ | sed 's/.*: *//; s/[,-].*//')
+	taskset -c "$cpu" sh -c 'while :; do :; done' &
+	busy=$!
+	"$BIN" ab -p 3 -o "$T/busy/" --report "$R" --set "cpu=$cpu" --set sizes=1500 --set cache=warm \
+		--set samples=51 c64 word32 > "$T/busy.txt" 2>&1
+	kill "$busy"
+	txt=$(ls "$T"/busy/ab-*[0-9].txt 2> /dev/null)
+	ok "a busy loop on the measured CPU: the contention warning in ab's summary" \
+		bash -c "sed -n '1,/^Cycles\\/byte/p' '$T/busy.txt' | tr '\n' ' ' | tr -s ' ' | grep -q 'WARNING (OLD, c64, process.* contention: other tasks ran on CPU $cpu during the run'" ||
+		head -n 20 "$T/busy.txt"
+	ok "... and in the paste block" \
+		bash -c "[ -f '$txt' ] && tr '\n' ' ' < '$txt' | tr -s ' ' | grep -q 'WARNING (NEW, word32, process.* contention: other tasks ran on CPU'"
+fi
+finish
