@@ -112,7 +112,7 @@ help:
 	@echo 'variables:'
 	@echo '  build:    ARCH=$(ARCH) ($(ARCHES))  CROSS_COMPILE=prefix-  CPU=preset'
 	@echo '            STATIC=1  SANITIZE=1  LIBPFM=0|1  PCAP=0|1  CFLAGS=...'
-	@echo '  bench:    CONFIG=configs/x.conf  SPACE=user|kernel'
+	@echo '  bench:    CONFIG=configs/x.conf  SPACE=user|kernel  SET="key=value ..."'
 	@echo '            RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex|vboard:x86_64'
 	@echo '            VBOARD_PATCH="a.patch ..." (a virtual board'"'"'s kernel)'
 	@echo '  ab:       OLD= NEW= (a kernel, K@D, lib.so:sym, a Linux checksum file)'
@@ -308,8 +308,8 @@ accuracy: $(BIN) $(BUILD)/libknown-cost.so
 # cannot run is not made, only refused (scripts/bench.sh says why).
 QEMU_REFUSED := $(and $(filter qemu-%,$(firstword $(RUNNER))),$(filter none,$(QEMU_CPU)),$(if $(findstring -cpu,$(RUNNER)),,yes))
 bench: $(if $(QEMU_REFUSED),,$(BIN))
-	@$(foreach v,CONFIG RUNNER SPACE,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' \
+	@$(foreach v,CONFIG RUNNER SPACE SET,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' SET="$$SET" \
 	exec scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
 
 # make ab OLD=... NEW=... (or KSRC=tree PATCH=file): is NEW faster than

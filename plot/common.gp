@@ -47,6 +47,12 @@ log_low(lo, span) = lo / span ** headroom
 if (exists("vars")) {
 	load vars
 	emu = emulated ? "  [EMULATED: not real timings]" : ""
+	# (the run's warnings travel with its figures: how many, and where
+	# they are said)
+	if (exists("warnings") && warnings > 0) {
+		emu = emu . sprintf("  [%d warning%s: csumreport table says %s]", \
+			warnings, warnings == 1 ? "" : "s", warnings == 1 ? "it" : "them")
+	}
 	# A point: the median of a repeat's samples, the repeats' medians
 	# merged (gpvars: samples per point and repeat, and repeats).
 	if (!exists("repeats")) {

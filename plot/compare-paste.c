@@ -15,6 +15,7 @@
 #include "read/ops.h"
 #include "read/sizes.h"
 #include "table/wrap.h"
+#include "warnings.h"
 
 /* "1500 B warm", "1500 B +2 cold", "mix warm pf 128". */
 static void where(const struct pair *q, int show_pf, char *buf, size_t n)
@@ -109,90 +110,6 @@ void compare_headline(const struct pair *pairs, size_t n,
 		print_wrapped("  ", "(%s; \xc2\xb1 the 95%% interval)", rep);
 }
 
-/* "process N: TEXT": N, and where TEXT starts; 0 when not so. */
-static unsigned process_of(const char *w, const char **text)
-{
-	unsigned p;
-	int n = 0;
-
-	*text = w;
-	if (sscanf(w, "process %u: %n", &p, &n) != 1 || !n)
-		return 0;
-	*text = w + n;
-	return p;
-}
-
-/* Two warnings alike but for their figures ("moved by 4.4%" and "moved
-   by 8.2%"): one warning of several processes. */
-static int alike(const char *x, const char *y)
-{
-	for (;;) {
-		while (*x >= '0' && *x <= '9')
-			for (x++; (*x >= '0' && *x <= '9') || *x == '.'; x++)
-				;
-		while (*y >= '0' && *y <= '9')
-			for (y++; (*y >= '0' && *y <= '9') || *y == '.'; y++)
-				;
-		if (*x != *y)
-			return 0;
-		if (!*x)
-			return 1;
-		x++;
-		y++;
-	}
-}
-
-/* Whether every warning alike ti says it in ti's very words. */
-static int same_text(const struct results *r, size_t from, const char *ti)
-{
-	const char *tj;
-	size_t j;
-
-	for (j = from; j < r->nwarnings; j++) {
-		process_of(r->warnings[j], &tj);
-		if (alike(ti, tj) && strcmp(ti, tj))
-			return 0;
-	}
-	return 1;
-}
-
-/* One side's warnings, those its processes share said once with the
-   processes that gave them ("processes 1, 2, 5 of 6: ..."), in the
-   first one's figures when theirs differ. */
-static void side_warnings(FILE *f, const struct results *r, const char *who)
-{
-	char *done = calloc(r->nwarnings + 1, 1), list[256];
-	size_t i, j, k, m;
-
-	for (i = 0; done && i < r->nwarnings; i++) {
-		const char *ti, *tj;
-		unsigned pi = process_of(r->warnings[i], &ti);
-
-		if (done[i])
-			continue;
-		k = 0;
-		list[0] = '\0';
-		for (j = i, m = 0; j < r->nwarnings; j++) {
-			unsigned pj = process_of(r->warnings[j], &tj);
-			if (done[j] || !alike(ti, tj) || !pj != !pi)
-				continue;
-			done[j] = 1;
-			m++;
-			if (pj && k < sizeof(list) - 16)
-				k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%u",
-						      k ? ", " : "", pj);
-		}
-		if (pi)
-			fprint_wrapped(f, "    ", "WARNING (%s, process%s %s of %u): %s%s",
-				       who, m == 1 ? "" : "es", list, r->processes, ti,
-				       m > 1 && !same_text(r, i, ti) ? " (the first's "
-				       "figures; the others' alike)" : "");
-		else
-			fprint_wrapped(f, "    ", "WARNING (%s): %s", who, ti);
-	}
-	free(done);
-}
-
 void compare_print_warnings(FILE *f, const struct compare_ctx *cx)
 {
 	const char *bn, *an;
@@ -200,13 +117,13 @@ void compare_print_warnings(FILE *f, const struct compare_ctx *cx)
 
 	side_names(cx, &bn, &an);
 	if (cx->b == cx->a) {
-		side_warnings(f, cx->b, "the run");
+		print_warnings(f, cx->b, "the run");
 		return;
 	}
 	snprintf(bw, sizeof(bw), "OLD, %s", bn);
 	snprintf(aw, sizeof(aw), "NEW, %s", an);
-	side_warnings(f, cx->b, bw);
-	side_warnings(f, cx->a, aw);
+	print_warnings(f, cx->b, bw);
+	print_warnings(f, cx->a, aw);
 }
 
 /* One point's line of the block: 72 columns at most. */

@@ -400,6 +400,24 @@ static int gate(const struct pair *pairs, size_t n, double pct,
 	return nf ? 1 : 0;
 }
 
+/* A size mix is judged, and shown, by its mean call: its rows'
+   cycles_per_byte become that (cpb_mean_call keeps the median call's,
+   said under the table). */
+static void mixes_by_mean(struct results *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		struct row *w = &r->rows[i];
+		double median_call = w->cycles_per_byte;
+
+		if (w->size || isnan(w->cpb_mean_call))
+			continue;
+		w->cycles_per_byte = w->cpb_mean_call;
+		w->cpb_mean_call = median_call;
+	}
+}
+
 /* The test the sides' provenance allows: processes of their own
    (csumbench ab's files) against each other; else the sides were timed
    within one process each (*within): paired by round in one run, or
@@ -419,6 +437,21 @@ static enum test choose_test(const struct results *b, const struct results *a,
 	*within = 1;
 	return b->repeats >= MIN_REPEATS && a->repeats >= MIN_REPEATS ?
 	       TEST_REPEATS : TEST_NONE;
+}
+
+/* A warning of r's that voids a verdict (a canary that stayed slow),
+   into why: true when there is one. */
+static int voiding(const struct results *r, char *why, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < r->nwarnings; i++)
+		if (strstr(r->warnings[i], "this voids a verdict")) {
+			snprintf(why, n, "a warning voids the verdict (the WARNING "
+				 "\"%.48s...\", of %s)", r->warnings[i], r->path);
+			return 1;
+		}
+	return 0;
 }
 
 /* Why no verdict can be given, into why; NULL when one can. */
@@ -443,6 +476,8 @@ static const char *inconclusive(const struct results *b, const struct results *a
 			 "next; a verdict needs %d or more processes a side: csumbench "
 			 "ab (make ab) runs them", b->repeats, a->repeats,
 			 a->repeats == 1 ? "" : "s", MIN_REPEATS);
+	else if (voiding(b, why, n) || voiding(a, why, n))
+		;
 	else if (within && !within_ok)
 		snprintf(why, n, "%s; noise inside one process says nothing about "
 			 "the next, so no verdict: csumbench ab (make ab) runs each "
@@ -586,6 +621,8 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	if (check_named(&b, &a) || check_op(&b, &a))
 		goto out;
+	mixes_by_mean(&b.r);
+	mixes_by_mean(&a.r);
 	test = choose_test(&b.r, &a.r, &within);
 	/* The before side's candidates, sorted once; each after point then
 	   finds its match by bisection. */
@@ -758,8 +795,8 @@ int cmd_compare(int argc, char **argv)
 				      "process's or repeat's samples' mean), as the "
 				      "published mix measurements were; the median call "
 				      "reads %.3f before, %.3f after cycles/byte",
-				      pairs[i].a->cache, pairs[i].b->cpb_median_call,
-				      pairs[i].a->cpb_median_call);
+				      pairs[i].a->cache, pairs[i].b->cpb_mean_call,
+				      pairs[i].a->cpb_mean_call);
 	if (nplaced)
 		print_wrapped("", "WARNING: %zu change(s) called are smaller "
 			      "than the spread code placement alone causes in the "

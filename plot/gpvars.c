@@ -444,6 +444,7 @@ int cmd_gpvars(int argc, char **argv)
 	gp_string("cpu", r.cpu);
 	gp_string("timer", r.timer);
 	printf("emulated = %d\n", !strcmp(r.emulated, "yes"));
+	printf("warnings = %zu\n", r.nwarnings);
 	printf("core_mhz = %.1f\n", r.core_mhz);
 	printf("samples = %u\n", r.samples);
 	printf("repeats = %u\n", r.repeats ? r.repeats : 1);

@@ -20,6 +20,7 @@
 #include "report.h"
 #include "table/table.h"
 #include "table/wrap.h"
+#include "warnings.h"
 
 #define MIN_REPEATS 3	/* as compare: Welch's t on fewer says little */
 
@@ -596,6 +597,7 @@ int cmd_recommend(int argc, char **argv)
 		recommend_kernel(&k, note[0] ? note : NULL);
 	}
 	free(pk);
+	print_warnings(stdout, &r, "the run");
 	rc = 0;
 out:
 	rec_meta_free(&mm);

@@ -21,6 +21,7 @@
 #include "table/loadtable.h"
 #include "table/table.h"
 #include "table/wrap.h"
+#include "warnings.h"
 
 struct metric {
 	const char *name, *unit, *fmt;
@@ -725,8 +726,10 @@ int cmd_table(int argc, char **argv)
 	else if (!out.ntables)
 		fprintf(stderr, "csumreport table: %s has no rows for that cache "
 			"state or size\n", o.path);
-	else
+	else {
+		print_warnings(stdout, &r, "the run");
 		rc = 0;
+	}
 out:
 	free(ops);
 	results_free(&r);

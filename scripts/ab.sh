@@ -222,7 +222,9 @@ qemu-*)
 	;;
 esac
 case $status in
-0) echo "ab: exit 0, judged: no point changed slower${FAIL_ABOVE:+ than $FAIL_ABOVE%}" ;;
+0)
+	if [ -n "$FAIL_ABOVE" ]; then echo "ab: exit 0, judged: no point changed slower than $FAIL_ABOVE%"
+	else echo "ab: exit 0, judged: a verdict for every point (FAIL_ABOVE=PCT makes a slowdown exit 1)"; fi ;;
 1) echo "ab: exit 1, slower: a point changed slower than $FAIL_ABOVE%" ;;
 3) echo "ab: exit 3, inconclusive: no verdict, as said above" ;;
 *) echo "ab: exit $status, bad input or a failure: as said above" ;;

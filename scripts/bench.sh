@@ -14,6 +14,17 @@ case $space in
 user | kernel) space_args=(--set "space=$space") ;;
 *) echo "make bench: SPACE=$space: expected user or kernel" >&2; exit 2 ;;
 esac
+# SET="key=value ...": config keys over the config's, as --set gives
+# them (each word one; the config's own keys and values checked by the
+# harness).
+read -r -a set_words <<< "${SET:-}"
+for w in ${set_words[@]+"${set_words[@]}"}; do
+	if [[ ! $w =~ ^[a-z][a-z0-9_]*=. ]]; then
+		echo "make bench: SET: '$w': expected KEY=VALUE words (csumbench run --help lists the keys)" >&2
+		exit 2
+	fi
+	space_args+=(--set "$w")
+done
 # RUNNER is a command and its arguments, split at spaces.
 read -r -a runner_cmd <<< "$runner"
 out=${CSUMBENCH_RESULTS_DIR:-results}
@@ -158,7 +169,9 @@ ssh\ *)
 	status=0
 	# The board's own "wrote" lines name its folder, apart from the
 	# "fetched" lines of the files here.
-	"${runner_cmd[@]}" "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board${space_args[*]:+ ${space_args[*]}}" < /dev/null |
+	remote_args=
+	for w in ${space_args[@]+"${space_args[@]}"}; do remote_args+=" $(q "$w")"; done
+	"${runner_cmd[@]}" "cd $dir && ./csumbench run -c $(q "$name") -o results/out.csv --set runner=ssh:$board$remote_args" < /dev/null |
 		sed -u -e "s|^wrote results/|board: wrote $dir/results/|" \
 			-e "s|^  and results/|board:   and $dir/results/|"
 	status=${PIPESTATUS[0]}
@@ -243,6 +256,14 @@ vboard:*)
 			{ cat "$here/module.log" >&2; exit 2; }
 		files+=(csumbench.ko="$ko")
 	fi
+	# (its init splits a command at spaces and quotes nothing: a SET word
+	# there is of the characters a config's values need, no others)
+	for w in ${space_args[@]+"${space_args[@]}"}; do
+		if [[ ! $w =~ ^[A-Za-z0-9._,@:=+/-]+$ ]]; then
+			echo "make bench: SET word '$w' on a virtual board: only letters, digits and ._,@:=+/- there" >&2
+			exit 2
+		fi
+	done
 	base=$(safe "$(basename -- "$config" .conf)")
 	stem=$base-vboard-$machine-$(date +%Y%m%d-%H%M%S)
 	echo "/csumbench/csumbench run -c /csumbench/$base.conf -o /results/$stem.csv" \

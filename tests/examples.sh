@@ -413,6 +413,7 @@ bindings() { # bindings SUITE: its variables' values, one a line
 		'$kdir=$(scripts/vboard.sh kernel sam460ex)' '$T/dcbt.patch=dcbt.patch' ;;
 	tests/trace.sh) printf '%s\n' '$m=sam460ex' '"$@"=ARCH=ppc32 CPU=464' ;;	# board_trace sam460ex 0 ARCH=ppc32 CPU=464
 	tests/gbench.sh) printf '%s\n' '$B=build/x86_64' ;;	# run.sh: tests/gbench.sh "$A"
+	tests/ab.sh) printf '%s\n' '$L=/usr/src/linux' '$T/dcbt.patch=0001-csum-dcbt.patch' ;;
 	esac
 }
 in_suite() { # in_suite SUITE CMD
@@ -435,6 +436,11 @@ in_suite tests/kspace.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex S
 in_suite tests/kspace.sh 'make module ARCH=ppc32 KDIR="$(scripts/vboard.sh kernel sam460ex)/build"'
 in_suite tests/kspace.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex SPACE=kernel CONFIG=configs/kernel-space.conf VBOARD_PATCH=dcbt.patch'
 in_suite tests/trace.sh 'make trace ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex SECONDS=6'
+# (the README's tree is linux-source-6.1's checksum files, its patch one
+# made there; they are the suite's $L and $T/dcbt.patch)
+in_suite tests/ab.sh 'make ab KSRC=/usr/src/linux PATCH=0001-csum-dcbt.patch ARCH=ppc32 CPU=464 RUNNER=qemu-ppc'
+in_suite tests/ab.sh 'make ab OLD=/usr/src/linux/arch/x86/lib/csum-partial_64.c NEW=adc2'
+in_suite tests/ab.sh 'make ab OLD=c64-prefetch NEW=c64-prefetch@128 SET="sizes=576,1500 cache=cold"'
 
 # --- 5. What no machine here can run, and why.
 cannot() { # cannot CMD WHY

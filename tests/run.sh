@@ -222,6 +222,14 @@ else
 fi
 suite methodology tests/methodology.sh "$A/csumbench" build/host/csumreport
 suite roundtrip tests/roundtrip.sh "$A/csumbench" "$A/libtest-so-kernel.so"
+# make ab: a Linux tree's x86-64 checksum file as a side (linux-source-6.1)
+if [ "$(uname -m)" != x86_64 ]; then
+	skipped ab-native "times Linux's x86-64 csum_partial: an x86-64 host"
+elif have vboard; then
+	suite ab-native tests/ab.sh native "$A/csumbench" build/host/csumreport
+else
+	skipped ab-native "$(needs vboard)"
+fi
 suite bench-ssh tests/bench-ssh.sh
 suite need tests/need.sh
 if [ -x "$A-nolibpfm/test-events" ]; then
@@ -292,6 +300,11 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE
 }
 cross ppc32 qemu-ppc powerpc-linux-gnu-
 [ -f build/ppc32/csumbench ] && suite ppc32-bench tests/bench-ppc32.sh
+if have ppc32 vboard; then
+	suite ab-ppc32 tests/ab.sh ppc32
+else
+	skipped ab-ppc32 "$(needs ppc32 vboard)"
+fi
 
 # The Book E and e300 paths: each CPU preset under the qemu CPU it is
 # for (the timebase read it encodes, every kernel), and the generic

@@ -27,6 +27,7 @@
 #include "kernel/table.h"
 #include "lib/args.h"
 #include "lib/platform.h"
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "report/output.h"
 
@@ -84,6 +85,8 @@ struct ab_proc {
 	int forked;		/* exec of itself failed: a forked copy ran */
 	int exec_errno;
 	double seconds;
+	double canary;		/* its # canary: median ratio; 0: none */
+	int canary_high;	/* above every other process's by far */
 };
 
 struct ab {
@@ -96,6 +99,7 @@ struct ab {
 	int nprocs, per_side;
 	int quiet, progress;
 	char id[128];
+	double canary_median;	/* all processes' canaries' median */
 };
 
 /* "K@D": the kernel, its distance ("none" when not given). */
@@ -544,8 +548,9 @@ static void put_processes(FILE *f, const struct merge *m)
 			continue;
 		meta_value(m->text[i], "run_id", id, sizeof(id));
 		meta_value(m->text[i], "seed", seed, sizeof(seed));
-		fprintf(f, "# process: %d: run_id %s, seed %s, %d of %d, %.1f s\n",
-			p->index, id, seed, i + 1, ab->nprocs, p->seconds);
+		fprintf(f, "# process: %d: run_id %s, seed %s, %d of %d, %.1f s, "
+			"canary %.3f\n", p->index, id, seed, i + 1, ab->nprocs,
+			p->seconds, p->canary);
 	}
 }
 
@@ -557,8 +562,17 @@ static void put_warnings(FILE *f, const struct merge *m)
 	int i;
 
 	for (i = 0; i < ab->nprocs; i++) {
-		if (ab->procs[i].side != m->side)
+		const struct ab_proc *p = &ab->procs[i];
+		if (p->side != m->side)
 			continue;
+		if (p->canary_high)
+			fprintf(f, "# warning: process %d: canary: its throughput canary "
+				"read %.3f for the whole run against %.3f, the median of "
+				"all %d processes: another tenant took this core's issue "
+				"slots from its start, slowing throughput-bound code while "
+				"the add chain read the clock right; its figures are in "
+				"this side's; this voids a verdict\n", p->index, p->canary,
+				ab->canary_median, ab->nprocs);
 		for (l = m->text[i]; *l == '#'; l = next_line(l))
 			if (!strncmp(l, "# warning: ", 11))
 				fprintf(f, "# warning: process %d: %.*s", ab->procs[i].index,
@@ -644,6 +658,42 @@ static int read_side(const struct ab *ab, int side, char **text, int samples)
 		}
 	}
 	return 0;
+}
+
+/* A process whose throughput canary read high for its whole run (a
+   tenant on the core from its start: within the process nothing looked
+   slow) stands out against the others: above the median of all the
+   processes by more than four robust deviations and 10%. */
+static void canary_across(struct ab *ab)
+{
+	double *v = xcalloc((size_t)ab->nprocs + 1, sizeof(*v), "the canary"),
+	       *dev = xcalloc((size_t)ab->nprocs + 1, sizeof(*dev), "the canary");
+	char val[64];
+	size_t i, n = 0;
+	double med, mad;
+
+	for (i = 0; i < (size_t)ab->nprocs; i++) {
+		char *text = slurp(ab->procs[i].csv);
+		if (!text)
+			continue;
+		meta_value(text, "canary", val, sizeof(val));
+		ab->procs[i].canary = atof(val);
+		if (ab->procs[i].canary > 0)
+			v[n++] = ab->procs[i].canary;
+		free(text);
+	}
+	if (n >= 4) {
+		med = stats_median(v, n);
+		for (i = 0; i < n; i++)
+			dev[i] = fabs(v[i] - med);
+		mad = stats_median(dev, n);
+		for (i = 0; i < (size_t)ab->nprocs; i++)
+			ab->procs[i].canary_high = ab->procs[i].canary >
+				med * (1 + fmax(0.10, 4 * 1.4826 * mad / med));
+		ab->canary_median = med;
+	}
+	free(v);
+	free(dev);
 }
 
 /* The sides' files into out, named ab-old-..., ab-new-...: 0, or 2
@@ -932,8 +982,9 @@ int cmd_ab(int argc, char **argv)
 		 platform_host(), tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
 		 tm.tm_hour, tm.tm_min, tm.tm_sec, (long)getpid());
 	ab.progress = !ab.quiet && isatty(2);
-	if ((rc = gate_sides(&ab)) || (rc = run_procs(&ab, given, emulated)) ||
-	    (rc = write_sides(&ab, out, paths))) {
+	if (!(rc = gate_sides(&ab)) && !(rc = run_procs(&ab, given, emulated)))
+		canary_across(&ab);
+	if (rc || (rc = write_sides(&ab, out, paths))) {
 		remove_tmp(&ab);
 		goto out;
 	}

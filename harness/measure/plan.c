@@ -291,6 +291,7 @@ void sweep_free(struct bench *b)
 		free(b->failed[i]);
 	for (i = 0; i < b->nwarnings; i++)
 		free(b->warnings[i]);
+	free(b->canary.q);
 	for (i = 0; i < b->nrings; i++)
 		ring_free(&b->rings[i]);
 	free(b->rings);

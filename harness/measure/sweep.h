@@ -16,6 +16,7 @@
 #include "measure/contention.h"
 #include "measure/layout.h"
 #include "timer/calibrate.h"
+#include "timer/canary.h"
 #include "workload/rxring.h"
 
 /* A point is (kernel, size, align, cache, prefetch, code offset, load,
@@ -143,6 +144,9 @@ struct bench {
 	double *bchain;
 	size_t *bchain_block;
 	size_t nbchain;
+	/* The throughput canary (timer/canary.h): a window beside each
+	   round's chain window; a round it reads slow is taken again. */
+	struct canary canary;
 	double miss_cycles;		/* miss.h: one line's cold cost, or NAN */
 	const struct kernel *miss_kernel;	/* the kernel it was timed with */
 	double cpt_run;			/* median of the chain over the run */

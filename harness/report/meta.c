@@ -217,6 +217,21 @@ static void report_layouts(FILE *f, const struct bench *b)
 		"(KERNEL_FIXED, they call other code): " : "", fixed);
 }
 
+/* The throughput canary beside the chain (timer/canary.h). */
+static void meta_canary(FILE *f, const struct canary *k)
+{
+	if (!(k->best > 0) || !k->nq)
+		return;
+	fprintf(f, "# canary: %.3f (median of %zu rounds' windows of four "
+		"independent add chains, in add-chain windows; %.3f at start, "
+		"a round above %.3f is slow); %u round(s) taken again, %u still slow "
+		"after %d retakes", stats_median(k->q, k->nq), k->nq, k->best,
+		k->limit, k->retaken, k->kept, 2);
+	if (k->kept)
+		fprintf(f, " (up to %.0f%% slower)", k->worst * 100);
+	fprintf(f, "\n");
+}
+
 void report_meta(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->cal;
@@ -289,6 +304,7 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
 			"%lu dependent adds)\n", b->cpt_run, b->nchain,
 			c->chain_blocks * CHAIN_BLOCK);
+	meta_canary(f, &b->canary);
 	if (b->nbchain) {
 		double *v = xcalloc(b->nbchain, sizeof(*v), "the add chain's windows");
 		memcpy(v, b->bchain, b->nbchain * sizeof(*v));

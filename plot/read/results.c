@@ -33,7 +33,7 @@ static void set_timer_what(struct results *r, const char *v)
 }
 
 /* A warning of the run, kept to be shown with its figures. */
-static void add_warning(struct results *r, const char *key, const char *v)
+static void add_warning(struct results *r, const char *v)
 {
 	size_t n = strlen(v);
 
@@ -41,10 +41,8 @@ static void add_warning(struct results *r, const char *key, const char *v)
 		n--;
 	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof(*r->warnings),
 			       RESULTS_READ);
-	r->warnings[r->nwarnings] = xmalloc(strlen(key) + n + 3, RESULTS_READ);
-	snprintf(r->warnings[r->nwarnings++], strlen(key) + n + 3, "%s%s%.*s",
-		 strcmp(key, "warning") ? key : "", strcmp(key, "warning") ? ": " : "",
-		 (int)n, v);
+	r->warnings[r->nwarnings] = xmalloc(n + 1, RESULTS_READ);
+	snprintf(r->warnings[r->nwarnings++], n + 1, "%.*s", (int)n, v);
 }
 
 static void meta(struct results *r, const char *line, double *hz, double *cpt)
@@ -89,8 +87,8 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 		set_meta(&r->kernel_release, v, 0);
 	else if (!strcmp(key, "processes"))
 		r->processes = (unsigned)strtoul(v, NULL, 10);
-	else if (!strcmp(key, "warning") || !strcmp(key, "canary"))
-		add_warning(r, key, v);
+	else if (!strcmp(key, "warning"))
+		add_warning(r, v);
 	else if (!strcmp(key, "layouts"))
 		r->layouts = (unsigned)strtoul(v, NULL, 10);
 	else if (!strcmp(key, "tick_hz"))
@@ -321,7 +319,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 	}
 	r->rows = xcalloc(n, sizeof(*r->rows), RESULTS_READ);
 	r->gone = xcalloc(n, sizeof(*r->gone), RESULTS_READ);
-	tmp = xcalloc(8 * n, sizeof(*tmp), RESULTS_READ);
+	tmp = xcalloc(9 * n, sizeof(*tmp), RESULTS_READ);
 	for (i = 0; i < n; i = j) {
 		struct row *m;
 		size_t base = i, c;
@@ -354,6 +352,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 			const struct row *x = k + i == base ? m : &s[k + i]->w;
 			m->rep_cpb[k] = mix_by_mean(x);
 			tmp[7 * n + k] = x->cycles_per_byte;
+			tmp[8 * n + k] = m->rep_cpb[k];
 			tmp[k] = x->ticks_median;
 			tmp[n + k] = x->cycles_per_byte_net;
 			tmp[2 * n + k] = x->bytes_per_cycle;
@@ -363,8 +362,8 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 			tmp[6 * n + k] = x->roofline_fraction;
 		}
 		merge_spread(m, s + i, c, base - i);
-		m->cycles_per_byte = results_median(m->rep_cpb, c);
-		m->cpb_median_call = m->size ? NAN : results_median(tmp + 7 * n, c);
+		m->cycles_per_byte = results_median(tmp + 7 * n, c);
+		m->cpb_mean_call = m->size ? NAN : results_median(tmp + 8 * n, c);
 		m->ticks_median = results_median(tmp, c);
 		m->cycles_per_byte_net = results_median(tmp + n, c);
 		m->bytes_per_cycle = results_median(tmp + 2 * n, c);

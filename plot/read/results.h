@@ -36,10 +36,11 @@ struct row {
 				   region, in timer steps; NAN: not given */
 	double cyc_min, cyc_max, cyc_mean, cyc_median;
 	double *rep_cpb;	/* each repeat's cycles/byte; a mix's (size 0)
-				   from its mean call, the figure of merit of
-				   a size mix (cycles_per_byte too) */
-	double cpb_median_call;	/* a mix: the repeats' median of its median
-				   call, cycles/byte; NAN otherwise */
+				   from its mean call, the figure of merit a
+				   size mix is judged by */
+	double cpb_mean_call;	/* a mix: the repeats' median of its mean
+				   call, cycles/byte (cycles_per_byte is its
+				   median call's); NAN otherwise */
 	size_t nrep;
 	/* From -samples.csv, ordered by repeat and round: cycles/byte, and
 	   the repeat and round (0: unknown) of each. */
@@ -59,9 +60,7 @@ struct results {
 	/* For the paste block ("" where a file has none): # csumbench:,
 	   # core_clock:, # timer: whole, # kernel_release:. */
 	char *version, *core_clock, *timer_line, *kernel_release;
-	/* Each "# warning:" line's text, and the lines that qualify every
-	   figure of the run (# canary:, # steal:, # contention: when they
-	   warn), in the file's order. */
+	/* Each "# warning:" line's text, in the file's order. */
 	char **warnings;
 	size_t nwarnings;
 	/* "# processes: P": each repeat ran in a process of its own
