@@ -284,15 +284,16 @@ static void ring(void)
 	sweep_run(&b, false);
 	/* word32 and the empty kernel: a ring each, so neither prefetches
 	   the other's next buffers.  A sample taken again after it was
-	   preempted takes K more. */
+	   preempted takes K more, and so does each in a round the canary
+	   had taken again (a tenant on the core). */
 	CHECK(b.pts[1].ring != b.pts[0].ring && b.pts[0].ring->next ==
-	      (i + (7 + b.pts[0].preempted[0]) * b.pts[0].iters) %
+	      (i + (7 + b.pts[0].preempted[0] + b.canary.retaken) * b.pts[0].iters) %
 	      b.pts[0].ring->nslots && b.pts[1].ring->next ==
-	      (j + (7 + b.pts[1].preempted[0]) * b.pts[1].iters) %
+	      (j + (7 + b.pts[1].preempted[0] + b.canary.retaken) * b.pts[1].iters) %
 	      b.pts[1].ring->nslots,
-	      "a ring per point, 7 samples (and %u retakes) of K each took its "
-	      "next buffers: point 0's went from %zu to %zu",
-	      b.pts[0].preempted[0], i, b.pts[0].ring->next);
+	      "a ring per point, 7 samples (and %u retakes, %u rounds again) of K "
+	      "each took its next buffers: point 0's went from %zu to %zu",
+	      b.pts[0].preempted[0], b.canary.retaken, i, b.pts[0].ring->next);
 	sweep_free(&b);
 	config_free(&c);
 }

@@ -230,11 +230,13 @@ static void round_run(struct bench *b, size_t *order, size_t n, unsigned rep,
 
 	m.taken = xcalloc(b->npts + 1, sizeof(*m.taken), "a round's marks");
 	m.walked = xcalloc(b->npts + 1, sizeof(*m.walked), "a round's marks");
+	/* (the order drawn once: a round taken again is the same round, and
+	   the seed gives the same rounds whatever the canary saw) */
+	shuffle(order, n, rng);
 	for (tries = 0;; tries++) {
 		bool slow;
 
 		round_mark(b, &m, rep);
-		shuffle(order, n, rng);
 		for (i = 0; i < n; i++)
 			visit(b, order[i], rep, rep);
 		if (b->emulated || !b->nchain || b->nchain == m.nchain)
