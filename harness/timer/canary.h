@@ -19,8 +19,8 @@
 /* Runs blocks * CHAIN_BLOCK adds on each of four independent chains. */
 void canary_adds(unsigned long blocks);
 
-/* One canary window as long as a chain window (c->chain_blocks): its
-   ticks over those of the chain window just taken (chain_cpt: that
+/* The least of three canary windows, each as long as a chain window
+   (c->chain_blocks): its ticks over those of the chain window just taken (chain_cpt: that
    window's adds per tick, calibrate_chain_window's); 0 when either did
    not time.  The canary's cost in chain windows: 1 where four adds issue
    a cycle. */
