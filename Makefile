@@ -93,6 +93,7 @@ help:
 	@echo '  all        build $(BIN) for ARCH (the default target)'
 	@echo '  bench      build, verify every kernel, time CONFIG into results/'
 	@echo '  ab         OLD against NEW, each in processes of its own: a verdict'
+	@echo '  ab-link    (make ab'"'"'s step: its sides'"'"' binary in AB_DIR)'
 	@echo '  test       build and run every test suite; ends "N passed, M failed"'
 	@echo '  check      the fast tier: unit tests, command line, host tools'
 	@echo '  deps       install every Debian package the builds and tests use'
