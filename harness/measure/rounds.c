@@ -28,7 +28,6 @@
 #include "workload/load.h"
 
 #define SEQ_CHAIN 11	/* chain windows per point in sequential order */
-#define CANARY_RETAKES 2	/* a round the canary reads slow, taken again */
 
 static double now_s(void)
 {

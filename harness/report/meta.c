@@ -226,7 +226,7 @@ static void meta_canary(FILE *f, const struct canary *k)
 		"independent add chains, in add-chain windows; %.3f at start, "
 		"a round above %.3f is slow); %u round(s) taken again, %u still slow "
 		"after %d retakes", stats_median(k->q, k->nq), k->nq, k->best,
-		k->limit, k->retaken, k->kept, 2);
+		k->limit, k->retaken, k->kept, CANARY_RETAKES);
 	if (k->kept)
 		fprintf(f, " (up to %.0f%% slower)", k->worst * 100);
 	fprintf(f, "\n");
