@@ -22,14 +22,16 @@ ok "linux-source-6.1's checksum files are there" [ -f "$L/arch/x86/lib/csum-part
 # tenant FILE: the verdict was voided by a co-tenant the canary saw (a
 # real one: this machine is shared), said in FILE
 tenant() { tr '\n' ' ' < "$1" | tr -s ' ' | grep -q 'Inconclusive: a warning voids the verdict (the WARNING "process [0-9]*: canary'; }
-# again CMD...: runs CMD (its output to $T/again.out), and once more when
-# a co-tenant voided the verdict; its exit status
+# again CMD...: runs CMD (its output to $T/again.out), and again, twice at
+# most, while a co-tenant voids the verdict; its exit status
 again() {
-	"$@" > "$T/again.out" 2>&1 && return 0
-	local rc=$?
-	[ $rc = 3 ] && tenant "$T/again.out" || return $rc
-	echo "  (a co-tenant voided the verdict, said: run again)"
-	"$@" > "$T/again.out" 2>&1
+	local rc try
+	for try in 1 2 3; do
+		"$@" > "$T/again.out" 2>&1 && return 0
+		rc=$?
+		[ $rc = 3 ] && tenant "$T/again.out" && [ $try != 3 ] || return $rc
+		echo "  (a co-tenant voided the verdict, said: run again)"
+	done
 }
 
 # last_status FILE: the status make ab's last line names
@@ -133,11 +135,12 @@ ok "csumbench ab c64@64: c64 does not prefetch, exit 2" bash -c "[ $rc = 2 ] && 
 fast="sizes=1500,16K cache=warm samples=31"
 mkdir "$T/r1"
 CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD="$L/arch/x86/lib/csum-partial_64.c" NEW=adc2 > "$T/o1" 2> "$T/e1"
-if [ "$(last_status "$T/o1")" = 3 ] && tenant "$T/o1"; then
+for try in 2 3; do
+	[ "$(last_status "$T/o1")" = 3 ] && tenant "$T/o1" || break
 	echo "  (a co-tenant voided the verdict, said: run again)"
 	rm -rf "$T/r1" && mkdir "$T/r1"
 	CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD="$L/arch/x86/lib/csum-partial_64.c" NEW=adc2 > "$T/o1" 2> "$T/e1"
-fi
+done
 ok "make ab OLD=<6.1's csum-partial_64.c> NEW=adc2: exit 0, judged" \
 	bash -c "[ '$(last_status "$T/o1")' = 0 ]" || { tail -n 5 "$T/e1"; tail -n 5 "$T/o1"; }
 for s in "1500 B" "16 KiB"; do
@@ -161,10 +164,10 @@ ok "the paste block: within 72 columns, the verdict, machine, clock, timer, comp
 		grep -q '^compiler: ' '$txt' && grep -q '^kernel: ' '$txt' && grep -q '^csumbench: ' '$txt' &&
 		tr '\n' ' ' < '$txt' | sed 's/ *$//; s/\/  */\//g' | grep -q 'command: make ab OLD=$L/arch/x86/lib/csum-partial_64.c NEW=adc2'" || cat "$txt"
 ok "... printed too, beside the results as ab-*.txt" bash -c "grep -q '^--- paste (72 columns) ---' '$T/o1' && grep -q '^wrote $txt' '$T/o1'"
-for try in 1 2; do
+for try in 1 2 3; do
 	CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD=adc2 NEW="$L/arch/x86/lib/csum-partial_64.c" \
 		SET="$fast" PROCESSES=6 FAIL_ABOVE=2 > "$T/o2" 2> "$T/e2"
-	[ "$(last_status "$T/o2")" = 3 ] && tenant "$T/o2" && [ $try = 1 ] || break
+	[ "$(last_status "$T/o2")" = 3 ] && tenant "$T/o2" && [ $try != 3 ] || break
 	echo "  (a co-tenant voided the verdict, said: run again)"
 done
 ok "swapped, FAIL_ABOVE=2: exit 1, the points named" \
@@ -195,11 +198,12 @@ ok "A/A: no point changed in opposite directions" \
 mkdir "$T/pf0"
 CSUMBENCH_RESULTS_DIR=$T/pf0 $MAKE -s ab OLD=c64-prefetch NEW=c64-prefetch@128 SET="sizes=576,1500 cache=cold" \
 	> "$T/pf0.txt" 2>&1
-if [ "$(last_status "$T/pf0.txt")" = 3 ] && tenant "$T/pf0.txt"; then
+for try in 2 3; do
+	[ "$(last_status "$T/pf0.txt")" = 3 ] && tenant "$T/pf0.txt" || break
 	echo "  (a co-tenant voided the verdict, said: run again)"
 	CSUMBENCH_RESULTS_DIR=$T/pf0 $MAKE -s ab OLD=c64-prefetch NEW=c64-prefetch@128 SET="sizes=576,1500 cache=cold" \
 		> "$T/pf0.txt" 2>&1
-fi
+done
 ok "make ab OLD=c64-prefetch NEW=c64-prefetch@128 SET=...: both distances of c64-prefetch, judged" \
 	bash -c "[ '$(last_status "$T/pf0.txt")' = 0 ] && grep -q '^selected: c64-prefetch@none (before) vs c64-prefetch@128 (after)' '$T/pf0.txt'" ||
 	tail -n 5 "$T/pf0.txt"
@@ -210,12 +214,14 @@ ok "c64-prefetch against @128 at 576 and 1500 B cold, five invocations: no point
 echo "  A/A changed $changed of 30; c64-prefetch against @128: $(sort "$T/pf.dirs" | uniq -c | tr '\n' ';')"
 
 # --- a size mix replayed one call per sample: judged by the mean call
-again "$BIN" ab -p 4 -o "$T/mix/" --report "$R" -c configs/replay.conf --set rx_batch=1 --set cache=warm \
-	--set samples=201 word32 c64; rc=$?
+# (1001 calls a process: a mean over single calls moves with each one an
+# interrupt lengthened; 201 left the interval wide enough to miss 2.6x)
+again "$BIN" ab -p 6 -o "$T/mix/" --report "$R" -c configs/replay.conf --set rx_batch=1 --set cache=warm \
+	--set samples=1001 word32 c64; rc=$?
 cp "$T/again.out" "$T/mix.txt"
 ok "imix replayed one call per sample, word32 against c64: c64 faster by the mean call" \
 	bash -c "[ $rc = 0 ] && grep -q '^c64 is [0-9.]* ± [0-9.]*x faster than word32 at mix warm' '$T/mix.txt' &&
-		grep -q '^mix, warm: judged by the mean call' '$T/mix.txt'" || tail -n 20 "$T/mix.txt"
+		grep -q '^mix, warm: judged by the mean call' '$T/mix.txt'" || grep -v -e '^WARNING' -e '^    ' "$T/mix.txt" | head -n 30
 
 # --- two runs of one process each: compare says it cannot judge
 "$BIN" run -q --set kernels=c64 --set sizes=1500 --set samples=11 -o "$T/one-a.csv" > /dev/null
