@@ -127,6 +127,9 @@ ok "csumbench ab with an unknown kernel: exit 2, the kernels listed" \
 ok "csumbench ab of two ops: exit 2" bash -c "[ $rc = 2 ] && grep -q 'expected two kernels of one op' '$T/e'"
 "$BIN" ab -p 1 c64 word32 > /dev/null 2> "$T/e"; rc=$?
 ok "csumbench ab -p 1: exit 2, the range" bash -c "[ $rc = 2 ] && grep -q -- \"--processes '1': expected 2 to 200\" '$T/e'"
+"$BIN" ab -o "$T/none/" --fail-above 2% c64 word32 > /dev/null 2> "$T/e"; rc=$?
+ok "csumbench ab --fail-above 2%: refused before anything runs, exit 2" \
+	bash -c "[ $rc = 2 ] && grep -q -- \"--fail-above '2%': expected a percentage\" '$T/e' && [ -z \"\$(ls -A '$T/none')\" ]"
 "$BIN" ab -o "$T/none/" c64@64 word32 > /dev/null 2> "$T/e"; rc=$?
 ok "csumbench ab c64@64: c64 does not prefetch, exit 2" bash -c "[ $rc = 2 ] && grep -q 'c64 does not prefetch' '$T/e'"
 

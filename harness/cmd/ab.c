@@ -902,6 +902,7 @@ static int ab_parse(struct ab *ab, struct ab_args *o, int argc, char **argv)
 
 	args_begin(&a, &ab_cmd, argc, argv);
 	while (rc < 0 && (key = args_next(&a, &v)) != ARGS_END) {
+		double x;
 		long p;
 
 		switch (key) {
@@ -925,10 +926,17 @@ static int ab_parse(struct ab *ab, struct ab_args *o, int argc, char **argv)
 			o->out = v;
 			break;
 		case OPT_FAIL_ABOVE:
-			o->fail_above = v;
-			break;
 		case OPT_THRESHOLD:
-			o->threshold = v;
+			/* checked here, not a minute later by csumreport */
+			x = strtod(v, &end);
+			if (!*v || *end || !(x >= 0) ||
+			    !(x <= (key == OPT_THRESHOLD ? 100 : 1e6)))
+				rc = args_bad_usage(&ab_cmd, "--%s '%s': expected a "
+						    "percentage, %s", key == OPT_THRESHOLD ?
+						    "threshold" : "fail-above", v,
+						    key == OPT_THRESHOLD ? "0 to 100" :
+						    "0 or more (such as 1 or 2.5)");
+			*(key == OPT_THRESHOLD ? &o->threshold : &o->fail_above) = v;
 			break;
 		case OPT_REPORT:
 			o->report = v;

@@ -240,7 +240,7 @@ static void round_run(struct bench *b, size_t *order, size_t n, unsigned rep,
 			visit(b, order[i], rep, rep);
 		if (b->emulated || !b->nchain || b->nchain == m.nchain)
 			break;
-		slow = canary_slow(&b->canary, &b->cal, b->chain[b->nchain - 1], round);
+		slow = canary_slow(&b->canary, &b->cal, round);
 		if (!slow)
 			break;
 		if (!undo || tries == CANARY_RETAKES) {

@@ -48,8 +48,8 @@ struct canary {
 /* Start-up: 11 windows, each between two chain windows: their median
    and the limit (above it by four robust deviations, at least 10%). */
 void canary_start(struct canary *k, const struct calibration *c);
-/* A round's window (taken beside its chain window): true when slow. */
-bool canary_slow(struct canary *k, const struct calibration *c,
-		 double chain_cpt, unsigned round);
+/* A round's canary window, between chain windows of its own (each the
+   best of three): true when slow. */
+bool canary_slow(struct canary *k, const struct calibration *c, unsigned round);
 
 #endif
