@@ -112,12 +112,14 @@ help:
 	@echo
 	@echo 'variables:'
 	@echo '  build:    ARCH=$(ARCH) ($(ARCHES))  CROSS_COMPILE=prefix-  CPU=preset'
+	@echo '            V=1 (each command, not a progress line, on a terminal)'
 	@echo '            STATIC=1  SANITIZE=1  LIBPFM=0|1  PCAP=0|1  CFLAGS=...'
 	@echo '  bench:    CONFIG=configs/x.conf  SPACE=user|kernel  SET="key=value ..."'
 	@echo '            RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex|vboard:x86_64'
 	@echo '            VBOARD_PATCH="a.patch ..." (a virtual board'"'"'s kernel)'
 	@echo '  ab:       OLD= NEW= (a kernel, K@D, lib.so:sym, a Linux checksum file)'
-	@echo '            or KSRC=tree PATCH=file; CONFIG=configs/ab.conf RUNNER='
+	@echo '            or KSRC=tree PATCH=file; CONFIG=configs/ab.conf RUNNER= (as'
+	@echo '            bench'"'"'s) SPACE=kernel (KDIR= off a virtual board)'
 	@echo '            SET="key=value ..." PROCESSES=P FAIL_ABOVE=PCT'
 	@echo '  module:   KDIR=$(KDIR)'
 	@echo '  trace:    SECONDS=10  RUNNER="ssh root@board"|vboard:sam460ex|vboard:x86_64'
@@ -154,22 +156,36 @@ $(BUILD)/flags: FORCE
 	$(eval FLAGS_NEW := $(shell mkdir -p $(@D) && mktemp $@.XXXXXX))$(file >$(FLAGS_NEW),$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(KERNEL_CFLAGS) $(LDFLAGS) $(LDLIBS))
 	@t=$(FLAGS_NEW); $(replace_if_changed)
 
+# On a terminal a build is one line, its objects made of the binary's
+# and the time left (scripts/progress.sh), in place of each compiler
+# command; V=1, or output that is not a terminal, gives make's own.
+ifeq ($(V)$(shell [ -t 2 ] && echo tty),tty)
+Q := @
+PROGRESS = @scripts/progress.sh $(BUILD) $(BUILD_T0) $@ $(BUILD)/obj/harness/main.o $(LIB_OBJS)
+PROGRESS_END = @printf '\r\033[K' >&2
+BUILD_T0 := $(shell date +%s)
+endif
+
 $(BUILD)/obj/%.o: %.c $(BUILD)/flags | $(BUILD)/buildinfo.h
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(PROGRESS)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/kernels/%.o: kernels/%.c $(BUILD)/flags
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(KERNEL_CFLAGS) -MMD -MP -c $< -o $@
+	$(PROGRESS)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(KERNEL_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.o: %.S $(BUILD)/flags
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -DCSUMBENCH_LOOP_ALIGN=$(LOOP_ALIGN) $(ARCH_CFLAGS) -MMD -MP -c $< -o $@
+	$(PROGRESS)
+	$(Q)$(CC) $(CPPFLAGS) -DCSUMBENCH_LOOP_ALIGN=$(LOOP_ALIGN) $(ARCH_CFLAGS) -MMD -MP -c $< -o $@
 
 # Objects, not an archive: timers and flushers are found through weak
 # references, which do not pull members out of an archive.
 $(BIN): $(BUILD)/obj/harness/main.o $(LIB_OBJS)
-	$(call link_new,$(CC) $(LDFLAGS),$^ $(LDLIBS))
+	$(PROGRESS_END)
+	$(Q)$(call link_new,$(CC) $(LDFLAGS),$^ $(LDLIBS))
 
 $(BUILD)/test-%: $(BUILD)/obj/tests/test-%.o $(LIB_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -321,13 +337,13 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 # CONFIG is for bench; CONFIG defaults to configs/ab.conf here.
 AB_CONFIG = $(if $(filter command% environment%,$(origin CONFIG)),$(value CONFIG),configs/ab.conf)
 ab: $(if $(QEMU_REFUSED),,$(BIN)) $(REPORT)
-	@$(foreach v,OLD NEW KSRC PATCH RUNNER SPACE SET PROCESSES FAIL_ABOVE,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(foreach v,OLD NEW KSRC PATCH RUNNER SPACE SET PROCESSES FAIL_ABOVE KDIR,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
 	CONFIG='$(subst ','\'',$(AB_CONFIG))' \
 	CSB_CC='$(CC)' CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_ARCH_CFLAGS='$(ARCH_CFLAGS)' \
 	CSB_LINUX_CFLAGS='$(LINUX_CFLAGS)' CSB_L1_SHIFT='$(L1_CACHE_SHIFT)' CSB_BUILD='$(BUILD)' \
-	CSB_MAKE='$(MAKE)' CSB_REPORT='$(abspath $(REPORT))' \
+	CSB_MAKE='$(MAKE)' CSB_REPORT='$(abspath $(REPORT))' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' \
 	OLD="$$OLD" NEW="$$NEW" KSRC="$$KSRC" PATCH="$$PATCH" RUNNER="$$RUNNER" SPACE="$$SPACE" \
-	SET="$$SET" PROCESSES="$$PROCESSES" FAIL_ABOVE="$$FAIL_ABOVE" \
+	SET="$$SET" PROCESSES="$$PROCESSES" FAIL_ABOVE="$$FAIL_ABOVE" KDIR="$$KDIR" \
 	exec scripts/ab.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$(CPU)" "$(QEMU_CPU)"
 
 # The sides' binary: the harness with AB_DIR/ab.def in its kernel table

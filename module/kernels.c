@@ -91,6 +91,9 @@ static noinline u32 csb_empty_copy(const void *src, void *dst, int len, u32 sum)
 #define KERNEL_PSEUDO(op, name, sym, arch, desc)
 #define KERNEL_FIXED(op, name, sym, arch, desc)
 #include "kernels.def"
+#ifdef CSB_AB_DEF	/* make ab SPACE=kernel: the two sides (Kbuild) */
+#include "ab.def"
+#endif
 #undef KERNEL
 #undef KERNEL_PF
 
@@ -131,6 +134,9 @@ struct csb_k csb_kernels[] = {
 	      csb_kernel_csum_copy, "the running kernel's csum_partial_copy_nocheck,"
 	      " then csum_add of the sum", KF_COPY)
 #include "kernels.def"
+#ifdef CSB_AB_DEF
+#include "ab.def"
+#endif
 };
 unsigned int csb_nkernels;
 

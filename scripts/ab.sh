@@ -20,6 +20,7 @@ here_dir=$(cd "$(dirname "$0")" && pwd)
 OLD=${OLD:-} NEW=${NEW:-} KSRC=${KSRC:-} PATCH=${PATCH:-}
 RUNNER=${RUNNER:-} SPACE=${SPACE:-} SET=${SET:-} PROCESSES=${PROCESSES:-}
 FAIL_ABOVE=${FAIL_ABOVE:-} CONFIG=${CONFIG:-configs/ab.conf}
+KDIR=${KDIR:-/lib/modules/$(uname -r)/build}
 out=${CSUMBENCH_RESULTS_DIR:-results}
 
 die() { echo "make ab: $*" >&2; echo "ab: exit 2, bad input: as said above" >&2; exit 2; }
@@ -93,7 +94,7 @@ fi
 
 # One Linux file side: its source (and what it needs beside it) into
 # $work/src/SIDE, compiled, its global functions renamed csb_SIDE_NAME.
-ab_bin=$bin
+ab_bin=$bin ab_dir=
 defs=
 linux_side() {
 	local side=$1 file=$2 label=$3 rel a root inc srcs=() s o objs=() sym name op asm=()
@@ -147,6 +148,12 @@ linux_side() {
 	done < <("${CSB_CROSS_COMPILE}nm" -g --defined-only "$work/obj/$side.o" | awk '$2 == "T"')
 	[ ${#ops[@]} -gt 0 ] || die "${side^^}=$file defines no csum_partial (or __csum_partial, ip_fast_csum)"
 	"${CSB_CROSS_COMPILE}objcopy" "${renames[@]}" "$work/obj/$side.o" "$work/obj/side-$side.o"
+	# SPACE=kernel: the file itself, for the module's build (one file a
+	# side: arm64's csum_partial is two)
+	if [ "$SPACE" = kernel ]; then
+		[ ${#srcs[@]} = 1 ] || die "${side^^}=$file: SPACE=kernel builds one file a side into csumbench.ko, and arm64's csum_partial is lib/checksum.c over csum.c; time it in user space (no SPACE)"
+		cp -- "$file" "$work/obj/linux-$side.${file##*.}"
+	fi
 	local sha
 	sha=$(sha256sum < "$file" | cut -c1-16)
 	# (the label goes into a C string: only characters that stay text)
@@ -168,10 +175,12 @@ if [ -n "$defs" ]; then
 	dir=$CSB_BUILD/ab/$key
 	mkdir -p "$dir"
 	cp "$work"/obj/side-*.o "$dir/"
+	[ "$SPACE" != kernel ] || cp "$work"/obj/linux-* "$dir/"
 	printf '/* make ab: the sides of %s */\n%s' "$key" "$defs" > "$work/ab.def"
 	cmp -s "$work/ab.def" "$dir/ab.def" || cp "$work/ab.def" "$dir/ab.def"
 	"$CSB_MAKE" -s --no-print-directory ab-link AB_DIR="$dir" >&2 || die "the binary with the sides' files did not link"
 	ab_bin=$dir/csumbench
+	ab_dir=$dir
 fi
 
 args=(ab -c "$CONFIG" -o "$out/" --report "$CSB_REPORT")
@@ -196,11 +205,114 @@ done
 args+=(--command "$cmd")
 mkdir -p -- "$out"
 
+# A board's run, judged here: the board's csumbench ab writes the two
+# files (--no-verdict), they come back, and this machine's csumreport
+# compares them as csumbench ab would have.
+# board_args: what the board's csumbench ab is given (its own -c and
+# -o, and --no-verdict, are the runner's).
+board_args=() beside_sets=()
+for s in ${sets[@]+"${sets[@]}"}; do beside_sets+=(--set "$s"); done
+board_args=(${beside_sets[@]+"${beside_sets[@]}"})
+[ -z "$SPACE" ] || board_args+=(--set "space=$SPACE")
+[ -z "$PROCESSES" ] || board_args+=(--processes "$PROCESSES")
+
+# judge_here GOT BOARD: GOT's ab-old-*.csv and ab-new-*.csv (and their
+# -samples.csv) into $out as ab-old-BOARD-DATE..., whole and never over
+# a file there, then csumreport compare of the two; sets status.
+judge_here() {
+	local got=$1 board=$2 side f n='' i names=() kern=() placed
+	for side in old new; do
+		names=()
+		for f in "$got"/ab-"$side"-*.csv; do
+			case $f in *-samples.csv) ;; *) [ ! -f "$f" ] || names+=("$f") ;; esac
+		done
+		if [ ${#names[@]} != 1 ] || [ ! -f "${names[0]%.csv}-samples.csv" ]; then
+			echo "make ab: the board's ab-$side results did not come back whole" >&2
+			status=2
+			return
+		fi
+		# the side as compare names it, from the file (checked: it
+		# becomes an argument, never a word of a command)
+		kern+=("$(sed -n 's/^# ab_kernel: \([^ ]*\) .*/\1/p' -- "${names[0]}" | head -n 1)")
+		if [[ ! ${kern[-1]} =~ ^[A-Za-z0-9_.:@/+-]+$ ]]; then
+			echo "make ab: ${names[0]##*/}: no '# ab_kernel:' line naming its side" >&2
+			status=2
+			return
+		fi
+		mv -- "${names[0]}" "$got/keep-$side.csv"
+		mv -- "${names[0]%.csv}-samples.csv" "$got/keep-$side-samples.csv"
+	done
+	# names free here for all five files, the first suffix that is
+	for i in '' -2 -3 -4 -5 -6 -7 -8 -9; do
+		n=$i
+		for f in ab-old-"$board-$stamp$i".csv ab-old-"$board-$stamp$i"-samples.csv \
+			ab-new-"$board-$stamp$i".csv ab-new-"$board-$stamp$i"-samples.csv \
+			ab-"$board-$stamp$i".txt ab-beside-"$board-$stamp$i".csv; do
+			[ ! -e "$out/$f" ] || n=taken
+		done
+		[ "$n" = taken ] || break
+	done
+	mkdir "$got/named"
+	for side in old new; do
+		mv -- "$got/keep-$side.csv" "$got/named/ab-$side-$board-$stamp$n.csv"
+		mv -- "$got/keep-$side-samples.csv" "$got/named/ab-$side-$board-$stamp$n-samples.csv"
+	done
+	# SPACE=kernel on a virtual board: the run beside the board kernel's own
+	[ ! -f "$got/beside.csv" ] || mv -- "$got/beside.csv" "$got/named/ab-beside-$board-$stamp$n.csv"
+	[ ! -f "$got/beside-samples.csv" ] ||
+		mv -- "$got/beside-samples.csv" "$got/named/ab-beside-$board-$stamp$n-samples.csv"
+	if ! placed=$("$here_dir/place.sh" --each "$out" "$got"/named/*); then
+		echo "make ab: the board's results could not be placed in $out (above)" >&2
+		status=2
+		return
+	fi
+	printf '%s\n' "$placed" | grep -v -- '-samples\.csv$' | sed 's/^/fetched to this machine: /'
+	local judge=("$CSB_REPORT" compare --before-kernel "${kern[0]}" --after-kernel "${kern[1]}"
+		--paste "$out/ab-$board-$stamp$n.txt" --command "$cmd")
+	[ -z "$FAIL_ABOVE" ] || judge+=(--fail-above "$FAIL_ABOVE")
+	judge+=(-- "$out/ab-old-$board-$stamp$n.csv" "$out/ab-new-$board-$stamp$n.csv")
+	"${judge[@]}" || status=$?
+	beside=
+	[ ! -f "$out/ab-beside-$board-$stamp$n.csv" ] || beside=$out/ab-beside-$board-$stamp$n.csv
+}
+
+# The board's csumbench ab says where to judge its files; here that is
+# done for it.
+quiet_no_verdict() {
+	sed -u '/^csumbench ab: no verdict here: --no-verdict/,/^  csumreport compare /d' >&2
+}
+
+# SPACE=kernel: csumbench.ko with the sides (the Linux files as the
+# kernel builds them) for the kernel tree in $1; its path.
+module_with_sides() {
+	local ko
+	case $old_kernel$new_kernel in *.so:*) die "SPACE=kernel times kernels in csumbench.ko; a .so side runs in user space" ;; esac
+	ko=$(CSB_AB_DIR=${ab_dir:-} "$here_dir/module.sh" "$arch" "$1" \
+		"${CSB_CROSS_COMPILE-$([ "$arch" = ppc32 ] && echo powerpc-linux-gnu-)}" \
+		"${CSB_LOOP_ALIGN:-32}" 2> "$work/module.log") ||
+		{ sed 's/^/  | /' "$work/module.log" >&2; die "csumbench.ko with the sides did not build for $1"; }
+	echo "make ab: csumbench.ko with both sides: $ko" >&2
+	printf '%s\n' "$ko"
+}
+
 status=0
+# the date in the names of a board's files: this machine's, as the run
+# starts (a board without a clock starts in 1970)
+stamp=$(date +%Y%m%d-%H%M%S)
 case $RUNNER in
 "")
 	[ "$arch" = "$host_arch" ] || die "$ab_bin is built for $arch and this is $host_arch; give RUNNER=qemu-ppc (emulated: figures only) or RUNNER=\"ssh root@board\""
-	"$ab_bin" "${args[@]}" -- "$old_kernel" "$new_kernel" || status=$?
+	if [ "$SPACE" = kernel ]; then
+		# the module with both sides, loaded here for the run
+		ko=$(module_with_sides "$KDIR") || exit 2
+		! grep -q '^csumbench ' /proc/modules 2> /dev/null ||
+			die "csumbench.ko is loaded: unload it first (rmmod csumbench); make ab loads its own, with both sides"
+		insmod "$ko" || die "could not load $ko (root is needed: sudo make ab ...)"
+		"$ab_bin" "${args[@]}" -- "$old_kernel" "$new_kernel" || status=$?
+		rmmod csumbench || echo "make ab: could not unload csumbench.ko (rmmod csumbench)" >&2
+	else
+		"$ab_bin" "${args[@]}" -- "$old_kernel" "$new_kernel" || status=$?
+	fi
 	;;
 qemu-*)
 	read -r -a runner_cmd <<< "$RUNNER"
@@ -217,8 +329,106 @@ qemu-*)
 	CSUMBENCH_EMULATOR="$RUNNER${cpu_args[*]:+ ${cpu_args[*]}}" \
 		"${runner_cmd[@]}" "${cpu_args[@]}" "$ab_bin" "${args[@]}" -- "$old_kernel" "$new_kernel" || status=$?
 	;;
+ssh\ *)
+	# One binary holding both sides goes to the board (with ssh and cat:
+	# boards running dropbear often lack scp), runs csumbench ab there,
+	# and the files come back to be judged here.  On the board every
+	# word of ours is quoted.
+	read -r -a runner_cmd <<< "$RUNNER"
+	# shellcheck source=scripts/lib-board.sh
+	. "$here_dir/lib-board.sh"
+	case $old_kernel$new_kernel in *.so:*) die "a .so side runs here only; on a board, give kernels or Linux files" ;; esac
+	mix=$(config_mix "make ab" "$CONFIG") || exit 2
+	board=${BOARD:-${RUNNER##* }}
+	board=$(safe "${board##*@}")
+	ko=
+	if [ "$SPACE" = kernel ]; then
+		# the module for the kernel the board runs: KDIR= its build tree
+		rel=$(cat "$KDIR/include/config/kernel.release" 2> /dev/null) || rel=
+		brel=$("${runner_cmd[@]}" "uname -r" < /dev/null) || brel=
+		[ -n "$rel" ] && [ "$rel" = "$brel" ] ||
+			die "SPACE=kernel: the board runs Linux ${brel:-(no answer)} and KDIR=$KDIR is ${rel:-no built kernel tree}; give KDIR= the board kernel's build tree"
+		ko=$(module_with_sides "$KDIR") || exit 2
+	fi
+	trap '[ -z "$board_dir" ] || "${runner_cmd[@]}" "rm -rf $board_dir" < /dev/null ||
+		echo "make ab: could not remove $board_dir on the board" >&2; rm -rf "$work"' EXIT
+	board_send "$ab_bin" || die "the board could not be reached or written (above)"
+	dir=$board_dir
+	name=$(safe "$(basename -- "$CONFIG")")
+	board_config "$CONFIG" "$mix" "$work/board.conf"
+	"${runner_cmd[@]}" "cat > $dir/$name" < "$work/board.conf"
+	[ -z "$mix" ] || "${runner_cmd[@]}" "cat > $dir/sizes.mix" < "$mix"
+	remote="./csumbench ab -c $name -o results/ --no-verdict --set runner=ssh:$board"
+	for w in ${board_args[@]+"${board_args[@]}"} -- "$old_kernel" "$new_kernel"; do remote+=" $(q "$w")"; done
+	if [ -n "$ko" ]; then
+		"${runner_cmd[@]}" "cat > $dir/csumbench.ko" < "$ko"
+		# (a csumbench.ko the board has loaded is the user's: not ours
+		# to unload)
+		remote="if grep -q '^csumbench ' /proc/modules; then echo 'csumbench.ko is loaded on the board: unload it first (rmmod csumbench)' >&2; exit 2; fi
+			insmod $dir/csumbench.ko || exit 2
+			$remote; st=\$?; rmmod csumbench; exit \$st"
+	fi
+	st=0
+	"${runner_cmd[@]}" "cd $dir && $remote" < /dev/null 2> >(quiet_no_verdict) |
+		sed -u -e "s|^wrote results/|board: wrote $dir/results/|" \
+			-e "s|^  and results/|board:   and $dir/results/|" || true
+	st=${PIPESTATUS[0]}
+	[ "$st" = 0 ] || die "csumbench ab on the board exited $st (above)"
+	mkdir "$work/got"
+	board_fetch "$dir/results" '^ab-(old|new)-[A-Za-z0-9._-]+\.csv$' "$work/got" 2> >(sed 's/^/make ab: /' >&2) ||
+		die "the board's results did not all come back"
+	judge_here "$work/got" "$board"
+	;;
+vboard:*)
+	# A real kernel under qemu-system (scripts/vboard.sh): one boot runs
+	# csumbench ab, and with SPACE=kernel also one run of both sides
+	# beside the board kernel's own csum_partial; the files come back
+	# over its console, checked, and are judged here.  Emulated:
+	# figures only.
+	machine=${RUNNER#vboard:}
+	"$here_dir/vboard.sh" preset "$machine" > /dev/null || exit 2
+	board_arch=$("$here_dir/vboard.sh" arch "$machine") || exit 2
+	[ "$arch" = "$board_arch" ] || die "RUNNER=$RUNNER boots a $board_arch kernel; build for it: ARCH=$board_arch CPU=$("$here_dir/vboard.sh" preset "$machine")"
+	case $old_kernel$new_kernel in *.so:*) die "a .so side runs here only; on a board, give kernels or Linux files" ;; esac
+	# shellcheck source=scripts/lib-board.sh
+	. "$here_dir/lib-board.sh"
+	mix=$(config_mix "make ab" "$CONFIG") || exit 2
+	# (its init splits a command at spaces and quotes nothing)
+	for w in ${board_args[@]+"${board_args[@]}"} "$old_kernel" "$new_kernel"; do
+		[[ $w =~ ^[A-Za-z0-9._,@:=+/-]+$ ]] || die "'$w' on a virtual board: only letters, digits and ._,@:=+/- there"
+	done
+	"$here_dir/vboard.sh" kernel "$machine" > "$work/kdir" || die "no kernel for $machine (above)"
+	kdir=$(cat "$work/kdir")
+	files=(csumbench="$ab_bin")
+	board_config "$CONFIG" "$mix" "$work/ab.conf"
+	files+=(ab.conf="$work/ab.conf")
+	[ -z "$mix" ] || files+=(sizes.mix="$mix")
+	run="/csumbench/csumbench run -c /csumbench/ab.conf --set emulated=yes --set runner=$RUNNER"
+	{
+		echo "/csumbench/csumbench ab -c /csumbench/ab.conf -o /results/ --no-verdict" \
+			"--set emulated=yes --set runner=$RUNNER ${board_args[*]} -- $old_kernel $new_kernel"
+		if [ "$SPACE" = kernel ]; then
+			echo "$run --set space=kernel --set repeat=1 --set kernels=kernel:csum_partial,$old_kernel,$new_kernel" \
+				"${beside_sets[*]} -o /results/beside.csv"
+		fi
+	} > "$work/cmds"
+	if [ "$SPACE" = kernel ]; then
+		ko=$(module_with_sides "$kdir/build") || exit 2
+		files+=(csumbench.ko="$ko")
+	fi
+	mkdir "$work/got"
+	"$here_dir/vboard.sh" run "$machine" "$work/got" "$work/cmds" "${files[@]}" > /dev/null \
+		2> >(quiet_no_verdict) || die "the virtual board's run failed (above)"
+	judge_here "$work/got" "vboard-$machine"
+	if [ -n "$beside" ]; then
+		echo
+		echo "Beside the board kernel's own csum_partial: one run in the same"
+		echo "boot, one process (figures only, no verdict): $beside"
+		"$CSB_REPORT" table --metric cpb "$beside" || true
+	fi
+	;;
 *)
-	die "RUNNER=$RUNNER: make ab runs here or under qemu-user (RUNNER=qemu-ppc); on a board, copy $ab_bin there and run csumbench ab"
+	die "RUNNER=$RUNNER: make ab runs here, under qemu-user (RUNNER=qemu-ppc), on a board (RUNNER=\"ssh root@board\") or on a virtual board (RUNNER=vboard:sam460ex)"
 	;;
 esac
 case $status in

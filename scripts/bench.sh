@@ -39,29 +39,9 @@ mkdir -p -- "$out"
 # shellcheck source=scripts/lib-board.sh
 . "$here_dir/lib-board.sh"
 
-# The size mix the config replays (its last "sizes = mix:FILE", FILE
-# relative to the config's folder), for the runners that take the
-# config elsewhere: its path here, or nothing.  The board gets a copy,
-# sizes.mix beside the config, and the config's copy names that.
-mix=$(sed -n -e 's/#.*//' -e 's/^[[:space:]]*sizes[[:space:]]*=[[:space:]]*mix:\([^[:space:]]*\)[[:space:]]*$/\1/p' \
-	"$config" | tail -n 1)
-if [ -n "$mix" ]; then
-	case $mix in /*) ;; *) mix=$(dirname -- "$config")/$mix ;; esac
-	if [ ! -f "$mix" ]; then
-		echo "make bench: $config: sizes = mix:$mix: no such file" >&2
-		exit 2
-	fi
-fi
-
-# board_config OUT: the config as the board gets it (its mix beside it)
-board_config() {
-	if [ -n "$mix" ]; then
-		sed 's/^\([[:space:]]*sizes[[:space:]]*=[[:space:]]*\)mix:[^[:space:]#]*/\1mix:sizes.mix/' \
-			"$config" > "$1"
-	else
-		cp "$config" "$1"
-	fi
-}
+# The size mix the config replays, for the runners that take the config
+# elsewhere (the board gets it as sizes.mix beside the config).
+mix=$(config_mix "make bench" "$config") || exit 2
 
 # place DIR STEM: DIR's STEM* files into $out (scripts/place.sh: whole,
 # under the first free suffix for the set, nothing replaced).  On failure
@@ -163,7 +143,7 @@ ssh\ *)
 	board_send "$bin" || exit 1
 	dir=$board_dir
 	mkdir "$here/config"
-	board_config "$here/config/$name"
+	board_config "$config" "$mix" "$here/config/$name"
 	"${runner_cmd[@]}" "cat > $dir/$(q "$name")" < "$here/config/$name"
 	[ -z "$mix" ] || "${runner_cmd[@]}" "cat > $dir/sizes.mix" < "$mix"
 	status=0
@@ -175,30 +155,11 @@ ssh\ *)
 		sed -u -e "s|^wrote results/|board: wrote $dir/results/|" \
 			-e "s|^  and results/|board:   and $dir/results/|"
 	status=${PIPESTATUS[0]}
-	names=$("${runner_cmd[@]}" "cd $dir/results && ls" < /dev/null) || names=
-	for f in $names; do
-		# (only the names the harness gives: a name from the board is
-		# never a word of a command)
-		if [[ ! $f =~ ^out(-partial)?((-samples)?\.csv|\.json)$ ]]; then
-			echo "make bench: $dir/results/$f on the board is not a result; not fetched" >&2
-			continue
-		fi
-		local_f=$here/$stem${f#out}
-		# Its length as the board counts it, to tell a whole copy from
-		# one cut short (a full disk here, a dropped link).
-		len=$("${runner_cmd[@]}" "wc -c < $dir/results/$f" < /dev/null) || len=
-		len=${len//[[:space:]]/}
-		if [[ ! $len =~ ^[0-9]+$ ]] ||
-			! "${runner_cmd[@]}" "cat $dir/results/$f" < /dev/null > "$local_f"; then
-			echo "make bench: could not fetch $f from the board" >&2
-			rm -f "$local_f"
-			status=1
-		elif [ "$(wc -c < "$local_f")" != "$len" ]; then
-			echo "make bench: $f: $(wc -c < "$local_f") of its $len bytes arrived;" \
-				"not placed" >&2
-			rm -f "$local_f"
-			status=1
-		fi
+	mkdir "$here/got"
+	board_fetch "$dir/results" '^out(-partial)?((-samples)?\.csv|\.json)$' "$here/got" 2> >(sed 's/^/make bench: /' >&2) ||
+		status=1
+	for f in "$here"/got/*; do
+		[ ! -f "$f" ] || mv -- "$f" "$here/$stem${f#"$here"/got/out}"
 	done
 	place "$here" "$stem" || status=1
 	exit $status
@@ -269,7 +230,7 @@ vboard:*)
 	echo "/csumbench/csumbench run -c /csumbench/$base.conf -o /results/$stem.csv" \
 		"--set emulated=yes --set runner=$runner${space_args[*]:+ ${space_args[*]}}" > "$here/cmds"
 	mkdir "$here/config"
-	board_config "$here/config/$base.conf"
+	board_config "$config" "$mix" "$here/config/$base.conf"
 	files+=("$base.conf=$here/config/$base.conf")
 	status=0
 	vboard /dev/null run "$machine" "$here/out" "$here/cmds" "${files[@]}" || status=$?

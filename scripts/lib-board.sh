@@ -51,3 +51,61 @@ board_send() {
 		return 1
 	fi
 }
+
+# board_fetch DIR PATTERN LOCAL: the files in the board's DIR whose
+# names match PATTERN (an ERE: only names the harness gives, so that a
+# name from the board is never a word of a command) into the folder
+# LOCAL, each under its name and checked against its length as the board
+# counts it (a full disk here, a dropped link).  A file that fails is
+# removed here and said; returns 1 if any did.
+board_fetch() {
+	local dir=$1 re=$2 local_dir=$3 names f len st=0
+	names=$("${runner_cmd[@]}" "cd $dir && ls" < /dev/null) || names=
+	for f in $names; do
+		if [[ ! $f =~ $re ]]; then
+			echo "$dir/$f on the board is not a result; not fetched" >&2
+			continue
+		fi
+		len=$("${runner_cmd[@]}" "wc -c < $dir/$f" < /dev/null) || len=
+		len=${len//[[:space:]]/}
+		if [[ ! $len =~ ^[0-9]+$ ]] ||
+			! "${runner_cmd[@]}" "cat $dir/$f" < /dev/null > "$local_dir/$f"; then
+			echo "could not fetch $f from the board" >&2
+			rm -f "$local_dir/$f"
+			st=1
+		elif [ "$(wc -c < "$local_dir/$f")" != "$len" ]; then
+			echo "$f: $(wc -c < "$local_dir/$f") of its $len bytes arrived; not placed" >&2
+			rm -f "$local_dir/$f"
+			st=1
+		fi
+	done
+	return $st
+}
+
+# config_mix WHO CONFIG: the size mix CONFIG replays (its last "sizes
+# = mix:FILE", FILE relative to the config's folder): its path here, or
+# nothing; returns 2 when that file is missing, WHO saying so.
+config_mix() {
+	local who=$1 mix
+	shift
+	mix=$(sed -n -e 's/#.*//' -e 's/^[[:space:]]*sizes[[:space:]]*=[[:space:]]*mix:\([^[:space:]]*\)[[:space:]]*$/\1/p' \
+		"$1" | tail -n 1)
+	[ -n "$mix" ] || return 0
+	case $mix in /*) ;; *) mix=$(dirname -- "$1")/$mix ;; esac
+	if [ ! -f "$mix" ]; then
+		echo "$who: $1: sizes = mix:$mix: no such file" >&2
+		return 2
+	fi
+	printf '%s\n' "$mix"
+}
+
+# board_config CONFIG MIX OUT: CONFIG as a board gets it, into OUT: its
+# mix (if MIX is not empty) named sizes.mix, beside it there.
+board_config() {
+	if [ -n "$2" ]; then
+		sed 's/^\([[:space:]]*sizes[[:space:]]*=[[:space:]]*\)mix:[^[:space:]#]*/\1mix:sizes.mix/' \
+			"$1" > "$3"
+	else
+		cp -- "$1" "$3"
+	fi
+}

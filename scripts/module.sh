@@ -8,6 +8,11 @@
 # built kernel tree (or Debian's linux-headers-*); the module is built
 # in build/module/ARCH-HASH (HASH of KDIR's real path) from a copy of
 # module/ and kernels/ARCH/, and its path printed.
+#
+# CSB_AB_DIR (make ab SPACE=kernel): a folder holding linux-old.S (or
+# .c), linux-new.* and ab.def, the sides of make ab; they are compiled
+# in the module's build as the kernel compiles its own (module/Kbuild),
+# in build/module/ARCH-HASH-ab-KEY, KEY the folder's name.
 set -eu -o pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "make module: $*" >&2; exit 2; }
@@ -37,15 +42,26 @@ command -v "${cross}gcc" > /dev/null ||
 
 real=$(cd "$kdir" && pwd -P)
 out=$here/build/module/$arch-$(printf '%s' "$real" | sha256sum | cut -c1-12)
+ab_dir=${CSB_AB_DIR:-} ab_objs=
+[ -z "$ab_dir" ] || out=$out-ab-$(basename -- "$ab_dir")
 mkdir -p "$out"
 # (copies that keep their times: make rebuilds only what changed)
 cp -p "$here"/module/*.c "$here"/module/*.h "$here"/module/Kbuild \
 	"$here/kernels/$arch"/*.S "$here/kernels/$arch"/*.h \
 	"$here/kernels/$arch/kernels.def" "$out/"
 echo "$real" > "$out/kdir"
+if [ -n "$ab_dir" ]; then
+	cp -p "$here/module/ab-side.sh" "$ab_dir/ab.def" "$out/"
+	for f in "$ab_dir"/linux-*.[cS]; do
+		cmp -s "$f" "$out/${f##*/}" || cp "$f" "$out/"
+		b=${f##*/linux-}
+		ab_objs+=" ab-${b%.*}.o"
+	done
+fi
 # shellcheck disable=SC2086 # objs is words
 make -C "$kdir" M="$out" ARCH="$karch" CROSS_COMPILE="$cross" \
-	CSB_KERNEL_OBJS="$(echo $objs)" CSB_LOOP_ALIGN="$align" modules >&2 ||
+	CSB_KERNEL_OBJS="$(echo $objs)" CSB_LOOP_ALIGN="$align" \
+	CSB_AB_OBJS="${ab_objs# }" modules >&2 ||
 	die "csumbench.ko did not build against $kdir (above)"
 [ -f "$out/csumbench.ko" ] || die "no $out/csumbench.ko after the build"
 echo "$out/csumbench.ko"

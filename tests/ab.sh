@@ -89,6 +89,28 @@ if [ "$mode" = ppc32 ]; then
 			grep -q 'NEW (new:__csum_partial) is refused: it disagrees with its op.s reference' '$T/err2' &&
 			grep -q 'new:__csum_partial: len [0-9]*, align [0-9]*' '$T/err2' &&
 			[ -z \"\$(ls -A '$T/res2')\" ]" || { tail -n 5 "$T/err2"; tail -n 3 "$T/out2"; }
+	# The board over ssh (README's, as written): a stand-in ssh runs the
+	# board's commands here, the ppc32 binary under qemu-ppc -cpu 460exb
+	# as the 464 board would run it; emulated, so figures only.
+	mkdir "$T/bin" "$T/board" "$T/rs"
+	cat > "$T/bin/ssh" <<'SH'
+#!/usr/bin/env bash
+echo "$*" >> "$SSH_LOG"
+shift
+cd "$BOARD_HOME" || exit 255
+exec bash -c '
+./csumbench() { qemu-ppc -cpu 460exb ./csumbench "$@"; }
+eval "$1"' board "$*"
+SH
+	chmod +x "$T/bin/ssh"
+	PATH=$T/bin:$PATH SSH_LOG=$T/ssh.log BOARD_HOME=$T/board CSUMBENCH_RESULTS_DIR=$T/rs \
+		$MAKE -s ab KSRC="$L" PATCH="$T/dcbt.patch" ARCH=ppc32 CPU=464 RUNNER="ssh root@board" > "$T/so" 2> "$T/se"
+	ok "make ab ... RUNNER=\"ssh root@board\": run on the board, judged here: emulated, exit 3" \
+		bash -c "[ '$(last_status "$T/so")' = 3 ] && grep -q ' ./csumbench ab -c ab.conf -o results/ --no-verdict ' '$T/ssh.log' &&
+			grep -q '^EMULATED RUN: figures only, no verdict' '$T/so'" || { tail -n 5 "$T/se"; tail -n 5 "$T/so"; }
+	ok "... the two files and the paste block here, named with the board" \
+		bash -c "ls '$T'/rs/ab-old-board-*[0-9].csv '$T'/rs/ab-new-board-*[0-9].csv '$T'/rs/ab-board-*[0-9].txt &&
+			grep -q '^old:__csum_partial,linux_tree,csum,1500,' '$T'/rs/ab-old-board-*[0-9].csv" > /dev/null
 	finish
 	exit
 fi
@@ -118,6 +140,8 @@ bad "a PATCH that changes another file" "changes arch/powerpc/lib/other.S; csumb
 sed 's/^ 	adde	r5,r5,r0$/ 	adde	r5,r5,r9/' "$T/dcbt.patch" > "$T/stale.patch"
 bad "a PATCH for no file of this ARCH" "changes no checksum file for ARCH=x86_64" KSRC="$L" PATCH="$T/dcbt.patch"
 bad "a PATCH that does not apply" "does not apply to" KSRC="$L" PATCH="$T/stale.patch" ARCH=ppc32 CPU=464 RUNNER=qemu-ppc
+bad "SPACE=kernel here with KDIR= no kernel tree" "KDIR=$T/nowhere: no configured kernel build tree there" \
+	OLD=c64 NEW=adc2 SPACE=kernel KDIR="$T/nowhere"
 "$BIN" ab c64 > /dev/null 2> "$T/e"; rc=$?
 ok "csumbench ab with one side: exit 2, usage" bash -c "[ $rc = 2 ] && grep -q 'expected two sides, OLD NEW' '$T/e'"
 "$BIN" ab -o "$T/none/" c64 nosuch > /dev/null 2> "$T/e"; rc=$?
@@ -269,4 +293,48 @@ if [ "$(nproc)" -ge 2 ]; then
 	ok "... and in the paste block" \
 		bash -c "[ -f '$txt' ] && tr '\n' ' ' < '$txt' | tr -s ' ' | grep -q 'WARNING (NEW, word32, process.* contention: other tasks ran on CPU'"
 fi
+# --- a board over ssh, without a board: a stand-in ssh runs the board's
+# commands here, in a folder of its own (as tests/bench-ssh.sh does), so
+# the path is real: one binary holding both sides sent, csumbench ab
+# run there, its two files fetched and judged here
+mkdir "$T/sshbin" "$T/board" "$T/rs"
+cat > "$T/sshbin/ssh" <<'SH'
+#!/bin/sh
+# ssh HOST COMMAND: COMMAND run here by sh, in the board's home
+echo "$*" >> "$SSH_LOG"
+shift
+cd "$BOARD_HOME" || exit 255
+exec sh -c "$*"
+SH
+chmod +x "$T/sshbin/ssh"
+again env PATH="$T/sshbin:$PATH" SSH_LOG="$T/ssh.log" BOARD_HOME="$T/board" CSUMBENCH_RESULTS_DIR="$T/rs" \
+	$MAKE -s ab OLD="$L/arch/x86/lib/csum-partial_64.c" NEW=adc2 RUNNER="ssh root@board" PROCESSES=3 \
+	SET="sizes=1500 cache=warm samples=21"
+st=$?
+cp "$T/again.out" "$T/ssh.out"
+sold=$(ls "$T"/rs/ab-old-board-*[0-9].csv 2> /dev/null)
+snew=$(ls "$T"/rs/ab-new-board-*[0-9].csv 2> /dev/null)
+ok "make ab RUNNER=\"ssh root@board\": judged here, exit 0" \
+	bash -c "[ $st = 0 ] && tail -n 1 '$T/ssh.out' | grep -q '^ab: exit 0, judged'" || tail -n 8 "$T/ssh.out"
+ok "... the board ran csumbench ab with --no-verdict, the sides quoted" \
+	grep -q "^root@board cd /tmp/csumbench\.[A-Za-z0-9]* && ./csumbench ab -c ab.conf -o results/ --no-verdict --set runner=ssh:board .* '--' 'old:csum_partial' 'adc2'$" "$T/ssh.log"
+ok "... its files fetched and named here: ab-old-board-*, ab-new-board-*, samples beside" \
+	bash -c "[ -f '$sold' ] && [ -f '$snew' ] && [ -f '${sold%.csv}-samples.csv' ] && [ -f '${snew%.csv}-samples.csv' ]"
+ok "... the board's runner and sides said in them, 3 processes each" \
+	bash -c "grep -qx '# runner: ssh:board' '$sold' && grep -q '^# ab_kernel: old:csum_partial ' '$sold' &&
+		grep -q '^# ab_kernel: adc2 ' '$snew' && grep -q '^# processes: 3 ' '$snew'"
+ok "... the verdict in the summary, and the paste block beside them" \
+	bash -c "grep -q '^adc2 is [0-9.]* ± [0-9.]*x faster than old:csum_partial at 1500 B warm' '$T/ssh.out' &&
+		ls '$T'/rs/ab-board-*[0-9].txt > /dev/null && ! grep -q 'no verdict here' '$T/ssh.out'"
+dir=$(grep -o '/tmp/csumbench\.[A-Za-z0-9]*' "$T/ssh.log" | grep -v XXXXXX | head -n 1)
+ok "... the board's folder removed" bash -c "[ -n '$dir' ] && [ ! -e '$dir' ]"
+PATH="$T/sshbin:$PATH" SSH_LOG="$T/ssh.log" BOARD_HOME="$T/board" CSUMBENCH_RESULTS_DIR="$T/none" \
+	$MAKE -s ab OLD="$T/lib.so:csum_any" NEW=adc2 RUNNER="ssh root@board" > /dev/null 2> "$T/e"
+ok "a .so side over ssh: refused, exit 2" \
+	bash -c "[ $? = 2 ] && grep -q 'a .so side runs here only' '$T/e' && [ -z \"\$(ls -A '$T/none')\" ]"
+PATH="$T/sshbin:$PATH" SSH_LOG="$T/ssh.log" BOARD_HOME="$T/board" CSUMBENCH_RESULTS_DIR="$T/none" \
+	$MAKE -s ab OLD=c64 NEW=adc2 SPACE=kernel KDIR="$T/nowhere" RUNNER="ssh root@board" > /dev/null 2> "$T/e"
+ok "SPACE=kernel over ssh with KDIR= not the board kernel's tree: refused, exit 2" \
+	bash -c "[ $? = 2 ] && grep -q \"SPACE=kernel: the board runs Linux $(uname -r) and KDIR=$T/nowhere is no built kernel tree\" '$T/e' &&
+		[ -z \"\$(ls -A '$T/none')\" ]"
 finish

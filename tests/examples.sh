@@ -409,8 +409,9 @@ fi
 bindings() { # bindings SUITE: its variables' values, one a line
 	case $1 in
 	tests/vboard.sh) printf '%s\n' '$M=sam460ex' '$CPU=464' ;;	# run.sh: vboard_suite sam460ex
-	tests/kspace.sh) printf '%s\n' '$M=sam460ex' '${B##*ppc32-}=464' \
-		'$kdir=$(scripts/vboard.sh kernel sam460ex)' '$T/dcbt.patch=dcbt.patch' ;;
+	tests/kspace.sh) printf '%s\n' '$M=sam460ex' '${B##*ppc32-}=464' '$kdir/tree=/usr/src/linux' \
+		'$kdir=$(scripts/vboard.sh kernel sam460ex)' '$T/0001-csum-dcbt.patch=0001-csum-dcbt.patch' \
+		'$T/dcbt.patch=dcbt.patch' ;;
 	tests/trace.sh) printf '%s\n' '$m=sam460ex' '"$@"=ARCH=ppc32 CPU=464' ;;	# board_trace sam460ex 0 ARCH=ppc32 CPU=464
 	tests/gbench.sh) printf '%s\n' '$B=build/x86_64' ;;	# run.sh: tests/gbench.sh "$A"
 	tests/ab.sh) printf '%s\n' '$L=/usr/src/linux' '$T/dcbt.patch=0001-csum-dcbt.patch' ;;
@@ -441,6 +442,9 @@ in_suite tests/trace.sh 'make trace ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex SE
 in_suite tests/ab.sh 'make ab KSRC=/usr/src/linux PATCH=0001-csum-dcbt.patch ARCH=ppc32 CPU=464 RUNNER=qemu-ppc'
 in_suite tests/ab.sh 'make ab OLD=/usr/src/linux/arch/x86/lib/csum-partial_64.c NEW=adc2'
 in_suite tests/ab.sh 'make ab OLD=c64-prefetch NEW=c64-prefetch@128 SET="sizes=576,1500 cache=cold"'
+in_suite tests/ab.sh 'make ab KSRC=/usr/src/linux PATCH=0001-csum-dcbt.patch ARCH=ppc32 CPU=464 RUNNER="ssh root@board"'
+# (kspace.sh's tree is the board kernel's, linux-source-6.1 too)
+in_suite tests/kspace.sh 'make ab KSRC=/usr/src/linux PATCH=0001-csum-dcbt.patch ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex SPACE=kernel'
 
 # --- 5. What no machine here can run, and why.
 cannot() { # cannot CMD WHY

@@ -262,4 +262,41 @@ ok "a kernel the in-kernel gate refuses is not timed, and the run says why" \
 		grep -q '^@@csumbench-exit /csumbench/csumbench status 1' '$log'"
 ok "... the others are" bash -c "grep -q '^pipelined-dcbt,module,csum,1500,0,warm,64,' '$T/got/wrong.csv' &&
 	! grep -q '^pipelined,' '$T/got/wrong.csv'"
+# 5. make ab SPACE=kernel on the board (README "Timing your change"):
+# the tree's checksum_32.S and the same file with the dcbt patch, both
+# compiled into csumbench.ko as the kernel compiles its own, timed in one
+# boot beside the board kernel's own __csum_partial; emulated, so
+# figures and no verdict.
+# (README's, as written: tests/examples.sh binds the tree and the patch)
+cp "$T/dcbt.patch" "$T/0001-csum-dcbt.patch"
+CSUMBENCH_RESULTS_DIR=$T/rab $MAKE -s ab KSRC="$kdir/tree" PATCH="$T/0001-csum-dcbt.patch" ARCH=ppc32 CPU="${B##*ppc32-}" \
+	RUNNER=vboard:$M SPACE=kernel > "$T/ab.out" 2> "$T/ab.err"
+ok "make ab KSRC= PATCH= RUNNER=vboard:$M SPACE=kernel: ends 'ab: exit 3, inconclusive'" \
+	bash -c "tail -n 1 '$T/ab.out' | grep -q '^ab: exit 3, inconclusive'" ||
+	{ tail -n 15 "$T/ab.err"; tail -n 5 "$T/ab.out"; }
+ok "... in one boot" [ "$(grep -c '^vboard: booting' "$T/ab.err")" = 1 ]
+abko=$(sed -n 's/^make ab: csumbench.ko with both sides: //p' "$T/ab.err" | head -n 1)
+powerpc-linux-gnu-objdump -d -M 464 "${abko:-$T/none}" > "$T/abko.dis" 2> /dev/null
+ok "both files inside csumbench.ko, renamed, their exports dropped" \
+	bash -c "nm '$abko' | grep -q ' T csb_old___csum_partial$' && nm '$abko' | grep -q ' T csb_new___csum_partial$' &&
+		! nm '$abko' | grep -q '__ksymtab'"
+ok "... the new side holds the patch's dcbt, the old side none" \
+	bash -c "sed -n '/<csb_new___csum_partial>:/,/^\$/p' '$T/abko.dis' | grep -q 'dcbt' &&
+		! sed -n '/<csb_old___csum_partial>:/,/^\$/p' '$T/abko.dis' | grep -q 'dcbt'"
+aold=$(ls "$T"/rab/ab-old-vboard-$M-*[0-9].csv 2> /dev/null)
+anew=$(ls "$T"/rab/ab-new-vboard-$M-*[0-9].csv 2> /dev/null)
+ok "each side timed in kernel space, in processes of its own, emulated" \
+	bash -c "for f in '$aold' '$anew'; do grep -qx '# space: kernel' \"\$f\" && grep -qx '# emulated: yes' \"\$f\" &&
+		grep -q '^# processes: 3 ' \"\$f\" || exit 1; done &&
+		grep -q '^old:__csum_partial,module,csum,1500,0,warm,' '$aold' && grep -q '^new:__csum_partial,module,csum,1500,0,warm,' '$anew'"
+ok "... EMULATED said first in the summary and the paste block" \
+	bash -c "grep -q 'EMULATED' '$T/ab.out' && head -n 1 \"\$(ls '$T'/rab/ab-vboard-$M-*[0-9].txt)\" | grep -q '^EMULATED'"
+beside=$(ls "$T"/rab/ab-beside-vboard-$M-*[0-9].csv 2> /dev/null)
+ok "... and both beside the board kernel's own, in the same boot" \
+	bash -c "for k in kernel:csum_partial old:__csum_partial new:__csum_partial; do
+			grep -q \"^\$k,[a-z]*,csum,1500,0,warm,\" '$beside' || exit 1
+		done && grep -q 'kernel:csum_partial' '$T/ab.out'"
+ok "no figure below 0 in the sides' CSVs" bash -c "for f in '$aold' '$anew' '$beside'; do
+		awk -F, '/^#/ || \$1 == \"kernel\" { next } { for (i = 1; i <= NF; i++) if (\$i ~ /^-[0-9]/) exit 1 }' \"\$f\" || exit 1
+	done"
 finish

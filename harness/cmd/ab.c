@@ -25,13 +25,14 @@
 #include "cmd/cmd.h"
 #include "cmd/setup.h"
 #include "kernel/table.h"
+#include "kspace/kspace.h"
 #include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "report/output.h"
 
-enum { OPT_REPORT = 256, OPT_FAIL_ABOVE, OPT_THRESHOLD, OPT_COMMAND };
+enum { OPT_REPORT = 256, OPT_FAIL_ABOVE, OPT_THRESHOLD, OPT_COMMAND, OPT_NO_VERDICT };
 
 static const struct args_opt ab_opts[] = {
 	{ "config", 'c', "CONFIG", "the settings each process runs (default:\n"
@@ -48,6 +49,8 @@ static const struct args_opt ab_opts[] = {
 	  "csumbench, in ../host/, or on PATH)" },
 	{ "command", OPT_COMMAND, "TEXT", "the command the paste block quotes\n"
 	  "(default: this one)" },
+	{ "no-verdict", OPT_NO_VERDICT, NULL, "write the two files and stop (exit 0):\n"
+	  "they are judged elsewhere, as make ab does for a board" },
 	{ "quiet", 'q', NULL, "no progress line" },
 	{ NULL, 0, NULL, NULL }
 };
@@ -65,7 +68,8 @@ static const struct args_cmd ab_cmd = {
 	"Exit status: 0, no point changed slower than --fail-above (or none\n"
 	"given); 1, one is; 3, inconclusive (too few processes, emulated,\n"
 	"no csumreport to judge); 2, bad usage or input, a side that\n"
-	"disagrees with its reference, or a process that failed.\n",
+	"disagrees with its reference, or a process that failed.  With\n"
+	"--no-verdict: 0 once both files are written.\n",
 	ab_opts
 };
 
@@ -531,6 +535,8 @@ static void put_processes(FILE *f, const struct merge *m)
 	fprintf(f, "# ab: %s %s against %s %s; this file's repeats are its "
 		"processes\n", s->tag, s->spec, ab->side[!m->side].tag,
 		ab->side[!m->side].spec);
+	fprintf(f, "# ab_kernel: %s (this side as csumreport compare's "
+		"--before-kernel or --after-kernel names it)\n", s->compare);
 	fprintf(f, "# processes: %d (csumbench ab: each repeat a process of its "
 		"own, %s; OLD and NEW alternating ABBA, %d in all)\n",
 		ab->per_side, forked ? "forked: this binary could not exec itself "
@@ -888,6 +894,7 @@ static int out_dir(const char *out, char *dir, size_t n)
 struct ab_args {
 	const char *out, *report, *fail_above, *threshold, *command;
 	const char *spec[2];
+	bool no_verdict;	/* --no-verdict: the files only */
 	int given;		/* --processes, or 0 */
 };
 
@@ -944,6 +951,9 @@ static int ab_parse(struct ab *ab, struct ab_args *o, int argc, char **argv)
 		case OPT_COMMAND:
 			o->command = v;
 			break;
+		case OPT_NO_VERDICT:
+			o->no_verdict = true;
+			break;
 		case 'q':
 			ab->quiet = 1;
 			break;
@@ -981,13 +991,14 @@ static int ab_verdict(const struct ab *ab, const struct ab_args *o,
 		memmove(end + 2, end + 6, strlen(end + 6) + 1);
 	if (strlen(paste) > 4 && !strcmp(paste + strlen(paste) - 4, ".csv"))
 		strcpy(paste + strlen(paste) - 4, ".txt");
-	if (!have_report) {
-		fprintf(stderr, "csumbench ab: no verdict here: no csumreport beside "
-			"csumbench or on PATH; judge the files where there is one:\n"
-			"  csumreport compare --before-kernel %s --after-kernel %s %s %s\n"
-			"ab: exit 3, inconclusive: not judged here\n",
-			ab->side[0].compare, ab->side[1].compare, paths[0], paths[1]);
-		return 3;
+	if (o->no_verdict || !have_report) {
+		fprintf(stderr, "csumbench ab: no verdict here: %s; judge the files "
+			"where there is one:\n  csumreport compare --before-kernel %s "
+			"--after-kernel %s %s %s\n%s", o->no_verdict ? "--no-verdict" :
+			"no csumreport beside csumbench or on PATH", ab->side[0].compare,
+			ab->side[1].compare, paths[0], paths[1], o->no_verdict ? "" :
+			"ab: exit 3, inconclusive: not judged here\n");
+		return o->no_verdict ? 0 : 3;
 	}
 	cmdline = o->command ? NULL : command_line(argc, argv);
 	rc = judge(ab, rep, paths, paste, o->fail_above, o->threshold,
@@ -1021,8 +1032,11 @@ int cmd_ab(int argc, char **argv)
 	config_free(&c);
 	if (check_sides(&ab) || out_dir(o.out, dir, sizeof(dir)))
 		goto out;
-	have_report = find_report(o.report, rep, sizeof(rep));
-	if (!have_report && o.report) {
+	/* space = kernel: the device is one process's at a time, and each
+	   process of a side opens it */
+	kspace_close();
+	have_report = !o.no_verdict && find_report(o.report, rep, sizeof(rep));
+	if (!have_report && o.report && !o.no_verdict) {
 		fprintf(stderr, "csumbench ab: --report %s: not an executable\n", o.report);
 		goto out;
 	}

@@ -163,6 +163,20 @@ int kspace_open(char *err, size_t errlen)
 	return 0;
 }
 
+void kspace_close(void)
+{
+	if (fd < 0)
+		return;
+	close(fd);
+	fd = -1;
+	free(table);
+	free(raw);
+	table = NULL;
+	raw = NULL;
+	count = 0;
+	ready = made_cold = false;
+}
+
 bool kspace_opened(void)
 {
 	return fd >= 0;

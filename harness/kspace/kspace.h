@@ -19,6 +19,9 @@
 /* Opens the device and reads its kernels, once.  0, or -1 and why. */
 int kspace_open(char *err, size_t errlen);
 bool kspace_opened(void);
+/* The device closed, its kernels forgotten (their pointers with them):
+   csumbench ab's parent, whose processes each open it in turn. */
+void kspace_close(void);
 /* The module's kernel of that name, or NULL. */
 const struct kernel *kspace_find(const char *name);
 size_t kspace_count(void);
