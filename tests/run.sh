@@ -245,17 +245,19 @@ else
 	skipped json "$(needs gbench)"
 fi
 # The same tests built with AddressSanitizer and UBSan (timing excluded:
-# instrumented code is not what users time).
+# instrumented code is not what users time).  Their workloads suite
+# watches the CPUs (a busy load's effect); the rest run beside what
+# follows, where nothing times.
 if [ -x "$A-sanitize/csumbench" ]; then
-	for t in kernels ops stats calibrate config sweep; do
-		suite "sanitize-$t" "$A-sanitize/test-$t"
-	done
-	suite sanitize-events "$A-sanitize/test-events" "$PFM"
-	suite sanitize-workloads-unit "$A-sanitize/test-workloads" "$CAP/test.pcap"
-	suite sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
-		"$A-sanitize/csumbench" "$A-sanitize/libtest-so-kernel.so"
 	suite sanitize-workloads env ASAN_OPTIONS=detect_leaks=0 tests/workloads.sh \
 		"$A-sanitize/csumbench" "$A/make-capture" "$A-sanitize/libtest-so-kernel.so"
+	for t in kernels ops stats calibrate config sweep; do
+		suite_bg "sanitize-$t" "$A-sanitize/test-$t"
+	done
+	suite_bg sanitize-events "$A-sanitize/test-events" "$PFM"
+	suite_bg sanitize-workloads-unit "$A-sanitize/test-workloads" "$CAP/test.pcap"
+	suite_bg sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
+		"$A-sanitize/csumbench" "$A-sanitize/libtest-so-kernel.so"
 fi
 # x86-64 kernels that need CPU features, under qemu-x86_64 CPU models
 # that lack them (the native binary, run by qemu-user).

@@ -81,11 +81,18 @@ for bad in "--threshold x" "--threshold -1" "--family fdr" "--alpha 2"; do
 done
 
 # --- a kernel known to be 4.7% slower (3 more dependent adds per 64 B)
-"$BIN" run -q --set "kernels=$A,$S" --set sizes=$SIZES --set cache=warm,cold \
-	--set samples=101 --set roofline=none -o "$T/ab.csv" > /dev/null
-$R compare "$T/ab.csv" "$T/ab.csv" --before-kernel "$A" --after-kernel "$S" --within-process > "$T/ab.txt"
-# The warm points' changes, as the summary gives them: "X% more time ..."
-warm=$(grep -c '^[0-9.]*% more time per byte at [0-9KiB ]*, warm (95% CI \[+[0-9.]*,+[0-9.]*\]%' "$T/ab.txt")
+# (a second process where the first missed a point: a co-tenant here
+# can take a few seconds of one process; the two runs must not both miss)
+for try in 1 2; do
+	rm -f "$T/ab.csv" "$T/ab-samples.csv"
+	"$BIN" run -q --set "kernels=$A,$S" --set sizes=$SIZES --set cache=warm,cold \
+		--set samples=101 --set roofline=none -o "$T/ab.csv" > /dev/null
+	$R compare "$T/ab.csv" "$T/ab.csv" --before-kernel "$A" --after-kernel "$S" --within-process > "$T/ab.txt"
+	# The warm points' changes, as the summary gives them: "X% more time ..."
+	warm=$(grep -c '^[0-9.]*% more time per byte at [0-9KiB ]*, warm (95% CI \[+[0-9.]*,+[0-9.]*\]%' "$T/ab.txt")
+	[ "$warm" != 6 ] && [ $try = 1 ] || break
+	echo "  (the 4.7% slower kernel called changed at $warm of 6 warm points: a second process)"
+done
 ok "4.7% slower: changed at all 6 warm points (got $warm)" [ "$warm" = 6 ]
 ok "4.7% slower: the warm estimates from 1 KiB up lie within 3.5-6.5%" \
 	bash -c "sed -n 's/^\([0-9.]*\)% more time per byte at \([0-9]*\) KiB, warm.*/\1/p' '$T/ab.txt' |
