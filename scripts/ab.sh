@@ -210,7 +210,7 @@ mkdir -p -- "$out"
 # compares them as csumbench ab would have.
 # board_args: what the board's csumbench ab is given (its own -c and
 # -o, and --no-verdict, are the runner's).
-board_args=() beside_sets=()
+beside_sets=()
 for s in ${sets[@]+"${sets[@]}"}; do beside_sets+=(--set "$s"); done
 board_args=(${beside_sets[@]+"${beside_sets[@]}"})
 [ -z "$SPACE" ] || board_args+=(--set "space=$SPACE")
@@ -308,8 +308,10 @@ case $RUNNER in
 		! grep -q '^csumbench ' /proc/modules 2> /dev/null ||
 			die "csumbench.ko is loaded: unload it first (rmmod csumbench); make ab loads its own, with both sides"
 		insmod "$ko" || die "could not load $ko (root is needed: sudo make ab ...)"
+		# (unloaded on every way out, an interrupt too)
+		trap 'rmmod csumbench || echo "make ab: could not unload csumbench.ko (rmmod csumbench)" >&2
+			rm -rf "$work"' EXIT
 		"$ab_bin" "${args[@]}" -- "$old_kernel" "$new_kernel" || status=$?
-		rmmod csumbench || echo "make ab: could not unload csumbench.ko (rmmod csumbench)" >&2
 	else
 		"$ab_bin" "${args[@]}" -- "$old_kernel" "$new_kernel" || status=$?
 	fi
