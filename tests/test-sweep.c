@@ -876,9 +876,44 @@ static void below_overhead(void)
 	config_free(&c);
 }
 
+/* A median below its floor's (the empty call's, which an emulated
+   board's cold 40 B can read higher than a kernel's) is no net time:
+   cycles_per_byte_net is left empty, never below 0. */
+static void below_floor(void)
+{
+	static const char *const sets[] = { "kernels=c64", "sizes=64",
+		"cache=warm", "samples=5", "timer=clock", NULL };
+	struct config c;
+	struct bench b;
+	size_t i, nan = 0, held = 0;
+	const char *at;
+	char *s;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "below the floor: setup");
+	sweep_run(&b, false);
+	sweep_finish(&b);
+	for (i = 0; i < b.npts; i++)
+		if (!b.pts[i].kernel->pseudo)
+			b.pts[b.pts[i].floor].st[0].median = b.pts[i].st[0].median + 1000;
+	for (i = 0; i < b.npts; i++)
+		if (!b.pts[i].kernel->pseudo) {
+			held++;
+			nan += isnan(point_cycles_per_byte_net(&b, &b.pts[i], 0));
+		}
+	CHECK(held && nan == held, "a median below its floor's: no net figure "
+	      "(%zu of %zu NaN)", nan, held);
+	s = reported(report_csv, &b);
+	at = negative(s);
+	CHECK(!at, "... and the CSV prints none below 0: %s", at ? line_of(s, at) : "");
+	free(s);
+	sweep_free(&b);
+	config_free(&c);
+}
+
 int main(void)
 {
 	below_overhead();
+	below_floor();
 	dma_cold();
 	one_k();
 	per_call();

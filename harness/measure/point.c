@@ -105,11 +105,15 @@ double point_floor_ticks(const struct bench *b, const struct point *p,
 	return point_time(b->pts[p->floor].st[r].median);
 }
 
+/* NaN where the median is below its floor's: a kernel takes no less than
+   its own empty call, so that is noise (an emulated board's cold 40 B),
+   not time, and no net figure is given rather than one below 0. */
 double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
 				 unsigned r)
 {
-	return (point_time(p->st[r].median) - point_floor_ticks(b, p, r)) *
-	       p->cpt[r] / p->bytes;
+	double t = point_time(p->st[r].median), floor = point_floor_ticks(b, p, r);
+
+	return t < floor ? NAN : (t - floor) * p->cpt[r] / p->bytes;
 }
 
 size_t sweep_checksums(const struct bench *b)
