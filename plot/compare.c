@@ -774,8 +774,9 @@ int cmd_compare(int argc, char **argv)
 			snprintf(n, sizeof(n), "%zu point(s) %s", b.r.ngone +
 				 a.r.ngone, b.r.ngone ? "before" : "after");
 		print_wrapped("", "warning: left out, a median region shorter than "
-			      "the overhead subtracted (no time): %s (the CSV's "
-			      "below_overhead)", n);
+			      "the overhead subtracted, or a median call below one "
+			      "timer step (no time the timer resolves): %s (the "
+			      "CSV's below_overhead, calls_below_step)", n);
 	}
 	for (j = 0; j < nops; j++) {
 		int per_call = op_info(ops[j])->per_call;

@@ -153,17 +153,38 @@ for r in rows:
          ('call_min', 'call_p99', 'call_p999', 'call_mean', 'call_max')]
     got = [x for x in v if x is not None]
     order = [x for x in v[:3] + v[4:] if x is not None]
-    good += (len(got) == 5 or int(r['below_overhead']) > 0) and \
+    good += (len(got) == 5 or int(r['below_overhead']) > 0 or
+             int(r['calls_below_step']) > 0) and \
         order == sorted(order) and v[4] is not None and \
         (v[3] is None or (v[0] is None or v[0] <= v[3]) and v[3] <= v[4]) and \
         r['iters'] == '1'
 print('order', good == len(rows) == 4, good, len(rows))
 EOF
 ok "every row: call_min <= p99 <= p99.9 <= max, the mean between, one call a region" has_line "$T/pc.check" order
+python3 - "$T/pc.csv" > "$T/steps.check" 2>&1 <<'EOF'
+import csv, sys
+lines = open(sys.argv[1]).read().splitlines()
+step = float([l for l in lines if l.startswith('# timer_resolution_ticks:')][0].split()[2])
+rows = list(csv.DictReader(l for l in lines if not l.startswith('#')))
+cols = ('ticks_min', 'ticks_median', 'ticks_mean', 'ticks_max', 'call_min',
+        'call_p99', 'call_p999', 'call_max', 'call_mean', 'call_max_unpreempted')
+bad = [(r['kernel'], r['load'], c, r[c]) for r in rows for c in cols
+       if r[c] and (float(r[c]) < step or float(r[c]) % step)]
+print('steps', not bad and step > 0, 'step %g, not whole steps: %s' % (step, bad[:4]))
+busy = [r for r in rows if r['load'] == 'busy' and r['kernel'] == 'c64']
+print('busy', len(busy) == 1 and int(busy[0]['calls_preempted']) > 0 and
+      float(busy[0]['call_max_unpreempted']) <= float(busy[0]['call_max']),
+      [(r['calls_preempted'], r['call_max_unpreempted'], r['call_max']) for r in busy])
+EOF
+ok "per-call figures are whole timer steps (or empty below one), never finer" has_line "$T/steps.check" steps
+ok "busy: preempted calls counted and left out of the worst call not preempted" has_line "$T/steps.check" busy
+ok "the streamer shares the measured CPU in bursts (SCHED_FIFO as root)" \
+	bash -c "grep -q '^# load_stream_bursts: on the measured CPU the streamer streams [0-9]* KiB' '$T/pc.csv' &&
+		{ [ \$(id -u) != 0 ] || grep -q 'as SCHED_FIFO 1' '$T/pc.csv'; }"
 "$R" table "$T/pc.csv" --by load > "$T/pc.txt"
 ok "table --by load: single calls, with p99 and p99.9 idle and busy" \
 	bash -c "grep -q '^min, max, avg: of single calls, each timed alone (timing = per-call)$' '$T/pc.txt' &&
-		grep -q '^  c64: idle [0-9]* / [0-9]*, busy [0-9]* / [0-9]*$' '$T/pc.txt'"
+		tr -s '\\n ' '  ' < '$T/pc.txt' | grep -Eq ' c64: idle [0-9.<]+ / [0-9.<]+ / [0-9.<]+ \\([0-9]+\\), busy [0-9.<]+ / [0-9.<]+ / [0-9.<]+ \\([0-9]+\\) '"
 ok "per-call tables fit 72 columns" width_ok "$T/pc.txt"
 "$R" table "$T/cold.csv" --by load > "$T/batch.txt"
 ok "a batch run's load table says its per-call figures are samples' means" \

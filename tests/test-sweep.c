@@ -776,15 +776,16 @@ static void per_call(void)
 	b.hist_out = &h;
 	ncalled = 0;
 	sweep_sample(&b, &b.pts[0]);
-	CHECK(b.pts[0].cache == CACHE_WARM && ncalled > 1 && h.n == ncalled,
-	      "warm: %zu calls, %llu of them timed and counted", ncalled,
-	      (unsigned long long)h.n);
+	CHECK(b.pts[0].cache == CACHE_WARM && ncalled > 1 &&
+	      h.n + h.preempted == ncalled, "warm: %zu calls, %llu of them "
+	      "timed and counted", ncalled, (unsigned long long)(h.n + h.preempted));
 	memset(&h, 0, sizeof(h));
 	ncalled = 0;
 	sweep_sample(&b, &b.pts[1]);
-	CHECK(b.pts[1].cache == CACHE_COLD && h.n == b.pts[1].iters &&
-	      ncalled == h.n + 1, "cold: its K calls each timed (%llu), one "
-	      "untimed on the warm buffer", (unsigned long long)h.n);
+	CHECK(b.pts[1].cache == CACHE_COLD && h.n + h.preempted == b.pts[1].iters &&
+	      ncalled == h.n + h.preempted + 1, "cold: its K calls each timed "
+	      "(%llu), one untimed on the warm buffer",
+	      (unsigned long long)(h.n + h.preempted));
 	b.hist_out = NULL;
 	memset(&h, 0, sizeof(h));
 	for (i = 0; i < 1000; i++)
@@ -794,6 +795,93 @@ static void per_call(void)
 	      call_hist_quantile(&h, 1.0) >= 0.99e6 && call_hist_quantile(&h, 1.0) <= 1e6,
 	      "the histogram's p99 (%g) and its top bin (%g, within 1%% of 1e6)",
 	      call_hist_quantile(&h, 0.99), call_hist_quantile(&h, 1.0));
+	sweep_free(&b);
+	config_free(&c);
+}
+
+static char *reported(void (*report)(FILE *, const struct bench *),
+		      const struct bench *b);
+
+/* A switch-out lands in a call or in the gap between two: the longest
+   of both together are the switch-outs, and only the calls among them
+   leave the spread. */
+static void switched(void)
+{
+	static const double w[] = { 40, 40, 42, 60, 300, 9000 };
+	static const double gap[] = { 20, 20, 21, 5000, 7000 };
+
+	CHECK(calls_switched(w, 6, gap, 5, 0) == 0, "no switch: no call held one");
+	CHECK(calls_switched(w, 6, gap, 5, 1) == 1, "one switch: the 9000-tick "
+	      "call, longer than any gap, held it");
+	CHECK(calls_switched(w, 6, gap, 5, 3) == 1, "three: the 9000 call and "
+	      "the 7000 and 5000 gaps; the 300-tick call (a cache miss) stays");
+	CHECK(calls_switched(w, 6, gap, 1, 2) == 2, "with one short gap, two "
+	      "switches are the two longest calls");
+	CHECK(calls_switched(w, 6, gap, 5, 100) == 6, "more switches than calls "
+	      "and gaps: every call (%zu)", calls_switched(w, 6, gap, 5, 100));
+}
+
+/* timing = per-call on a timer of 1000-tick steps: every call figure
+   whole steps or empty (below one step), none below 0, and the rows
+   below one step counted and warned about. */
+static void per_call_steps(void)
+{
+	static const char *const sets[] = { "kernels=c64", "sizes=64",
+		"cache=warm", "samples=3", "timing=per-call", NULL };
+	static const char *const cols[] = { "ticks_min", "ticks_median",
+		"ticks_mean", "ticks_max", "ticks_p99", "call_min", "call_p99",
+		"call_p999", "call_max", "call_mean", "call_max_unpreempted", NULL };
+	struct config c;
+	struct bench b;
+	char *s, *line, *save = NULL, *hdr = NULL;
+	size_t rows = 0, cells = 0, fine = 0, below = 0;
+
+	CHECK(make(&b, &c, &coarse, sets) == 0, "per-call steps: setup");
+	sweep_run(&b, false);
+	sweep_finish(&b);
+	s = reported(report_csv, &b);
+	for (line = strtok_r(s, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *f[64], *p = line, *e;
+		size_t n = 0, i, k;
+
+		while (n < 64) {
+			f[n++] = p;
+			if (!(e = strchr(p, ',')))
+				break;
+			*e = '\0';
+			p = e + 1;
+		}
+		if (!hdr) {
+			hdr = line;
+			continue;
+		}
+		rows++;
+		for (k = 0; cols[k]; k++) {
+			const char *h = hdr;
+			for (i = 0; i < n && strcmp(h, cols[k]); i++)
+				h += strlen(h) + 1;
+			if (i == n || !*f[i])
+				continue;
+			cells++;
+			fine += fmod(atof(f[i]), 1000) != 0 || atof(f[i]) < 1000;
+		}
+		{
+			const char *h = hdr;
+			for (i = 0; i < n && strcmp(h, "calls_below_step"); i++)
+				h += strlen(h) + 1;
+			below += i < n && atof(f[i]) > 0;
+		}
+	}
+	CHECK(rows == 2 && cells > 0 && !fine, "per-call on 1000-tick steps: %zu "
+	      "figures in %zu rows, %zu of them not whole steps of 1000 or below "
+	      "one", cells, rows, fine);
+	CHECK(below == 2, "a 64 B call is below one step of 1 us: calls_below_step "
+	      "counts them in both rows (%zu)", below);
+	free(s);
+	s = reported(report_meta, &b);
+	CHECK(strstr(s, "have a median call below one timer step of 1000 ticks"),
+	      "... and a warning says the row has no figures, not 0");
+	free(s);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -864,7 +952,7 @@ static void below_overhead(void)
 		CHECK(!at, "the %s prints no figure below 0: %s", names[i],
 		      at ? line_of(s, at) : "");
 		if (i == 0)
-			CHECK(strstr(s, ",below_overhead") && strstr(s, ",5\n"),
+			CHECK(strstr(s, ",below_overhead") && strstr(s, ",5,,,\n"),
 			      "the CSV's below_overhead column counts the 5 samples");
 		free(s);
 	}
@@ -917,6 +1005,8 @@ int main(void)
 	dma_cold();
 	one_k();
 	per_call();
+	switched();
+	per_call_steps();
 	roofline();
 	roofline_prefetch();
 	layouts();

@@ -32,6 +32,16 @@ static double quantile_sorted(const double *s, size_t n, double q)
 	return s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]);
 }
 
+void stats_sort(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+}
+
+double stats_quantile_sorted(const double *s, size_t n, double q)
+{
+	return n ? quantile_sorted(s, n, q) : 0;
+}
+
 double stats_quantile(const double *v, size_t n, double q)
 {
 	double *s, r;

@@ -20,6 +20,9 @@ double stats_median(const double *v, size_t n);
 /* The q-quantile (0..1) with linear interpolation between order
    statistics (Hyndman and Fan's type 7, as R and numpy default). */
 double stats_quantile(const double *v, size_t n, double q);
+/* Sorts v in place, ascending; stats_quantile of v sorted so. */
+void stats_sort(double *v, size_t n);
+double stats_quantile_sorted(const double *s, size_t n, double q);
 /* Sample standard deviation (n - 1); 0 when n < 2. */
 double stats_stddev(const double *v, size_t n);
 

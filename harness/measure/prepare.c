@@ -431,8 +431,8 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 			b->pool_rng = 1;
 	}
 	if (b->cfg->timing == TIMING_PER_CALL)
-		b->scratch = xcalloc(PERCALL_MAX, sizeof(*b->scratch),
-				     "a per-call sample");
+		b->scratch = xcalloc(2 * PERCALL_MAX, sizeof(*b->scratch),
+				     "a per-call sample (calls and gaps)");
 	if (inner) {
 		b->thrashsize = 2 * cache_inner_bytes(NULL);
 		b->thrash = xmalloc(b->thrashsize, "the after-switch thrash buffer");

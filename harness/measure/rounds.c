@@ -419,21 +419,36 @@ static double *block_cpts(const double *chain, const size_t *blocks,
 	return m;
 }
 
-/* timing = per-call: every call of repeat r, summarised. */
-static void summarise_calls(struct point *p, unsigned r)
+/* timing = per-call: every call of repeat r, summarised in whole timer
+   steps of res ticks (NAN below one step). */
+static void summarise_calls(struct point *p, unsigned r, double res)
 {
 	const struct call_hist *h = p->hist ? &p->hist[r] : NULL;
 	struct call_stats *cs = &p->cs[r];
 
 	memset(cs, 0, sizeof(*cs));
-	if (!h || !h->n)
+	if (!h || !(h->n + h->preempted))
 		return;
-	cs->n = (size_t)h->n;
-	cs->min = h->min;
-	cs->p99 = call_hist_quantile(h, 0.99);
-	cs->p999 = call_hist_quantile(h, 0.999);
-	cs->max = h->max;
-	cs->mean = h->sum / (double)h->n;
+	cs->n = (size_t)(h->n + h->preempted);
+	cs->below_step = (size_t)h->below_step;
+	cs->preempted = (size_t)h->preempted;
+	cs->min = call_steps(h->min, res);
+	cs->max = call_steps(h->max_all, res);
+	cs->mean = call_steps(h->sum / (double)cs->n, res);
+	cs->p99 = h->n ? call_steps(call_hist_quantile(h, 0.99), res) : NAN;
+	cs->p999 = h->n ? call_steps(call_hist_quantile(h, 0.999), res) : NAN;
+	cs->max_running = h->n ? call_steps(h->max, res) : NAN;
+}
+
+/* timing = per-call: a sample is a median call, so the row's figures
+   are whole steps too, NAN below one. */
+static void summary_in_steps(struct summary *st, double res)
+{
+	st->min = call_steps(st->min, res);
+	st->median = call_steps(st->median, res);
+	st->mean = call_steps(st->mean, res);
+	st->max = call_steps(st->max, res);
+	st->p99 = call_steps(st->p99, res);
 }
 
 /* Regions shorter than the overhead subtracted: said once, with the
@@ -460,7 +475,7 @@ static void warn_below(struct bench *b)
 			median = low;
 		}
 	}
-	if (!n)
+	if (!n || b->cfg->timing == TIMING_PER_CALL)	/* warn_unresolved */
 		return;
 	warn(b, "%zu point(s) timed regions shorter than the overhead "
 	     "subtracted (%.1f ticks, %s; %s at %u B %s%s): such a region is no "
@@ -471,6 +486,46 @@ static void warn_below(struct bench *b)
 	     kspace_opened() ? "csumbench.ko's empty region" :
 	     "timer_overhead_ticks", first->kernel->name, first->size,
 	     cache_state_name[first->cache], median ? ", its median too" : "");
+}
+
+/* timing = per-call: the points whose median call the timer does not
+   resolve (below one step), said once with the first of them. */
+static void warn_unresolved(struct bench *b)
+{
+	const struct point *first = NULL;
+	size_t i, n = 0, floors = 0;
+	unsigned r;
+
+	if (b->cfg->timing != TIMING_PER_CALL)
+		return;
+	for (i = 0; i < b->npts; i++) {
+		const struct point *p = &b->pts[i];
+		bool low = false;
+
+		for (r = 0; r < b->repeats; r++)
+			low |= p->taken[r] && isnan(p->st[r].median);
+		if (!low)
+			continue;
+		if (p->kernel->pseudo) {
+			floors++;
+			continue;
+		}
+		n++;
+		if (!first)
+			first = p;
+	}
+	if (n)
+		warn(b, "timing = per-call: %zu point(s) have a median call below "
+		     "one timer step of %.0f ticks (%s at %u B %s): the timer does "
+		     "not resolve it, so the row has no figures (not 0) and only "
+		     "its call_* spread; calls_below_step counts such calls, "
+		     "below_overhead those below the overhead (%.1f ticks)", n,
+		     b->cal.resolution, first->kernel->name, first->size,
+		     cache_state_name[first->cache], b->cal.overhead);
+	if (floors)
+		warn(b, "timing = per-call: the empty call (the floor) is below one "
+		     "timer step at %zu point(s): no floor_ticks, no net figures "
+		     "there", floors);
 }
 
 void sweep_finish(struct bench *b)
@@ -526,12 +581,14 @@ void sweep_finish(struct bench *b)
 				p->below[r] = (unsigned)p->hist[r].bin[0];
 			if (b->nev)
 				summarise_events(b, p, r);
-			summarise_calls(p, r);
+			summarise_calls(p, r, c->resolution);
 			/* A region's length in timer steps: a call's in per-call
 			   runs, K calls' (or a batch's) else. */
 			p->steps[r] = point_time(p->st[r].median) *
 				      (b->cfg->timing == TIMING_PER_CALL ? 1.0 :
 				       (double)p->iters) / c->resolution;
+			if (b->cfg->timing == TIMING_PER_CALL)
+				summary_in_steps(&p->st[r], c->resolution);
 			p->cpt[r] = c->cpt_given ? c->cycles_per_tick :
 				    p->load == LOAD_BUSY && bcpts[block] > 0 ?
 				    bcpts[block] : cpts[block];
@@ -544,6 +601,7 @@ void sweep_finish(struct bench *b)
 	sweep_drop_dead(b);
 	sweep_link_roofline(b);
 	warn_below(b);
+	warn_unresolved(b);
 	warn_canary(b);
 	if (b->nev)
 		warn_events(b);

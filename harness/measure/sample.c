@@ -212,39 +212,110 @@ static void written_back(struct bench *b, const struct point *p,
 		b->flush->flush(dsts[k], p->size, b->line);
 }
 
-/* timing = per-call: each call between its own timer reads, counted in
-   b->hist_out; the sample is their median.  Warm: calls back to back
-   for PERCALL_SECONDS, none untimed before them; else the region's K. */
-static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
-		       unsigned char **dsts)
+/* Involuntary switches since before, or 0 where they cannot be read. */
+static long after_switches(long before)
+{
+	long after = thread_involuntary_switches();
+
+	return before < 0 || after < before ? 0 : after - before;
+}
+
+/* How many of the sample's calls held a switch-out, of `switched` the
+   scheduler made while the sample ran.  A switch-out lands in a call or
+   in the untimed gap between two, and lasts longer than either would
+   alone (a context switch there and back, and the other task's run):
+   the `switched` longest of calls and gaps together are taken as the
+   switch-outs.  w and gap are sorted ascending. */
+size_t calls_switched(const double *w, size_t n, const double *gap,
+		      size_t ngap, size_t switched)
+{
+	size_t i = n, j = ngap, k, calls = 0;
+
+	for (k = 0; k < switched && (i || j); k++) {
+		if (i && (!j || w[i - 1] >= gap[j - 1])) {
+			i--;
+			calls++;
+		} else {
+			j--;
+		}
+	}
+	return calls;
+}
+
+/* A sample's calls (sorted) into b->hist_out: the `preempted` longest
+   in the count, sum, minimum and max_all alone (calls_switched). */
+static void calls_count(struct bench *b, const double *w, size_t n,
+			size_t preempted)
+{
+	struct call_hist *h = b->hist_out;
+	bool first = h && !h->n && !h->preempted;
+	size_t k;
+
+	if (!h || !n)
+		return;
+	for (k = 0; k < n; k++)
+		h->below_step += w[k] < b->cal.resolution;
+	for (k = 0; k + preempted < n; k++)
+		call_hist_add(h, w[k]);
+	for (; k < n; k++) {
+		h->sum += w[k];
+		h->min = first && !k ? w[k] : fmin(h->min, w[k]);
+	}
+	h->preempted += preempted;
+	h->max_all = first ? w[n - 1] : fmax(h->max_all, w[n - 1]);
+}
+
+/* One call of a per-call sample: its ticks, raw. */
+static uint64_t one_call(struct bench *b, struct point *p, unsigned char **bufs,
+			 unsigned char **dsts, size_t n)
 {
 	const struct timer *t = b->cal.timer;
 	const struct kernel *kn = p->runs;
 	const struct op *op = kn->op;
-	double *w = b->scratch, spent = 0, budget = fmax(b->cal.sample_ticks,
-				PERCALL_SECONDS * b->cal.tick_hz);
 	int dist = sweep_dist(p);
-	size_t n = 0, k;
+
+	if (p->cache == CACHE_WARM)
+		return op->batch(t, kn, sweep_buf(b) + p->align, op->dst ?
+				 sweep_dbuf(b) + p->align : NULL, p->size, dist, 1);
+	return op->list(t, kn, bufs + n, dsts + n, p->size, dist, 1);
+}
+
+/* timing = per-call: each call between its own timer reads, counted in
+   b->hist_out; the sample is their median.  Warm: calls back to back
+   for PERCALL_SECONDS, none untimed before them; else the region's K.
+   The timer is also read before each call, untimed, so that the gaps
+   between calls are known (calls_switched). */
+static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
+		       unsigned char **dsts)
+{
+	const struct timer *t = b->cal.timer;
+	double *w = b->scratch, *gap = b->scratch + PERCALL_MAX, spent = 0,
+	       budget = fmax(b->cal.sample_ticks, PERCALL_SECONDS * b->cal.tick_hz);
+	long before = thread_involuntary_switches();
+	uint64_t prev = 0, ticks = 0;
+	size_t n = 0, ngap = 0, held;
 
 	while (n < PERCALL_MAX) {
-		uint64_t ticks;
-		if (p->cache == CACHE_WARM) {
-			ticks = op->batch(t, kn, sweep_buf(b) + p->align, op->dst ?
-					  sweep_dbuf(b) + p->align : NULL, p->size,
-					  dist, 1);
-		} else {
-			if (n == p->iters)
-				break;
-			ticks = op->list(t, kn, bufs + n, dsts + n, p->size, dist, 1);
-		}
+		uint64_t now;
+
+		if (p->cache != CACHE_WARM && n == p->iters)
+			break;
+		now = t->read();
+		if (n)
+			gap[ngap++] = (double)(now - prev) - (double)ticks;
+		prev = now;
+		ticks = one_call(b, p, bufs, dsts, n);
 		w[n++] = (double)ticks - b->cal.overhead;
 		spent += (double)ticks;
 		if (p->cache == CACHE_WARM && spent >= budget)
 			break;
 	}
-	for (k = 0; b->hist_out && k < n; k++)
-		call_hist_add(b->hist_out, w[k]);
-	return stats_median(w, n);
+	gap[ngap++] = (double)(t->read() - prev) - (double)ticks;
+	stats_sort(w, n);
+	stats_sort(gap, ngap);
+	held = calls_switched(w, n, gap, ngap, (size_t)after_switches(before));
+	calls_count(b, w, n, held);
+	return stats_quantile_sorted(w, n, 0.5);
 }
 
 double sweep_sample(struct bench *b, struct point *p)

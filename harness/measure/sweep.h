@@ -119,7 +119,8 @@ struct bench {
 	size_t thrashsize;
 	struct call_hist *hist_out;	/* per-call: where sweep_sample counts
 					   the sample's calls, or NULL */
-	double *scratch;		/* per-call: one sample's calls */
+	double *scratch;		/* per-call: one sample's calls, then
+					   the gaps between them */
 	bool piloting;			/* finding K: regions timed whole */
 	struct ring *rings;		/* cold-ring: one per point; rx pools: one
 					   per size and alignment */
@@ -259,22 +260,42 @@ bool sweep_measured(const struct bench *b);
    HIST_LINEAR, then bins 1% wide. */
 #define HIST_LINEAR 4096
 #define HIST_BINS (HIST_LINEAR + 2 + 2200)
+/* The bins, n and max are of the calls the scheduler did not switch
+   out (their percentiles show what the calls cost, cache damage
+   included); the preempted calls count in sum, min and max_all. */
 struct call_hist {
 	uint64_t bin[HIST_BINS];
 	uint64_t n;
 	double sum, min, max;
+	uint64_t preempted;	/* calls that held a switch-out */
+	double max_all;		/* the longest call, preempted or not */
+	uint64_t below_step;	/* calls below one timer step, of all */
 };
 void call_hist_add(struct call_hist *h, double ticks);
 /* The q-quantile (by the nearest rank above) in ticks: a bin's lower
    edge, within 1% above HIST_LINEAR. */
 double call_hist_quantile(const struct call_hist *h, double q);
+/* Of `switched` switch-outs the scheduler made during a per-call sample,
+   how many landed in a call: the `switched` longest of the calls w[n]
+   and the untimed gaps between them gap[ngap] (both sorted ascending)
+   are taken as the switch-outs. */
+size_t calls_switched(const double *w, size_t n, const double *gap,
+		      size_t ngap, size_t switched);
 size_t sweep_coarse(const struct bench *b);
 
 /* A point's calls, timed one by one (timing = per-call), per repeat. */
 struct call_stats {
-	double min, p99, p999, max, mean;
-	size_t n;
+	double min, max, mean;		/* of every call */
+	double p99, p999, max_running;	/* of the calls not preempted */
+	size_t n, below_step, preempted;
 };
+
+/* timing = per-call: a call's figure in whole timer steps of res ticks;
+   NAN below one step, a call the timer does not resolve. */
+static inline double call_steps(double v, double res)
+{
+	return !(v >= res) ? NAN : round(v / res) * res;
+}
 
 /* A figure below 0 is no time: a region shorter than the overhead
    subtracted (the point's below counts them).  NAN for it, v else;

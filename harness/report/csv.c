@@ -58,6 +58,9 @@ static void fig(FILE *f, int decimals, double v)
 void report_csv(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->cal;
+	/* per-call figures are whole timer steps: no decimals they lack */
+	int tdec = b->cfg->timing == TIMING_PER_CALL &&
+		   c->resolution == floor(c->resolution) ? 0 : 2;
 	size_t i;
 	unsigned r;
 
@@ -85,11 +88,11 @@ void report_csv(FILE *f, const struct bench *b)
 				fprintf(f, "%d", p->loop_mod64);
 			fprintf(f, ",%u,%s,%u,%llu", r + 1, c->timer->name,
 				p->taken[r], (unsigned long long)(cs->n ? 1 : p->iters));
-			fig(f, 2, st->min);
-			fig(f, 2, st->median);
-			fig(f, 2, st->mean);
-			fig(f, 2, st->max);
-			fig(f, 2, st->p99);
+			fig(f, tdec, st->min);
+			fig(f, tdec, st->median);
+			fig(f, tdec, st->mean);
+			fig(f, tdec, st->max);
+			fig(f, tdec, st->p99);
 			fprintf(f, ",%.2f,%.2f,%u", st->stddev, st->iqr, st->outliers);
 			/* A partial run may stop before the floor was timed:
 			   then there is no floor and no net figure. */
@@ -115,15 +118,21 @@ void report_csv(FILE *f, const struct bench *b)
 			fprintf(f, ",%u", p->preempted[r]);
 			fig(f, 1, p->steps[r]);
 			if (cs->n) {	/* timing = per-call */
-				fig(f, 2, cs->min);
-				fig(f, 2, cs->p99);
-				fig(f, 2, cs->p999);
-				fig(f, 2, cs->max);
-				fig(f, 2, cs->mean);
+				fig(f, tdec, cs->min);
+				fig(f, tdec, cs->p99);
+				fig(f, tdec, cs->p999);
+				fig(f, tdec, cs->max);
+				fig(f, tdec, cs->mean);
 			} else {
 				fprintf(f, ",,,,,");
 			}
 			fprintf(f, ",%u", p->below[r]);
+			if (cs->n) {
+				fig(f, tdec, cs->max_running);
+				fprintf(f, ",%zu,%zu", cs->preempted, cs->below_step);
+			} else {
+				fprintf(f, ",,,");
+			}
 			if (b->nev)
 				events_row(f, b, p, r);
 			fprintf(f, "\n");

@@ -313,12 +313,21 @@ void report_meta(FILE *f, const struct bench *b)
 			"cycles_per_tick)\n", stats_median(v, b->nbchain), b->nbchain);
 		free(v);
 	}
-	fprintf(f, "# timing: %s\n", b->cfg->timing == TIMING_PER_CALL ?
-		"per-call (each call between its own timer reads, no untimed "
-		"call before a warm sample's; columns call_min, call_p99, "
-		"call_p999, call_max, call_mean over every call; ticks_* are of "
-		"the samples' medians)" : "batch (a timed region of iters calls "
-		"per sample; ticks_* are of the samples, each a mean per call)");
+	if (b->cfg->timing == TIMING_PER_CALL)
+		fprintf(f, "# timing: per-call (each call between its own timer "
+			"reads, no untimed call before a warm sample's; call_min, "
+			"call_max, call_mean over every call; call_p99, call_p999, "
+			"call_max_unpreempted over the calls that held no switch-out: "
+			"a sample the scheduler switched the thread out of N times "
+			"(getrusage) leaves out its calls among the N longest of its "
+			"calls and the untimed gaps between them, calls_preempted "
+			"counts them; ticks_* are of the samples' medians; all in "
+			"whole timer steps of %.0f ticks, empty below one step, a call "
+			"the timer does not resolve: calls_below_step counts them)\n",
+			c->resolution);
+	else
+		fprintf(f, "# timing: batch (a timed region of iters calls per "
+			"sample; ticks_* are of the samples, each a mean per call)\n");
 	fprintf(f, "# core_clock: %.0f MHz calibrated (tick_hz x %s); ",
 		b->clock_hz / 1e6, b->cpt_run > 0 ? "cycles per tick by the "
 		"add chain" : "cycles_per_tick");

@@ -24,7 +24,8 @@ void report_summary(FILE *f, const struct bench *b);
 	"ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick," \
 	"cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb," \
 	"ns_per_call,mb_per_s,roofline_fraction,preempted,region_steps," \
-	"call_min,call_p99,call_p999,call_max,call_mean,below_overhead"
+	"call_min,call_p99,call_p999,call_max,call_mean,below_overhead," \
+	"call_max_unpreempted,calls_preempted,calls_below_step"
 #define CSV_SAMPLES_HEADER CSV_KEY ",repeat,round,ticks,cycles_per_byte,layout,slot"
 
 #endif

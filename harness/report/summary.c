@@ -69,6 +69,9 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	const struct point **best = xcalloc(c->nsizes * NCOLS, sizeof(*best),
 					    "the summary");
 	double *bc = xcalloc(c->nsizes * NCOLS, sizeof(*bc), "the summary");
+	bool *unresolved = xcalloc(c->nsizes * NCOLS, sizeof(*unresolved),
+				   "the summary");
+	bool per_call = c->timing == TIMING_PER_CALL;
 	int prec = op->per_call ? 1 : 3;
 	size_t cols[NCOLS], ncols = columns(c, cols);
 	char name[64];
@@ -90,8 +93,10 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		at = bsearch(&p->size, sorted, c->nsizes, sizeof(*sorted), cmp_u32);
 		k = (size_t)(at - sorted) * NCOLS + col_of(p->cache, p->rxslot, p->load);
 		cpb = point_cycles_per_byte_all(b, p) * (op->per_call ? p->bytes : 1);
-		if (isnan(cpb))		/* below the overhead: no time */
+		if (isnan(cpb)) {	/* below the overhead: no time */
+			unresolved[k] = true;
 			continue;
+		}
 		if (!best[k] || cpb < bc[k]) {
 			best[k] = p;
 			bc[k] = cpb;
@@ -124,8 +129,9 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 
 			if (p && p->code_offset != CODE_OFFSET_NONE)
 				snprintf(off, sizeof(off), "+%d", p->code_offset);
-			if (!p)
-				snprintf(cell, sizeof(cell), "-");
+			if (!p)	/* (a per-call median below one timer step) */
+				snprintf(cell, sizeof(cell), "%s", unresolved[k] &&
+					 per_call ? "below 1 timer step" : "-");
 			else if (!p->kernel->prefetch)
 				snprintf(cell, sizeof(cell), "%.*f %s%s", prec, bc[k],
 					 p->kernel->name, off);
@@ -153,7 +159,8 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 			    p->kernel->op == op && p->taken[0]) {
 				col_name(c, cols[ci], name, sizeof(name));
 				if (isnan(point_time(p->st[0].median)))
-					fprintf(f, " (below the overhead) %s", name);
+					fprintf(f, " (below %s) %s", per_call ?
+						"1 timer step" : "the overhead", name);
 				else
 					fprintf(f, " %.1f %s", p->st[0].median, name);
 				break;
@@ -163,6 +170,7 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	free(sorted);
 	free(best);
 	free(bc);
+	free(unresolved);
 }
 
 void report_summary(FILE *f, const struct bench *b)

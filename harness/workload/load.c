@@ -53,6 +53,7 @@ static struct {
 	char siblings[128];	/* the measured CPU's SMT siblings, as read */
 	size_t stream_bytes;
 	bool stream_cut;	/* below 4x the cache, for the memory */
+	bool burst_fifo;	/* a bursting streamer runs SCHED_FIFO */
 	/* while started: */
 	struct control *ctl;
 	pid_t pid[2 * WORKERS_MAX];	/* workers and ping-pong partners */
@@ -209,11 +210,41 @@ static void say(int fd, char ch)
 		;
 }
 
+/* On the measured CPU the streamer works in bursts, as dd does between
+   its waits: a pass over twice the core's private caches, then a sleep
+   this long, so the scheduler hands it the CPU between the measured
+   calls many times a sample (a wake-up preempts), and the calls that
+   follow each burst find L1 and L2 full of its lines. */
+#define BURST_SLEEP_NS 20000
+
+static void burst_pause(void)
+{
+	struct timespec ts = { 0, BURST_SLEEP_NS };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* Bytes a burst streams: twice L1d and L2, or the whole buffer when
+   the streamer has a CPU of its own (no bursts). */
+static size_t burst_bytes(int cpu)
+{
+	size_t inner = cache_inner_bytes(NULL), want = 2 * inner;
+
+	if (cpu != L.measured || L.measured < 0)
+		return SIZE_MAX;
+	if (want < (256u << 10))
+		want = 256u << 10;
+	return want < L.stream_bytes ? want : L.stream_bytes;
+}
+
 /* Reads and writes every word of a buffer of four times the largest
-   cache, over and over, so the caches hold the streamer's lines. */
-static void streamer(size_t w, int go, int ack)
+   cache, over and over, so the caches hold the streamer's lines; on the
+   measured CPU in bursts (burst_bytes). */
+static void streamer(size_t w, int go, int ack, int cpu)
 {
 	size_t words = L.stream_bytes / sizeof(uint64_t), i = 0, end;
+	size_t burst = burst_bytes(cpu), done = 0;
 	uint64_t *buf = mmap(NULL, L.stream_bytes, PROT_READ | PROT_WRITE,
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
@@ -222,17 +253,31 @@ static void streamer(size_t w, int go, int ack)
 		_exit(1);
 	}
 	memset(buf, 1, L.stream_bytes);
+	/* A burst's sleep ends when asked, not up to 50 us later, and its
+	   wake-up takes the CPU at once (SCHED_FIFO, where allowed: root);
+	   as a plain task, EEVDF lets the measured thread finish its slice
+	   first, and the bursts come a few times a sample, not hundreds. */
+	if (burst != SIZE_MAX) {
+		struct sched_param sp = { .sched_priority = 1 };
+		prctl(PR_SET_TIMERSLACK, 1UL);
+		sched_setscheduler(0, SCHED_FIFO, &sp);
+	}
 	say(ack, 'r');
 	while (wait_go(go)) {
 		while (L.ctl->run) {
 			end = i + STREAM_CHUNK / sizeof(uint64_t);
 			if (end > words)
 				end = words;
+			done += (end - i) * sizeof(uint64_t);
 			for (; i < end; i++)
 				buf[i] = buf[i] * 3 + 1;
 			if (i == words)
 				i = 0;
 			L.ctl->beat[w].n++;
+			if (done >= burst) {
+				done = 0;
+				burst_pause();
+			}
 		}
 		say(ack, 's');
 	}
@@ -280,7 +325,7 @@ static int spawn_worker(int cpu, bool stream, int go_rd, int ack_wr)
 		pid = fork();
 		if (pid == 0) {
 			child_setup(harness, cpu);
-			streamer(L.nworkers, go_rd, ack_wr);
+			streamer(L.nworkers, go_rd, ack_wr, cpu);
 		}
 		if (pid < 0)
 			return -1;
@@ -419,6 +464,9 @@ int load_start(char *err, size_t errlen)
 		load_stop();
 		return -1;
 	}
+	L.burst_fifo = false;
+	for (i = 0; i < L.npids; i++)
+		L.burst_fifo |= sched_getscheduler(L.pid[i]) == SCHED_FIFO;
 	return 0;
 }
 
@@ -551,6 +599,17 @@ void load_report(FILE *f)
 			"than 4x the cache one core uses: all of them an eighth of "
 			"the memory available" : "4x the cache one core uses, "
 			"# cache_per_core:");
+	if ((L.kind & LOAD_STREAM) && L.shares && L.measured >= 0)
+		fprintf(f, "# load_stream_bursts: on the measured CPU the streamer "
+			"streams %zu KiB (twice L1d and L2) and sleeps %d us, over and "
+			"over, as dd does between its waits, %s; the calls after a "
+			"burst find the core's own caches full of its lines\n",
+			burst_bytes(L.measured) >> 10, BURST_SLEEP_NS / 1000,
+			L.burst_fifo ? "as SCHED_FIFO 1: each wake-up takes the CPU "
+			"from the measured calls at once" : "as a plain task "
+			"(SCHED_FIFO refused: not root): the scheduler lets the "
+			"measured thread finish its slice first, so bursts come "
+			"between slices, not between calls");
 	if (L.kind & LOAD_SCHED)
 		fprintf(f, "# load_sched: one pipe ping-pong pair per load CPU "
 			"(a wake-up and a context switch per byte)\n");

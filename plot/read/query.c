@@ -105,8 +105,12 @@ const struct row *results_floor(const struct results *r, const struct row *w)
 	const struct row *any = NULL;
 	size_t i;
 
-	for (i = 0; i < r->nrows; i++) {
-		const struct row *f = &r->rows[i];
+	for (i = 0; i < r->nrows + r->ngone; i++) {
+		/* (a per-call floor below one timer step is left out) */
+		const struct row *f = i < r->nrows ? &r->rows[i] :
+				      &r->gone[i - r->nrows];
+		if (i >= r->nrows && (any || !f->per_call))
+			break;
 		if (!row_is_pseudo(f) || f->size != w->size || f->align != w->align ||
 		    strcmp(f->cache, w->cache) || strcmp(f->op, w->op))
 			continue;
@@ -127,13 +131,22 @@ static int cmp_unsigned(const void *x, const void *y)
 
 size_t results_sizes(const struct results *r, unsigned **out)
 {
-	unsigned *v = xcalloc(r->nrows, sizeof(*v), RESULTS_READ);
-	size_t i, n = 0;
+	return results_sizes_calls(r, out, 0);
+}
+
+size_t results_sizes_calls(const struct results *r, unsigned **out,
+			   int with_calls)
+{
+	unsigned *v = xcalloc(r->nrows + r->ngone, sizeof(*v), RESULTS_READ);
+	size_t i, n = 0, m = r->nrows;
 
 	for (i = 0; i < r->nrows; i++)
 		v[i] = r->rows[i].size;
-	qsort(v, r->nrows, sizeof(*v), cmp_unsigned);
-	for (i = 0; i < r->nrows; i++)
+	for (i = 0; with_calls && i < r->ngone; i++)
+		if (r->gone[i].per_call)
+			v[m++] = r->gone[i].size;
+	qsort(v, m, sizeof(*v), cmp_unsigned);
+	for (i = 0; i < m; i++)
 		if (!n || v[n - 1] != v[i])
 			v[n++] = v[i];
 	*out = v;
@@ -282,6 +295,27 @@ const struct row *results_find(const struct results *r, const char *kernel,
 				r->nrows, &key, row_cmp_point);
 	return i < r->nrows && !row_cmp_point(r->index[i], &key) ?
 	       r->index[i] : NULL;
+}
+
+const struct row *results_find_calls(const struct results *r,
+				     const char *kernel, unsigned size,
+				     unsigned align, const char *cache,
+				     const char *prefetch, const char *code_offset)
+{
+	const struct row *w = results_find(r, kernel, size, align, cache,
+					   prefetch, code_offset);
+	size_t i;
+
+	for (i = 0; !w && i < r->ngone; i++) {
+		const struct row *g = &r->gone[i];
+		if (g->per_call && !strcmp(g->kernel, kernel) && g->size == size &&
+		    g->align == align && !strcmp(g->cache, cache) &&
+		    !strcmp(g->prefetch, prefetch) &&
+		    !strcmp(g->code_offset, code_offset ? code_offset :
+			    r->rows[0].code_offset))
+			w = g;
+	}
+	return w;
 }
 
 size_t results_kernel_rows(const struct results *r, const char *kernel,

@@ -36,6 +36,9 @@ const struct row *results_floor(const struct results *r, const struct row *w);
 
 /* Ordered distinct values, in arrays the caller frees.  Sizes ascending. */
 size_t results_sizes(const struct results *r, unsigned **out);
+/* with_calls: and those of per-call points left out (results_find_calls). */
+size_t results_sizes_calls(const struct results *r, unsigned **out,
+			   int with_calls);
 /* Prefetch values of one kernel: "none" first, then distances ascending. */
 size_t results_prefetches(const struct results *r, const char *kernel,
 			  const char ***out);
@@ -53,6 +56,13 @@ size_t results_caches(const struct results *r, const char ***out);
 const struct row *results_find(const struct results *r, const char *kernel,
 			       unsigned size, unsigned align, const char *cache,
 			       const char *prefetch, const char *code_offset);
+/* results_find, or else a timing = per-call point left out because its
+   median call was below one timer step: its single calls' spread (call_*)
+   is still there to show. */
+const struct row *results_find_calls(const struct results *r,
+				     const char *kernel, unsigned size,
+				     unsigned align, const char *cache,
+				     const char *prefetch, const char *code_offset);
 /* The rows of one kernel, contiguous in r->index: their count, the first
    at *first. */
 size_t results_kernel_rows(const struct results *r, const char *kernel,

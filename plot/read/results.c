@@ -93,6 +93,8 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 		r->layouts = (unsigned)strtoul(v, NULL, 10);
 	else if (!strcmp(key, "tick_hz"))
 		*hz = atof(v);
+	else if (!strcmp(key, "timer_resolution_ticks"))
+		r->resolution = atof(v);
 	else if (!strcmp(key, "cycles_per_tick"))
 		*cpt = atof(v);
 }
@@ -103,7 +105,7 @@ enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
        C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
        C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, C_LOAD, C_RXPF, C_P99,
        C_ROOF, C_STEPS, C_CMIN, C_CP99, C_CP999, C_CMAX, C_CMEAN, C_BELOW,
-       NCOLS };
+       C_CMAXRUN, C_CPREEMPT, C_CBSTEP, NCOLS };
 static const char *const names[NCOLS] = {
 	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
 	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
@@ -111,6 +113,7 @@ static const char *const names[NCOLS] = {
 	"ticks_max", "cycles_per_tick", "load", "rx_prefetch", "ticks_p99",
 	"roofline_fraction", "region_steps", "call_min", "call_p99",
 	"call_p999", "call_max", "call_mean", "below_overhead",
+	"call_max_unpreempted", "calls_preempted", "calls_below_step",
 };
 static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
 	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1,
@@ -123,7 +126,7 @@ static const char is_whole[NCOLS] = { [C_SIZE] = 1, [C_ALIGN] = 1,
 static const char is_time[NCOLS] = { [C_TICKS] = 1, [C_CPB] = 1,
 	[C_BPC] = 1, [C_MBPS] = 1, [C_TMIN] = 1, [C_TMEAN] = 1, [C_TMAX] = 1,
 	[C_P99] = 1, [C_STEPS] = 1, [C_CMIN] = 1, [C_CP99] = 1, [C_CP999] = 1,
-	[C_CMAX] = 1, [C_CMEAN] = 1 };
+	[C_CMAX] = 1, [C_CMEAN] = 1, [C_CMAXRUN] = 1 };
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -237,7 +240,7 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
 			 size_t base)
 {
 	const struct row kept = *m;	/* m changes below */
-	double wsum = 0, tsum = 0, csum = 0;
+	double wsum = 0, tsum = 0, csum = 0, preempted = 0, below_step = 0;
 	size_t k;
 
 	for (k = 0; k < c; k++) {
@@ -254,6 +257,11 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
 			m->call_p99 = x->call_p99;
 		if (!k || x->call_p999 > m->call_p999 || isnan(m->call_p999))
 			m->call_p999 = x->call_p999;
+		if (!k || x->call_max_running > m->call_max_running ||
+		    isnan(m->call_max_running))
+			m->call_max_running = x->call_max_running;
+		preempted += x->calls_preempted;
+		below_step += x->calls_below_step;
 		if (!k || x->region_steps < m->region_steps ||
 		    isnan(m->region_steps))
 			m->region_steps = x->region_steps;
@@ -267,6 +275,8 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
 	}
 	m->ticks_mean = tsum / wsum;
 	m->cyc_mean = csum / wsum;
+	m->calls_preempted = preempted;
+	m->calls_below_step = below_step;
 }
 
 /* A repeat's cycles per byte as a point is judged by: a size mix's
@@ -391,9 +401,16 @@ static void say_gone(const struct results *r)
 	for (i = 1; i < r->ngone; i++)
 		if (r->gone[i].line < w->line)
 			w = &r->gone[i];
-	fprintf(stderr, "%s:%zu: %s at %u B %s: its median region was shorter "
-		"than the overhead subtracted (below_overhead): no time, the "
-		"point left out", r->path, w->line, w->kernel, w->size, w->cache);
+	if (w->per_call && w->calls_below_step > 0)
+		fprintf(stderr, "%s:%zu: %s at %u B %s: its median call was below "
+			"one timer step (calls_below_step): the timer does not "
+			"resolve it, the point left out", r->path, w->line, w->kernel,
+			w->size, w->cache);
+	else
+		fprintf(stderr, "%s:%zu: %s at %u B %s: its median region was "
+			"shorter than the overhead subtracted (below_overhead): no "
+			"time, the point left out", r->path, w->line, w->kernel,
+			w->size, w->cache);
 	if (r->ngone > 1)
 		fprintf(stderr, "; %zu more points like it", r->ngone - 1);
 	fprintf(stderr, "\n");
@@ -516,10 +533,13 @@ int results_read(struct results *r, const char *path, int with_samples)
 			goto bad;
 		}
 		if (isnan(v[C_TICKS]) && !*c.fld[idx[C_TICKS]] &&
-		    !(idx[C_BELOW] >= 0 && v[C_BELOW] > 0)) {
+		    !(idx[C_BELOW] >= 0 && v[C_BELOW] > 0) &&
+		    !(idx[C_CBSTEP] >= 0 && v[C_CBSTEP] > 0)) {
 			fprintf(stderr, "%s:%zu: ticks_median field empty; expected a "
 				"number, or below_overhead above 0 (a median region "
-				"shorter than the overhead subtracted)\n", path, c.line);
+				"shorter than the overhead subtracted), or "
+				"calls_below_step above 0 (timing = per-call: a median "
+				"call below one timer step)\n", path, c.line);
 			goto bad;
 		}
 		memset(&w, 0, sizeof(w));
@@ -554,18 +574,24 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.ticks_max = idx[C_TMAX] < 0 ? NAN : v[C_TMAX];
 		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
 		w.region_steps = idx[C_STEPS] < 0 ? NAN : v[C_STEPS];
-		w.call_p99 = w.call_p999 = NAN;
+		w.call_p99 = w.call_p999 = w.call_max_running = NAN;
 		/* timing = per-call: the spread is of single calls (call_max
-		   says so: call_min is empty where a call was below the
-		   overhead) */
-		if (idx[C_CMIN] >= 0 && idx[C_CMAX] >= 0 && !isnan(v[C_CMAX]) &&
-		    idx[C_CMEAN] >= 0 && idx[C_CP99] >= 0 && idx[C_CP999] >= 0) {
+		   or calls_below_step says so: a figure below one timer step,
+		   or below the overhead, is empty) */
+		if (idx[C_CMIN] >= 0 && idx[C_CMAX] >= 0 && idx[C_CMEAN] >= 0 &&
+		    idx[C_CP99] >= 0 && idx[C_CP999] >= 0 && (!isnan(v[C_CMAX]) ||
+		    (idx[C_CBSTEP] >= 0 && !isnan(v[C_CBSTEP])))) {
 			w.per_call = true;
 			w.ticks_min = v[C_CMIN];
 			w.ticks_max = v[C_CMAX];
 			w.ticks_mean = v[C_CMEAN];
 			w.call_p99 = v[C_CP99];
 			w.call_p999 = v[C_CP999];
+			w.call_max_running = idx[C_CMAXRUN] < 0 ? NAN : v[C_CMAXRUN];
+			w.calls_preempted = idx[C_CPREEMPT] < 0 ||
+					    isnan(v[C_CPREEMPT]) ? 0 : v[C_CPREEMPT];
+			w.calls_below_step = idx[C_CBSTEP] < 0 ||
+					     isnan(v[C_CBSTEP]) ? 0 : v[C_CBSTEP];
 		}
 		w.roofline_fraction = idx[C_ROOF] < 0 ? NAN : v[C_ROOF];
 		/* Older files give the ratio once, above the header. */
@@ -604,7 +630,8 @@ int results_read(struct results *r, const char *path, int with_samples)
 		say_gone(r);
 	if (!r->nrows) {
 		fprintf(stderr, "%s: no point with a time: every median region was "
-			"shorter than the overhead subtracted\n", path);
+			"shorter than the overhead subtracted, or (timing = per-call) "
+			"a median call below one timer step\n", path);
 		goto bad;
 	}
 	r->samples = r->rows[0].samples;

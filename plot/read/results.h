@@ -32,6 +32,10 @@ struct row {
 	bool per_call;		/* timing = per-call: min, max and mean are
 				   of single calls (call_min...) */
 	double call_p99, call_p999;	/* per-call: the repeats' largest */
+	double call_max_running;	/* per-call: the longest call the
+					   scheduler did not switch out */
+	double calls_preempted, calls_below_step;	/* per-call: summed
+							   over the repeats */
 	double region_steps;	/* the repeats' shortest median timed
 				   region, in timer steps; NAN: not given */
 	double cyc_min, cyc_max, cyc_mean, cyc_median;
@@ -72,6 +76,7 @@ struct results {
 	bool view;		/* results_of_op's: rows of another's */
 	double core_mhz;	/* tick_hz x cycles_per_tick, for MB/s axes */
 	double tick_hz;		/* 0: not in the file */
+	double resolution;	/* # timer_resolution_ticks:, 0: not said */
 	struct row *rows;	/* in the order of the CSV */
 	size_t nrows;
 	struct row **index;	/* the rows ordered by point, for lookups */

@@ -24,10 +24,25 @@ struct crow {
 	char *name;
 };
 
-static void cell(double v, char *buf, size_t n)
+/* One timer step in ns (or cycles): a per-call figure below it is
+   empty in the CSV (calls_below_step); NAN where the run did not time
+   single calls or the CSV does not say the step. */
+double call_step(const struct results *r, const struct row *w, int cycles)
+{
+	if (!w || !w->per_call || !(r->resolution > 0))
+		return NAN;
+	return cycles ? r->resolution * w->cpt :
+	       r->tick_hz > 0 ? r->resolution / r->tick_hz * 1e9 : NAN;
+}
+
+/* A figure, "<STEP" for a per-call one below one timer step (step is
+   NAN for the others), "-" for none. */
+void call_cell(double v, double step, char *buf, size_t n)
 {
 	if (isfinite(v))
 		snprintf(buf, n, "%.1f", v);
+	else if (isfinite(step))
+		snprintf(buf, n, "<%.1f", step);
 	else
 		snprintf(buf, n, "-");
 }
@@ -89,7 +104,8 @@ void spread_block(const struct results *r, const char *const *names,
 				continue;
 			figures(r, g[k].pts[i], g[k].cycles, v);
 			for (j = 0; j < 3; j++) {
-				cell(v[j], buf, sizeof(buf));
+				call_cell(v[j], call_step(r, g[k].pts[i], g[k].cycles),
+					  buf, sizeof(buf));
 				if (strlen(buf) > cw)
 					cw = strlen(buf);
 			}
@@ -149,7 +165,9 @@ void spread_block(const struct results *r, const char *const *names,
 				if (g[k].pts[i])
 					figures(r, g[k].pts[i], g[k].cycles, v);
 				for (j = 0; j < 3; j++) {
-					cell(g[k].pts[i] ? v[j] : NAN, buf, sizeof(buf));
+					call_cell(g[k].pts[i] ? v[j] : NAN,
+						  call_step(r, g[k].pts[i], g[k].cycles),
+						  buf, sizeof(buf));
 					printf("  %*s", (int)cw, buf);
 				}
 			}
@@ -166,7 +184,7 @@ void spread_block(const struct results *r, const char *const *names,
 		if (!f)
 			continue;
 		figures(r, f, g[k].cycles, v);
-		cell(v[2], buf, sizeof(buf));
+		call_cell(v[2], call_step(r, f, g[k].cycles), buf, sizeof(buf));
 		/* "12.3 ns", or with a floor label, "busy 12.3 ns" */
 		snprintf(fl + m, sizeof(fl) - m, "%s%s%s%s %s", m ? ", " : "",
 			 g[k].floor_label ? g[k].floor_label : "",

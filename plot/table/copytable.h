@@ -26,4 +26,11 @@ void spread_block(const struct results *r, const char *const *names,
 		  const struct spread_group *g, size_t ng, size_t nrows,
 		  const char *what);
 
+/* One timer step of a per-call row in ns (cycles: in cycles); NAN for
+   a batch row or a CSV that does not say the step. */
+double call_step(const struct results *r, const struct row *w, int cycles);
+/* "12.3", "<10.0" for a per-call figure below one step (step finite),
+   or "-". */
+void call_cell(double v, double step, char *buf, size_t n);
+
 #endif

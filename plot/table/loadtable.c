@@ -23,8 +23,9 @@ struct lrow {
 	char name[160];
 };
 
-/* timing = per-call: each kernel's p99 and p99.9 call, idle and busy,
-   where the worst calls of a loaded machine show. */
+/* timing = per-call: each kernel's p99 and p99.9 call, and its worst
+   call the scheduler did not switch out, idle and busy, where the worst
+   calls of a loaded machine show (the max above includes those). */
 static void tails(const struct results *r, const char *const *names,
 		  const struct row *const *idle, const struct row *const *busy,
 		  size_t n, int cycles)
@@ -36,10 +37,11 @@ static void tails(const struct results *r, const char *const *names,
 		any |= (idle[k] && idle[k]->per_call) || (busy[k] && busy[k]->per_call);
 	if (!any)
 		return;
-	print_wrapped("  ", "p99 / p99.9 of single calls, %s:", cycles ?
-		      "cycles" : "ns");
+	print_wrapped("  ", "p99 / p99.9 / worst call not preempted (and how "
+		      "many preempted calls that leaves out) of single calls, "
+		      "%s:", cycles ? "cycles" : "ns");
 	for (k = 0; k < n; k++) {
-		char a[64] = "-", b[64] = "-";
+		char a[96] = "-", b[96] = "-";
 		const struct row *w[2] = { idle[k], busy[k] };
 		char *cell[2] = { a, b };
 		int j;
@@ -49,9 +51,17 @@ static void tails(const struct results *r, const char *const *names,
 		for (j = 0; j < 2; j++) {
 			double f = cycles ? w[j] ? w[j]->cpt : NAN :
 				   r->tick_hz > 0 ? 1e9 / r->tick_hz : NAN;
-			if (w[j] && w[j]->per_call && f > 0)
-				snprintf(cell[j], 64, "%.0f / %.0f", w[j]->call_p99 * f,
-					 w[j]->call_p999 * f);
+			double step = call_step(r, w[j], cycles);
+			char p99[24], p999[24], worst[24];
+
+			if (!w[j] || !w[j]->per_call || !(f > 0))
+				continue;
+			call_cell(round(w[j]->call_p99 * f), step, p99, sizeof(p99));
+			call_cell(round(w[j]->call_p999 * f), step, p999, sizeof(p999));
+			call_cell(round(w[j]->call_max_running * f), step, worst,
+				  sizeof(worst));
+			snprintf(cell[j], 96, "%s / %s / %s (%.0f)", p99, p999, worst,
+				 w[j]->calls_preempted);
 		}
 		print_wrapped("      ", "  %s: idle %s, busy %s", names[k], a, b);
 	}
@@ -87,7 +97,7 @@ void load_tables(const struct results *r, const struct table_opts *o,
 		}
 		free(pf);
 	}
-	ns = results_sizes(r, &sizes);
+	ns = results_sizes_calls(r, &sizes, 1);
 	nc = results_caches(r, &caches);
 	idle = xcalloc(nrows, sizeof(*idle), "a load table");
 	busy = xcalloc(nrows, sizeof(*busy), "a load table");
@@ -114,10 +124,12 @@ void load_tables(const struct results *r, const struct table_opts *o,
 			busy_label = xmalloc(strlen(caches[j]) + 6, "a load table");
 			sprintf(busy_label, "%s+busy", caches[j]);
 			for (k = 0; k < nrows; k++) {
-				idle[k] = results_find(r, rows[k].kernel, sizes[i], align,
-						       caches[j], rows[k].pf, off);
-				busy[k] = results_find(r, rows[k].kernel, sizes[i], align,
-						       busy_label, rows[k].pf, off);
+				idle[k] = results_find_calls(r, rows[k].kernel, sizes[i],
+							     align, caches[j], rows[k].pf,
+							     off);
+				busy[k] = results_find_calls(r, rows[k].kernel, sizes[i],
+							     align, busy_label, rows[k].pf,
+							     off);
 				found += busy[k] != NULL;
 			}
 			free(busy_label);
