@@ -167,4 +167,12 @@ check("the name kept, quote and backslash escaped, each byte that is no UTF-8 U+
 ' > "$T/odd.check"
 	results "$T/odd.check"
 fi
+# timing = per-call on a timer stepping by more than a 40 B call takes:
+# the point has no time, and the JSON says why (not "below the overhead")
+"$BIN" run -q --set kernels=c64 --set sizes=40 --set cache=warm --set timing=per-call \
+	--set samples=5 --set roofline=none -o "$T/pc.json" > /dev/null 2>&1
+if "$BIN" calibrate 2> /dev/null | grep -Eq '^resolution: +([2-9]|[1-9][0-9]+) ticks'; then
+	ok "per-call, a 40 B median call below one timer step: an error entry saying so" \
+		grep -q '"error_message": "its median call was below one timer step' "$T/pc.json"
+fi
 finish

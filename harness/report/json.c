@@ -294,6 +294,7 @@ static void context(FILE *f, const struct bench *b)
 struct figures {
 	double ns, cpb, bps, roof;
 	unsigned long long iters;
+	bool per_call;		/* no time is then a call below one step */
 };
 
 static struct figures figures_of(const struct bench *b, const struct point *p,
@@ -306,6 +307,7 @@ static struct figures figures_of(const struct bench *b, const struct point *p,
 	x.bps = x.ns > 0 ? p->bytes / x.ns * 1e9 : NAN;
 	x.roof = point_roofline_fraction(b, p, r);
 	x.iters = (unsigned long long)p->taken[r] * (p->cs[r].n ? 1 : p->iters);
+	x.per_call = b->cfg->timing == TIMING_PER_CALL;
 	return x;
 }
 
@@ -340,7 +342,9 @@ static void entry(FILE *f, const char *name, const char *agg, size_t family,
 	   leaves it out): its median region was shorter than the overhead
 	   subtracted. */
 	if (isnan(x->ns)) {
-		fputs("      \"error_occurred\": true,\n      \"error_message\": "
+		fputs("      \"error_occurred\": true,\n      \"error_message\": ", f);
+		fputs(x->per_call ? "\"its median call was below one timer step: "
+		      "the timer does not resolve it (calls_below_step)\"\n    }" :
 		      "\"its median region was shorter than the overhead "
 		      "subtracted: no time (below_overhead)\"\n    }", f);
 		return;
@@ -388,6 +392,7 @@ static void aggregates(FILE *f, const char *name, size_t family,
 		a.bps = v[j][2];
 		a.roof = v[j][3];
 		a.iters = n;
+		a.per_call = x[0].per_call;
 		entry(f, name, names[j], family, n, 0, &a, first);
 	}
 }
