@@ -32,7 +32,7 @@ static void where(const struct pair *q, int show_pf, char *buf, size_t n)
 }
 
 /* The after side as a multiple of the before side's speed, and the
-   half-width of its 95% interval (the wider side); 0 when none. */
+   half-width of its interval (the wider side); 0 when none. */
 static double speed_ratio(const struct pair *q, double *pm, int *faster)
 {
 	double r = 1 / (1 + q->change / 100), lo, hi;
