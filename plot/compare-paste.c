@@ -32,7 +32,7 @@ static void where(const struct pair *q, int show_pf, char *buf, size_t n)
 }
 
 /* The after side as a multiple of the before side's speed, and the
-   half-width of its 95% interval (the wider side); 0 when none. */
+   half-width of its interval (the wider side); 0 when none. */
 static double speed_ratio(const struct pair *q, double *pm, int *faster)
 {
 	double r = 1 / (1 + q->change / 100), lo, hi;
@@ -72,11 +72,19 @@ static void replicates(const struct compare_ctx *cx, char *buf, size_t n)
 			 "processes" : "repeats, each side in one process");
 }
 
+/* How the headline's ± reads: "the Holm-adjusted interval". */
+static const char *pm_what(const struct rule *rule)
+{
+	return rule->family == FAMILY_HOLM ? "the Holm-adjusted interval" :
+	       rule->family == FAMILY_BH ? "the Benjamini-Hochberg-adjusted "
+	       "interval" : "the 95% interval";
+}
+
 void compare_headline(const struct pair *pairs, size_t n,
 		      const struct compare_ctx *cx, const struct rule *rule)
 {
 	const char *bn, *an;
-	char w[96], rep[96];
+	char w[96], rep[96], others[256];
 	size_t i, nsig = 0;
 
 	side_names(cx, &bn, &an);
@@ -95,19 +103,20 @@ void compare_headline(const struct pair *pairs, size_t n,
 		nsig++;
 		r = speed_ratio(q, &pm, &faster);
 		where(q, cx->show_pf, w, sizeof(w));
-		print_wrapped("  ", "%s%s%s is %.2f \xc2\xb1 %.2fx %s than %s at %s",
+		print_wrapped("  ", "%s%s%s is %.2f \xc2\xb1 %.2fx %s than %s at %s%s",
 			      cx->after ? "" : q->a->kernel, cx->after ? "" : ": ",
-			      an, r, pm, faster ? "faster" : "slower", bn, w);
+			      an, r, pm, faster ? "faster" : "slower", bn, w,
+			      rule->emulated ? ", EMULATED" : "");
 	}
+	compare_unchanged(pairs, n, rule, others, sizeof(others));
 	if (!nsig)
-		print_wrapped("  ", "No change beyond \xc2\xb1%.4g%% shown at any of the "
-			      "%zu points; %s", rule->threshold, n, rep);
+		print_wrapped("  ", "No point called faster or slower (beyond "
+			      "\xc2\xb1%.4g%%): %s; %s", rule->threshold, others, rep);
 	else if (nsig < n)
-		print_wrapped("  ", "(%s; \xc2\xb1 the 95%% interval; the other %zu "
-			      "point%s: no change shown)", rep, n - nsig,
-			      n - nsig == 1 ? "" : "s");
+		print_wrapped("  ", "(%s; \xc2\xb1 %s; the others: %s)", rep,
+			      pm_what(rule), others);
 	else
-		print_wrapped("  ", "(%s; \xc2\xb1 the 95%% interval)", rep);
+		print_wrapped("  ", "(%s; \xc2\xb1 %s)", rep, pm_what(rule));
 }
 
 void compare_print_warnings(FILE *f, const struct compare_ctx *cx)
@@ -126,23 +135,81 @@ void compare_print_warnings(FILE *f, const struct compare_ctx *cx)
 	print_warnings(f, cx->a, aw);
 }
 
-/* One point's line of the block: 72 columns at most. */
+/* One point's line of the block: 72 columns at most; "emu" marks an
+   emulated run's figures. */
 static void paste_row(FILE *f, const struct pair *q, int per_call,
-		      const struct compare_ctx *cx)
+		      const struct compare_ctx *cx, const struct rule *rule)
 {
 	char w[96], ci[48];
-	double b = per_call ? q->b->cycles_per_byte * q->b->size : q->b->cycles_per_byte;
-	double a = per_call ? q->a->cycles_per_byte * q->a->size : q->a->cycles_per_byte;
+	double b = per_call ? q->before * q->a->size : q->before;
+	double a = per_call ? q->after * q->a->size : q->after;
 
 	where(q, cx->show_pf, w, sizeof(w));
-	if (isnan(q->lo))
+	if (q->out == OUT_UNRESOLVED)
+		snprintf(ci, sizeof(ci), "unresolved");
+	else if (isnan(q->lo))
 		snprintf(ci, sizeof(ci), "n/a");
 	else
 		snprintf(ci, sizeof(ci), "[%+.1f,%+.1f]", q->lo == 0 ? 0.0 : q->lo,
 			 q->hi == 0 ? 0.0 : q->hi);
-	fprintf(f, "%-20.20s %8.*f %8.*f %+7.1f%% %14s%s\n", w, b < 10 ? 3 : 1, b,
+	fprintf(f, "%-20.20s %8.*f %8.*f %+7.1f%% %14s%s%s\n", w, b < 10 ? 3 : 1, b,
 		a < 10 ? 3 : 1, a, q->change == 0 ? 0.0 : q->change, ci,
-		q->sig ? " *" : "");
+		q->sig ? " *" : rule->emulated ? "  " : "",
+		rule->emulated ? " emu" : "");
+}
+
+/* Under the block's table: what the interval is. */
+static void paste_ci(FILE *f, const struct pair *pairs, size_t n,
+		     const struct rule *rule)
+{
+	double lo = 1, hi = 0;
+	char a[16], b[16];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (pairs[i].p >= 0) {
+			lo = fmin(lo, pairs[i].level);
+			hi = fmax(hi, pairs[i].level);
+		}
+	if (!rule->verdict || rule->family == FAMILY_NONE || lo > hi) {
+		fprint_wrapped(f, "  ", "95%% CI: each point's own, unadjusted");
+		return;
+	}
+	compare_level(lo, a, sizeof(a));
+	compare_level(hi, b, sizeof(b));
+	fprint_wrapped(f, "  ", "adj. CI: adjusted as p is (%s%s%s%s%s)",
+		       rule->family == FAMILY_BH ? "Benjamini-Hochberg, " :
+		       "Holm, each point at its step's level, ", a, lo < hi ?
+		       " to " : "", lo < hi ? b : "", rule->family == FAMILY_BH ?
+		       " each" : "");
+}
+
+static void paste_verdict(FILE *f, const struct pair *pairs, size_t n,
+			  const struct compare_ctx *cx, const struct rule *rule)
+{
+	size_t i, faster = 0, slower = 0;
+	char rep[96], others[256];
+
+	if (cx->inconclusive) {
+		fprint_wrapped(f, "  ", "verdict: inconclusive: %s", cx->inconclusive);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		faster += pairs[i].sig && pairs[i].change < 0;
+		slower += pairs[i].sig && pairs[i].change > 0;
+	}
+	replicates(cx, rep, sizeof(rep));
+	compare_unchanged(pairs, n, rule, others, sizeof(others));
+	fprint_wrapped(f, "  ", "verdict: %sNEW faster at %zu and slower at %zu of "
+		       "%zu points%s%s (* changed: %s-adjusted p < %.2g and the %s "
+		       "beyond \xc2\xb1%.4g%%); %s, %s", rule->emulated ? "EMULATED, "
+		       "FORCED: " : "", faster, slower, n, others[0] ? "; the "
+		       "others: " : "", others, rule->family == FAMILY_BH ?
+		       "Benjamini-Hochberg" : "Holm", rule->alpha,
+		       rule->family == FAMILY_NONE ? "95% CI" : "adj. CI",
+		       rule->threshold, rep, cx->per_process ?
+		       "OLD and NEW alternating, Welch's t" :
+		       "JUDGED WITHIN ONE PROCESS (--within-process)");
 }
 
 static void paste_block(FILE *f, const struct pair *pairs, size_t n,
@@ -151,35 +218,22 @@ static void paste_block(FILE *f, const struct pair *pairs, size_t n,
 	const struct results *b = cx->b, *a = cx->a;
 	const char *bn, *an, *op = n ? pairs[0].a->op : "";
 	int per_call = n && op_info(op)->per_call;
-	size_t i, faster = 0, slower = 0;
-	char rep[96];
+	size_t i;
 
 	side_names(cx, &bn, &an);
-	replicates(cx, rep, sizeof(rep));
-	if (!strcmp(b->emulated, "yes") || !strcmp(a->emulated, "yes"))
-		fprintf(f, "EMULATED: not real timings (QEMU: the host's clock; "
-			"dcbt a no-op)\n");
+	if (rule->emulated)
+		fprint_wrapped(f, "  ", "EMULATED: not real timings (QEMU: the "
+			       "host's clock; dcbt a no-op); emu marks each such "
+			       "figure");
 	fprint_wrapped(f, "  ", "%s: %s (OLD) against %s (NEW), cycles per %s, "
-		       "median", op, bn, an, per_call ? "call" : "byte");
+		       "%s%s", op, bn, an, per_call ? "call" : "byte",
+		       compare_figure(rule), rule->emulated ? ", EMULATED" : "");
 	fprintf(f, "%-20s %8s %8s %8s %14s\n", "point", "OLD", "NEW", "change",
-		"95% CI");
-	for (i = 0; i < n; i++) {
-		paste_row(f, &pairs[i], per_call, cx);
-		faster += pairs[i].sig && pairs[i].change < 0;
-		slower += pairs[i].sig && pairs[i].change > 0;
-	}
-	if (cx->inconclusive)
-		fprint_wrapped(f, "  ", "verdict: inconclusive: %s", cx->inconclusive);
-	else {
-		fprint_wrapped(f, "  ", "verdict: NEW faster at %zu and slower at %zu "
-			       "of %zu points (* changed: %s-adjusted p < %.2g and "
-			       "the 95%% CI beyond \xc2\xb1%.4g%%); %s, %s", faster,
-			       slower, n, rule->family == FAMILY_BH ?
-			       "Benjamini-Hochberg" : "Holm", rule->alpha,
-			       rule->threshold, rep, cx->per_process ?
-			       "OLD and NEW alternating, Welch's t" :
-			       "JUDGED WITHIN ONE PROCESS (--within-process)");
-	}
+		rule->verdict && rule->family != FAMILY_NONE ? "adj. CI" : "95% CI");
+	for (i = 0; i < n; i++)
+		paste_row(f, &pairs[i], per_call, cx, rule);
+	paste_ci(f, pairs, n, rule);
+	paste_verdict(f, pairs, n, cx, rule);
 	fprint_wrapped(f, "  ", "machine: %s%s", a->cpu, strcmp(a->cpu, b->cpu) ?
 		       " (OLD's: another CPU)" : "");
 	if (*a->core_clock)

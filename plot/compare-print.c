@@ -29,18 +29,23 @@ static const char *pstr(double p, char *buf, size_t n)
 	return buf;
 }
 
-/* A point's median cost in its op's unit. */
-static double cost(const struct row *w, int per_call)
+/* A side's figure (the pair's before or after) in its op's unit. */
+static double cost(const struct pair *q, int after, int per_call)
 {
-	return per_call ? w->cycles_per_byte * w->size : w->cycles_per_byte;
+	double cpb = after ? q->after : q->before;
+
+	return per_call ? cpb * q->a->size : cpb;
 }
 
-/* "[-0.3,+0.4]": an interval in %, or "n/a"; pct adds the % sign to
-   an interval (a sentence's "95% CI [-0.3,+0.4]%", never "n/a%"). */
+/* "[-0.3,+0.4]": an interval in %, "unresolved" (below the timer's
+   resolution) or "n/a"; pct adds the % sign to an interval (a
+   sentence's "95% CI [-0.3,+0.4]%", never "n/a%"). */
 static const char *istr_unit(const struct pair *q, char *buf, size_t n,
 			     const char *pct)
 {
-	if (isnan(q->lo))
+	if (q->out == OUT_UNRESOLVED)
+		snprintf(buf, n, "unresolved");
+	else if (isnan(q->lo))
 		snprintf(buf, n, "n/a");
 	else
 		snprintf(buf, n, "[%+.1f,%+.1f]%s", q->lo == 0 ? 0.0 : q->lo,
@@ -70,6 +75,7 @@ static size_t max_len(size_t w, const char *s)
 struct widths {
 	size_t kernel, size, cache, pf, code, before, after, change, ci, p;
 	int sep;	/* spaces between columns: 2, or 1 where 2 do not fit */
+	const char *ci_head;	/* "95% CI", or "adj. CI" adjusted as p is */
 };
 
 /* Whether every pair's after side has the same prefetch (code: code
@@ -92,7 +98,7 @@ static void measure(const struct pair *pairs, size_t n, int per_call,
 	char buf[64];
 	size_t i;
 
-	*w = (struct widths){ 6, 4, 5, 2, 4, 6, 6, 6, 8, 5, 1 };
+	*w = (struct widths){ 6, 4, 5, 2, 4, 6, 6, 6, 8, 5, 1, "95% CI" };
 	for (i = 0; i < n; i++) {
 		const struct pair *q = &pairs[i];
 		label(q->a, buf, sizeof(buf));
@@ -100,9 +106,9 @@ static void measure(const struct pair *pairs, size_t n, int per_call,
 		w->cache = max_len(w->cache, q->a->cache);
 		w->pf = max_len(w->pf, q->a->prefetch);
 		w->code = max_len(w->code, q->a->code_offset);
-		snprintf(buf, sizeof(buf), fmt, cost(q->b, per_call));
+		snprintf(buf, sizeof(buf), fmt, cost(q, 0, per_call));
 		w->before = max_len(w->before, buf);
-		snprintf(buf, sizeof(buf), fmt, cost(q->a, per_call));
+		snprintf(buf, sizeof(buf), fmt, cost(q, 1, per_call));
 		w->after = max_len(w->after, buf);
 		snprintf(buf, sizeof(buf), "%+.1f%%", q->change);
 		w->change = max_len(w->change, buf);
@@ -156,7 +162,7 @@ static void print_heading(const struct widths *w, const char *const *slabs)
 	cell(line, sizeof(line), w->before, 1, slabs ? slabs[0] : "before", s);
 	cell(line, sizeof(line), w->after, 1, slabs ? slabs[1] : "after", s);
 	cell(line, sizeof(line), w->change, 1, "change", s);
-	cell(line, sizeof(line), w->ci, 1, "95% CI", s);
+	cell(line, sizeof(line), w->ci, 1, w->ci_head, s);
 	cell(line, sizeof(line), w->p, 1, "p", s);
 	printf("%s\n", line);
 }
@@ -175,8 +181,8 @@ static void print_pairs(const struct pair *pairs, size_t n, int per_call,
 		const struct pair *q = &pairs[i];
 		label(q->a, sz, sizeof(sz));
 		snprintf(ch, sizeof(ch), "%+.1f%%", q->change == 0 ? 0.0 : q->change);
-		snprintf(bf, sizeof(bf), "%.*f", dp, cost(q->b, per_call));
-		snprintf(af, sizeof(af), "%.*f", dp, cost(q->a, per_call));
+		snprintf(bf, sizeof(bf), "%.*f", dp, cost(q, 0, per_call));
+		snprintf(af, sizeof(af), "%.*f", dp, cost(q, 1, per_call));
 		line[0] = '\0';
 		cell(line, sizeof(line), w->kernel, 0, labels_get(lab, q->a->kernel), s);
 		cell(line, sizeof(line), w->size, 0, sz, s);
@@ -195,12 +201,13 @@ static void print_pairs(const struct pair *pairs, size_t n, int per_call,
 /* The bars' CSV for plot/compare.gp: a label for what differs between
    bars, then the figures. */
 int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
-		       int named)
+		       int named, const struct rule *rule)
 {
 	size_t len = strlen(csv) + 8, i;
-	char *tmp = xmalloc(len, "the comparison"), lab[64];
+	char *tmp = xmalloc(len, "the comparison"), lab[64], figure[64];
 	FILE *out;
 
+	snprintf(figure, sizeof(figure), "%s", compare_figure(rule));
 	snprintf(tmp, len, "%s.tmp", csv);
 	out = fopen(tmp, "w");
 	if (!out) {
@@ -208,22 +215,27 @@ int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 		free(tmp);
 		return -1;
 	}
-	/* before and after in the op's unit, as the tables show them. */
+	/* before and after in the op's unit, as the tables show them;
+	   figure says what they are (spaces would need quotes) */
+	for (i = 0; figure[i]; i++)
+		if (figure[i] == ' ')
+			figure[i] = '_';
 	fprintf(out, "label,kernel,size,align,cache,prefetch,before,after,"
-		"change_pct,p,significant,op,ci_low_pct,ci_high_pct,p_adjusted\n");
+		"change_pct,p,significant,op,ci_low_pct,ci_high_pct,p_adjusted,"
+		"ci_level,figure,emulated\n");
 	for (i = 0; i < n; i++) {
 		const struct pair *q = &pairs[i];
 		int per_call = op_info(q->a->op)->per_call;
 		label(q->a, lab, sizeof(lab));
 		fprintf(out, "%s%s%s %s%s%s,%s,%u,%u,%s,%s,%.4f,%.4f,%.2f,%.6f,%s,"
-			"%s,%.2f,%.2f,%.6f\n",
+			"%s,%.2f,%.2f,%.6f,%.4f,%s,%s\n",
 			named ? "" : q->a->kernel, named ? "" : " ", lab,
 			q->a->cache, strcmp(q->a->prefetch, "none") ? " @" : "",
 			strcmp(q->a->prefetch, "none") ? q->a->prefetch : "",
 			q->a->kernel, q->a->size, q->a->align, q->a->cache,
-			q->a->prefetch, cost(q->b, per_call), cost(q->a, per_call),
+			q->a->prefetch, cost(q, 0, per_call), cost(q, 1, per_call),
 			q->change, q->p, q->sig ? "yes" : "no", q->a->op, q->lo,
-			q->hi, q->padj);
+			q->hi, q->padj, q->level, figure, rule->emulated ? "yes" : "no");
 	}
 	if (ferror(out) | fclose(out) || rename(tmp, csv) != 0) {
 		perror(csv);
@@ -235,12 +247,100 @@ int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 	return 0;
 }
 
+/* A side's median call in timer steps beyond the empty call's. */
+static const char *steps_str(double steps, char *buf, size_t n)
+{
+	if (isinf(steps))
+		snprintf(buf, n, "many (not per-call)");
+	else
+		snprintf(buf, n, "%.1f", steps);
+	return buf;
+}
+
+/* Why a point is below the timer's resolution, after "at WHERE: ". */
+static void unresolved_why(const struct pair *q, char *buf, size_t n)
+{
+	char sb[32], sa[32];
+
+	if (q->steps_b < 1 || q->steps_a < 1)
+		snprintf(buf, n, "a call takes under one timer step beyond the "
+			 "empty call's (before %s, after %s steps)",
+			 steps_str(q->steps_b, sb, sizeof(sb)),
+			 steps_str(q->steps_a, sa, sizeof(sa)));
+	else
+		snprintf(buf, n, "each side's figures fall on one timer step "
+			 "(timing = per-call), so an interval would be the "
+			 "timer's, of no width");
+}
+
+/* One point's sentence: who ("c64: " or ""), where ("1500 B, warm"),
+   in the words of its outcome, its interval at its level, its p. */
+static void print_point(const struct pair *q, const char *who,
+			const char *where, int per_call, const struct rule *rule)
+{
+	char ib[64], pb[16], lv[16], ci[96], why[160];
+	double ch = q->change == 0 ? 0.0 : q->change, t = rule->threshold;
+	const char *emu = rule->emulated ? ", EMULATED" : "";
+
+	istr_unit(q, ib, sizeof(ib), "%");
+	if (q->padj < 0.001)
+		snprintf(pb, sizeof(pb), "< 0.001");
+	else
+		snprintf(pb, sizeof(pb), "= %.3f", q->padj);
+	snprintf(ci, sizeof(ci), "%s CI %s", compare_level(q->level, lv,
+							   sizeof(lv)), ib);
+	switch (q->out) {
+	case OUT_NONE:
+		print_wrapped("  ", "%s%+.1f%% at %s%s (%s%s)", who, ch, where, emu,
+			      isnan(q->lo) ? "95% CI n/a" : ci, isnan(q->lo) ?
+			      "" : ", unadjusted");
+		break;
+	case OUT_UNRESOLVED:
+		unresolved_why(q, why, sizeof(why));
+		print_wrapped("  ", "%sbelow the timer's resolution at %s%s: %s; no "
+			      "interval, no verdict", who, where, emu, why);
+		break;
+	case OUT_UNTESTED:
+		print_wrapped("  ", "%snot tested at %s%s (%+.1f%%)", who, where,
+			      emu, ch);
+		break;
+	case OUT_FASTER:
+	case OUT_SLOWER:
+		print_wrapped("  ", "%s%s, %.*f%% %s time per %s at %s%s (%s, p %s)",
+			      who, ch < 0 ? "faster" : "slower", fabs(ch) < 9.5 ?
+			      1 : 0, fabs(ch), ch < 0 ? "less" : "more", per_call ?
+			      "call" : "byte", where, emu, ci, pb);
+		if (q->placement >= 0 && fabs(q->change) < q->placement)
+			printf("  but code placement alone moves it %.0f%%\n",
+			       q->placement);
+		break;
+	case OUT_WITHIN:
+		print_wrapped("  ", "%sno change beyond \xc2\xb1%.4g%% at %s%s (%+.1f%%, "
+			      "%s, p %s)", who, t, where, emu, ch, ci, pb);
+		break;
+	case OUT_UNSURE:
+		if (isnan(q->lo))
+			print_wrapped("  ", "%sinconclusive at %s%s: %+.1f%%, no "
+				      "interval (p %s)", who, where, emu, ch, pb);
+		else if (q->lo > t || q->hi < -t)
+			print_wrapped("  ", "%sinconclusive at %s%s: %+.1f%%, its %s "
+				      "beyond \xc2\xb1%.4g%% but p %s, not under %.2g",
+				      who, where, emu, ch, ci, t, pb, rule->alpha);
+		else
+			print_wrapped("  ", "%sinconclusive at %s%s: %+.1f%%, its %s "
+				      "holds changes both within and beyond "
+				      "\xc2\xb1%.4g%% (p %s)", who, where, emu, ch, ci,
+				      t, pb);
+		break;
+	}
+}
+
 /* One sentence per point; without --*-kernel, led by the kernel. */
 static void print_summary(const struct pair *pairs, size_t n, int per_call,
 			  const struct labels *lab, int named, int pf_shown,
 			  const struct rule *rule)
 {
-	char sz[64], pb[16], ib[64];
+	char sz[64];
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -252,7 +352,6 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 			     strlen(off) + 32;
 		char *who = xmalloc(len, "the comparison");
 		char *where = xmalloc(len, "the comparison");
-		double ch = q->change == 0 ? 0.0 : q->change;
 
 		if (named && pf_shown)
 			snprintf(who, len, "pf %s: ", pf);
@@ -264,37 +363,7 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 		size_label(q->a->size, sz, sizeof(sz));
 		snprintf(where, len, "%s, %s%s%s", sz, q->a->cache,
 			 placed ? ", code +" : "", placed ? off : "");
-		if (q->padj < 0.001)
-			snprintf(pb, sizeof(pb), "< 0.001");
-		else
-			snprintf(pb, sizeof(pb), "= %.3f", q->padj);
-		istr_unit(q, ib, sizeof(ib), "%");
-		if (!rule->verdict) {
-			print_wrapped("  ", "%s%+.1f%% at %s (95%% CI %s)", who, ch,
-				      where, ib);
-		} else if (q->p < 0) {
-			print_wrapped("  ", "%snot tested at %s (%+.1f%%)", who, where, ch);
-		} else if (q->sig) {
-			print_wrapped("  ", "%s%.*f%% %s time per %s at %s (95%% CI "
-				      "%s, p %s)", who, fabs(ch) < 9.5 ? 1 : 0,
-				      fabs(ch), ch < 0 ? "less" : "more",
-				      per_call ? "call" : "byte", where, ib, pb);
-			if (q->placement >= 0 && fabs(q->change) < q->placement)
-				printf("  but code placement alone moves it %.0f%%\n",
-				       q->placement);
-		} else if (q->padj < rule->alpha && q->lo >= -rule->threshold &&
-			   q->hi <= rule->threshold) {
-			print_wrapped("  ", "%sno change beyond %.4g%% at %s (%+.1f%%, "
-				      "95%% CI %s, p %s)", who, rule->threshold, where,
-				      ch, ib, pb);
-		} else if (q->padj < rule->alpha) {
-			print_wrapped("  ", "%s%+.1f%% at %s, not shown beyond %.4g%% "
-				      "(95%% CI %s, p %s)", who, ch, where,
-				      rule->threshold, ib, pb);
-		} else {
-			print_wrapped("  ", "%sno change shown at %s (%+.1f%%, 95%% CI "
-				      "%s, p %s)", who, where, ch, ib, pb);
-		}
+		print_point(q, who, where, per_call, rule);
 		free(who);
 		free(where);
 	}
@@ -325,12 +394,74 @@ static void side_labels(const struct sides *sd, size_t width, size_t nb,
 	out[1] = labels_get(sl, names[1]);
 }
 
+/* Whether the intervals are adjusted as p is (with a verdict). */
+static int adjusted(const struct rule *rule)
+{
+	return rule->verdict && rule->family != FAMILY_NONE;
+}
+
+/* What the columns are, under the table: the figures, the change, the
+   interval (its levels, adjusted or not) and p. */
+static void print_legend(const struct pair *pairs, size_t n,
+			 const struct rule *rule)
+{
+	double lo = 1, hi = 0;
+	char a[16], b[16], range[48];
+	size_t i, coarse = 0;
+
+	for (i = 0; i < n; i++) {
+		coarse += pairs[i].out == OUT_UNRESOLVED;
+		if (pairs[i].p < 0)
+			continue;
+		lo = fmin(lo, pairs[i].level);
+		hi = fmax(hi, pairs[i].level);
+	}
+	if (lo > hi)
+		lo = hi = 1 - rule->alpha;
+	compare_level(lo, a, sizeof(a));
+	compare_level(hi, b, sizeof(b));
+	if (lo == hi)
+		snprintf(range, sizeof(range), "%s here", a);
+	else
+		snprintf(range, sizeof(range), "%s to %s here", a, b);
+	if (rule->test == TEST_PAIRED)
+		print_wrapped("", "before, after: each side's median; change: the "
+			      "Hodges-Lehmann estimate of the per-round "
+			      "differences, %% of before's median (the rounds "
+			      "paired, so not after / before)");
+	else if (rule->test == TEST_REPEATS)
+		print_wrapped("", "before, after: each side's %s; change: after / "
+			      "before - 1", compare_figure(rule));
+	else
+		print_wrapped("", "before, after: each side's median; change: "
+			      "after / before - 1");
+	if (!adjusted(rule))
+		print_wrapped("", "95%% CI: each point's own 95%% interval, "
+			      "unadjusted for the table's %zu points (no test)", n);
+	else if (rule->family == FAMILY_HOLM)
+		print_wrapped("", "adj. CI: the change's interval, adjusted as p "
+			      "is (Holm): each point's at the level of its Holm "
+			      "step, %s, so it leaves out 0 where p < %.2f; "
+			      "p: adjusted for the table's points (Holm)", range,
+			      rule->alpha);
+	else
+		print_wrapped("", "adj. CI: the change's interval, adjusted as p "
+			      "is (Benjamini-Hochberg): Benjamini and Yekutieli's, "
+			      "%s; p: adjusted for the table's points "
+			      "(Benjamini-Hochberg)", range);
+	if (coarse)
+		print_wrapped("", "unresolved: %zu point(s) below the timer's "
+			      "resolution, no interval or verdict (said below)",
+			      coarse);
+}
+
 /* One op's table and summary. */
 void compare_print_op(const struct pair *pairs, size_t n, int per_call,
-		      const struct sides *sd, const struct rule *rule, int paired)
+		      const struct sides *sd, const struct rule *rule)
 {
 	const char **names = xcalloc(n, sizeof(*names), "the comparison");
-	size_t i, rest, cols, nsig = 0, ntested = 0;
+	size_t i, rest, cols, nsig = 0;
+	char others[256];
 	int named = sd->before || sd->after;
 	const char *slabs[2] = { NULL, NULL };
 	struct labels lab, sl;
@@ -343,8 +474,8 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 	for (i = 0; i < n; i++) {
 		names[i] = pairs[i].a->kernel;
 		nsig += (size_t)pairs[i].sig;
-		ntested += pairs[i].p >= 0;
 	}
+	w.ci_head = adjusted(rule) ? "adj. CI" : "95% CI";
 	memset(&sl, 0, sizeof(sl));
 	if (named) {
 		/* a line: the columns, a separator between each two (cols
@@ -384,13 +515,7 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 				      !w.code ? pairs[0].a->code_offset : "");
 	}
 	print_pairs(pairs, n, per_call, &lab, &w, named ? slabs : NULL);
-	print_wrapped("", "change: %s, %% of before's median; 95%% CI: its "
-		      "interval; p: %s", paired ? "Hodges-Lehmann estimate of the "
-		      "per-round differences" : "difference of the per-repeat "
-		      "medians' means", rule->family == FAMILY_NONE ? "as tested" :
-		      rule->family == FAMILY_HOLM ? "adjusted for the table's "
-		      "points (Holm)" : "adjusted for the table's points "
-		      "(Benjamini-Hochberg)");
+	print_legend(pairs, n, rule);
 	if (w.pf)
 		print_wrapped("", "pf: %sprefetch distance, bytes ahead of the "
 			      "loads; none = no prefetch", named && sd->pf_after ?
@@ -400,8 +525,9 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 			      "ran: a copy that many bytes past a 64-byte "
 			      "boundary; none = in place, where the linker put it");
 	if (rule->verdict)
-		print_wrapped("", "* changed: p < %.2f and the whole interval "
-			      "beyond +-%.4g%%", rule->alpha, rule->threshold);
+		print_wrapped("", "* changed (faster or slower): p < %.2f and the "
+			      "whole %s beyond +-%.4g%%", rule->alpha, w.ci_head,
+			      rule->threshold);
 	{
 		size_t coarse = 0;
 		double least = INFINITY;
@@ -422,11 +548,13 @@ void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 	}
 	printf("\nSummary:\n");
 	print_summary(pairs, n, per_call, &lab, named, w.pf > 0, rule);
+	compare_unchanged(pairs, n, rule, others, sizeof(others));
 	if (rule->verdict)
 		print_wrapped("", "%zu of %zu points changed (%s-adjusted p < %.2f "
-			      "and the 95%% interval outside +-%.4g%%)%s", nsig, n,
-			      family_name(rule->family), rule->alpha,
-			      rule->threshold, ntested < n ? "; some not tested" : "");
+			      "and the adjusted interval outside \xc2\xb1%.4g%%)%s%s",
+			      nsig, n, family_name(rule->family), rule->alpha,
+			      rule->threshold, others[0] ? "; the others: " : "",
+			      others);
 	else
 		print_wrapped("", "no verdict (%zu points): inconclusive, as said "
 			      "above", n);

@@ -14,10 +14,11 @@
  *     medians and its t interval, which need at least 3 repeats a side;
  *     with fewer, no test.
  * A table's points are one family: their p values are adjusted (Holm, or
- * Benjamini-Hochberg), and a point is called changed only when the
- * adjusted p is under alpha and the whole 95% interval lies beyond
- * +-threshold (1%): what layout, drift and a few rounds' luck move a
- * point by is not a change worth a commit message.  A change smaller than
+ * Benjamini-Hochberg), each interval at the level its adjustment tests
+ * it at, and a point is called changed only when the adjusted p is
+ * under alpha and the whole interval lies beyond +-threshold (1%): what
+ * layout, drift and a few rounds' luck move a point by is not a change
+ * worth a commit message.  A change smaller than
  * the spread that code placement alone causes (rows of a code_offset
  * sweep) is flagged: it may be placement, not the code.  Emulated data
  * gets figures and no verdict (QEMU's timings are not the target's).
@@ -192,17 +193,25 @@ static const struct args_cmd command = {
 	"runs whose repeats shared a process) give figures and no verdict\n"
 	"unless --within-process: then Wilcoxon's signed-rank test on\n"
 	"per-round differences (one run) or Welch's t on per-repeat medians\n"
-	"(two runs, repeat >= 3).  The p values of a table's points are\n"
-	"adjusted as one family (--family: holm, the default, or bh for\n"
-	"Benjamini-Hochberg); a point is changed when its adjusted p is under\n"
-	"alpha (0.05) and its whole interval lies beyond +-threshold (1%).\n"
+	"(two runs, repeat >= 3).  Before and after are medians, or with\n"
+	"Welch's t the means of the per-process (or per-repeat) medians it\n"
+	"tests, and the change is theirs.  The p values of a table's points\n"
+	"are adjusted as one family (--family: holm, the default, or bh for\n"
+	"Benjamini-Hochberg), and each interval as its p is (adj. CI: Holm,\n"
+	"at the level of the point's step; bh, Benjamini and Yekutieli's);\n"
+	"a point is faster or slower when its adjusted p is under alpha\n"
+	"(0.05) and its whole interval lies beyond +-threshold (1%), no\n"
+	"change beyond the threshold when the interval lies within it, else\n"
+	"inconclusive.  Calls timed one at a time (timing = per-call) under\n"
+	"one timer step beyond the empty call's get no interval or verdict.\n"
 	"On emulated data (QEMU) figures only, no verdict, unless\n"
 	"--force-verdict.  Kernels of different ops are never compared; each\n"
 	"op has a table (--op: only that op's), in cycles per byte, or per\n"
 	"call for ip_fast_csum.  The runs' warnings are printed with the\n"
 	"figures.  --csv writes a line per point: label, kernel, size,\n"
 	"align, cache, prefetch, before, after, change_pct, p, significant,\n"
-	"op, ci_low_pct, ci_high_pct, p_adjusted.\n\n"
+	"op, ci_low_pct, ci_high_pct, p_adjusted, ci_level, figure (what\n"
+	"before and after are), emulated.\n\n"
 	"Exit status: 0, judged, and no point changed (*) is slower than\n"
 	"--fail-above PCT (or none given); 1, one is, the points named in a\n"
 	"last line; 3, inconclusive: no verdict (too few processes, sides\n"
@@ -490,12 +499,48 @@ static const char *inconclusive(const struct results *b, const struct results *a
 	return why;
 }
 
+/* The line above the files: what the figures are, alpha, the test. */
+static void print_test(const struct rule *rule, const struct compare_ctx *cx,
+		       const struct results *b, const struct results *a,
+		       const char *op)
+{
+	char what[96], test[256];
+
+	if (op)
+		snprintf(what, sizeof(what), "%sycles/%s, %s", rule->emulated ?
+			 "EMULATED c" : "C", op_info(op)->per_call ? "call" : "byte",
+			 compare_figure(rule));
+	else if (rule->test != TEST_REPEATS)
+		snprintf(what, sizeof(what), "%sedians by op", rule->emulated ?
+			 "EMULATED m" : "M");
+	else
+		snprintf(what, sizeof(what), "%seans of per-%s medians by op",
+			 rule->emulated ? "EMULATED m" : "M", rule->per_process ?
+			 "process" : "repeat");
+	if (!rule->verdict)
+		snprintf(test, sizeof(test), "none (figures and intervals only)");
+	else if (rule->test == TEST_PAIRED)
+		snprintf(test, sizeof(test), "Wilcoxon signed-rank on per-round "
+			 "differences (both sides from one interleaved run, paired "
+			 "by round; WITHIN ONE PROCESS, judged as --within-process "
+			 "asked)");
+	else if (cx->per_process)
+		snprintf(test, sizeof(test), "Welch's t on per-process medians (%u "
+			 "and %u processes, each a repeat of its file)", cx->pb, cx->pa);
+	else
+		snprintf(test, sizeof(test), "Welch's t on per-repeat medians "
+			 "(separate runs, %u and %u repeats, each run's WITHIN ONE "
+			 "PROCESS, judged as --within-process asked)", b->repeats,
+			 a->repeats);
+	print_wrapped("", "%s; alpha %.2f; test: %s", what, rule->alpha, test);
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct side b = { .align = -1 }, a = { .align = -1 };
 	const char *csv = NULL, **ops = NULL;
 	const struct row **cand = NULL;
-	struct rule rule = { 0.05, 1.0, FAMILY_HOLM, 1, 0 };
+	struct rule rule = { 0.05, 1.0, FAMILY_HOLM, 1, 0, TEST_NONE, 0, 0 };
 	size_t i, j, k, n = 0, ncand = 0, nplaced = 0, nswept = 0, nops = 0;
 	struct pair *pairs = NULL, *sub = NULL;
 	enum test test;
@@ -647,7 +692,6 @@ int cmd_compare(int argc, char **argv)
 		q->p = test == TEST_PAIRED ? rounds_paired_p(wa, x) :
 		       test == TEST_REPEATS ? welch_t_p(wa->rep_cpb, wa->nrep,
 							x->rep_cpb, x->nrep) : -1;
-		compare_estimate(q, test);
 		q->placement = fmax(placement_spread(&b.r, x),
 				    placement_spread(&a.r, wa));
 		n++;
@@ -661,6 +705,9 @@ int cmd_compare(int argc, char **argv)
 	rule.verdict = !cx.inconclusive;
 	for (i = 0; i < n && !rule.verdict; i++)
 		pairs[i].p = -1;	/* figures, no test */
+	rule.test = test;
+	rule.per_process = b.r.processes && a.r.processes && !within;
+	rule.emulated = emulated;
 	compare_judge(pairs, n, &rule);
 	for (i = 0; i < n; i++) {
 		const struct pair *q = &pairs[i];
@@ -672,7 +719,7 @@ int cmd_compare(int argc, char **argv)
 			"common\n", b.path, a.path);
 		goto out;
 	}
-	if (csv && compare_write_bars(csv, pairs, n, named)) {
+	if (csv && compare_write_bars(csv, pairs, n, named, &rule)) {
 		rc = 1;
 		goto out;
 	}
@@ -707,24 +754,7 @@ int cmd_compare(int argc, char **argv)
 	compare_headline(pairs, n, &cx, &rule);
 	compare_print_warnings(stdout, &cx);
 	printf("\n");
-	if (nops > 1)
-		printf("Medians by op; alpha %.2f; test: ", rule.alpha);
-	else
-		printf("Cycles/%s, median; alpha %.2f; test: ",
-		       op_info(ops[0])->per_call ? "call" : "byte", rule.alpha);
-	if (!rule.verdict)
-		printf("none (figures and intervals only)\n");
-	else if (test == TEST_PAIRED)
-		printf("Wilcoxon signed-rank on per-round\ndifferences (both sides "
-		       "from one interleaved run, paired by round;\nWITHIN ONE "
-		       "PROCESS, judged as --within-process asked)\n");
-	else if (cx.per_process)
-		printf("Welch's t on per-process medians\n(%u and %u processes, "
-		       "each a repeat of its file)\n", cx.pb, cx.pa);
-	else
-		printf("Welch's t on per-repeat medians\n(separate runs, %u and %u "
-		       "repeats, each run's WITHIN ONE PROCESS,\njudged as "
-		       "--within-process asked)\n", b.r.repeats, a.r.repeats);
+	print_test(&rule, &cx, &b.r, &a.r, nops > 1 ? NULL : ops[0]);
 	print_wrapped("        ", "before: %s", b.path);
 	print_wrapped("        ", "        %s, %u samples x %u repeat%s%s", b.r.cpu,
 		      b.r.samples, b.r.repeats, b.r.repeats == 1 ? "" : "s",
@@ -786,9 +816,9 @@ int cmd_compare(int argc, char **argv)
 				sub[k++] = pairs[i];
 		printf("\n");
 		if (nops > 1)
-			print_wrapped("  ", "op %s: cycles per %s, median", ops[j],
-				      per_call ? "call" : "byte");
-		compare_print_op(sub, k, per_call, &sd, &rule, test == TEST_PAIRED);
+			print_wrapped("  ", "op %s: cycles per %s, %s", ops[j],
+				      per_call ? "call" : "byte", compare_figure(&rule));
+		compare_print_op(sub, k, per_call, &sd, &rule);
 	}
 	for (i = 0; i < n; i++)
 		if (!pairs[i].a->size && !op_info(pairs[i].a->op)->per_call)

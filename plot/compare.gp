@@ -1,8 +1,9 @@
 # The change from a before run to an after run, as a commit message
 # gives it: per point a bar of after / before - 1 in percent of the op's
-# cost (above 0: slower), whiskers over its 95% interval (none where the
-# test gives none: nan), filled and starred where compare calls it
-# changed, hollow where not, and a line at 0.  A panel per cache state,
+# cost (above 0: slower), whiskers over its interval (ci_text says which:
+# 95%, or adjusted as compare's p is; none where the test gives none:
+# nan), filled and starred where compare calls it changed, hollow where
+# not, and a line at 0.  A panel per cache state,
 # each on its own scale: a 5% change of a 0.07 cycles/byte warm point
 # shows as well as one of an 8.8 cold one.  plot.sh splits the CSV that
 # "csumreport compare --csv" writes (label,...,change_pct,...,
@@ -11,10 +12,11 @@
 # and bar_labels[] (single-quoted data: no label or state is ever parsed
 # from the CSV by gnuplot), each panel's bars' place in bar_labels
 # (panel_first[], panel_n[]) and its y extent (panel_lo[], panel_hi[]).
-# gnuplot -e "cmp='CMP'; panels='PANELS'; stem='C'; title_text='...'; ylabel_text='...'" plot/compare.gp
+# gnuplot -e "cmp='CMP'; panels='PANELS'; stem='C'; title_text='...'; ylabel_text='...'; ci_text='...'" plot/compare.gp
 load "plot/common.gp"
 load panels
 if (!exists("ylabel_text")) ylabel_text = "change in cycles per byte (%; above 0: slower)"
+if (!exists("ci_text")) ci_text = "95% interval"
 set ylabel ylabel_text noenhanced
 set key below horizontal noenhanced
 set bmargin 9
@@ -67,7 +69,7 @@ do for [fmt in "png svg"] {
 			keyentry with boxes fs empty lw 2 lc rgb "gray50" \
 			title "not called changed (hollow); red slower, green faster", \
 			"" using (column(0)):(column("change_pct")):(column("ci_low_pct")):(column("ci_high_pct")) \
-			with yerrorbars lc rgb "black" lw 1.5 pt 7 ps 0.4 title "95% interval", \
+			with yerrorbars lc rgb "black" lw 1.5 pt 7 ps 0.4 title ci_text, \
 			"" using (column(0)):(called(strcol("significant")) ? \
 			tip(column("change_pct"), column("ci_low_pct"), column("ci_high_pct")) : NaN):("*") \
 			with labels font "sans,16" tc rgb "black" notitle

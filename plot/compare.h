@@ -9,21 +9,44 @@
 #include "read/results.h"
 #include "stat/stattest.h"
 
+/* What a point's verdict is, in the words its summary line uses. */
+enum outcome {
+	OUT_NONE,	/* no verdict for the comparison: figures only */
+	OUT_UNRESOLVED,	/* a side's calls below the timer's resolution */
+	OUT_UNTESTED,	/* no test at this point */
+	OUT_FASTER, OUT_SLOWER,	/* changed (sig) */
+	OUT_WITHIN,	/* the interval inside +-threshold */
+	OUT_UNSURE	/* inconclusive: neither */
+};
+
 struct pair {
 	const struct row *a, *b;
 	double p, padj;		/* the test's, and adjusted for the family */
-	double change;		/* the estimate, % of before's median */
-	double lo, hi;		/* its 95% interval, %; NAN: none */
+	/* The figures printed, cycles/byte: medians, or with Welch's t on
+	   repeats their per-repeat medians' means (the figures it tests) */
+	double before, after;
+	double change;		/* the estimate, % of before's figure */
+	double lo, hi;		/* its interval, %; NAN: none */
+	double level;		/* the interval's confidence: 0.95 unadjusted,
+				   more where adjusted as p is */
+	double steps_b, steps_a;	/* per-call timing: each side's median
+				   call beyond the empty call's, timer steps;
+				   INFINITY: not per-call */
 	double placement;	/* spread in %, or -1 */
+	enum outcome out;
 	int sig;		/* changed, by the rule below */
 };
 
 /* How a verdict is reached: alpha for the adjusted p, the threshold (%)
-   the interval must clear, the family rule; verdict 0 on emulated data. */
+   the interval must clear, the family rule; verdict 0 on emulated data;
+   the test the sides allow, and whether its repeats are processes. */
 struct rule {
 	double alpha, threshold;
 	enum family family;
 	int verdict, forced;
+	enum test test;
+	int per_process;
+	int emulated;		/* a side is: every figure says so */
 };
 
 /* How a table tells the sides apart: what each is called when a
@@ -35,15 +58,26 @@ struct sides {
 	int pf_after;
 };
 
-/* compare-judge.c: the estimate of each pair, and the verdicts. */
-void compare_estimate(struct pair *q, enum test test);
+/* compare-judge.c: the estimate of each pair at confidence conf, and
+   the verdicts: p adjusted as a family, each interval at the level the
+   adjustment tests it at, the outcome of each point. */
+void compare_estimate(struct pair *q, enum test test, double conf);
 void compare_judge(struct pair *pairs, size_t n, const struct rule *rule);
+/* "4 within +-1%, 1 inconclusive": the points of pairs that did not
+   change, by outcome, into buf ("" when none). */
+void compare_unchanged(const struct pair *pairs, size_t n,
+		       const struct rule *rule, char *buf, size_t len);
+/* What the before and after figures are, for a heading: "median", or
+   "mean of per-process medians". */
+const char *compare_figure(const struct rule *rule);
+/* The interval's level as a heading gives it: "97.5%". */
+const char *compare_level(double level, char *buf, size_t n);
 
 /* compare-print.c: the tables, the summaries and the bars' CSV. */
 int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
-		       int named);
+		       int named, const struct rule *rule);
 void compare_print_op(const struct pair *pairs, size_t n, int per_call,
-		      const struct sides *sd, const struct rule *rule, int paired);
+		      const struct sides *sd, const struct rule *rule);
 
 /* What a comparison is beyond its pairs, for its headline and paste
    block (compare-paste.c). */

@@ -269,8 +269,16 @@ if [ -n "$before" ]; then
 		else
 			sides=$(gp_string "before: $b ($(runs "$T/before.vars"))").$nl.$(gp_string "after: $(basename -- "$stem") ($(runs "$T/after.vars"))")
 		fi
+		# The whiskers' key: the intervals' levels, adjusted as compare's
+		# p is where it judged (its table's "adj. CI")
+		ci_text="95% interval"
+		if grep -q ' adj\. CI ' "$T/cmp.txt"; then
+			ci_text="interval adjusted as p is, $(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ci_level") c = i; next }
+				c && $(c - 3) !~ /nan/ { v = $c * 100; if (!n++ || v < lo) lo = v; if (n == 1 || v > hi) hi = v }
+				END { if (!n) lo = hi = 95; printf (lo == hi ? "%g%%" : "%g%% to %g%%"), lo, hi }' "$T/cmp$i.csv")"
+		fi
 		gp_panels "$T/cmp$i.csv" "$T/cmp$i" > "$T/panels$i"
-		figure compare.gp fig "$dest" "cmp='cmp$i'; panels='panels$i'; stem='fig'; title_text=$(gp_string "$title").$nl.$sides; ylabel_text=$(gp_string "change in $unit (%; above 0: slower)")" || rc=1
+		figure compare.gp fig "$dest" "cmp='cmp$i'; panels='panels$i'; stem='fig'; title_text=$(gp_string "$title").$nl.$sides; ylabel_text=$(gp_string "change in $unit (%; above 0: slower)"); ci_text=$(gp_string "$ci_text")" || rc=1
 	done
 fi
 for f in "${written[@]}"; do

@@ -8,7 +8,7 @@
 
 /* A band is a run of consecutive sizes of one cache state at each of
    which one distance is supported (the best or within noise of it, and
-   significantly faster than none); so no band is given a distance that
+   significantly faster than none, by more than THRESHOLD); so no band is given a distance that
    is significantly slower than none at any of its sizes.  A size shorter
    than one iteration of the prefetching loop ("# prefetch_loop: KERNEL
    BYTES") never runs the prefetch: it gets no verdict. */
@@ -24,12 +24,14 @@ size_t rec_dist_index(const struct point *pt, const char *pf)
 }
 
 /* Whether distance index i of a point is one the measurement supports:
-   the best or within noise of it, and itself faster than none. */
+   the best or within noise of it, and itself faster than none by more
+   than the threshold. */
 static int supported(const struct point *pt, size_t i)
 {
 	/* V_HELPS: never at a size the prefetching loop does not reach. */
 	return pt->v == V_HELPS && (i == pt->best || pt->noise[i]) &&
-	       pt->pnone[i] >= 0 && pt->pnone[i] < ALPHA && pt->chg[i] < 0;
+	       pt->pnone[i] >= 0 && pt->pnone[i] < ALPHA &&
+	       pt->chg[i] < -THRESHOLD;
 }
 
 /* Whether pfs[f] is supported at point pt (false where it has none). */

@@ -318,8 +318,11 @@ int rec_analyse(const struct kernel_ctx *k, struct point *pt,
 		}
 		if (pt->pnone[pt->best] < 0)
 			pt->v = V_UNTESTED;
-		else if (pt->pnone[pt->best] < ALPHA && pt->chg[pt->best] < 0)
+		else if (pt->pnone[pt->best] < ALPHA &&
+			 pt->chg[pt->best] < -THRESHOLD)
 			pt->v = V_HELPS;
+		else if (pt->pnone[pt->best] < ALPHA && pt->chg[pt->best] < 0)
+			pt->v = V_SMALL;
 		else
 			pt->v = V_NO_HELP;
 	}

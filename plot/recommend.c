@@ -7,6 +7,7 @@
    the command and what it prints; the model is in recommend-model.c,
    the bands in recommend-bands.c, the metadata read in recommend-meta.c. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,15 @@ static void print_point(const struct kernel_ctx *kc, const struct point *pt)
 			      "noise: %s", pt->none_med, pt->dist[pt->best],
 			      pt->med[pt->best], k ? list : "no other distance");
 		print_sweep_end(pt, kc->mm->line);
+		break;
+	case V_SMALL:
+		print_wrapped("    ", "%s %s: no distance beats none by more than "
+			      "%.4g%% (best %u B, %s, %s)", sz, pt->cache, THRESHOLD,
+			      pt->dist[pt->best], pct(pt->chg[pt->best], 1, cb,
+						      sizeof(cb)),
+			      pstr(pt->pnone[pt->best], pb, sizeof(pb)));
+		print_wrapped("    ", "  cycles/byte: none %.3f, %u B %.3f",
+			      pt->none_med, pt->dist[pt->best], pt->med[pt->best]);
 		break;
 	case V_NO_HELP:
 		print_wrapped("    ", "%s %s: no distance helps (lowest median: "
@@ -177,10 +187,41 @@ static void print_header(const struct results *r, const char *kernel)
 		print_wrapped("  ", "cpu_model: %s", r->cpu);
 }
 
-static void print_band(const struct kernel_ctx *k, const struct point *pts,
-		       const char *const *pfs, const char *const *caches,
-		       const struct band *b)
+/* The points of pts[0..np) faster than none by no more than the
+   threshold, of cache (NULL: any) from size lo to hi, into buf: their
+   best distance, where (when there could be more than one), change and
+   p: "192 B at 1500 B cold, -0.8%, p=0.042", "; " between. */
+static void small_gains(const struct point *pts, size_t np, const char *cache,
+			unsigned lo, unsigned hi, char *buf, size_t n)
 {
+	char sz[32], cb[32], pb[32], at[64];
+	size_t i, k = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < np && k < n; i++) {
+		const struct point *pt = &pts[i];
+
+		if (pt->v != V_SMALL || (cache && pt->cache != cache) ||
+		    pt->size < lo || pt->size > hi)
+			continue;
+		at[0] = '\0';
+		if (!cache || lo != hi)
+			snprintf(at, sizeof(at), " at %s%s%s", size_label(pt->size,
+				 sz, sizeof(sz)), cache ? "" : " ", cache ? "" :
+				 pt->cache);
+		k += (size_t)snprintf(buf + k, n - k, "%s%u B%s, %s, %s",
+				      k ? "; " : "", pt->dist[pt->best], at,
+				      pct(pt->chg[pt->best], 1, cb, sizeof(cb)),
+				      pstr(pt->pnone[pt->best], pb, sizeof(pb)));
+	}
+}
+
+static void print_band(const struct kernel_ctx *k, const struct point *pts,
+		       size_t np, const char *const *pfs,
+		       const char *const *caches, const struct band *b)
+{
+	char list[1024];
+
 	char lo[32], hi[32], range[80], at[48], buf[32], pb[32];
 
 	size_label(b->lo, lo, sizeof(lo));
@@ -203,6 +244,12 @@ static void print_band(const struct kernel_ctx *k, const struct point *pts,
 	case V_NO_HELP:
 		print_wrapped("  ", "recommend: %s %s: no distance helps", range,
 			      caches[b->ci]);
+		break;
+	case V_SMALL:
+		small_gains(pts, np, caches[b->ci], b->lo, b->hi, list, sizeof(list));
+		print_wrapped("  ", "recommend: %s %s: no distance beats none by more "
+			      "than %.4g%% (the best: %s)", range, caches[b->ci],
+			      THRESHOLD, list);
 		break;
 	case V_UNTESTED:
 		print_wrapped("  ", "recommend: %s %s: not tested", range,
@@ -361,7 +408,13 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 		goto out;
 	}
 	if (!nhelp) {
-		if (nuntested)
+		char list[1024];
+
+		small_gains(pts, np, NULL, 0, UINT_MAX, list, sizeof(list));
+		if (list[0])
+			print_wrapped("  ", "recommend: no distance beats none by more "
+				      "than %.4g%% (the best: %s)", THRESHOLD, list);
+		else if (nuntested)
 			printf("recommend: no distance shown to help (%zu of %zu "
 			       "points not tested)\n", nuntested, np);
 		else
@@ -400,7 +453,7 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 		}
 	}
 	for (i = 0; i < nb; i++)
-		print_band(k, pts, pfs, caches, &bands[i]);
+		print_band(k, pts, np, pfs, caches, &bands[i]);
 out:
 	for (i = 0; i < np; i++)
 		rec_point_free(&pts[i]);
@@ -440,8 +493,9 @@ static const struct args_cmd command = {
 	"noise of it is marked '*'.  A size shorter than one iteration of\n"
 	"the prefetching loop ('# prefetch_loop: KERNEL BYTES') gets no\n"
 	"verdict.  Then a 'recommend:' line per band of sizes (per cache\n"
-	"state) at each of which one distance is supported, the bands\n"
-	"where none helps first.\n\n"
+	"state) at each of which one distance is supported (faster than\n"
+	"none by more than compare's 1%), the bands where none helps first;\n"
+	"where the best beats none by less, it is named, not recommended.\n\n"
 	"Reads the -samples.csv beside the file; without one, the repeats.\n"
 	"Every prefetching kernel in turn unless --kernel names one; --op\n"
 	"keeps that op's kernels.  Alpha 0.05.  Lines of at most 72 columns.\n"

@@ -9,6 +9,9 @@
 #include "stat/stattest.h"
 
 #define ALPHA 0.05
+/* compare's threshold (its default): a distance is recommended only
+   where it beats none by more than this, in % */
+#define THRESHOLD 1.0
 
 /* "# prefetch_loop: KERNEL BYTES": what one iteration of the loop that
    issues a kernel's prefetch covers. */
@@ -46,8 +49,9 @@ struct kernel_ctx {
 	unsigned loop_bytes;	/* # prefetch_loop: of the kernel; 0: none */
 };
 
-/* V_NEVER: shorter than one iteration of the prefetching loop. */
-enum verdict { V_HELPS, V_NO_HELP, V_UNTESTED, V_NO_NONE, V_NEVER };
+/* V_SMALL: the best is faster than none, by no more than THRESHOLD;
+   V_NEVER: shorter than one iteration of the prefetching loop. */
+enum verdict { V_HELPS, V_NO_HELP, V_UNTESTED, V_NO_NONE, V_NEVER, V_SMALL };
 
 /* A size and cache state: its distances ascending, each against none. */
 struct point {

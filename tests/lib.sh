@@ -30,6 +30,14 @@ same() { # same NAME EXPECTED-FILE COMMAND...: its output is that file's
 width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
 export -f width_ok
 
+# summary FILE: csumreport compare's summary sentences, one a line
+# (wrapped lines joined; exported for bash -c checks)
+summary() {
+	sed -n '/^Summary:$/,/^\([0-9]* of [0-9]* points changed\|no verdict\)/p' "$1" | sed '1d;$d' |
+		awk '/^  / { sub(/^ +/, " "); line = line $0; next } { if (line != "") print line; line = $0 } END { if (line != "") print line }'
+}
+export -f summary
+
 # JSON checks in Python: each prints "ok NAME" or "FAIL NAME: why".
 jcheck() { # jcheck FILE PYTHON-BODY: o is the parsed file.  An error
 	# in the body (a missing key, a file that is not JSON) is a FAIL

@@ -18,6 +18,72 @@ gp_numbers() {
 	done | grep .
 }
 
+# gen_runs FILE SPEC...: a results CSV of 3 processes (csumbench ab's)
+# and its samples, SPEC KERNEL:SIZE:CPB1,CPB2,CPB3 (each process's
+# cycles/byte, warm) or KERNEL:SIZE:CPBS:STEPS:NET, timed per call:
+# region_steps STEPS and cycles_per_byte_net NET x the cycles/byte.
+# EMU=yes marks the run emulated.
+gen_runs() {
+	local f=$1; shift
+	awk -v pts="$*" -v out="$f" -v sout="${f%.csv}-samples.csv" -v emu="${EMU:-no}" 'BEGIN {
+		meta = "# csumbench: test-data\n# run_id: test-" out "\n# cpu_model: Test CPU 1000\n" \
+			"# order: rounds (test)\n# timer: tsc (test data)\n# tick_hz: 2000000000 (test)\n" \
+			"# cycles_per_tick: 1.5000\n# emulated: " emu "\n# processes: 3 (test)\n"
+		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s,region_steps,call_min,call_p99,call_p999,call_max,call_mean\n", meta > out
+		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,ticks,cycles_per_byte\n", meta > sout
+		n = split(pts, p, " ")
+		for (k = 1; k <= n; k++) {
+			m = split(p[k], f, ":"); split(f[3], v, ",")
+			for (r = 1; r <= 3; r++) {
+				t = v[r] * f[2] / 1.5; calls = ",,,,,"; steps = 200; net = v[r]
+				if (m == 5) {
+					steps = f[4]; net = v[r] * f[5]
+					calls = sprintf(",%.2f,%.2f,%.2f,%.2f,%.2f", t, t, t, t, t)
+				}
+				printf "%s,generic,csum,%d,0,warm,none,none,0,,%d,tsc,5,1,%.2f,%.2f,%.2f,%.2f,0.00,0.00,0,0.00,1.5000,%.4f,%.4f,%.4f,%.2f,%.1f,%.1f%s\n",
+					f[1], f[2], r, t, t, t, t, v[r], net, 1 / v[r], t / 2, f[2] / (t / 2) * 1000, steps, calls >> out
+				for (s = 1; s <= 5; s++)
+					printf "%s,generic,csum,%d,0,warm,none,none,%d,%d,%.2f,%.4f\n", f[1], f[2], r, s, t, v[r] >> sout
+			}
+		}
+	}'
+}
+# consistent FILE T: every summary sentence's verdict agrees with the
+# interval beside it (threshold T%): faster and slower wholly beyond it,
+# "no change beyond" wholly within, inconclusive neither, and a point
+# not called changed has an interval holding 0 where its adjusted p is
+# not under 0.05; each a verdict word, each interval with its level
+consistent() {
+	summary "$1" | python3 -c '
+import re, sys
+t = float(sys.argv[1]); bad = 0
+for s in sys.stdin:
+    s = s.strip()
+    m = re.search(r"(\d+(?:\.\d+)?)% CI \[([-+][\d.]+),([-+][\d.]+)\]%", s)
+    p = re.search(r"p ([<=]) ([\d.]+)", s)
+    if not m:
+        ok = "below the timer" in s or "not tested" in s or "no interval" in s
+    else:
+        lo, hi = float(m.group(2)), float(m.group(3))
+        padj = float(p.group(2)) if p and p.group(1) == "=" else 0.0
+        body = re.sub(r"^[^:]*: (?=(faster|slower|no change|inconclusive))", "", s)
+        if body.startswith("faster,"):
+            ok = hi < -t
+        elif body.startswith("slower,"):
+            ok = lo > t
+        elif body.startswith("no change beyond"):
+            ok = -t <= lo and hi <= t
+        elif body.startswith("inconclusive"):
+            ok = not (lo > t or hi < -t) or " but p " in s
+        else:
+            ok = False
+        if ok and not body.startswith(("faster", "slower")) and padj >= 0.05:
+            ok = lo <= 0 <= hi
+    if not ok:
+        print("  inconsistent: " + s); bad = 1
+sys.exit(bad)' "$2"
+}
+
 # --- tables: exact text, 72 columns
 same "table: exact text" $D/small-table.expected \
 	bash -c "$R table $D/small.csv; echo; $R table $D/small.csv --metric cpb --by cache --size 1500"
@@ -44,19 +110,19 @@ same "compare: exact text, one interleaved run" $D/compare-paired.expected \
 	$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new
 $R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new > "$T/paired"
 ok "compare, one run: a 0.8% change under 45% drift is told (p 0.002, 0.004 for 2 points), inside 1%" \
-	grep -q '^no change beyond 1% at 1500 B, warm (-0.8%, 95% CI \[-0.8,-0.8\]%, p =$' "$T/paired"
+	grep -q '^no change beyond ±1% at 1500 B, warm (-0.8%, 97.5% CI \[-0.8,-0.8\]%, p =$' "$T/paired"
 $R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new --threshold 0.5 > "$T/paired5"
-ok "compare --threshold 0.5: then it is a change, with its interval (Hodges-Lehmann)" \
-	grep -q '^0.8% less time per byte at 1500 B, warm (95% CI \[-0.8,-0.8\]%, p = 0.004)$' "$T/paired5"
-ok "compare, one run: symmetric differences are no change (p = 1.000, the interval 2.4% each way)" \
-	grep -q '^no change shown at 64 B, warm (+0.0%, 95% CI \[-2.4,+2.4\]%, p = 1.000)$' "$T/paired"
+ok "compare --threshold 0.5: then it is a change, faster, with its interval (Hodges-Lehmann, Holm's 97.5%)" \
+	bash -c "summary '$T/paired5' | grep -qx 'faster, 0.8% less time per byte at 1500 B, warm (97.5% CI \[-0.8,-0.8\]%, p = 0.004)'"
+ok "compare, one run: symmetric differences, the interval 2.4% each way: inconclusive (p = 1.000)" \
+	bash -c "summary '$T/paired' | grep -qx 'inconclusive at 64 B, warm: +0.0%, its 95% CI \[-2.4,+2.4\]% holds changes both within and beyond ±1% (p = 1.000)'"
 ok "compare without a code_offset sweep says placement was not measured" \
 	grep -q '^Code placement: not measured' "$T/paired"
 same "compare: exact text, two runs of 3 processes" $D/compare-repeats.expected \
 	$R compare $D/rep-before.csv $D/rep-after.csv
 $R compare $D/rep-before.csv $D/rep-after.csv > "$T/repeats"
-ok "compare, two runs: Welch on per-process medians, t = 4.65 on 2.94 df gives p = 0.020 (Holm: 0.039), t interval" \
-	grep -q '^c64: 30% less time per byte at 1500 B, warm (95% CI \[-50.8,-9.2\]%, p =$' "$T/repeats"
+ok "compare, two runs: Welch on per-process medians, t = 4.65 on 2.94 df gives p = 0.020 (Holm: 0.039), t interval at Holm's 97.5%" \
+	bash -c "summary '$T/repeats' | grep -qx 'c64: faster, 30% less time per byte at 1500 B, warm (97.5% CI \[-57.4,-2.6\]%, p = 0.039)'"
 $R compare $D/before.csv $D/after.csv > "$T/cmp"; rc=$?
 ok "compare, two runs of 1 repeat: inconclusive (exit 3), saying why, nothing called changed" \
 	bash -c "[ $rc = 3 ] && grep -q '^c64: -31.2% at 1500 B, warm (95% CI n/a)$' '$T/cmp' &&
@@ -104,7 +170,7 @@ $R compare $D/placed.csv $D/placed.csv --within-process --before-kernel c64 --af
 ok "compare two kernels: the before and after columns are headed with each side's name" \
 	bash -c "grep -qx 'selected: c64 (before) vs c64-prefetch@0 (after)' '$T/sides' &&
 		grep -Eq '^ +before +after\$' '$T/sides' &&
-		grep -Eq '^size +cache +code +c64 +c64-prefetch@0 +change +95% CI +p\$' '$T/sides' &&
+		grep -Eq '^size +cache +code +c64 +c64-prefetch@0 +change +adj. CI +p\$' '$T/sides' &&
 		grep -Eq '^1500 B +warm +16 +1\.125 +1\.068 ' '$T/sides' && width_ok '$T/sides'"
 ok "compare: a legend for the code column shown, none for the pf column left out" \
 	bash -c "grep -q '^code: code_offset, where the kernel' '$T/sides' && ! grep -q '^pf: ' '$T/sides'"
@@ -124,9 +190,89 @@ $R compare $D/small.csv $D/small.csv --before-kernel c64-prefetch --after-kernel
 ok "compare BEFORE_KERNEL=a prefetching kernel without @D against one point: exit 2, its distances" \
 	bash -c "[ $rc = 2 ] && grep -q 'name the before one, c64-prefetch@D, D one of: none 64 128\$' '$T/err'"
 $R compare $D/rep-before.csv $D/rep-after.csv --csv "$T/bars.csv" > /dev/null; rc=$?
-ok "compare --csv: every column as before, the 95% interval among them" \
-	bash -c "[ $rc = 0 ] && head -n 1 '$T/bars.csv' | grep -qx 'label,kernel,size,align,cache,prefetch,before,after,change_pct,p,significant,op,ci_low_pct,ci_high_pct,p_adjusted' &&
-		grep -q '^c64 1500 B warm,c64,1500,0,warm,none,1.0000,0.7000,-30.00,[0-9.]*,yes,csum,-50.78,-9.22,' '$T/bars.csv'"
+ok "compare --csv: every column as before, the adjusted interval and its level among them" \
+	bash -c "[ $rc = 0 ] && head -n 1 '$T/bars.csv' | grep -qx 'label,kernel,size,align,cache,prefetch,before,after,change_pct,p,significant,op,ci_low_pct,ci_high_pct,p_adjusted,ci_level,figure,emulated' &&
+		grep -q '^c64 1500 B warm,c64,1500,0,warm,none,1.0000,0.7000,-30.00,[0-9.]*,yes,csum,-57.36,-2.64,0.03[0-9]*,0.9750,mean_of_per-process_medians,no\$' '$T/bars.csv'"
+# --- compare's statistics, printed consistently, on runs made here
+# (gen_runs and consistent above, summary in lib.sh)
+# Medians 7.587 -> 7.717 (+1.7%), the processes' means 7.579 -> 8.039
+# (+6.1%): the figures and the change are one statistic
+gen_runs "$T/mb.csv" c64:1500:7.550,7.587,7.600
+gen_runs "$T/ma.csv" c64:1500:7.700,7.717,8.700
+$R compare "$T/mb.csv" "$T/ma.csv" --csv "$T/mm.csv" > "$T/mm"; rc=$?
+ok "two runs: before and after are the figures the change is of (7.579 -> 8.039, +6.1%)" \
+	bash -c "grep -Eq '^c64 +1500 B +warm +7\.579 +8\.039 +\+6\.1% ' '$T/mm' &&
+		grep -q '^Cycles/byte, mean of per-process medians; alpha 0.05' '$T/mm' &&
+		grep -q '^before, after: each side.s mean of per-process medians; change: after /\$' '$T/mm'"
+ok "two runs: --csv's before, after and change agree, and say what the figures are" \
+	bash -c "head -n 1 '$T/mm.csv' | grep -q ',p_adjusted,ci_level,figure,emulated\$' &&
+		grep -q '^c64 1500 B warm,c64,1500,0,warm,none,7.5790,8.0390,6.07,.*,mean_of_per-process_medians,no\$' '$T/mm.csv'"
+ok "two runs: the paste block's figures are those means too" \
+	bash -c "$R compare '$T/mb.csv' '$T/ma.csv' --paste '$T/mm.txt' > /dev/null; grep -Eq '^1500 B warm +7\.579 +8\.039 +\+6\.1% ' '$T/mm.txt' &&
+		grep -q 'cycles per byte, mean of' '$T/mm.txt'"
+
+# Two points, each p = 0.036 alone, 0.071 after Holm: their 95%
+# intervals ([+1.5,+26.5]) leave out 0 and clear 1%, so the intervals
+# beside "not changed" must be Holm's too (97.5%, holding 0)
+gen_runs "$T/hb.csv" c64:64:1.000,1.055,0.945 c64:1500:1.000,1.055,0.945
+gen_runs "$T/ha.csv" c64:64:1.140,1.195,1.085 c64:1500:1.140,1.195,1.085
+$R compare "$T/hb.csv" "$T/ha.csv" > "$T/holm"; rc=$?
+ok "Holm: p 0.071 beside intervals at 97.5%, holding 0; inconclusive, plain words" \
+	bash -c "[ $rc = 0 ] && [ \"\$(summary '$T/holm' | grep -c '^c64: inconclusive at [0-9]* B, warm: +14.0%, its 97.5% CI \[-[0-9.]*,+[0-9.]*\]% holds changes both within and beyond ±1% (p = 0.07[0-9])\$')\" = 2 ]"
+ok "Holm: every verdict agrees with its interval" consistent "$T/holm" 1
+ok "Holm: the legend says the intervals are adjusted as p is, at which levels" \
+	bash -c "grep -Eq '^kernel +size +cache +before +after +change +adj. CI +p\$' '$T/holm' &&
+		tr '\n' ' ' < '$T/holm' | grep -q 'adj. CI: the change.s interval, adjusted as p is (Holm): each point.s at the level of its Holm step, 97.5% here'"
+ok "Holm: the headline counts them inconclusive, no old wording anywhere" \
+	bash -c "head -n 2 '$T/holm' | tr '\n' ' ' | tr -s ' ' | grep -q '^No point called faster or slower (beyond ±1%): 2 inconclusive; 3 processes each' &&
+		! grep -q -e 'not shown beyond' -e 'no change shown' -e 'No change beyond' '$T/holm'"
+# One point changed (every process 20% faster), one within 1%, one not
+# told: faster, no change beyond, inconclusive
+gen_runs "$T/wb.csv" c64:64:1.000,1.010,0.990 c64:576:1.000,1.001,0.999 c64:1500:1.000,1.200,0.800
+gen_runs "$T/wa.csv" c64:64:0.800,0.810,0.790 c64:576:1.000,1.001,0.999 c64:1500:1.050,1.250,0.850
+$R compare "$T/wb.csv" "$T/wa.csv" --paste "$T/w.txt" > "$T/words"; rc=$?
+ok "plain words: faster (20% less time), no change beyond ±1%, inconclusive" \
+	bash -c "[ $rc = 0 ] && summary '$T/words' | grep -q '^c64: faster, 20% less time per byte at 64 B, warm (9[0-9.]*% CI \[-[0-9.]*,-[0-9.]*\]%, p [<=] [0-9.]*)\$' &&
+		summary '$T/words' | grep -q '^c64: no change beyond ±1% at 576 B, warm (+0.0%, 9[0-9.]*% CI \[-0.[0-9],+0.[0-9]\]%, p = 1.000)\$' &&
+		summary '$T/words' | grep -q '^c64: inconclusive at 1500 B, warm: +5.0%, its 9[0-9.]*% CI' &&
+		tr '\n' ' ' < '$T/words' | grep -q '1 of 3 points changed (Holm-adjusted p < 0.05 and the adjusted interval outside ±1%); the others: 1 within ±1%, 1 inconclusive'"
+ok "plain words: every verdict agrees with its interval" consistent "$T/words" 1
+ok "plain words: the paste block counts each kind" \
+	bash -c "tr '\n' ' ' < '$T/w.txt' | tr -s ' ' | grep -q 'verdict: NEW faster at 1 and slower at 0 of 3 points; the others: 1 within ±1%, 1 inconclusive (\* changed: Holm-adjusted p < 0.05 and the adj. CI beyond ±1%)' &&
+		grep -q '^adj. CI: adjusted as p is (Holm, each point at its step' '$T/w.txt' && width_ok '$T/w.txt'"
+
+# Per-call timing (timing = per-call), a 21-tick step: at 40 B the call
+# is the empty call's (no step beyond it), at 1500 B every process's
+# median falls on one step on both sides; neither gets an interval
+gen_runs "$T/pb.csv" word32:40:0.583,0.583,0.583:0.7:0 word32:1500:0.0843,0.0843,0.0843:3.7:0.816 \
+	word32:4096:0.40,0.42,0.41:60:0.98
+gen_runs "$T/pa.csv" word32:40:0.583,0.583,0.583:0.7:0 word32:1500:0.0843,0.0843,0.0843:3.7:0.816 \
+	word32:4096:0.30,0.31,0.29:45:0.98
+$R compare "$T/pb.csv" "$T/pa.csv" > "$T/pc"; rc=$?
+ok "per-call below the timer's resolution: no interval, no verdict, said so" \
+	bash -c "[ $rc = 0 ] && ! grep -q '\[+0.0,+0.0\]' '$T/pc' &&
+		summary '$T/pc' | grep -q '^word32: below the timer.s resolution at 40 B, warm: a call takes under one timer step beyond the empty call.s (before 0.0, after 0.0 steps); no interval, no verdict\$' &&
+		summary '$T/pc' | grep -q '^word32: below the timer.s resolution at 1500 B, warm: each side.s figures fall on one timer step' &&
+		grep -Eq '^word32 +40 B +warm .* unresolved +n/a\$' '$T/pc' && grep -q '^unresolved: 2 point(s) below the timer' '$T/pc'"
+ok "per-call: a point above the resolution is judged (4 KiB, 25% faster)" \
+	bash -c "summary '$T/pc' | grep -q '^word32: faster, 2[0-9.]*% less time per byte at 4 KiB, warm' &&
+		tr '\n' ' ' < '$T/pc' | grep -q '1 of 3 points changed .*the others: 2 below the timer.s resolution'"
+
+# Emulated runs: every summary line, headline and paste row says so
+EMU=yes gen_runs "$T/eb.csv" c64:64:1.000,1.010,0.990 c64:576:1.000,1.001,0.999
+EMU=yes gen_runs "$T/ea.csv" c64:64:0.800,0.810,0.790 c64:576:1.000,1.001,0.999
+$R compare "$T/eb.csv" "$T/ea.csv" --paste "$T/e.txt" > "$T/emu"; rc=$?
+ok "emulated, no verdict: each summary line and paste row marked, the intervals unadjusted" \
+	bash -c "[ $rc = 3 ] && [ \"\$(summary '$T/emu' | grep -c '^c64: [-+][0-9.]*% at [0-9]* B, warm, EMULATED (95% CI \[.*\]%, unadjusted)\$')\" = 2 ] &&
+		[ \"\$(grep -c '^[0-9]* B warm .* emu\$' '$T/e.txt')\" = 2 ] && grep -q '^EMULATED: not real timings' '$T/e.txt' &&
+		grep -q '^EMULATED cycles/byte' '$T/emu' && width_ok '$T/e.txt'"
+$R compare "$T/eb.csv" "$T/ea.csv" --force-verdict --paste "$T/ef.txt" > "$T/emuf"; rc=$?
+ok "emulated, verdict forced: the headline, summary and verdict line marked" \
+	bash -c "[ $rc = 0 ] && grep -q '^c64: after is [0-9.]* ± [0-9.]*x faster than before at 64 B warm, EMULATED\$' '$T/emuf' &&
+		summary '$T/emuf' | grep -q '^c64: faster, 20% less time per byte at 64 B, warm, EMULATED (' &&
+		summary '$T/emuf' | grep -q '^c64: no change beyond ±1% at 576 B, warm, EMULATED (' &&
+		grep -q '^verdict: EMULATED, FORCED: NEW faster at 1' '$T/ef.txt'"
+
 # rep-after -> rep-before is 43% slower at 1500 B (Welch, Holm p 0.039)
 $R compare $D/rep-after.csv $D/rep-before.csv --fail-above 1 > "$T/gate" 2>&1; rc=$?
 ok "compare --fail-above 1 with a changed point 43% slower: exit 1, the point named in the last line" \
@@ -370,7 +516,7 @@ ok "make plot BEFORE= AFTER=: the change figure, a panel per cache state, percen
 		grep -q 'change in cycles per byte (%; above 0: slower)' \"\$S\" &&
 		grep -q '<text>before: crep-before (5 samples x 3 repeats)<' \"\$S\" &&
 		grep -q '<text>after: crep-after (5 samples x 3 repeats)<' \"\$S\" &&
-		grep -q '>95% interval<' \"\$S\" && grep -q '>-30<' \"\$S\""
+		grep -q '>interval adjusted as p is, 98.75%<' \"\$S\" && grep -q '>-20<' \"\$S\""
 # (one line held each side's name: two runs' names ran past the edges)
 make -s plot RESULTS= BEFORE="$T/crep-after.csv" AFTER="$T/crep-after.csv" \
 	BEFORE_KERNEL=c64 AFTER_KERNEL=c64 > "$T/out" 2>&1; rc=$?
@@ -465,9 +611,10 @@ bigrun "$T/bigrep-before" big-2 "1.0 1.1 0.9" "1.0 1.1 0.9" 11
 bigrun "$T/bigrep-after" big-3 "1.05 0.95 1.0" "0.7 0.75 0.65" 11
 # (three repeats a side cannot pass Holm over 20000 points: --family bh)
 timeout 20 $R compare "$T/bigrep-before.csv" "$T/bigrep-after.csv" --family bh --within-process > "$T/bigrep.txt" 2>&1; rc=$?
-ok "compare, two runs of 20000 points x 3 repeats x 11 rounds: in time (timeout 20 s)" \
+ok "compare, two runs of 20000 points x 3 repeats x 11 rounds: in time (timeout 20 s), BH's intervals at 1 - 10000 x 0.05 / 20000" \
 	bash -c "[ $rc = 0 ] && grep -q '^10000 of 20000 points changed (Benjamini-Hochberg-adjusted' '$T/bigrep.txt' &&
-		grep -q '^k19: 24% less time per byte at 64 B, warm (95% CI \[-40.6,-7.4\]%, p =\$' '$T/bigrep.txt'"
+		grep -q '^k19: faster, 24% less time per byte at 64 B, warm (97.5% CI\$' '$T/bigrep.txt' &&
+		tr '\n' ' ' < '$T/bigrep.txt' | grep -q 'adjusted as p is (Benjamini-Hochberg): Benjamini and Yekutieli.s, 97.5% here'"
 timeout 20 $R table "$T/big-after.csv" > "$T/bigt.txt" 2>&1; rc=$?
 ok "table of 20000 points in time (timeout 20 s), all 1000 sizes" \
 	bash -c "[ $rc = 0 ] && [ \"\$(grep '^kernel' '$T/bigt.txt' | grep -o '[0-9]* \(B\|KiB\)' | sort -u | wc -l)\" = 1000 ]"
@@ -588,11 +735,11 @@ ok "table: 118-character names from one folder stay apart, 72 columns" \
 $R compare "$T/long131.csv" "$T/long131.csv" --within-process > "$T/lc.txt" 2>&1; rc=$?
 ok "compare: long names shortened alike, every line within 72 columns" \
 	bash -c "[ $rc = 0 ] && width_ok '$T/lc.txt' && grep -q '^csum_a  *64 B ' '$T/lc.txt' &&
-		grep -q '^csum_b: no change shown at 1500 B, warm' '$T/lc.txt' &&
+		grep -q '^csum_b: no change beyond ±1% at 1500 B, warm' '$T/lc.txt' &&
 		grep -q 'prefix of every kernel: /very/long/dir/' '$T/lc.txt'"
 $R compare "$T/long131.csv" "$T/long131.csv" --before-kernel "$ka" --after-kernel "$kb" --within-process > "$T/lc2.txt" 2>&1; rc=$?
 ok "compare two long-named kernels: found, within 72 columns" \
-	bash -c "[ $rc = 0 ] && width_ok '$T/lc2.txt' && grep -q '^no change beyond 1% at 1500 B, warm (-0.8%, 95% CI' '$T/lc2.txt'"
+	bash -c "[ $rc = 0 ] && width_ok '$T/lc2.txt' && grep -q '^no change beyond ±1% at 1500 B, warm (-0.8%, 97.5% CI' '$T/lc2.txt'"
 # Names that differ only in the middle: shortened apart all the same.
 longk "$T/mid" "/very/long/dir1/$x89/lib.so:csum" "/very/long/dir2/$x89/lib.so:csum"
 $R table "$T/mid.csv" --metric cpb > "$T/mid.txt" 2>&1; rc=$?

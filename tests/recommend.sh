@@ -155,6 +155,56 @@ ok "no # prefetch_loop: line: no such check, nothing said of it" \
 	bash -c "[ $rc = 0 ] && grep -qx '64 B warm: best 128 B, -18.3% (p<0.001)' '$T/gn' &&
 		! grep -q 'iteration' '$T/gn'"
 
+# --- a gain below compare's 1% threshold is never recommended.  A run
+# made here: 16 rounds, each sample its point's cycles/byte plus an
+# offset of +-1..8 x 0.0001 (each point's own order: the median is the
+# point's), so every per-round difference has the sign of the points'.
+# gen_run FILE SIZE:PREFETCH:CPB...: the results CSV and its samples
+gen_run() {
+	local f=$1; shift
+	awk -v pts="$*" -v stem="${f%.csv}" 'BEGIN {
+		meta = "# csumbench: test-data\n# run_id: test-threshold\n# cpu_model: Test CPU 1000\n" \
+			"# order: rounds (test)\n# timer: tsc (test data)\n# tick_hz: 2000000000 (test)\n" \
+			"# cycles_per_tick: 1.5000\n# emulated: no\n# cache_line: 64 (test)\n" \
+			"# miss_latency: 12.5 cycles (test)\n"
+		n = split(pts, p, " ")
+		out = stem ".csv"; sout = stem "-samples.csv"
+		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s\n", meta > out
+		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,ticks,cycles_per_byte\n", meta > sout
+		for (k = 1; k <= n; k++) {
+			split(p[k], f, ":"); size = f[1]; pf = f[2]; cpb = f[3]
+			t = cpb * size / 1.5
+			printf "c64-prefetch,generic,csum,%d,0,cold,%s,none,0,,1,tsc,16,1,%.2f,%.2f,%.2f,%.2f,0.00,0.00,0,0.00,1.5000,%.4f,%.4f,%.4f,%.2f,%.1f\n",
+				size, pf, t, t, t, t, cpb, cpb, 1 / cpb, t / 2, size / (t / 2) * 1000 >> out
+			for (r = 1; r <= 16; r++) {
+				j = (r * 5 + k) % 16; off = (j < 8 ? j - 8 : j - 7) * 0.0001
+				printf "c64-prefetch,generic,csum,%d,0,cold,%s,none,1,%d,%.2f,%.6f\n",
+					size, pf, r, (cpb + off) * size / 1.5, cpb + off >> sout
+			}
+		}
+	}'
+}
+# 1500 B cold: 192 B is the best, 0.8% under none, every round
+gen_run "$T/small.csv" 1500:none:0.3000 1500:128:0.2990 1500:192:0.2976
+$R recommend "$T/small.csv" > "$T/small" 2>&1; rc=$?
+ok "a best 0.8% faster than none, every round (p<0.001): not recommended, the best named" \
+	bash -c "[ $rc = 0 ] && flat '$T/small' | grep -qF '1500 B cold: no distance beats none by more than 1% (best 192 B, -0.8%, p<0.001) cycles/byte: none 0.300, 192 B 0.298 ' &&
+		flat '$T/small' | grep -q 'recommend: no distance beats none by more than 1% (the best: 192 B at 1500 B cold, -0.8%, p<0.001) \$' &&
+		! grep -q 'prefetch 192 B ahead' '$T/small' && width_ok '$T/small'"
+# and beside a size where a distance helps: a band line of its own
+gen_run "$T/mixed.csv" 576:none:0.4000 576:128:0.3000 576:192:0.3900 \
+	1500:none:0.3000 1500:128:0.2990 1500:192:0.2976
+$R recommend "$T/mixed.csv" > "$T/mixed" 2>&1; rc=$?
+ok "576 B helped by 128 B (-25%), 1500 B by no distance beyond 1%: each said" \
+	bash -c "[ $rc = 0 ] && has '$T/mixed' 'recommend: 576 B cold: prefetch 128 B ahead (-25.0%, p<0.001)' &&
+		flat '$T/mixed' | grep -qF 'recommend: 1500 B cold: no distance beats none by more than 1% (the best: 192 B, -0.8%, p<0.001)' &&
+		! grep -q 'recommend: 576 B .. 1500 B' '$T/mixed' && width_ok '$T/mixed'"
+# 1.2% is beyond the threshold: recommended
+gen_run "$T/over.csv" 1500:none:0.3000 1500:192:0.2964
+$R recommend "$T/over.csv" > "$T/over" 2>&1
+ok "a best 1.2% faster than none: recommended" \
+	bash -c "tail -n 1 '$T/over' | grep -qx 'recommend: 1500 B cold: prefetch 192 B ahead (-1.2%, p<0.001)'"
+
 # --- (d) no prefetching kernel; (e) a malformed row
 $R recommend $D/d.csv > "$T/out" 2> "$T/err"; rc=$?
 ok "(d): no prefetching kernel: exit 2, names the file, prints nothing" \

@@ -370,6 +370,34 @@ void family_adjust(enum family rule, const double *p, size_t n, double *adj)
 	free(r);
 }
 
+void family_levels(enum family rule, const double *p, const double *adj,
+		   size_t n, double alpha, double *conf)
+{
+	struct ranked *r = xcalloc(n + 1, sizeof(*r), "the family's p values");
+	size_t i, m = 0, rejected = 0;
+
+	for (i = 0; i < n; i++) {
+		conf[i] = 1 - alpha;
+		if (p[i] >= 0) {
+			r[m++] = (struct ranked){ p[i], i };
+			rejected += adj[i] < alpha;
+		}
+	}
+	qsort(r, m, sizeof(*r), cmp_ranked);
+	for (i = 0; i < m; i++) {
+		/* Holm's adjusted p rises with the rank: the rejected are
+		   the first ones */
+		size_t step = i < rejected ? i : rejected;
+
+		if (rule == FAMILY_HOLM)
+			conf[r[i].at] = 1 - alpha / (double)(m - step);
+		else if (rule == FAMILY_BH)
+			conf[r[i].at] = 1 - alpha * (double)(rejected ? rejected : 1) /
+					    (double)m;
+	}
+	free(r);
+}
+
 const char *family_name(enum family rule)
 {
 	return rule == FAMILY_HOLM ? "Holm" : rule == FAMILY_BH ?

@@ -52,5 +52,14 @@ enum family { FAMILY_HOLM, FAMILY_BH, FAMILY_NONE };
    is not counted in the family. */
 void family_adjust(enum family rule, const double *p, size_t n, double *adj);
 const char *family_name(enum family rule);
+/* The confidence of each test's interval, adjusted as its p is (adj, by
+   rule) so that the interval leaves out 0 where adj is under alpha:
+   Holm, the k-th smallest p's at its step's level, 1 - alpha/(m-k+1),
+   and every p the step-down did not reject at the level of the first
+   such step; Benjamini-Hochberg, all at 1 - R alpha/m (R rejected, at
+   least 1: Benjamini and Yekutieli's intervals); none, and a p below 0,
+   at 1 - alpha. */
+void family_levels(enum family rule, const double *p, const double *adj,
+		   size_t n, double alpha, double *conf);
 
 #endif
