@@ -19,6 +19,10 @@ static double call_steps(const struct row *w)
 {
 	if (!w->per_call || isnan(w->region_steps))
 		return INFINITY;
+	/* an empty call below one step has no figure (calls_below_step):
+	   the call is at least its steps less one beyond it */
+	if (isnan(w->cycles_per_byte_net) && w->cycles_per_byte > 0)
+		return fmax(w->region_steps - 1, 0);
 	if (!(w->cycles_per_byte_net > 0) || !(w->cycles_per_byte > 0))
 		return 0;
 	return w->region_steps * w->cycles_per_byte_net / w->cycles_per_byte;

@@ -535,6 +535,17 @@ static void print_test(const struct rule *rule, const struct compare_ctx *cx,
 	print_wrapped("", "%s; alpha %.2f; test: %s", what, rule->alpha, test);
 }
 
+/* Whether a point left out of r was a per-call one below one step. */
+static bool gone_unresolved(const struct results *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->ngone; i++)
+		if (r->gone[i].per_call && r->gone[i].calls_below_step > 0)
+			return true;
+	return false;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct side b = { .align = -1 }, a = { .align = -1 };
@@ -803,10 +814,16 @@ int cmd_compare(int argc, char **argv)
 		else
 			snprintf(n, sizeof(n), "%zu point(s) %s", b.r.ngone +
 				 a.r.ngone, b.r.ngone ? "before" : "after");
-		print_wrapped("", "warning: left out, a median region shorter than "
-			      "the overhead subtracted, or a median call below one "
-			      "timer step (no time the timer resolves): %s (the "
-			      "CSV's below_overhead, calls_below_step)", n);
+		if (gone_unresolved(&b.r) || gone_unresolved(&a.r))
+			print_wrapped("", "warning: left out, a median call below "
+				      "one timer step (timing = per-call; the timer "
+				      "does not resolve it) or a median region shorter "
+				      "than the overhead subtracted: %s (the CSV's "
+				      "calls_below_step, below_overhead)", n);
+		else
+			print_wrapped("", "warning: left out, a median region "
+				      "shorter than the overhead subtracted (no "
+				      "time): %s (the CSV's below_overhead)", n);
 	}
 	for (j = 0; j < nops; j++) {
 		int per_call = op_info(ops[j])->per_call;
