@@ -23,6 +23,7 @@
 #include "lib/rand.h"
 #include "lib/xalloc.h"
 #include "measure/kspace.h"
+#include "measure/miss.h"
 #include "measure/sweep.h"
 #include "timer/chain.h"
 #include "workload/load.h"
@@ -473,6 +474,14 @@ static void warn_below(struct bench *b)
 	     cache_state_name[first->cache], median ? ", its median too" : "");
 }
 
+double sweep_cycles_per_tick(const struct bench *b)
+{
+	const struct calibration *c = &b->cal;
+
+	return c->cpt_given ? c->cycles_per_tick :
+	       b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick;
+}
+
 void sweep_finish(struct bench *b)
 {
 	const struct calibration *c = &b->cal;
@@ -541,6 +550,7 @@ void sweep_finish(struct bench *b)
 	}
 	free(cpts);
 	free(bcpts);
+	miss_measure(b);
 	sweep_drop_dead(b);
 	sweep_link_roofline(b);
 	warn_below(b);

@@ -290,8 +290,7 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# tick_hz: %.0f (%s)\n", c->tick_hz, c->hz_source);
 	fprintf(f, "# sample_ticks: %.0f (a warm sample and a chain window last "
 		"at least this)\n", c->sample_ticks);
-	fprintf(f, "# cycles_per_tick: %.4f\n", c->cpt_given ? c->cycles_per_tick :
-		b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick);
+	fprintf(f, "# cycles_per_tick: %.4f\n", sweep_cycles_per_tick(b));
 	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_given ? c->cpt_source :
 		"add chain, a window in every round: each row's cycles_per_tick is "
 		"the median of the windows taken beside its samples");
@@ -367,9 +366,11 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# miss_latency: %.1f cycles (the flush check's chase: "
 			"dependent loads of lines on separate pages in a shuffled "
 			"order, each %s first, the pages' TLB entries warm; %.1f "
-			"ticks x %.4f cycles per tick)\n", b->miss_cycles,
-			b->fcheck.misses || b->flush->whole ? "evicted" : "flushed",
-			b->fcheck.chase, b->cal.cycles_per_tick);
+			"ticks x %.4f cycles per tick, the run's (# cycles_per_tick:, "
+			"as its rows), not the start-up calibration's %.4f)\n",
+			b->miss_cycles, b->fcheck.misses || b->flush->whole ?
+			"evicted" : "flushed", b->fcheck.chase,
+			sweep_cycles_per_tick(b), b->cal.cycles_per_tick);
 	if (b->nrings)
 		rings(f, b);
 	pools(f, b);
