@@ -570,7 +570,9 @@ void sweep_finish(struct bench *b)
 		char msg[400];
 		if (calibrate_clock_disagrees(b->clock_hz, b->clock_stated_hz,
 					      msg, sizeof(msg)))
-			warn(b, "%s", msg);
+			warn(b, "%s%s", msg, b->emulated ? " (this run is "
+			     "emulated: the calibrated clock is the pace the "
+			     "emulator ran at)" : "");
 	}
 	if (b->emulated)
 		return;		/* the chain measures nothing under QEMU */

@@ -256,7 +256,10 @@ void report_meta(FILE *f, const struct bench *b)
 	   paste block */
 	if (uname(&un) == 0)
 		fprintf(f, "# kernel_release: %s %s\n", un.sysname, un.release);
-	fprintf(f, "# cpu_model: %s\n", platform_cpu_model());
+	/* (qemu-user's model says so itself; a whole emulated board's
+	   /proc/cpuinfo names its core as a real one would) */
+	fprintf(f, "# cpu_model: %s%s\n", platform_cpu_model(), b->emulated &&
+		!strstr(platform_cpu_model(), "emulated") ? ", emulated" : "");
 	fprintf(f, "# compiler: %s\n", CSUMBENCH_CC);
 	fprintf(f, "# cflags: %s\n", CSUMBENCH_CFLAGS);
 	fprintf(f, "# kernel_cflags: %s (entries on 64 bytes, loops on %d)\n",
@@ -318,9 +321,11 @@ void report_meta(FILE *f, const struct bench *b)
 		"call_p999, call_max, call_mean over every call; ticks_* are of "
 		"the samples' medians)" : "batch (a timed region of iters calls "
 		"per sample; ticks_* are of the samples, each a mean per call)");
-	fprintf(f, "# core_clock: %.0f MHz calibrated (tick_hz x %s); ",
-		b->clock_hz / 1e6, b->cpt_run > 0 ? "cycles per tick by the "
-		"add chain" : "cycles_per_tick");
+	fprintf(f, "# core_clock: %.0f MHz calibrated (%stick_hz x %s); ",
+		b->clock_hz / 1e6, b->emulated ? "emulated: the pace the "
+		"emulator ran the add chain at, not a clock of the board; " : "",
+		b->cpt_run > 0 ? "cycles per tick by the add chain" :
+		"cycles_per_tick");
 	if (b->clock_stated_hz > 0)
 		fprintf(f, "/proc/cpuinfo states %.0f MHz\n",
 			b->clock_stated_hz / 1e6);
