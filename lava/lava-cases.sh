@@ -19,7 +19,7 @@ tmp=$(mktemp) || exit 2
 trap 'rm -f "$tmp"' EXIT
 awk -F, '
 function clean(s) { gsub(/[^-_a-zA-Z0-9.]/, "_", s); return s }
-/^# emulated: yes$/ { emulated = 1; next }
+/^# emulated: yes( |$)/ { emulated = 1; next }
 /^# failed: / {
 	s = substr($0, 11); i = index(s, ": ")
 	k = i ? substr(s, 1, i - 1) : s

@@ -134,6 +134,11 @@ ok "names are <kernel>-<size>-<cache>-<prefetch>[-a<align>], values the CSV's" \
 	[ "$want" = "$(grep -- --measurement "$LAVA_LOG" | sort)" ]
 ok "c64-prefetch at 1500 B, cold, 64 B ahead, align 1 is one of them" \
 	grep -q '^c64-prefetch-1500-cold-64-a1 --result pass --measurement [0-9.]* --units cycles/byte$' "$LAVA_LOG"
+sed 's/^# emulated: no$/# emulated: yes (as a note may follow it)/' "$T/r.csv" > "$T/re.csv"
+: > "$LAVA_LOG"
+PATH=$T/bin:$PATH lava/lava-cases.sh "$T/re.csv"
+ok "the same rows marked emulated: every measurement in cycles/byte(emulated)" \
+	[ "$(grep -c -- '--measurement [0-9.]* --units cycles/byte(emulated)$' "$LAVA_LOG")" = "$rows" ]
 ok "a passed gate case per kernel" \
 	bash -c "grep -qx 'word32-gate --result pass' '$LAVA_LOG' &&
 		grep -qx 'c64-prefetch-gate --result pass' '$LAVA_LOG'"
