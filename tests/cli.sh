@@ -185,10 +185,15 @@ marked() { # marked CSV yes|no
 }
 emu=$(sed -n 's/^# emulated: //p' "$csv")
 ok "CSV: cpu_model and core_clock marked emulated exactly when the run is ($emu)" marked "$csv" "$emu"
-"${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 --set emulated=yes \
-	-o "$T/emu.csv" > /dev/null 2> "$T/err"
+"${CB[@]}" run --set kernels=word32 --set sizes=64 --set samples=3 --set emulated=yes \
+	-o "$T/emu.csv" > "$T/emu.out" 2> "$T/err"
 ok "emulated = yes: its cpu_model and core_clock say so" \
 	marked "$T/emu.csv" yes
+ok "... and the summary, on each table's own lines (a table is pasted alone)" \
+	bash -c "head -n 1 '$T/emu.out' | grep -q '^EMULATED RUN' &&
+		[ \$(grep -c '^op .*; EMULATED, not real):\$' '$T/emu.out') = \$(grep -c '^op ' '$T/emu.out') ] &&
+		[ \$(grep -c '^Harness floor (.*), ticks per call (EMULATED):' '$T/emu.out') = \$(grep -c '^op ' '$T/emu.out') ] &&
+		[ \$(grep -c '^op ' '$T/emu.out') -ge 1 ]"
 ok "CSV: order is rounds by default, with its seed" \
 	bash -c "grep -q '^# order: rounds' '$csv' && grep -Eq '^# seed: [0-9]+$' '$csv'"
 ok "CSV: c64-prefetch rows at none and 64, warm and cold" \
