@@ -201,6 +201,9 @@ static void run_point(gbc_state *s, void *arg)
 		}
 	}
 	watchdog_leave();
+	/* (on every line Google Benchmark prints and in each JSON entry) */
+	if (b->emulated)
+		gbc_set_label(s, "emulated: not a board's time");
 	gbc_set_bytes_processed(s, (int64_t)(gbc_iterations_run(s) * p->size));
 	gbc_counter(s, "cycles_per_byte", ticks * b->cal.cycles_per_tick /
 		    (calls * p->bytes), GBC_COUNTER_DEFAULT);

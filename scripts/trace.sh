@@ -89,7 +89,8 @@ vboard:*)
 	here=$(mktemp -d)
 	trap '[ -n "$keep" ] || rm -rf "$here"' EXIT
 	{
-		echo "/csumbench/csumbench trace --seconds $seconds -o /results/$name > /results/trace.txt &"
+		# (nothing in the board can tell it is emulated: said here)
+		echo "/csumbench/csumbench trace --emulated --seconds $seconds -o /results/$name > /results/trace.txt &"
 		echo "/csumbench/traffic --after 2 --when-traced --seconds $((seconds - 4)) > /results/traffic.txt"
 		echo "wait"
 	} > "$here/cmds"

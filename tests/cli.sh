@@ -172,6 +172,28 @@ for key in timer timer_overhead_ticks timer_resolution_ticks cycles_per_tick \
 	flush_check order seed run_id samples_per_point repeat; do
 	ok "CSV metadata has '# $key:'" grep -q "^# $key: " "$csv"
 done
+# An emulated run's core and clock are the emulator's: said on their
+# lines (a whole virtual board's /proc/cpuinfo names its core as a real
+# one would), and only then.
+marked() { # marked CSV yes|no
+	if [ "$2" = yes ]; then
+		grep -q '^# cpu_model: .*, emulated' "$1" &&
+			grep -q '^# core_clock: [0-9]* MHz calibrated (emulated: the pace the emulator ran the add chain at, not a clock of the board; ' "$1"
+	else
+		! grep -q '^# \(cpu_model\|core_clock\): .*emulated' "$1"
+	fi
+}
+emu=$(sed -n 's/^# emulated: //p' "$csv")
+ok "CSV: cpu_model and core_clock marked emulated exactly when the run is ($emu)" marked "$csv" "$emu"
+"${CB[@]}" run --set kernels=word32 --set sizes=64 --set samples=3 --set emulated=yes \
+	-o "$T/emu.csv" > "$T/emu.out" 2> "$T/err"
+ok "emulated = yes: its cpu_model and core_clock say so" \
+	marked "$T/emu.csv" yes
+ok "... and the summary, on each table's own lines (a table is pasted alone)" \
+	bash -c "head -n 1 '$T/emu.out' | grep -q '^EMULATED RUN' &&
+		[ \$(grep -c '^op .*; EMULATED, not real):\$' '$T/emu.out') = \$(grep -c '^op ' '$T/emu.out') ] &&
+		[ \$(grep -c '^Harness floor (.*), ticks per call (EMULATED):' '$T/emu.out') = \$(grep -c '^op ' '$T/emu.out') ] &&
+		[ \$(grep -c '^op ' '$T/emu.out') -ge 1 ]"
 ok "CSV: order is rounds by default, with its seed" \
 	bash -c "grep -q '^# order: rounds' '$csv' && grep -Eq '^# seed: [0-9]+$' '$csv'"
 ok "CSV: c64-prefetch rows at none and 64, warm and cold" \
@@ -544,6 +566,12 @@ fi
 "${CB[@]}" calibrate > "$T/cal" 2> /dev/null
 ok "calibrate prints a cycles-per-tick and how it was found" \
 	grep -Eq '^cycles per tick: +[0-9]+\.[0-9]+ \((add chain|timer counts|config)' "$T/cal"
+[ -n "${EMULATOR:-}" ] ||
+	ok "natively nothing in it says emulated" bash -c "! grep -qi emulated '$T/cal'"
+CSUMBENCH_EMULATOR=cli.sh "${CB[@]}" calibrate > "$T/cal-emu" 2> /dev/null
+ok "emulated: calibrate says so first, and its core clock is the emulator's pace" \
+	bash -c "head -n 1 '$T/cal-emu' | grep -qx \"EMULATED: every figure below is the emulator's, not a board's\" &&
+		grep -q '^core clock: .*; emulated: the pace the emulator runs at, not a clock of the board\$' '$T/cal-emu'"
 
 # --- user kernels from a shared object (host builds)
 if [ -n "$SO" ]; then
@@ -621,7 +649,7 @@ ok "cold-ring: a ring per point ($nring), csum_copy's written into" \
 ok "ip-fast-csum.conf runs; the summary gives cycles per call for it" \
 	bash -c "[ $rc = 0 ] && grep -q '^ip-ref,generic,ip_fast_csum,60,0,cold,' '$T/ip.csv' &&
 		grep -q '^op ip_fast_csum: fastest kernel, cycles/call' '$T/out' &&
-		grep -q '^Harness floor (ip-empty), ticks per call:' '$T/out'"
+		grep -q '^Harness floor (ip-empty), ticks per call\( (EMULATED)\)\{0,1\}:' '$T/out'"
 
 
 # Memory that runs out: said, what for and how much, exit 1 (2 for sizes

@@ -88,6 +88,23 @@ check("task-clock per call near the time per call", 0.5 < w["ev_task_clock"] / w
 check("no page faults warm", w["ev_page_faults"] < 0.01, w["ev_page_faults"])
 ' > "$T/gb.check"
 results "$T/gb.check"
+# An emulated run's points say so, each on its own line and entry.
+"$B/csumbench-gb" --set emulated=yes --benchmark_filter='^csum/c64/1500/(warm|cold)$' \
+	--benchmark_min_time=0.01 --benchmark_format=json > "$T/emu.json" 2> /dev/null
+jcheck "$T/emu.json" '
+check("emulated: two points", sorted(b) == ["csum/c64/1500/cold", "csum/c64/1500/warm"], sorted(b))
+check("emulated: each labelled so", all(x.get("label") == "emulated: not a board'"'"'s time" for x in b.values()),
+      [x.get("label") for x in b.values()])
+check("and the context says so", o["context"].get("csumbench_emulated", "").startswith("yes"), o["context"])
+' > "$T/emu.check"
+results "$T/emu.check"
+"$B/csumbench-gb" --set emulated=yes --benchmark_filter='^csum/c64/1500/warm$' \
+	--benchmark_min_time=0.01 > "$T/emu.txt" 2> /dev/null
+ok "emulated: the console line says so too" grep -q "^csum/c64/1500/warm .* emulated: not a board's time" "$T/emu.txt"
+jcheck "$T/gb.json" '
+check("not emulated: no label", all("label" not in x for x in b.values()), [x.get("label") for x in b.values()])
+' > "$T/noemu.check"
+results "$T/noemu.check"
 # (the README's: c64's points, with an event)
 "$B/csumbench-gb" --benchmark_filter='^csum/c64/' --events=task-clock > "$T/c64.txt" 2> /dev/null
 ok "--benchmark_filter='^csum/c64/' --events=task-clock: c64's six points, each with ev_task_clock" \

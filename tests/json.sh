@@ -84,6 +84,33 @@ check("bytes_per_second = size / real_time", all(abs(x["bytes_per_second"] * x["
 ' > "$T/a.check"
 results "$T/a.check"
 
+# An emulated run: every entry, the clock and the core say so; the
+# board's clock is not known (0), not the host's pace.
+"$BIN" run -q --set samples=5 --set repeat=2 --set kernels=c64 --set sizes=64 \
+	--set cache=warm,cold --set roofline=none --set emulated=yes -o "$T/emu.json" > /dev/null 2>&1
+jcheck "$T/emu.json" '
+c = o["context"]
+it = o["benchmarks"]
+check("emulated: entries and aggregates", len(it) == 4 * 2 + 4 * 4, len(it))
+check("emulated: every entry labelled so", all(x.get("label") == "emulated: not a board'"'"'s time" for x in it),
+      sorted(set(str(x.get("label")) for x in it)))
+check("emulated: mhz_per_cpu 0, and why", c["mhz_per_cpu"] == 0 and
+      c["csumbench_mhz_per_cpu"].startswith("0: emulated, the board'"'"'s clock is not known"), (c["mhz_per_cpu"], c["csumbench_mhz_per_cpu"]))
+import re
+check("emulated: cpu_model and core_clock say so", c["csumbench_cpu_model"].endswith(", emulated") and
+      re.match(r"[0-9]+ MHz calibrated \(emulated: the pace the emulator ran the add chain at, not a clock of the board; ",
+               c["csumbench_core_clock"]) is not None, (c["csumbench_cpu_model"], c["csumbench_core_clock"]))
+' > "$T/emu.check"
+results "$T/emu.check"
+jcheck "$T/a.json" '
+c = o["context"]
+check("not emulated: no label, the calibrated clock as mhz_per_cpu, nothing marked",
+      not any("label" in x for x in o["benchmarks"]) and c["mhz_per_cpu"] > 0 and
+      "emulated" not in c["csumbench_cpu_model"] + c["csumbench_core_clock"],
+      (c["mhz_per_cpu"], c["csumbench_cpu_model"], c["csumbench_core_clock"]))
+' > "$T/noemu.check"
+results "$T/noemu.check"
+
 # compare.py: two runs (benchmarks), and two distances of one run
 # (filters), as with two Google Benchmark runs.
 if [ -f "$COMPARE" ] && /usr/bin/python3 -c 'import scipy' 2> /dev/null; then

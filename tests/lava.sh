@@ -134,6 +134,11 @@ ok "names are <kernel>-<size>-<cache>-<prefetch>[-a<align>], values the CSV's" \
 	[ "$want" = "$(grep -- --measurement "$LAVA_LOG" | sort)" ]
 ok "c64-prefetch at 1500 B, cold, 64 B ahead, align 1 is one of them" \
 	grep -q '^c64-prefetch-1500-cold-64-a1 --result pass --measurement [0-9.]* --units cycles/byte$' "$LAVA_LOG"
+sed 's/^# emulated: no$/# emulated: yes (as a note may follow it)/' "$T/r.csv" > "$T/re.csv"
+: > "$LAVA_LOG"
+PATH=$T/bin:$PATH lava/lava-cases.sh "$T/re.csv"
+ok "the same rows marked emulated: every measurement in cycles/byte(emulated)" \
+	[ "$(grep -c -- '--measurement [0-9.]* --units cycles/byte(emulated)$' "$LAVA_LOG")" = "$rows" ]
 ok "a passed gate case per kernel" \
 	bash -c "grep -qx 'word32-gate --result pass' '$LAVA_LOG' &&
 		grep -qx 'c64-prefetch-gate --result pass' '$LAVA_LOG'"
@@ -159,6 +164,9 @@ ok "lava-run.sh exits 0 and reports the binary and the run" \
 	bash -c "[ $? = 0 ] && grep -qx 'csumbench-binary --result pass' '$LAVA_LOG' &&
 		grep -qx 'csumbench-run --result pass' '$LAVA_LOG' &&
 		[ \$(grep -c -- --measurement '$LAVA_LOG') -gt 20 ]"
+ok "its run is emulated (yes): every measurement in cycles/byte(emulated), none unmarked" \
+	bash -c "[ \$(grep -c -- '--measurement [0-9.]* --units cycles/byte(emulated)\$' '$LAVA_LOG') = \
+		\$(grep -c -- --measurement '$LAVA_LOG') ]"
 scripts/vboard.sh fetch "$T/job.log" "$T/got" > "$T/names" 2> "$T/err"
 ok "the pair is in the job log, framed: fetch recovers it, checked" \
 	bash -c "[ $? = 0 ] && [ \$(wc -l < '$T/names') = 2 ] &&
@@ -199,8 +207,8 @@ else
 	awk '$1 == "case" && NF == 5 { print $2 }' "$T/lq.out" | sort > "$T/lq-got"
 	ok "a case per point of lava/qemu-x86_64.conf ($(wc -l < "$T/lq-want")), named as here" \
 		bash -c "[ \$(wc -l < '$T/lq-want') -ge 6 ] && cmp -s '$T/lq-want' '$T/lq-got'"
-	ok "each passed, with a number of cycles/byte as its measurement" \
-		awk '$1 == "case" && NF == 5 { n++; if ($3 != "pass" || $4 !~ /^[0-9]+(\.[0-9]+)?$/ || $5 != "cycles/byte") bad = 1 }
+	ok "each passed, with a number of cycles/byte(emulated) as its measurement (EMULATED: yes)" \
+		awk '$1 == "case" && NF == 5 { n++; if ($3 != "pass" || $4 !~ /^[0-9]+(\.[0-9]+)?$/ || $5 != "cycles/byte(emulated)") bad = 1 }
 			END { exit bad || n == 0 }' "$T/lq.out"
 	ok "no other case came back, and the count line says so" \
 		bash -c "[ \$(grep -c '^case ' '$T/lq.out') = \$((\$(wc -l < '$T/lq-want') + 5)) ] &&

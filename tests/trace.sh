@@ -39,6 +39,10 @@ ok "-o into a folder that is not there: exit 2, naming it" \
 ok "--tracefs a folder that is not there: exit 1, naming it" \
 	bash -c "[ $? = 1 ] && grep -q 'nowhere: no such folder' '$T/err' && [ ! -e '$T/a.mix' ]"
 
+"$HOSTBIN" trace --emulated --tracefs "$T/nowhere" -o "$T/a.mix" > /dev/null 2> "$T/err"
+ok "--emulated is an option (what it marks is checked on the virtual boards below)" \
+	bash -c "[ $? = 1 ] && grep -q 'nowhere: no such folder' '$T/err'"
+
 # 2. Folders made to look like tracefs: what the kernel lacks is named,
 # and what was set up before the refusal is taken down.
 mkdir -p "$T/fs0" "$T/fs1" "$T/fs2/events"
@@ -197,6 +201,11 @@ board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
 		bash -c "! grep -q '@@' '$T/$m.out' '$T/$m.err'"
 	ok "$m: the summary counted calls and names the commonest lengths" \
 		bash -c "grep -q '^board:   all  *[1-9][0-9]* ' '$T/$m.out' && grep -q '^board:   commonest lengths:' '$T/$m.out'"
+	ok "$m: the summary says the board is emulated, and marks each rate and duration" \
+		bash -c "grep -qx 'board:   emulated (--emulated):' '$T/$m.out' &&
+			grep -q '^board:   all  *[0-9]*  *[0-9.]* emulated\$' '$T/$m.out' &&
+			! awk '\$1 == \"board:\" && NF == 4 && \$4 ~ /^[0-9]+\\.[0-9]\$/ { bad = 1 }
+				\$1 == \"board:\" && NF == 6 && \$6 ~ /^[0-9]+\$/ { bad = 1 } END { exit !bad }' '$T/$m.out'"
 	ok "$m: the summary fits 72 columns" \
 		bash -c "sed -n 's/^board: //p' '$T/$m.out' | grep -v '^traffic: \|^wrote \|^replay: ' > '$T/$m.sum' && width_ok '$T/$m.sum'"
 	counts_ok "$m" "$T/$m.mix" "$n" "$eights"
@@ -204,6 +213,10 @@ board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
 	known=$(awk -v z=$((4 * n)) '{ s += $2 } END { print s + z }' "$T/$m.mix.want")
 	ok "$m: little else (the device's own packets): 95% or more of the calls" \
 		bash -c "[ -n '$total' ] && [ \$(( $known * 100 / $total )) -ge 95 ]"
+	ok "$m: the mix says the board is emulated: its calls per second and durations marked" \
+		bash -c "grep -qx '# emulated: yes' '$T/$m.mix' && grep -q '^# warning: emulated (--emulated): ' '$T/$m.mix' &&
+			grep -q '^# calls: [0-9]*, [0-9.]* per second (emulated; ' '$T/$m.mix' &&
+			! grep '^# duration: ' '$T/$m.mix' | grep -qv '(its own work included; emulated): '"
 	ok "$m: the # lines name the kernel, the functions, the interval, the calls" \
 		bash -c "grep -q '^# kernel: Linux 6\.1' '$T/$m.mix' && grep -q '^# functions: ' '$T/$m.mix' &&
 			grep -q '^# interval: [0-9.]* s from 20' '$T/$m.mix' && grep -q '^# calls: [1-9]' '$T/$m.mix'"

@@ -104,7 +104,7 @@ ok "the run is marked emulated, and by whom" \
 	bash -c "grep -qx '# emulated: yes' '$csv' && grep -qx '# runner: vboard:$M' '$csv'"
 tb=$(sed -n 's/^# tick_hz: \([0-9]*\) (reported by the system)$/\1/p' "$csv")
 ok "a real ppc kernel answered: cpu, timebase, line from auxv, dcbf" \
-	bash -c "grep -qx '# cpu_model: $cpuinfo_cpu' '$csv' &&
+	bash -c "grep -qx '# cpu_model: $cpuinfo_cpu, emulated' '$csv' &&
 		awk -v a='$tb' -v b='$timebase' -v t='${timebase_tolerance:-0}' \
 			'BEGIN { d = a / b - 1; exit !(a != \"\" && d <= t && d >= -t) }' &&
 		grep -qx '# cache_line: 32 (auxv AT_DCACHEBSIZE)' '$csv' &&
@@ -128,24 +128,29 @@ ok "no kernel failed" bash -c "! grep -q '^# failed:' '$csv'"
 clk=$(grep '^# core_clock: ' "$csv")
 ok "core_clock gives both clocks" \
 	bash -c "echo '$clk' | grep -Eq '^# core_clock: [0-9]+ MHz calibrated .*/proc/cpuinfo states [0-9]+ MHz$'"
+ok "... its calibrated clock marked as the emulator's pace, not the board's" \
+	bash -c "echo '$clk' | grep -q '^# core_clock: [0-9]* MHz calibrated (emulated: the pace the emulator ran the add chain at, not a clock of the board; '"
 cal=$(echo "$clk" | sed -E 's/^# core_clock: ([0-9]+) MHz.*/\1/')
 stated=$(echo "$clk" | sed -E 's/.*states ([0-9]+) MHz$/\1/')
 # QEMU runs the chain at the host's speed, far from any stated clock.
 ok "the two differ by over 10% under QEMU: warned in the CSV and on the console" \
 	bash -c "awk -v a='$cal' -v b='$stated' 'BEGIN { d = a / b - 1; exit !(d > 0.1 || d < -0.1) }' &&
-		grep -q '^# warning: the calibrated core clock, $cal MHz' '$csv' &&
+		grep -q '^# warning: the calibrated core clock, $cal MHz.* (this run is emulated: the calibrated clock is the pace the emulator ran at)\$' '$csv' &&
 		grep -q 'WARNING: the calibrated core clock' '$log'"
 echo "vboard $M: /proc/cpuinfo clock $stated MHz, calibrated $cal MHz"
 # The run nothing marked: the harness cannot see the emulator, and its
 # preset agrees with the stated clock; the add chain does not.
 blind=$T/got/blind.csv
-ok "unmarked, the board looks real to the harness" grep -qx '# emulated: no' "$blind"
+ok "unmarked, the board looks real to the harness" \
+	bash -c "grep -qx '# emulated: no' '$blind' && grep -qx '# cpu_model: $cpuinfo_cpu' '$blind' &&
+		! grep -q '^# core_clock: .*emulated' '$blind'"
 clk=$(grep '^# core_clock: ' "$blind")
 cal=$(echo "$clk" | sed -E 's/^# core_clock: ([0-9]+) MHz.*/\1/')
 ok "yet the chain's clock, not the preset's, is compared, and warned of" \
 	bash -c "echo '$clk' | grep -q 'cycles per tick by the add chain' &&
 		[ '$cal' != '$stated' ] &&
-		grep -q '^# warning: the calibrated core clock, $cal MHz' '$blind'"
+		grep -q '^# warning: the calibrated core clock, $cal MHz' '$blind' &&
+		! grep -q '^# warning: the calibrated core clock, .*emulated: the calibrated clock' '$blind'"
 
 # 2. make bench on the virtual board, as the README gives it, while A
 # builds the kernel in its cache: make bench waits for it, saying whose

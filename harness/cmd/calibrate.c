@@ -31,6 +31,33 @@ static const struct args_cmd cal_cmd = {
 	cal_opts
 };
 
+/* The core clock the calibration gives, and the one /proc/cpuinfo
+   states beside the chain's; under emulation each is marked the
+   emulator's pace. */
+static void print_clock(const struct calibration *cal, bool emulated)
+{
+	double stated;
+
+	printf("core clock:       %.0f MHz (tick rate x cycles per tick)%s\n",
+	       cal->tick_hz * cal->cycles_per_tick / 1e6, emulated ? "; emulated: "
+	       "the pace the emulator runs at, not a clock of the board" : "");
+	if (platform_cpuinfo_clock(&stated)) {
+		/* The chain's clock where it ran: a preset's only restates
+		   the preset. */
+		double hz = cal->tick_hz * (cal->chain_cpt > 0 ? cal->chain_cpt :
+					    cal->cycles_per_tick);
+		char msg[400];
+
+		printf("                  %.0f MHz by the %s%s; /proc/cpuinfo states "
+		       "%.0f MHz\n", hz / 1e6, cal->chain_cpt > 0 ? "add chain" :
+		       "cycles per tick", emulated ? " (emulated)" : "", stated / 1e6);
+		if (calibrate_clock_disagrees(hz, stated, msg, sizeof(msg)))
+			printf("                  WARNING: %s%s\n", msg, emulated ?
+			       " (emulated: the calibrated clock is the pace the "
+			       "emulator runs at)" : "");
+	}
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
 	struct args a;
@@ -44,7 +71,6 @@ int cmd_calibrate(int argc, char **argv)
 	const char *line_src, *llc_src;
 	size_t line, llc;
 	bool emulated;
-	double stated;
 	const struct flusher *fl = flush_select(NULL);
 
 	args_begin(&a, &cal_cmd, argc, argv);
@@ -74,6 +100,9 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	line = cache_line_size(&line_src);
 	llc = cache_largest(&llc_src);
+	if (emulated)
+		printf("EMULATED: every figure below is the emulator's, not a "
+		       "board's\n");
 	printf("timer:            %s: %s\n", cal.timer->name, cal.timer->what);
 	if (cal.timer->how)
 		printf("                  %s\n", cal.timer->how());
@@ -101,21 +130,7 @@ int cmd_calibrate(int argc, char **argv)
 			       "disagrees with the cycles per tick used" : "agrees",
 			       off);
 	}
-	printf("core clock:       %.0f MHz (tick rate x cycles per tick)\n",
-	       cal.tick_hz * cal.cycles_per_tick / 1e6);
-	if (platform_cpuinfo_clock(&stated)) {
-		/* The chain's clock where it ran: a preset's only restates
-		   the preset. */
-		double hz = cal.tick_hz * (cal.chain_cpt > 0 ? cal.chain_cpt :
-					   cal.cycles_per_tick);
-		char msg[400];
-
-		printf("                  %.0f MHz by the %s; /proc/cpuinfo states "
-		       "%.0f MHz\n", hz / 1e6, cal.chain_cpt > 0 ? "add chain" :
-		       "cycles per tick", stated / 1e6);
-		if (calibrate_clock_disagrees(hz, stated, msg, sizeof(msg)))
-			printf("                  WARNING: %s\n", msg);
-	}
+	print_clock(&cal, emulated);
 	printf("cache line:       %zu bytes (%s)\n", line, line_src);
 	printf("largest cache:    %zu KiB (%s)\n", llc >> 10, llc_src);
 	printf("cold flush:       %s (%s)\n", fl->name, fl->what);

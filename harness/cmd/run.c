@@ -17,7 +17,6 @@
 #include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
-#include "measure/miss.h"
 #include "measure/sweep.h"
 #include "report/output.h"
 #include "report/report.h"
@@ -386,7 +385,6 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	miss_measure(&b);
 	if (b.nev && events_overhead(b.cal.timer, b.ev_overhead)) {
 		fprintf(stderr, "csumbench: events: the group never got on the "
 			"PMU in its empty regions (too many hardware events for its "

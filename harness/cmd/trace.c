@@ -39,7 +39,7 @@
 #define WEIGHTS_AIM 900000.0
 #define TOP 10
 
-enum { OPT_SECONDS = 256, OPT_FORCE, OPT_TRACEFS };
+enum { OPT_SECONDS = 256, OPT_FORCE, OPT_TRACEFS, OPT_EMULATED };
 
 static const struct args_opt trace_opts[] = {
 	{ "seconds", OPT_SECONDS, "S", "how long to trace (default 10; up to 86400)" },
@@ -48,11 +48,13 @@ static const struct args_opt trace_opts[] = {
 	{ "force", OPT_FORCE, NULL, "replace an existing FILE (a regular one)" },
 	{ "tracefs", OPT_TRACEFS, "DIR", "where tracefs is mounted (default: as\n"
 	  "/proc/self/mounts has it, or mounted on\n/sys/kernel/tracing for the run)" },
+	{ "emulated", OPT_EMULATED, NULL, "the system traced is emulated (QEMU; as\n"
+	  "CSUMBENCH_EMULATOR says too): its rates and\ndurations are marked so" },
 	{ NULL, 0, NULL, NULL }
 };
 
 static const struct args_cmd trace_cmd = {
-	"trace", "[-o FILE] [--seconds S]",
+	"trace", "[-o FILE] [--seconds S] [--emulated]",
 	"Counts the lengths the running kernel's checksum routines are called\n"
 	"with, for S seconds, through tracefs (root): a kprobe event on\n"
 	"csum_partial's out-of-line function and on the copy's, each with a\n"
@@ -135,6 +137,10 @@ struct result {
 	char tracefs[256];	/* where it was (st.fs is gone by the summary) */
 	time_t began;
 	struct utsname uts;
+	/* Under an emulator the counts are the kernel's, but every rate
+	   and duration is the emulator's time, and says so. */
+	bool emulated;
+	const char *emulated_why;
 };
 
 static void merge(struct result *r)
@@ -230,14 +236,20 @@ static void write_mix(FILE *f, const void *ctx)
 	fprintf(f, "# kernel: %s %s %s %s\n", r->uts.sysname, r->uts.release,
 		r->uts.version, r->uts.machine);
 	fprintf(f, "# host: %s\n", platform_host());
+	fprintf(f, "# emulated: %s\n", r->emulated ? "yes" : "no");
+	if (r->emulated)
+		fprintf(f, "# warning: emulated (%s): the calls are the kernel's, "
+			"but every rate and duration here is the emulator's, not a "
+			"board's\n", r->emulated_why);
 	fprintf(f, "# functions:");
 	for (i = 0; i < st.nprobe; i++)
 		fprintf(f, " %s (len %s)", st.probe[i].symbol, st.probe[i].reg);
 	fprintf(f, "\n# interval: %.2f s from %s%s%s\n", r->seconds, stamp,
 		r->stopped ? ", stopped early by " : "",
 		r->stopped ? strsignal(r->stopped) : "");
-	fprintf(f, "# calls: %llu, %.1f per second (", (unsigned long long)r->calls,
-		r->seconds > 0 ? r->calls / r->seconds : 0.0);
+	fprintf(f, "# calls: %llu, %.1f per second (%s", (unsigned long long)r->calls,
+		r->seconds > 0 ? r->calls / r->seconds : 0.0,
+		r->emulated ? "emulated; " : "");
 	for (i = 0; i < st.nprobe; i++)
 		fprintf(f, "%s%s %llu", i ? ", " : "", st.probe[i].symbol,
 			(unsigned long long)st.probe[i].hits);
@@ -255,8 +267,9 @@ static void write_mix(FILE *f, const void *ctx)
 		if (st.graph.fn[i].n) {
 			durations(d, sizeof(d), &st.graph.fn[i]);
 			fprintf(f, "# duration: %s, %zu calls timed by the function-graph "
-				"tracer (its own work included): %s\n",
-				st.graph.fn[i].symbol, st.graph.fn[i].n, d);
+				"tracer (its own work included%s): %s\n",
+				st.graph.fn[i].symbol, st.graph.fn[i].n,
+				r->emulated ? "; emulated" : "", d);
 		}
 	if (r->scale > 1)
 		fprintf(f, "# weights: calls / %.3f, rounded, at least 1 (a mix holds "
@@ -270,25 +283,51 @@ static void write_mix(FILE *f, const void *ctx)
 				(unsigned long long)weight(r, r->lens[i].calls));
 }
 
+/* Each function's durations, in ns; an emulated run's marked on every
+   line (72 columns with the mark). */
+static void summary_durations(const struct result *r)
+{
+	const char *mark = r->emulated ? " emulated" : "";
+	char d[128];
+	size_t i;
+	int shown = 0;
+
+	for (i = 0; i < st.graph.nfn; i++) {
+		struct graph_fn *f = &st.graph.fn[i];
+		if (!f->n)
+			continue;
+		if (!shown++)
+			printf("  durations (ns%s the function-graph tracer, its own "
+			       "work included):\n  %-25s %8s %8s %8s %8s\n",
+			       r->emulated ? " of the emulator, not a board's;\n " :
+			       ";", "function", "calls", "median", "p90", "mean");
+		durations(d, sizeof(d), f);
+		printf("  %-25s %8zu %8u %8u %8.0f%s\n", f->symbol, f->n,
+		       f->ns[f->n / 2], quantile(f, 0.9), mean(f), mark);
+	}
+}
+
 static void summary(struct result *r, const char *path)
 {
+	const char *mark = r->emulated ? " emulated" : "";
 	struct len_count *top;
 	uint64_t under64 = 0;
 	size_t i, kept = 0;
-	int shown = 0;
-	char d[128];
 
 	printf("csumbench trace: %.1f s on %s %s (%s)%s%s\n", r->seconds,
 	       r->uts.sysname, r->uts.release, r->uts.machine,
 	       r->stopped ? ", stopped by " : "", r->stopped ? strsignal(r->stopped) : "");
+	if (r->emulated)
+		printf("  emulated (%s):\n  the calls are the kernel's; every rate "
+		       "and duration, the emulator's\n", r->emulated_why);
 	printf("  tracefs %s; kprobe events, hist triggers\n", r->tracefs);
 	printf("  %-28s %12s %12s\n", "function", "calls", "per second");
 	for (i = 0; i < st.nprobe; i++)
-		printf("  %-28s %12llu %12.1f\n", st.probe[i].symbol,
+		printf("  %-28s %12llu %12.1f%s\n", st.probe[i].symbol,
 		       (unsigned long long)st.probe[i].hits,
-		       r->seconds > 0 ? st.probe[i].hits / r->seconds : 0.0);
-	printf("  %-28s %12llu %12.1f\n", "all", (unsigned long long)r->calls,
-	       r->seconds > 0 ? r->calls / r->seconds : 0.0);
+		       r->seconds > 0 ? st.probe[i].hits / r->seconds : 0.0, mark);
+	printf("  %-28s %12llu %12.1f%s\n", "all", (unsigned long long)r->calls,
+	       r->seconds > 0 ? r->calls / r->seconds : 0.0, mark);
 	for (i = 0; i < r->nlens; i++)
 		if (r->lens[i].len < 64)
 			under64 += r->lens[i].calls;
@@ -307,18 +346,7 @@ static void summary(struct result *r, const char *path)
 	if (r->dropped)
 		printf("  dropped: %llu calls (the kernel's table was full)\n",
 		       (unsigned long long)r->dropped);
-	for (i = 0; i < st.graph.nfn; i++) {
-		struct graph_fn *f = &st.graph.fn[i];
-		if (!f->n)
-			continue;
-		if (!shown++)
-			printf("  durations (ns; the function-graph tracer, its own work "
-			       "included):\n  %-28s %9s %9s %9s %9s\n", "function", "calls",
-			       "median", "p90", "mean");
-		durations(d, sizeof(d), f);
-		printf("  %-28s %9zu %9u %9u %9.0f\n", f->symbol, f->n, f->ns[f->n / 2],
-		       quantile(f, 0.9), mean(f));
-	}
+	summary_durations(r);
 	for (i = 0; i < r->nlens; i++)
 		kept += r->lens[i].len && r->lens[i].len <= SIZE_MAX_BYTES;
 	if (path)
@@ -545,7 +573,7 @@ int cmd_trace(int argc, char **argv)
 	char err[2048], group[64], *out, *readme, *end;
 	struct result r;
 	double seconds = 10, t0, t1, left;
-	bool force = false, durations_on;
+	bool force = false, emulated = false, durations_on;
 	struct args a;
 	size_t i;
 	long other;
@@ -576,6 +604,9 @@ int cmd_trace(int argc, char **argv)
 		case OPT_TRACEFS:
 			fs_dir = v;
 			break;
+		case OPT_EMULATED:
+			emulated = true;
+			break;
 		case ARGS_ARG:
 			args_end(&a);
 			return args_bad_usage(&trace_cmd, "unexpected '%s' (options only)", v);
@@ -593,6 +624,8 @@ int cmd_trace(int argc, char **argv)
 
 	memset(&r, 0, sizeof(r));
 	uname(&r.uts);
+	r.emulated_why = "--emulated";
+	r.emulated = emulated || platform_emulated(&r.emulated_why);
 	catch_signals();
 	atexit(teardown);
 	if (tracefs_open(&st.fs, fs_dir, err, sizeof(err))) {

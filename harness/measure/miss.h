@@ -7,7 +7,8 @@
 struct bench;
 
 /* When the flush check ran its chase (any cache state but warm): its
-   time per line, in cycles, into b->miss_cycles (else NAN). */
+   time per line, in cycles at the run's sweep_cycles_per_tick, into
+   b->miss_cycles (else NAN).  sweep_finish calls it. */
 void miss_measure(struct bench *b);
 
 #endif

@@ -23,6 +23,7 @@
 #include "lib/rand.h"
 #include "lib/xalloc.h"
 #include "measure/kspace.h"
+#include "measure/miss.h"
 #include "measure/sweep.h"
 #include "timer/chain.h"
 #include "workload/load.h"
@@ -528,6 +529,14 @@ static void warn_unresolved(struct bench *b)
 		     "there", floors);
 }
 
+double sweep_cycles_per_tick(const struct bench *b)
+{
+	const struct calibration *c = &b->cal;
+
+	return c->cpt_given ? c->cycles_per_tick :
+	       b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick;
+}
+
 void sweep_finish(struct bench *b)
 {
 	const struct calibration *c = &b->cal;
@@ -598,6 +607,7 @@ void sweep_finish(struct bench *b)
 	}
 	free(cpts);
 	free(bcpts);
+	miss_measure(b);
 	sweep_drop_dead(b);
 	sweep_link_roofline(b);
 	warn_below(b);
@@ -618,7 +628,9 @@ void sweep_finish(struct bench *b)
 		char msg[400];
 		if (calibrate_clock_disagrees(b->clock_hz, b->clock_stated_hz,
 					      msg, sizeof(msg)))
-			warn(b, "%s", msg);
+			warn(b, "%s%s", msg, b->emulated ? " (this run is "
+			     "emulated: the calibrated clock is the pace the "
+			     "emulator ran at)" : "");
 	}
 	if (b->emulated)
 		return;		/* the chain measures nothing under QEMU */

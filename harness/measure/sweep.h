@@ -180,8 +180,12 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen);
 /* Takes every sample, in rounds or sequentially, with progress on
    stderr for long runs. */
 void sweep_run(struct bench *b, bool progress);
-/* Summaries, cycles per tick per point, and the warnings they call for. */
+/* Summaries, cycles per tick per point, the miss latency (miss.h), and
+   the warnings they call for. */
 void sweep_finish(struct bench *b);
+/* The run's cycles per tick (# cycles_per_tick:): a preset's, else the
+   add chain's median over the run, else the start-up calibration's. */
+double sweep_cycles_per_tick(const struct bench *b);
 void sweep_free(struct bench *b);
 
 /* The warm buffer and destination of the sample being taken: the

@@ -269,7 +269,7 @@ static void context(FILE *f, const struct bench *b)
 	jstr(f, n > 0 ? exe : "csumbench");
 	fprintf(f, ",\n    \"num_cpus\": %d,\n    \"mhz_per_cpu\": %.0f,\n"
 		"    \"cpu_scaling_enabled\": %s,\n    \"caches\": ", cores > 0 ? cores : 1,
-		isfinite(b->clock_hz) ? b->clock_hz / 1e6 : 0,
+		isfinite(b->clock_hz) && !b->emulated ? b->clock_hz / 1e6 : 0,
 		gov[0] && strcmp(gov, "performance") ? "true" : "false");
 	caches(f);
 	fprintf(f, ",\n    \"load_avg\": [");
@@ -280,9 +280,11 @@ static void context(FILE *f, const struct bench *b)
 	jnum(f, load[2]);
 	fprintf(f, "],\n    \"library_build_type\": \"%s\",\n",
 		strstr(" " CSUMBENCH_CFLAGS " ", " -O0 ") ? "debug" : "release");
-	fprintf(f, "    \"csumbench_mhz_per_cpu\": \"the core clock csumbench "
-		"calibrated (tick_hz x cycles per tick)\",\n"
-		"    \"csumbench_times\": \"real_time: the median time of one "
+	fprintf(f, "    \"csumbench_mhz_per_cpu\": \"%s\",\n", b->emulated ?
+		"0: emulated, the board's clock is not known (csumbench_core_clock "
+		"gives the pace the emulator ran at)" : "the core clock csumbench "
+		"calibrated (tick_hz x cycles per tick)");
+	fprintf(f, "    \"csumbench_times\": \"real_time: the median time of one "
 		"call over its samples, the timer's overhead taken off; "
 		"cpu_time repeats it (no CPU clock is read); cycles_per_byte: "
 		"core cycles, as in the CSV\"");
@@ -295,6 +297,7 @@ struct figures {
 	double ns, cpb, bps, roof;
 	unsigned long long iters;
 	bool per_call;		/* no time is then a call below one step */
+	bool emulated;		/* each entry says so (Google Benchmark's label) */
 };
 
 static struct figures figures_of(const struct bench *b, const struct point *p,
@@ -308,6 +311,7 @@ static struct figures figures_of(const struct bench *b, const struct point *p,
 	x.roof = point_roofline_fraction(b, p, r);
 	x.iters = (unsigned long long)p->taken[r] * (p->cs[r].n ? 1 : p->iters);
 	x.per_call = b->cfg->timing == TIMING_PER_CALL;
+	x.emulated = b->emulated;
 	return x;
 }
 
@@ -337,6 +341,8 @@ static void entry(FILE *f, const char *name, const char *agg, size_t family,
 	else
 		fprintf(f, "      \"repetition_index\": %d,\n      \"threads\": 1,\n",
 			index);
+	if (x->emulated)
+		fputs("      \"label\": \"emulated: not a board's time\",\n", f);
 	fprintf(f, "      \"iterations\": %llu,\n", x->iters);
 	/* Google Benchmark's way to say a run has no time (compare.py
 	   leaves it out): its median region was shorter than the overhead
@@ -393,6 +399,7 @@ static void aggregates(FILE *f, const char *name, size_t family,
 		a.roof = v[j][3];
 		a.iters = n;
 		a.per_call = x[0].per_call;
+		a.emulated = x[0].emulated;
 		entry(f, name, names[j], family, n, 0, &a, first);
 	}
 }

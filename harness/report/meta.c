@@ -256,7 +256,10 @@ void report_meta(FILE *f, const struct bench *b)
 	   paste block */
 	if (uname(&un) == 0)
 		fprintf(f, "# kernel_release: %s %s\n", un.sysname, un.release);
-	fprintf(f, "# cpu_model: %s\n", platform_cpu_model());
+	/* (qemu-user's model says so itself; a whole emulated board's
+	   /proc/cpuinfo names its core as a real one would) */
+	fprintf(f, "# cpu_model: %s%s\n", platform_cpu_model(), b->emulated &&
+		!strstr(platform_cpu_model(), "emulated") ? ", emulated" : "");
 	fprintf(f, "# compiler: %s\n", CSUMBENCH_CC);
 	fprintf(f, "# cflags: %s\n", CSUMBENCH_CFLAGS);
 	fprintf(f, "# kernel_cflags: %s (entries on 64 bytes, loops on %d)\n",
@@ -290,8 +293,7 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# tick_hz: %.0f (%s)\n", c->tick_hz, c->hz_source);
 	fprintf(f, "# sample_ticks: %.0f (a warm sample and a chain window last "
 		"at least this)\n", c->sample_ticks);
-	fprintf(f, "# cycles_per_tick: %.4f\n", c->cpt_given ? c->cycles_per_tick :
-		b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick);
+	fprintf(f, "# cycles_per_tick: %.4f\n", sweep_cycles_per_tick(b));
 	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_given ? c->cpt_source :
 		"add chain, a window in every round: each row's cycles_per_tick is "
 		"the median of the windows taken beside its samples");
@@ -328,9 +330,11 @@ void report_meta(FILE *f, const struct bench *b)
 	else
 		fprintf(f, "# timing: batch (a timed region of iters calls per "
 			"sample; ticks_* are of the samples, each a mean per call)\n");
-	fprintf(f, "# core_clock: %.0f MHz calibrated (tick_hz x %s); ",
-		b->clock_hz / 1e6, b->cpt_run > 0 ? "cycles per tick by the "
-		"add chain" : "cycles_per_tick");
+	fprintf(f, "# core_clock: %.0f MHz calibrated (%stick_hz x %s); ",
+		b->clock_hz / 1e6, b->emulated ? "emulated: the pace the "
+		"emulator ran the add chain at, not a clock of the board; " : "",
+		b->cpt_run > 0 ? "cycles per tick by the add chain" :
+		"cycles_per_tick");
 	if (b->clock_stated_hz > 0)
 		fprintf(f, "/proc/cpuinfo states %.0f MHz\n",
 			b->clock_stated_hz / 1e6);
@@ -376,9 +380,11 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# miss_latency: %.1f cycles (the flush check's chase: "
 			"dependent loads of lines on separate pages in a shuffled "
 			"order, each %s first, the pages' TLB entries warm; %.1f "
-			"ticks x %.4f cycles per tick)\n", b->miss_cycles,
-			b->fcheck.misses || b->flush->whole ? "evicted" : "flushed",
-			b->fcheck.chase, b->cal.cycles_per_tick);
+			"ticks x %.4f cycles per tick, the run's (# cycles_per_tick:, "
+			"as its rows), not the start-up calibration's %.4f)\n",
+			b->miss_cycles, b->fcheck.misses || b->flush->whole ?
+			"evicted" : "flushed", b->fcheck.chase,
+			sweep_cycles_per_tick(b), b->cal.cycles_per_tick);
 	if (b->nrings)
 		rings(f, b);
 	pools(f, b);

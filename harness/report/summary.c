@@ -103,11 +103,12 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		}
 	}
 
-	fprintf(f, "op %s: fastest kernel, %s%s (median of %u%s, timer %s):\n",
+	/* (emulated on each table's own line too: a table is pasted alone) */
+	fprintf(f, "op %s: fastest kernel, %s%s (median of %u%s, timer %s%s):\n",
 		op->name, op->per_call ? "cycles/call" : "cycles/byte",
 		roof ? " and % of the roofline's bytes/cycle" : "",
 		b->samples, b->repeats > 1 ? " per repeat, median of repeats" : "",
-		b->cal.timer->name);
+		b->cal.timer->name, b->emulated ? "; EMULATED, not real" : "");
 	fprintf(f, "%10s", "size");
 	for (ci = 0; ci < ncols; ci++) {
 		col_name(c, cols[ci], name, sizeof(name));
@@ -151,7 +152,8 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	if (ns < c->nsizes)
 		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
 			c->nsizes - ns);
-	fprintf(f, "Harness floor (%s), ticks per call:", op_empty(op)->name);
+	fprintf(f, "Harness floor (%s), ticks per call%s:", op_empty(op)->name,
+		b->emulated ? " (EMULATED)" : "");
 	for (ci = 0; ci < ncols; ci++)
 		for (i = b->npts - b->nempty; i < b->npts; i++) {
 			const struct point *p = &b->pts[i];
