@@ -128,8 +128,8 @@ ok "run writes <config>-<host>-<stamp>.csv and -samples.csv" \
 	bash -c "[ -f '$csv' ] && [ -f '$samples' ] && [ \$(ls '$T/res' | wc -l) = 2 ]"
 hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,load,rx_prefetch,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb,ns_per_call,mb_per_s,roofline_fraction,preempted,region_steps,call_min,call_p99,call_p999,call_max,call_mean,below_overhead,call_max_unpreempted,calls_preempted,calls_below_step"
 ok "CSV header, columns in order" [ "$(grep -v '^#' "$csv" | head -n 1)" = "$hdr" ]
-ok "CSV: 56 rows of 41 fields" \
-	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 41' | wc -l)" = 56 ]
+ok "CSV: 56 rows of 44 fields" \
+	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 44' | wc -l)" = 56 ]
 roof=$(sed -n 's/^# roofline: \([^ ]*\) (auto: .*/\1/p' "$csv")
 ok "CSV: '# roofline:' names the load kernel auto chose ($roof)" \
 	grep -q "^$roof,[a-z0-9_]*,load," "$csv"
