@@ -106,6 +106,18 @@ ok "--set kernel_timeout=0: exit 2, the range said" \
 ok "--set sizes=0: exit 2 naming the argument" \
 	bash -c "[ $rc = 2 ] && grep -q -- '--set sizes=0: sizes: size 0 out of range' '$T/err'"
 
+# A --set replaces its key's line whole: the line is not read, so a
+# mistake in it is not the run's (a line no --set replaces still is).
+"${CB[@]}" run -n -c $C/bad-size-zero.conf --set sizes=64 > "$T/out" 2> "$T/err"; rc=$?
+ok "--set sizes=64 over a config's bad sizes line: that line is not checked" \
+	bash -c "[ $rc = 0 ] && grep -q '^ref 64 0 warm none in-place$' '$T/out' && [ ! -s '$T/err' ]"
+"${CB[@]}" run -n -c $C/bad-kernel.conf --set 'kernels = ref' --set sizes=64 > "$T/out" 2> "$T/err"; rc=$?
+ok "--set 'kernels = ref' (spaces) over an unknown kernel's line: not checked" \
+	bash -c "[ $rc = 0 ] && grep -q '^ref 64 0 warm none in-place$' '$T/out'"
+"${CB[@]}" run -n -c $C/bad-size-zero.conf --set samples=3 > /dev/null 2> "$T/err"; rc=$?
+ok "--set of another key: the bad line is still reported at its line" \
+	bash -c "[ $rc = 2 ] && grep -q '^$C/bad-size-zero.conf:1: sizes: size 0 out of range' '$T/err'"
+
 # --- dry run: the points a config expands to
 n=$("${CB[@]}" run -n -c $C/good-tiny.conf | head -n 1)
 # word32: 2 sizes x 2 aligns x 2 caches; c64-prefetch the same x 2
@@ -390,6 +402,22 @@ if native_plain; then
 	n=$(ulimit -v 300000; "${CB[@]}" run -n --set sizes=1G --set kernels=ref --set roofline=none | head -n 1)
 	ok "run -n --set sizes=1G allocates nothing (300 MB of address space)" \
 		[ "$n" = "2 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
+
+	# A config's .so path is found beside the config, as a mix is (a
+	# --set's, from the working folder, above)
+	mkdir "$T/sodir"
+	cp "$SO" "$T/sodir/lib.so"
+	printf 'kernels = lib.so:csum_user, ./lib.so:csum_user_wrong\nsizes = 64\nroofline = none\n' > "$T/sodir/so.conf"
+	"${CB[@]}" run -n -c "$T/sodir/so.conf" > "$T/out" 2> "$T/err"; rc=$?
+	ok "kernels = lib.so:SYM in a config: the .so beside the config, named by that path" \
+		bash -c "[ $rc = 0 ] && grep -q '^$T/sodir/lib.so:csum_user 64 ' '$T/out' &&
+			grep -q '^$T/sodir/lib.so:csum_user_wrong 64 ' '$T/out'" ||
+		cat "$T/err"
+	# shellcheck disable=SC2206 # as CB
+	CBABS=(${EMULATOR:-} "$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")")
+	(cd "$T/sodir" && "${CBABS[@]}" run -n -c so.conf > "$T/out" 2> "$T/err"); rc=$?
+	ok "a config named from its own folder: the .so found there too" \
+		bash -c "[ $rc = 0 ] && grep -q '^lib.so:csum_user 64 ' '$T/out'"
 fi
 "${CB[@]}" run "${Q[@]:1}" -o - > "$T/stdout.csv" 2> "$T/err"; rc=$?
 ok "run -o -: says the samples file is not written, on stderr and in the CSV" \

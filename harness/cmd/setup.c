@@ -31,7 +31,7 @@ int setup_config(struct config *c, const char *path, char **sets, int nsets)
 	int i;
 
 	config_defaults(c);
-	if (path && config_load(c, path))
+	if (path && config_load_except(c, path, sets, nsets))
 		return 2;
 	for (i = 0; i < nsets; i++)
 		if (config_set(c, sets[i]))

@@ -22,13 +22,27 @@ const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
 						       "cold-read",
 						       "after-switch" };
 
+/* A file a config line names, found beside the config (file itself when
+   absolute, or given by --set: the working folder's). */
+static void beside_config(const char *file, char *path, size_t n)
+{
+	const char *slash = config_applying && config_applying->line > 0 ?
+			    strrchr(config_applying->file, '/') : NULL;
+
+	while (slash && file[0] == '.' && file[1] == '/')
+		file += 2;
+	if (slash && file[0] != '/')
+		snprintf(path, n, "%.*s/%s", (int)(slash - config_applying->file),
+			 config_applying->file, file);
+	else
+		snprintf(path, n, "%s", file);
+}
+
 /* sizes = mix:FILE, FILE relative to the config's folder (to the
    working folder for --set). */
 static int key_mix(struct config *c, const char *file, char *err, size_t errlen)
 {
 	char path[4096];
-	const char *slash = config_applying && config_applying->line > 0 ?
-			    strrchr(config_applying->file, '/') : NULL;
 	struct mix *m;
 
 	if (!*file) {
@@ -36,11 +50,7 @@ static int key_mix(struct config *c, const char *file, char *err, size_t errlen)
 			 "(a 'size weight' list or a pcap/pcapng capture)");
 		return -1;
 	}
-	if (slash && file[0] != '/')
-		snprintf(path, sizeof(path), "%.*s/%s",
-			 (int)(slash - config_applying->file), config_applying->file, file);
-	else
-		snprintf(path, sizeof(path), "%s", file);
+	beside_config(file, path, sizeof(path));
 	m = mix_load(path, err, errlen);
 	if (!m)
 		return -1;
@@ -173,6 +183,19 @@ static int key_code_offset(struct config *c, const char *v, char *err,
 				     &c->code_offset, &c->ncode_offset, err, errlen);
 }
 
+/* A kernel by name; path/lib.so:symbol's path found as a mix's, beside
+   the config (kernel:NAME is csumbench.ko's, no path). */
+static const struct kernel *kernel_beside_config(const char *name, char *err,
+						 size_t errlen)
+{
+	char path[4096 + CONFIG_LINE_MAX];
+
+	if (!strchr(name, ':') || !strncmp(name, "kernel:", 7))
+		return kernel_find(name, err, errlen);
+	beside_config(name, path, sizeof(path));
+	return kernel_find(path, err, errlen);
+}
+
 /* "all" is every kernel of the ops the config selects (csum when it
    selects none); names are kept as given and filtered by ops later
    (config_resolve), so the two keys may come in either order. */
@@ -203,7 +226,7 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 		} else {
 			const char *why;
 
-			add[0] = kernel_find(tok, err, errlen);
+			add[0] = kernel_beside_config(tok, err, errlen);
 			why = add[0] ? kernel_unavailable(add[0]) : NULL;
 			if (why)
 				snprintf(err, errlen, "kernel '%s' cannot run on "
@@ -411,7 +434,7 @@ static int key_roofline(struct config *c, const char *v, char *err,
 		c->roofline_named = NULL;
 		return 0;
 	}
-	k = kernel_find(v, err, errlen);
+	k = kernel_beside_config(v, err, errlen);
 	why = k ? kernel_unavailable(k) : NULL;
 	if (k && k->op == &op_load && !k->pseudo && !why) {
 		c->roofline_mode = ROOFLINE_KERNEL;
