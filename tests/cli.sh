@@ -568,6 +568,36 @@ if [ -n "$SO" ]; then
 		[ "$n" = "2 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
 fi
 
+# --- cpu = auto with every CPU busy: the shares labelled, and a warning
+# at the start that the CSV keeps (not under an emulator: the loops
+# would slow the suites beside it)
+if [ -z "${EMULATOR:-}" ]; then
+	hogs=()
+	for c in $(awk '/^Cpus_allowed_list/ { n = split($2, r, ","); for (i = 1; i <= n; i++) {
+		if (split(r[i], ab, "-") == 2) for (c = ab[1]; c <= ab[2]; c++) printf "%d ", c
+		else printf "%d ", r[i] } }' /proc/self/status); do
+		if command -v taskset > /dev/null; then
+			taskset -c "$c" sh -c 'while :; do :; done' &
+		else
+			sh -c 'while :; do :; done' &
+		fi
+		hogs+=($!)
+	done
+	# (until each loop has run: utime in /proc/PID/stat)
+	for h in "${hogs[@]}"; do
+		wait_until 60 eval '[ "$(awk "{ print \$14 }" /proc/$h/stat 2> /dev/null || echo 0)" -gt 0 ]'
+	done
+	"${CB[@]}" run --set kernels=ref --set sizes=64 --set samples=3 --set roofline=none \
+		-o "$T/hog.csv" > /dev/null 2> "$T/hog.err"; rc=$?
+	kill "${hogs[@]}"; wait "${hogs[@]}" 2> /dev/null
+	ok "cpu = auto, every CPU busy: the shares said to be idle ones" \
+		bash -c "[ $rc = 0 ] && grep -q '^# cpu_pinned: [0-9]* (cpu = auto: CPU [0-9]*, .*(idle [0-9]*%' '$T/hog.csv' &&
+			! grep -q 'all about as idle' '$T/hog.csv'" || cat "$T/hog.err"
+	ok "cpu = auto, every CPU busy: warned at the start and in the CSV" \
+		bash -c "head -n 2 '$T/hog.err' | grep -q '^csumbench: WARNING: cpu = auto: no CPU this process may use was idle at the start' &&
+			grep -q '^# warning: cpu = auto: no CPU this process may use was idle at the start (over 50 ms of /proc/stat the idlest was idle [0-9]*%, CPU [0-9]* taken)' '$T/hog.csv'"
+fi
+
 # --- calibrate
 "${CB[@]}" calibrate > "$T/cal" 2> /dev/null
 ok "calibrate prints a cycles-per-tick and how it was found" \

@@ -344,6 +344,11 @@ static void warn(struct bench *b, const char *fmt, ...)
 	b->warnings[b->nwarnings++] = xstrdup(msg, "a warning");
 }
 
+void sweep_warn_text(struct bench *b, const char *msg)
+{
+	warn(b, "%s", msg);
+}
+
 /* Rounds the canary still read slow after their retakes: a tenant took
    issue slots for longer than a round.  A quarter of the run or more
    voids a verdict on it (csumreport compare: inconclusive); fewer are

@@ -181,6 +181,8 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen);
 void sweep_run(struct bench *b, bool progress);
 /* Summaries, cycles per tick per point, and the warnings they call for. */
 void sweep_finish(struct bench *b);
+/* A warning of the run's (# warning: msg), however it was found. */
+void sweep_warn_text(struct bench *b, const char *msg);
 void sweep_free(struct bench *b);
 
 /* The warm buffer and destination of the sample being taken: the
