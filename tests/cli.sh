@@ -184,6 +184,13 @@ for key in timer timer_overhead_ticks timer_resolution_ticks cycles_per_tick \
 	flush_check order seed run_id samples_per_point repeat; do
 	ok "CSV metadata has '# $key:'" grep -q "^# $key: " "$csv"
 done
+# The flush just before the calls translates every line: the TLB is
+# warm, and the CSV and the README's table say so (eviction: as its
+# stream leaves it).
+ok "CSV: '# cold_flush:' states the TLB the cold calls start with" \
+	grep -Eq '^# cold_flush: .*; (TLB warm: the flush just before the calls translated every line|TLB as the stream leaves it: it touches no buffer)$' "$csv"
+ok "README: the cold row's TLB is the flush's, warm" \
+	grep -q '^| `cold` | [^|]* | warm: the flush just before translated every line |' README.md
 ok "CSV: order is rounds by default, with its seed" \
 	bash -c "grep -q '^# order: rounds' '$csv' && grep -Eq '^# seed: [0-9]+$' '$csv'"
 ok "CSV: c64-prefetch rows at none and 64, warm and cold" \

@@ -334,14 +334,20 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "%s; cold rings, the cold pool, the busy load and eviction "
 		"are sized from it, and from the memory this process may take)\n",
 		src);
+	/* A flush translates every line's address: the TLB is warm after
+	   it.  Eviction streams other memory and touches no buffer. */
 	if (kspace_opened())
 		fprintf(f, "# cold_flush: csumbench.ko's, %s, to %zu bytes past "
-			"each buffer (the largest prefetch distance)\n",
+			"each buffer (the largest prefetch distance); TLB warm: "
+			"the flush just before the calls translated every line\n",
 			kspace_flush(), b->pfspan);
 	else
 		fprintf(f, "# cold_flush: %s (%s), to %zu bytes past each buffer (the "
-			"largest prefetch distance)\n", b->flush->name, b->flush->what,
-			b->pfspan);
+			"largest prefetch distance); %s\n", b->flush->name,
+			b->flush->what, b->pfspan, b->flush->whole ?
+			"TLB as the stream leaves it: it touches no buffer" :
+			"TLB warm: the flush just before the calls translated "
+			"every line");
 	fprintf(f, "# flush_check: %s\n", b->fcheck.verdict[0] ? b->fcheck.verdict :
 		kspace_opened() ? "not run (csumbench.ko flushes with the "
 		"kernel's own helper)" : "not run (no cold points)");
