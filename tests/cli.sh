@@ -591,8 +591,9 @@ if [ -z "${EMULATOR:-}" ]; then
 		hogs+=($!)
 	done
 	# (until each loop has run: utime in /proc/PID/stat)
+	ran() { [ "$(awk '{ print $14 }' "/proc/$1/stat" 2> /dev/null || echo 0)" -gt 0 ]; }
 	for h in "${hogs[@]}"; do
-		wait_until 60 eval '[ "$(awk "{ print \$14 }" /proc/$h/stat 2> /dev/null || echo 0)" -gt 0 ]'
+		wait_until 60 ran "$h"
 	done
 	"${CB[@]}" run --set kernels=ref --set sizes=64 --set samples=3 --set roofline=none \
 		-o "$T/hog.csv" > /dev/null 2> "$T/hog.err"; rc=$?
