@@ -51,6 +51,6 @@ void compare_note_k(const struct pair *pairs, size_t n)
 		      "(calls per cold region, the CSVs' iters) before and after, "
 		      "as at %u B %s: %s before, %s after; a region's own cost "
 		      "is spread over its K calls, so part of their change may be "
-		      "K's, not the code's", differ, first->a->size,
-		      first->a->cache, kb, ka);
+		      "K's, not the code's (cold_calls = K fixes it for both)",
+		      differ, first->a->size, first->a->cache, kb, ka);
 }

@@ -253,6 +253,18 @@ esac
 ok "cold 16 MiB buffers: timed" \
 	bash -c "[ $rc = 0 ] && grep -q '^word32,generic,csum,16777216,0,cold,' '$T/big.csv'"
 
+# --- cold_calls = K: every cold region's calls fixed by the config, not
+# found per run (runs to be compared then time alike)
+"${CB[@]}" run -q --set kernels=word32 --set sizes=64,1500 --set cache=cold --set samples=3 \
+	--set cold_calls=8 --set roofline=none -o "$T/k8.csv" > /dev/null 2> "$T/err"; rc=$?
+ks=$(awk -F, -v k="$(col iters "$T/k8.csv")" '!/^#/ && $1 != "kernel" { print $k }' "$T/k8.csv" | sort -u)
+ok "cold_calls = 8: every cold row, the floors' too, times 8 calls a region, and says so" \
+	bash -c "[ $rc = 0 ] && [ '$ks' = 8 ] && [ \$(grep -c '^[a-z0-9]*,[a-z0-9]*,csum,[0-9]*,0,cold,' '$T/k8.csv') = 4 ] &&
+		grep -q '^# cold_calls: 8, the config.s: K of every cold region' '$T/k8.csv'"
+"${CB[@]}" run -q --set cold_calls=0 -o "$T/k0/" > /dev/null 2> "$T/err"; rc=$?
+ok "cold_calls = 0: exit 2, the range said" \
+	bash -c "[ $rc = 2 ] && grep -q \"cold_calls '0', expected auto or 1 to 256 calls per cold region\" '$T/err' && [ ! -e '$T/k0' ]"
+
 # --- cold-ring
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 \
 	--set cache=cold-ring -o "$T/ring.csv" > /dev/null 2> "$T/err"; rc=$?

@@ -128,8 +128,11 @@ int main(void)
 	      c.ring == 256 && c.rx_batch == 64 && c.cpu == CPU_AUTO &&
 	      c.emulated == -1 && c.load_kind == (LOAD_STREAM | LOAD_SCHED) &&
 	      c.nrx_ahead == 1 && c.rx_ahead[0] == 1 && c.nsizes == 1 &&
-	      c.sizes[0] == 1500 && !strcmp(c.timer, "auto"),
+	      c.sizes[0] == 1500 && !strcmp(c.timer, "auto") && c.cold_calls == 0,
 	      "the table's defaults are the documented ones");
+	CHECK(config_set(&c, "cold_calls = 16") == 0 && c.cold_calls == 16 &&
+	      config_set(&c, "cold_calls = 257") != 0 && c.cold_calls == 16,
+	      "cold_calls: 16 taken, 257 refused");
 	config_free(&c);
 	unlink(path);
 	return check_done("config");

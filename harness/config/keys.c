@@ -175,6 +175,26 @@ static int key_layouts(struct config *c, const char *v, char *err,
 	return 0;
 }
 
+/* cold_calls = auto | K: the calls of every cold region, found per run
+   (auto) or fixed, so that runs to be compared time alike. */
+static int key_cold_calls(struct config *c, const char *v, char *err,
+			  size_t errlen)
+{
+	int64_t n;
+
+	if (!strcmp(v, "auto")) {
+		c->cold_calls = 0;
+		return 0;
+	}
+	if (range_num(v, &n, err, errlen) || n < 1 || n > COLD_CALLS_MAX) {
+		snprintf(err, errlen, "cold_calls '%s', expected auto or 1 to %d "
+			 "calls per cold region", v, COLD_CALLS_MAX);
+		return -1;
+	}
+	c->cold_calls = (unsigned)n;
+	return 0;
+}
+
 static int key_code_offset(struct config *c, const char *v, char *err,
 			   size_t errlen)
 {
@@ -517,6 +537,10 @@ const struct config_key config_keys[] = {
 	  0,
 	  "1 to 64", "8",
 	  "code copies and buffer slots per sample; 1: no re-drawing" },
+	{ "cold_calls", key_cold_calls,
+	  0,
+	  "auto or 1 to 256", "auto",
+	  "K, calls per cold region: auto finds it per run" },
 	{ "timer", key_timer,
 	  offsetof(struct config, timer_origin),
 	  "auto, perf, clock, or this port's: tsc, mftb or cntvct", "auto",

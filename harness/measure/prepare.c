@@ -19,25 +19,45 @@
 #include "workload/load.h"
 
 /* Regions (or batches) a K (or a batch's calls) is judged on: their
-   median, which one task that takes the CPU now and then does not move
-   (a median of three, which it did, gave c64 at 4 KiB cold K = 2 in 5
-   of 12 runs and 4 in the others; of nine, 2 in 1 of 12). */
+   median, each taken again if the thread was switched out, so a task
+   that takes the CPU now and then moves neither (a median of three
+   moved when two were hit).  A sustained one still can, as can a median
+   at a doubling's edge: iters in the CSV says, compare warns where two
+   runs' K differ, and cold_calls = K fixes it. */
 #define PILOT_REGIONS 9
 
-/* The median of PILOT_REGIONS warm batches of iters calls, in ticks
-   less the overhead. */
-static double median_batch(struct bench *b, const struct point *p,
-			   uint64_t iters)
+/* One pilot region of p: a warm batch of iters calls (warm), else a
+   sample of its K; in ticks less the overhead.  One during which the
+   thread was switched out is taken again, as a sample is (rounds.c). */
+static double pilot_region(struct bench *b, struct point *p, uint64_t iters,
+			   bool warm)
 {
 	const struct op *op = p->runs->op;
 	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->align : NULL;
+	double v = 0;
+	int tries;
+
+	for (tries = 0; tries <= PREEMPT_RETAKES; tries++) {
+		long before = thread_involuntary_switches();
+		v = warm ? (double)op->batch(b->cal.timer, p->runs, sweep_buf(b) +
+					     p->align, dst, p->size,
+					     sweep_dist(p), iters) - b->cal.overhead :
+			   sweep_sample(b, p) * (double)p->iters;
+		if (before < 0 || thread_involuntary_switches() == before)
+			break;
+	}
+	return v;
+}
+
+/* The median of PILOT_REGIONS of them. */
+static double pilot_median(struct bench *b, struct point *p, uint64_t iters,
+			   bool warm)
+{
 	double v[PILOT_REGIONS];
 	int i;
 
 	for (i = 0; i < PILOT_REGIONS; i++)
-		v[i] = (double)op->batch(b->cal.timer, p->runs, sweep_buf(b) +
-					 p->align, dst, p->size, sweep_dist(p),
-					 iters) - b->cal.overhead;
+		v[i] = pilot_region(b, p, iters, warm);
 	return stats_median(v, PILOT_REGIONS);
 }
 
@@ -58,29 +78,23 @@ static uint64_t warm_iters(struct bench *b, struct point *p)
 	op->batch(b->cal.timer, p->runs, sweep_buf(b) + p->align, dst, p->size,
 		  sweep_dist(p), 4);
 	while (iters < (UINT64_C(1) << 32) &&
-	       median_batch(b, p, iters) < b->cal.sample_ticks)
+	       pilot_median(b, p, iters, true) < b->cal.sample_ticks)
 		iters *= 2;
 	return iters;
 }
 
 /* Cold states: double K from 1 until the median region of K calls spans
    REGION_STEPS timer steps (with a quarter to spare, so the run's median
-   stays above it), or K reaches its cap.  Where the median sits at a
-   doubling's edge K may still differ between runs: iters in the CSV
-   says, and csumreport compare.  Timed as batches even in per-call
-   runs: K is what a region of K calls needs. */
+   stays above it), or K reaches its cap.  Timed as batches even in
+   per-call runs: K is what a region of K calls needs. */
 static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
 {
-	double want = 1.25 * REGION_STEPS * b->cal.resolution, v[PILOT_REGIONS];
-	int i;
+	double want = 1.25 * REGION_STEPS * b->cal.resolution;
 
 	b->piloting = true;
-	for (p->iters = 1; p->iters < cap; p->iters *= 2) {
-		for (i = 0; i < PILOT_REGIONS; i++)
-			v[i] = sweep_sample(b, p) * (double)p->iters;
-		if (stats_median(v, PILOT_REGIONS) >= want)
+	for (p->iters = 1; p->iters < cap; p->iters *= 2)
+		if (pilot_median(b, p, p->iters, false) >= want)
 			break;
-	}
 	b->piloting = false;
 	return p->iters < cap ? p->iters : cap;
 }
@@ -357,11 +371,16 @@ static uint64_t iters_cap(const struct bench *b, const struct point *p)
 
 static uint64_t find_iters(struct bench *b, struct point *p)
 {
+	uint64_t cap;
+
 	if (point_walks(p))
 		return b->cfg->rx_batch;
 	if (p->cache == CACHE_WARM)
 		return warm_iters(b, p);
-	return cold_iters(b, p, iters_cap(b, p));
+	cap = iters_cap(b, p);
+	if (b->cfg->cold_calls)		/* the config's K, not found */
+		return b->cfg->cold_calls < cap ? b->cfg->cold_calls : cap;
+	return cold_iters(b, p, cap);
 }
 
 static void pilot(struct bench *b, struct point *p)

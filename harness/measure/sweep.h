@@ -250,7 +250,7 @@ bool sweep_measured(const struct bench *b);
    coarse (a median moves in steps of 1/REGION_STEPS of it or more), and
    K-call regions are made at least this long where K_MAX allows. */
 #define REGION_STEPS 100
-#define K_MAX 256
+#define K_MAX COLD_CALLS_MAX
 /* timing = per-call: a warm sample times calls one by one for this long
    (several of a scheduler's time slices under a load), up to
    PERCALL_MAX calls. */

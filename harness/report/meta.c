@@ -268,6 +268,14 @@ void report_meta(FILE *f, const struct bench *b)
 		"sequential (all samples of a point in a row)");
 	fprintf(f, "# seed: %llu\n", (unsigned long long)b->seed);
 	report_layouts(f, b);
+	if (b->cfg->cold_calls)
+		fprintf(f, "# cold_calls: %u, the config's: K of every cold region "
+			"(iters; fewer where the pool or ring is small)\n",
+			b->cfg->cold_calls);
+	else
+		fprintf(f, "# cold_calls: auto: each size and cache state's K found "
+			"by this run (iters), and another run may find another "
+			"(cold_calls = K fixes it)\n");
 	fprintf(f, "# samples_per_point: %u\n", b->samples);
 	fprintf(f, "# repeat: %u\n", b->repeats);
 	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
