@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare-k.h"
 #include "lib/xalloc.h"
 #include "read/ops.h"
 #include "read/query.h"
@@ -825,6 +826,7 @@ int cmd_compare(int argc, char **argv)
 				      "shorter than the overhead subtracted (no "
 				      "time): %s (the CSV's below_overhead)", n);
 	}
+	compare_note_k(pairs, n);
 	for (j = 0; j < nops; j++) {
 		int per_call = op_info(ops[j])->per_call;
 

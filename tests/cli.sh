@@ -106,6 +106,18 @@ ok "--set kernel_timeout=0: exit 2, the range said" \
 ok "--set sizes=0: exit 2 naming the argument" \
 	bash -c "[ $rc = 2 ] && grep -q -- '--set sizes=0: sizes: size 0 out of range' '$T/err'"
 
+# A --set replaces its key's line whole: the line is not read, so a
+# mistake in it is not the run's (a line no --set replaces still is).
+"${CB[@]}" run -n -c $C/bad-size-zero.conf --set sizes=64 > "$T/out" 2> "$T/err"; rc=$?
+ok "--set sizes=64 over a config's bad sizes line: that line is not checked" \
+	bash -c "[ $rc = 0 ] && grep -q '^ref 64 0 warm none in-place$' '$T/out' && [ ! -s '$T/err' ]"
+"${CB[@]}" run -n -c $C/bad-kernel.conf --set 'kernels = ref' --set sizes=64 > "$T/out" 2> "$T/err"; rc=$?
+ok "--set 'kernels = ref' (spaces) over an unknown kernel's line: not checked" \
+	bash -c "[ $rc = 0 ] && grep -q '^ref 64 0 warm none in-place$' '$T/out'"
+"${CB[@]}" run -n -c $C/bad-size-zero.conf --set samples=3 > /dev/null 2> "$T/err"; rc=$?
+ok "--set of another key: the bad line is still reported at its line" \
+	bash -c "[ $rc = 2 ] && grep -q '^$C/bad-size-zero.conf:1: sizes: size 0 out of range' '$T/err'"
+
 # --- dry run: the points a config expands to
 n=$("${CB[@]}" run -n -c $C/good-tiny.conf | head -n 1)
 # word32: 2 sizes x 2 aligns x 2 caches; c64-prefetch the same x 2
@@ -194,6 +206,13 @@ ok "... and the summary, on each table's own lines (a table is pasted alone)" \
 		[ \$(grep -c '^op .*; EMULATED, not real):\$' '$T/emu.out') = \$(grep -c '^op ' '$T/emu.out') ] &&
 		[ \$(grep -c '^Harness floor (.*), ticks per call (EMULATED):' '$T/emu.out') = \$(grep -c '^op ' '$T/emu.out') ] &&
 		[ \$(grep -c '^op ' '$T/emu.out') -ge 1 ]"
+# The flush just before the calls translates every line: the TLB is
+# warm, and the CSV and the README's table say so (eviction: as its
+# stream leaves it).
+ok "CSV: '# cold_flush:' states the TLB the cold calls start with" \
+	grep -Eq '^# cold_flush: .*; (TLB warm: the flush just before the calls translated every line|TLB as the stream leaves it: it touches no buffer)$' "$csv"
+ok "README: the cold row's TLB is the flush's, warm" \
+	grep -q '^| `cold` | [^|]* | warm: the flush just before translated every line |' README.md
 ok "CSV: order is rounds by default, with its seed" \
 	bash -c "grep -q '^# order: rounds' '$csv' && grep -Eq '^# seed: [0-9]+$' '$csv'"
 ok "CSV: c64-prefetch rows at none and 64, warm and cold" \
@@ -255,6 +274,18 @@ esac
 	--set cache=cold -o "$T/big.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "cold 16 MiB buffers: timed" \
 	bash -c "[ $rc = 0 ] && grep -q '^word32,generic,csum,16777216,0,cold,' '$T/big.csv'"
+
+# --- cold_calls = K: every cold region's calls fixed by the config, not
+# found per run (runs to be compared then time alike)
+"${CB[@]}" run -q --set kernels=word32 --set sizes=64,1500 --set cache=cold --set samples=3 \
+	--set cold_calls=8 --set roofline=none -o "$T/k8.csv" > /dev/null 2> "$T/err"; rc=$?
+ks=$(awk -F, -v k="$(col iters "$T/k8.csv")" '!/^#/ && $1 != "kernel" { print $k }' "$T/k8.csv" | sort -u)
+ok "cold_calls = 8: every cold row, the floors' too, times 8 calls a region, and says so" \
+	bash -c "[ $rc = 0 ] && [ '$ks' = 8 ] && [ \$(grep -c '^[a-z0-9]*,[a-z0-9]*,csum,[0-9]*,0,cold,' '$T/k8.csv') = 4 ] &&
+		grep -q '^# cold_calls: 8, the config.s: K of every cold region' '$T/k8.csv'"
+"${CB[@]}" run -q --set cold_calls=0 -o "$T/k0/" > /dev/null 2> "$T/err"; rc=$?
+ok "cold_calls = 0: exit 2, the range said" \
+	bash -c "[ $rc = 2 ] && grep -q \"cold_calls '0', expected auto or 1 to 256 calls per cold region\" '$T/err' && [ ! -e '$T/k0' ]"
 
 # --- cold-ring
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 \
@@ -412,6 +443,22 @@ if native_plain; then
 	n=$(ulimit -v 300000; "${CB[@]}" run -n --set sizes=1G --set kernels=ref --set roofline=none | head -n 1)
 	ok "run -n --set sizes=1G allocates nothing (300 MB of address space)" \
 		[ "$n" = "2 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
+
+	# A config's .so path is found beside the config, as a mix is (a
+	# --set's, from the working folder, above)
+	mkdir "$T/sodir"
+	cp "$SO" "$T/sodir/lib.so"
+	printf 'kernels = lib.so:csum_user, ./lib.so:csum_user_wrong\nsizes = 64\nroofline = none\n' > "$T/sodir/so.conf"
+	"${CB[@]}" run -n -c "$T/sodir/so.conf" > "$T/out" 2> "$T/err"; rc=$?
+	ok "kernels = lib.so:SYM in a config: the .so beside the config, named by that path" \
+		bash -c "[ $rc = 0 ] && grep -q '^$T/sodir/lib.so:csum_user 64 ' '$T/out' &&
+			grep -q '^$T/sodir/lib.so:csum_user_wrong 64 ' '$T/out'" ||
+		cat "$T/err"
+	# shellcheck disable=SC2206 # as CB
+	CBABS=(${EMULATOR:-} "$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")")
+	(cd "$T/sodir" && "${CBABS[@]}" run -n -c so.conf > "$T/out" 2> "$T/err"); rc=$?
+	ok "a config named from its own folder: the .so found there too" \
+		bash -c "[ $rc = 0 ] && grep -q '^lib.so:csum_user 64 ' '$T/out'"
 fi
 "${CB[@]}" run "${Q[@]:1}" -o - > "$T/stdout.csv" 2> "$T/err"; rc=$?
 ok "run -o -: says the samples file is not written, on stderr and in the CSV" \
@@ -560,6 +607,37 @@ if [ -n "$SO" ]; then
 		--set sizes=64 | head -n 1)
 	ok "a .so kernel named by two paths: one kernel" \
 		[ "$n" = "2 points (1 of them the floor, each op's empty kernel), 31 samples each:" ]
+fi
+
+# --- cpu = auto with every CPU busy: the shares labelled, and a warning
+# at the start that the CSV keeps (not under an emulator: the loops
+# would slow the suites beside it)
+if [ -z "${EMULATOR:-}" ]; then
+	hogs=()
+	for c in $(awk '/^Cpus_allowed_list/ { n = split($2, r, ","); for (i = 1; i <= n; i++) {
+		if (split(r[i], ab, "-") == 2) for (c = ab[1]; c <= ab[2]; c++) printf "%d ", c
+		else printf "%d ", r[i] } }' /proc/self/status); do
+		if command -v taskset > /dev/null; then
+			taskset -c "$c" sh -c 'while :; do :; done' &
+		else
+			sh -c 'while :; do :; done' &
+		fi
+		hogs+=($!)
+	done
+	# (until each loop has run: utime in /proc/PID/stat)
+	ran() { [ "$(awk '{ print $14 }' "/proc/$1/stat" 2> /dev/null || echo 0)" -gt 0 ]; }
+	for h in "${hogs[@]}"; do
+		wait_until 60 ran "$h"
+	done
+	"${CB[@]}" run --set kernels=ref --set sizes=64 --set samples=3 --set roofline=none \
+		-o "$T/hog.csv" > /dev/null 2> "$T/hog.err"; rc=$?
+	kill "${hogs[@]}"; wait "${hogs[@]}" 2> /dev/null
+	ok "cpu = auto, every CPU busy: the shares said to be idle ones" \
+		bash -c "[ $rc = 0 ] && grep -q '^# cpu_pinned: [0-9]* (cpu = auto: CPU [0-9]*, .*(idle [0-9]*%' '$T/hog.csv' &&
+			! grep -q 'all about as idle' '$T/hog.csv'" || cat "$T/hog.err"
+	ok "cpu = auto, every CPU busy: warned at the start and in the CSV" \
+		bash -c "head -n 2 '$T/hog.err' | grep -q '^csumbench: WARNING: cpu = auto: no CPU this process may use was idle at the start' &&
+			grep -q '^# warning: cpu = auto: no CPU this process may use was idle at the start (over 50 ms of /proc/stat the idlest was idle [0-9]*%, CPU [0-9]* taken)' '$T/hog.csv'"
 fi
 
 # --- calibrate

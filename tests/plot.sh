@@ -130,6 +130,18 @@ ok "compare, two runs of 1 repeat: inconclusive (exit 3), saying why, nothing ca
 		grep -q '^Inconclusive: each run is one process (1 and 1 repeat within' '$T/cmp' &&
 		width_ok '$T/cmp' && ! grep -q ' \*\$' '$T/cmp' &&
 		tail -n 4 '$T/cmp' | grep -q '^inconclusive (exit 3): each run is one process'"
+# K, the calls per cold region, found per run: sides timed at different
+# K are said to be (a region's own cost is spread over its calls)
+cp $D/small.csv "$T/k1.csv"
+cp $D/small-samples.csv "$T/k1-samples.csv"
+awk -F, -v OFS=, '/^#/ { print; next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; print; next }
+	$c["cache"] == "cold" && $c["size"] == 64 { $c["iters"] = 2 } { print }' $D/small.csv > "$T/k2.csv"
+cp $D/small-samples.csv "$T/k2-samples.csv"
+$R compare "$T/k1.csv" "$T/k2.csv" > "$T/k12"
+$R compare "$T/k1.csv" "$T/k1.csv" > "$T/k11"
+ok "compare: points whose K differs between the sides are counted and one named" \
+	bash -c "tr '\n' ' ' < '$T/k12' | grep -q 'warning: 4 point(s) were timed with a different K (calls per cold region, the CSVs. iters) before and after, as at 64 B cold: 1 before, 2 after;' &&
+		! grep -q 'different K' '$T/k11' && width_ok '$T/k12'"
 cp $D/rep-before.csv "$T/rep3.csv"
 cp $D/rep-before-samples.csv "$T/rep3-samples.csv"
 sed -i '/^# processes:/d' "$T/rep3.csv"

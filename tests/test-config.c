@@ -88,6 +88,22 @@ int main(void)
 	CHECK(config_set(&c, "samples=5") == 0 && c.samples == 5,
 	      "--set overrides a key the file set");
 	config_free(&c);
+	{
+		char *sets[] = { " sizes = 64" };
+
+		CHECK(write_conf(path, "kernels = ref\nsizes = 0\n") == 0,
+		      "write %s", path);
+		config_defaults(&c);
+		CHECK(config_load_except(&c, path, sets, 1) == 0 &&
+		      c.nkernels == 1 && config_set(&c, sets[0]) == 0 &&
+		      c.nsizes == 1 && c.sizes[0] == 64,
+		      "a line --set replaces is not read (sizes = 0 left unchecked)");
+		config_free(&c);
+		config_defaults(&c);
+		CHECK(config_load_except(&c, path, sets, 0) != 0,
+		      "without that --set, sizes = 0 is refused");
+		config_free(&c);
+	}
 	config_defaults(&c);
 	CHECK(config_load(&c, "configs/default.conf") == 0 && c.nprefetch >= 5 &&
 	      c.ncaches == 2, "configs/default.conf: warm, cold, >= 4 distances + none");
@@ -112,8 +128,11 @@ int main(void)
 	      c.ring == 256 && c.rx_batch == 64 && c.cpu == CPU_AUTO &&
 	      c.emulated == -1 && c.load_kind == (LOAD_STREAM | LOAD_SCHED) &&
 	      c.nrx_ahead == 1 && c.rx_ahead[0] == 1 && c.nsizes == 1 &&
-	      c.sizes[0] == 1500 && !strcmp(c.timer, "auto"),
+	      c.sizes[0] == 1500 && !strcmp(c.timer, "auto") && c.cold_calls == 0,
 	      "the table's defaults are the documented ones");
+	CHECK(config_set(&c, "cold_calls = 16") == 0 && c.cold_calls == 16 &&
+	      config_set(&c, "cold_calls = 257") != 0 && c.cold_calls == 16,
+	      "cold_calls: 16 taken, 257 refused");
 	config_free(&c);
 	unlink(path);
 	return check_done("config");

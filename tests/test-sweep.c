@@ -48,6 +48,33 @@ static const struct kernel known = { .name = "known-cost", .arch = "generic",
 				     .desc = "4 cycles per byte of dependent adds",
 				     .fn = (void (*)(void))known_cost };
 
+/* A neighbour that takes the CPU in two of every nine cold regions
+   while K is found (noise_pilot), the first two: the kernel of known
+   cost, 50 times slower in those regions.  A cold region starts with
+   its untimed call on the warm buffer, [noise_warm, noise_warm_end). */
+static bool noise_pilot, noise_on;
+static const unsigned char *noise_warm, *noise_warm_end;
+static unsigned long noise_regions;
+
+static uint32_t noisy_cost(const void *buf, int len, uint32_t sum)
+{
+	const unsigned char *p = buf;
+	unsigned long slow = 1;
+
+	if (noise_on && p >= noise_warm && p < noise_warm_end)
+		noise_regions++;
+	else if (noise_on && (noise_regions - 1) % 9 < 2)
+		slow = 50;
+	if (len >= CHAIN_BLOCK / 4)
+		chain_adds((unsigned long)len * 4 * slow / CHAIN_BLOCK);
+	return sum;
+}
+
+static const struct kernel noisy = { .name = "noisy-cost", .arch = "generic",
+				     .op = &op_csum,
+				     .desc = "known-cost, 50x slower in 2 of 9 regions",
+				     .fn = (void (*)(void))noisy_cost };
+
 /* A bench from --set lines, planned, gated and prepared; with swap, the
    first point calls that kernel instead. */
 static int make_with(struct bench *b, struct config *c, const struct timer *t,
@@ -78,10 +105,20 @@ static int make_with(struct bench *b, struct config *c, const struct timer *t,
 	sweep_gate(b);
 	if (swap)
 		b->pts[0].kernel = b->pts[0].runs = swap;
+	if (noise_pilot) {
+		if (sweep_alloc_buf(b, err, sizeof(err)))
+			return -1;
+		noise_warm = b->buf;
+		noise_warm_end = b->buf + b->bufsize;
+		noise_regions = 0;
+		noise_on = true;
+	}
 	if (sweep_prepare(b, err, sizeof(err))) {
 		printf("  prepare: %s\n", err);
+		noise_on = false;
 		return -1;
 	}
+	noise_on = false;
 	return 0;
 }
 
@@ -212,6 +249,8 @@ static void floors(void)
 	config_free(&c);
 }
 
+static void floor_warned(const struct bench *b);
+
 /* A coarse timer: short cold calls are timed K at a time. */
 static void k_calls(void)
 {
@@ -237,6 +276,66 @@ static void k_calls(void)
 	CHECK(fabs(p->steps[0] - p->st[0].median * (double)p->iters / 1000) < 1e-9,
 	      "region_steps: the median region in steps of the timer (%.1f)",
 	      p->steps[0]);
+	floor_warned(&b);
+	sweep_free(&b);
+	config_free(&c);
+}
+
+/* The floor takes its rows' K, so its regions of the harness's calls
+   alone span a few steps of a coarse timer: said in a warning with how
+   far floor_ticks moves. */
+static void floor_warned(const struct bench *b)
+{
+	const struct point *f = &b->pts[b->pts[0].floor];
+	size_t i, n = 0;
+	double least = -1, self = -1, rows = -1;
+
+	CHECK(f->kernel->pseudo && f->iters == b->pts[0].iters &&
+	      f->steps[0] < REGION_STEPS, "the floor at K = %llu spans %.1f "
+	      "steps of the coarse timer", (unsigned long long)f->iters,
+	      f->steps[0]);
+	for (i = 0; i < b->nwarnings; i++)
+		if (strstr(b->warnings[i], " floor point(s) (the empty kernel: ") &&
+		    sscanf(b->warnings[i], "%zu floor point(s) (the empty kernel: "
+			   "floor_ticks, subtracted in cycles_per_byte_net) time "
+			   "regions of fewer than 100 timer steps (as few as %lf)",
+			   &n, &least) == 2) {
+			const char *at = strstr(b->warnings[i], "in steps of up to ");
+			if (at)
+				sscanf(at, "in steps of up to %lf%% of itself, %lf%% of "
+				       "the fastest row", &self, &rows);
+			break;
+		}
+	CHECK(n == 1 && fabs(least - f->steps[0]) < 0.06, "a warning names the "
+	      "one short floor and its steps (%zu, as few as %.1f)", n, least);
+	CHECK(self > 1 && rows >= 0 && rows < self, "and how far floor_ticks "
+	      "moves, of itself and of the rows (%.1f%%, %.2f%%)", self, rows);
+}
+
+/* Another task in two of every nine regions while K is found, the
+   first two: K is the undisturbed one (a median of three regions, two
+   of them disturbed, took K = 1). */
+static void k_steady(void)
+{
+	static const char *const sets[] = { "kernels=ref", "sizes=4096",
+		"cache=cold", "samples=1", NULL };
+	struct config c;
+	struct bench b;
+	uint64_t clean, loud;
+
+	CHECK(make_with(&b, &c, &coarse, sets, &noisy) == 0, "K steady: setup");
+	clean = b.pts[0].iters;
+	sweep_free(&b);
+	config_free(&c);
+	noise_pilot = true;
+	CHECK(make_with(&b, &c, &coarse, sets, &noisy) == 0, "K steady: noisy");
+	noise_pilot = false;
+	loud = b.pts[0].iters;
+	CHECK(noise_regions >= 3, "the neighbour came (%lu regions)",
+	      noise_regions);
+	CHECK(clean >= 4 && loud * 2 >= clean, "K with a neighbour in 2 of 9 "
+	      "pilot regions: %llu, alone: %llu", (unsigned long long)loud,
+	      (unsigned long long)clean);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -1055,6 +1154,7 @@ int main(void)
 	sequential();
 	floors();
 	k_calls();
+	k_steady();
 	ring();
 	rings();
 	eviction();

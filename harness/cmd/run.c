@@ -311,11 +311,17 @@ int cmd_run(int argc, char **argv)
 	/* cpu = auto: the least busy CPU, chosen once, for the load's plan
 	   and the pinning alike. */
 	if (c.cpu == CPU_AUTO) {
-		int cpu = cpu_least_busy(0.05, b.cpu_why, sizeof(b.cpu_why));
+		int cpu = cpu_least_busy(0.05, b.cpu_why, sizeof(b.cpu_why), err,
+					 sizeof(err));
 		if (cpu >= 0) {
 			c.cpu = cpu;
 			if (!quiet)
 				fprintf(stderr, "csumbench: %s\n", b.cpu_why);
+		}
+		/* (said now, and kept with the run's other warnings) */
+		if (*err) {
+			fprintf(stderr, "csumbench: WARNING: %s\n", err);
+			sweep_warn_text(&b, err);
 		}
 	}
 	/* The load's CPUs are found among those allowed before pinning. */

@@ -31,7 +31,7 @@ int setup_config(struct config *c, const char *path, char **sets, int nsets)
 	int i;
 
 	config_defaults(c);
-	if (path && config_load(c, path))
+	if (path && config_load_except(c, path, sets, nsets))
 		return 2;
 	for (i = 0; i < nsets; i++)
 		if (config_set(c, sets[i]))
@@ -56,10 +56,15 @@ int setup_timer(const struct config *c, struct calibration *cal, bool quiet)
 	cal->cpu = -1;
 	if (c->cpu != CPU_NONE) {
 		int cpu = c->cpu;
+		char busy[512];
 		/* run has chosen already; calibrate chooses here, alike */
-		if (cpu == CPU_AUTO && (cpu = cpu_least_busy(0.05, err, sizeof(err))) >= 0 &&
-		    !quiet)
-			fprintf(stderr, "csumbench: %s\n", err);
+		if (cpu == CPU_AUTO) {
+			cpu = cpu_least_busy(0.05, err, sizeof(err), busy, sizeof(busy));
+			if (cpu >= 0 && !quiet)
+				fprintf(stderr, "csumbench: %s\n", err);
+			if (*busy)
+				fprintf(stderr, "csumbench: WARNING: %s\n", busy);
+		}
 		cal->cpu = platform_pin(cpu, err, sizeof(err));
 		if (cal->cpu < 0) {
 			config_error(&c->cpu_origin, "cpu", err);

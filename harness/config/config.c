@@ -33,9 +33,33 @@ static char *trim(char *s)
 	return s;
 }
 
-/* Applies one "key = value" text; seen[] catches duplicates in a file. */
+/* Whether a --set of sets[] gives key ("key=value", spaces allowed). */
+static bool replaced(const char *key, char *const *sets, int nsets)
+{
+	int i;
+
+	for (i = 0; i < nsets; i++) {
+		const char *s = sets[i], *eq = strchr(s, '=');
+		size_t n;
+
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!eq || eq < s)
+			continue;
+		n = (size_t)(eq - s);
+		while (n && isspace((unsigned char)s[n - 1]))
+			n--;
+		if (n == strlen(key) && !strncmp(s, key, n))
+			return true;
+	}
+	return false;
+}
+
+/* Applies one "key = value" text; seen[] catches duplicates in a file.
+   A key sets[] gives is left to its --set: the line's value is not
+   read. */
 static int apply(struct config *c, char *text, const struct origin *o,
-		 const char *arg, int *seen)
+		 const char *arg, int *seen, char *const *sets, int nsets)
 {
 	char err[1024], msg[1200];
 	char *eq = strchr(text, '='), *key, *value;
@@ -68,6 +92,11 @@ static int apply(struct config *c, char *text, const struct origin *o,
 			 "%d), expected each key once", key, seen[i]);
 		report(o, arg, msg);
 		return -1;
+	}
+	if (replaced(key, sets, nsets)) {
+		if (seen)
+			seen[i] = o->line;
+		return 0;
 	}
 	if (!*value) {
 		snprintf(msg, sizeof(msg), "empty value for '%s'", key);
@@ -136,6 +165,12 @@ static long read_line(FILE *f, char *buf, long *nul)
 
 int config_load(struct config *c, const char *path)
 {
+	return config_load_except(c, path, NULL, 0);
+}
+
+int config_load_except(struct config *c, const char *path, char *const *sets,
+		       int nsets)
+{
 	int seen[CONFIG_KEYS_MAX] = { 0 };
 	struct origin o = { path, 0 };
 	char line[CONFIG_LINE_MAX + 1], msg[160];
@@ -198,7 +233,7 @@ int config_load(struct config *c, const char *path)
 		text = trim(text);
 		if (!*text)
 			continue;
-		if (apply(c, text, &o, NULL, seen)) {
+		if (apply(c, text, &o, NULL, seen, sets, nsets)) {
 			rc = -1;
 			break;
 		}
@@ -221,7 +256,7 @@ int config_set(struct config *c, const char *kv)
 		return -1;
 	}
 	snprintf(buf, sizeof(buf), "%s", kv);
-	return apply(c, buf, &cmdline, kv, NULL);
+	return apply(c, buf, &cmdline, kv, NULL, NULL, 0);
 }
 
 void config_error(const struct origin *o, const char *key, const char *err)

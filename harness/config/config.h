@@ -22,6 +22,8 @@
    (measure/layout.h); 1 keeps everything in one place. */
 #define LAYOUTS_MAX 64
 #define LAYOUTS_DEFAULT 8
+/* cold_calls = K: calls per cold region, at most this many (K_MAX). */
+#define COLD_CALLS_MAX 256
 
 /* Cache states (README, "Cache states").  CACHE_COLD is the DMA case
    (fresh buffers the core has not read); CACHE_RING is cold-ring;
@@ -83,6 +85,7 @@ struct config {
 	int order;
 	uint64_t seed;		/* 0: pick one at run time */
 	unsigned layouts;	/* layouts = R: copies per sample to draw from */
+	unsigned cold_calls;	/* K of every cold region; 0: found per run */
 	char timer[32];
 	double cycles_per_tick;	/* 0: calibrate */
 	int cpu;		/* a CPU, CPU_NONE or CPU_AUTO */
@@ -141,6 +144,11 @@ double config_bytes(const struct config *c, uint32_t size);
 void config_defaults(struct config *c);
 /* Reads a file over c.  0, or -1 after printing FILE:LINE: message. */
 int config_load(struct config *c, const char *path);
+/* The same, leaving the lines of keys that the nsets "key=value" texts
+   of sets[] give (--set) to them, unread: a --set replaces a line whole,
+   mistakes and all. */
+int config_load_except(struct config *c, const char *path, char *const *sets,
+		       int nsets);
 /* One "key=value" from the command line.  0, or -1 after a message. */
 int config_set(struct config *c, const char *kv);
 void config_free(struct config *c);

@@ -22,13 +22,27 @@ const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
 						       "cold-read",
 						       "after-switch" };
 
+/* A file a config line names, found beside the config (file itself when
+   absolute, or given by --set: the working folder's). */
+static void beside_config(const char *file, char *path, size_t n)
+{
+	const char *slash = config_applying && config_applying->line > 0 ?
+			    strrchr(config_applying->file, '/') : NULL;
+
+	while (slash && file[0] == '.' && file[1] == '/')
+		file += 2;
+	if (slash && file[0] != '/')
+		snprintf(path, n, "%.*s/%s", (int)(slash - config_applying->file),
+			 config_applying->file, file);
+	else
+		snprintf(path, n, "%s", file);
+}
+
 /* sizes = mix:FILE, FILE relative to the config's folder (to the
    working folder for --set). */
 static int key_mix(struct config *c, const char *file, char *err, size_t errlen)
 {
 	char path[4096];
-	const char *slash = config_applying && config_applying->line > 0 ?
-			    strrchr(config_applying->file, '/') : NULL;
 	struct mix *m;
 
 	if (!*file) {
@@ -36,11 +50,7 @@ static int key_mix(struct config *c, const char *file, char *err, size_t errlen)
 			 "(a 'size weight' list or a pcap/pcapng capture)");
 		return -1;
 	}
-	if (slash && file[0] != '/')
-		snprintf(path, sizeof(path), "%.*s/%s",
-			 (int)(slash - config_applying->file), config_applying->file, file);
-	else
-		snprintf(path, sizeof(path), "%s", file);
+	beside_config(file, path, sizeof(path));
 	m = mix_load(path, err, errlen);
 	if (!m)
 		return -1;
@@ -165,12 +175,45 @@ static int key_layouts(struct config *c, const char *v, char *err,
 	return 0;
 }
 
+/* cold_calls = auto | K: the calls of every cold region, found per run
+   (auto) or fixed, so that runs to be compared time alike. */
+static int key_cold_calls(struct config *c, const char *v, char *err,
+			  size_t errlen)
+{
+	int64_t n;
+
+	if (!strcmp(v, "auto")) {
+		c->cold_calls = 0;
+		return 0;
+	}
+	if (range_num(v, &n, err, errlen) || n < 1 || n > COLD_CALLS_MAX) {
+		snprintf(err, errlen, "cold_calls '%s', expected auto or 1 to %d "
+			 "calls per cold region", v, COLD_CALLS_MAX);
+		return -1;
+	}
+	c->cold_calls = (unsigned)n;
+	return 0;
+}
+
 static int key_code_offset(struct config *c, const char *v, char *err,
 			   size_t errlen)
 {
 	return range_none_or_numbers(v, "code offset", CODE_OFFSET_MAX,
 				     "none or 0 to 63 bytes past a 64-byte boundary",
 				     &c->code_offset, &c->ncode_offset, err, errlen);
+}
+
+/* A kernel by name; path/lib.so:symbol's path found as a mix's, beside
+   the config (kernel:NAME is csumbench.ko's, no path). */
+static const struct kernel *kernel_beside_config(const char *name, char *err,
+						 size_t errlen)
+{
+	char path[4096 + CONFIG_LINE_MAX];
+
+	if (!strchr(name, ':') || !strncmp(name, "kernel:", 7))
+		return kernel_find(name, err, errlen);
+	beside_config(name, path, sizeof(path));
+	return kernel_find(path, err, errlen);
 }
 
 /* "all" is every kernel of the ops the config selects (csum when it
@@ -203,7 +246,7 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 		} else {
 			const char *why;
 
-			add[0] = kernel_find(tok, err, errlen);
+			add[0] = kernel_beside_config(tok, err, errlen);
 			why = add[0] ? kernel_unavailable(add[0]) : NULL;
 			if (why)
 				snprintf(err, errlen, "kernel '%s' cannot run on "
@@ -411,7 +454,7 @@ static int key_roofline(struct config *c, const char *v, char *err,
 		c->roofline_named = NULL;
 		return 0;
 	}
-	k = kernel_find(v, err, errlen);
+	k = kernel_beside_config(v, err, errlen);
 	why = k ? kernel_unavailable(k) : NULL;
 	if (k && k->op == &op_load && !k->pseudo && !why) {
 		c->roofline_mode = ROOFLINE_KERNEL;
@@ -494,6 +537,10 @@ const struct config_key config_keys[] = {
 	  0,
 	  "1 to 64", "8",
 	  "code copies and buffer slots per sample; 1: no re-drawing" },
+	{ "cold_calls", key_cold_calls,
+	  0,
+	  "auto or 1 to 256", "auto",
+	  "K, calls per cold region: auto finds it per run" },
 	{ "timer", key_timer,
 	  offsetof(struct config, timer_origin),
 	  "auto, perf, clock, or this port's: tsc, mftb or cntvct", "auto",

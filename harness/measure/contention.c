@@ -100,7 +100,43 @@ bool cpu_times_idle(const struct cpu_times *a, const struct cpu_times *b,
 	return true;
 }
 
-int cpu_least_busy(double window_s, char *why, size_t n)
+/* Below this idle share the idlest allowed CPU is busy, not idle: the
+   measured CPU will be shared with what runs there. */
+#define IDLE_ENOUGH 0.5
+
+/* How cpu = auto chose best (at idle share best_idle; worst_idle the
+   busiest's) into why, with the shares labelled; and a warning into
+   warn when even the idlest was busy, else "". */
+static void cpu_auto_said(int best, int busiest, int nallowed, double window_s,
+			  double best_idle, double worst_idle, double idle_best,
+			  char *why, size_t n, char *warn, size_t wn)
+{
+	bool all_busy = best_idle < IDLE_ENOUGH;
+
+	if (busiest == best || worst_idle >= best_idle - IDLE_MARGIN)
+		snprintf(why, n, "cpu = auto: CPU %d, the lowest numbered of the %d "
+			 "this process may use, all about as %s over %.0f ms of "
+			 "/proc/stat (idle %.0f%% to %.0f%%)", best, nallowed,
+			 all_busy ? "busy" : "idle", window_s * 1e3,
+			 100 * worst_idle, 100 * best_idle);
+	else
+		snprintf(why, n, "cpu = auto: CPU %d, the least busy of the %d this "
+			 "process may use over %.0f ms of /proc/stat (idle %.0f%%; "
+			 "the busiest, CPU %d, idle %.0f%%)", best, nallowed,
+			 window_s * 1e3, 100 * idle_best, busiest, 100 * worst_idle);
+	if (!all_busy) {
+		snprintf(warn, wn, "%s", "");
+		return;
+	}
+	snprintf(warn, wn, "cpu = auto: no CPU this process may use was idle at "
+		 "the start (over %.0f ms of /proc/stat the idlest was idle "
+		 "%.0f%%, CPU %d taken): the measured CPU is shared with other "
+		 "work, whose time can land in the figures (# contention: says "
+		 "how much over the run); stop it, or give cpu = N of an idle CPU",
+		 window_s * 1e3, 100 * best_idle, best);
+}
+
+int cpu_least_busy(double window_s, char *why, size_t n, char *warn, size_t wn)
 {
 	enum { NCPU = CPU_SETSIZE > 1024 ? 1024 : CPU_SETSIZE };
 	static struct cpu_times a[NCPU];
@@ -113,6 +149,7 @@ int cpu_least_busy(double window_s, char *why, size_t n)
 	struct timespec w;
 	struct cpu_times b;
 
+	snprintf(warn, wn, "%s", "");
 	if (sched_getaffinity(0, sizeof(set), &set) != 0) {
 		snprintf(why, n, "sched_getaffinity: %s", strerror(errno));
 		return -1;
@@ -158,16 +195,8 @@ int cpu_least_busy(double window_s, char *why, size_t n)
 	}
 	for (i = 0; i < nk && ids[i] != best; i++)
 		;
-	if (busiest == best || worst_idle >= best_idle - IDLE_MARGIN)
-		snprintf(why, n, "cpu = auto: CPU %d, the lowest numbered of the %d "
-			 "this process may use, all about as idle over %.0f ms of "
-			 "/proc/stat (%.0f%% to %.0f%%)", best, nallowed,
-			 window_s * 1e3, 100 * worst_idle, 100 * best_idle);
-	else
-		snprintf(why, n, "cpu = auto: CPU %d, the least busy of the %d this "
-			 "process may use over %.0f ms of /proc/stat (idle %.0f%%; "
-			 "the busiest, CPU %d, idle %.0f%%)", best, nallowed,
-			 window_s * 1e3, 100 * idle[i], busiest, 100 * worst_idle);
+	cpu_auto_said(best, busiest, nallowed, window_s, best_idle, worst_idle,
+		      idle[i], why, n, warn, wn);
 	return best;
 }
 

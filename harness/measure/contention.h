@@ -28,8 +28,10 @@ const char *sysroot(void);
 
 /* cpu = auto: the allowed CPU with the largest idle share over window_s
    seconds of /proc/stat (the lowest numbered of those within 5% of it),
-   and in why how it was chosen.  -1 and why when none can be found. */
-int cpu_least_busy(double window_s, char *why, size_t n);
+   and in why how it was chosen.  -1 and why when none can be found.
+   warn gets a warning when no allowed CPU was idle half the window or
+   more (else ""). */
+int cpu_least_busy(double window_s, char *why, size_t n, char *warn, size_t wn);
 
 /* The CPU cpu = auto takes of n with idle shares idle[] (below 0:
    unknown) over ticks[] ticks of /proc/stat: the lowest numbered within

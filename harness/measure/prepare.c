@@ -18,12 +18,53 @@
 #include "timer/fence.h"
 #include "workload/load.h"
 
+/* Regions (or batches) a K (or a batch's calls) is judged on: their
+   median, each taken again if the thread was switched out, so a task
+   that takes the CPU now and then moves neither (a median of three
+   moved when two were hit).  A sustained one still can, as can a median
+   at a doubling's edge: iters in the CSV says, compare warns where two
+   runs' K differ, and cold_calls = K fixes it. */
+#define PILOT_REGIONS 9
+
+/* One pilot region of p: a warm batch of iters calls (warm), else a
+   sample of its K; in ticks less the overhead.  One during which the
+   thread was switched out is taken again, as a sample is (rounds.c). */
+static double pilot_region(struct bench *b, struct point *p, uint64_t iters,
+			   bool warm)
+{
+	const struct op *op = p->runs->op;
+	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->align : NULL;
+	double v = 0;
+	int tries;
+
+	for (tries = 0; tries <= PREEMPT_RETAKES; tries++) {
+		long before = thread_involuntary_switches();
+		v = warm ? (double)op->batch(b->cal.timer, p->runs, sweep_buf(b) +
+					     p->align, dst, p->size,
+					     sweep_dist(p), iters) - b->cal.overhead :
+			   sweep_sample(b, p) * (double)p->iters;
+		if (before < 0 || thread_involuntary_switches() == before)
+			break;
+	}
+	return v;
+}
+
+/* The median of PILOT_REGIONS of them. */
+static double pilot_median(struct bench *b, struct point *p, uint64_t iters,
+			   bool warm)
+{
+	double v[PILOT_REGIONS];
+	int i;
+
+	for (i = 0; i < PILOT_REGIONS; i++)
+		v[i] = pilot_region(b, p, iters, warm);
+	return stats_median(v, PILOT_REGIONS);
+}
+
 /* Warm: double the batch until it lasts a sample's length. */
 static uint64_t warm_iters(struct bench *b, struct point *p)
 {
-	const struct timer *t = b->cal.timer;
 	const struct op *op = p->runs->op;
-	const unsigned char *buf = sweep_buf(b) + p->align;
 	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->align : NULL;
 	uint64_t iters = 1;
 
@@ -34,30 +75,26 @@ static uint64_t warm_iters(struct bench *b, struct point *p)
 				break;
 		return p->iters;
 	}
-	op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), 4);
+	op->batch(b->cal.timer, p->runs, sweep_buf(b) + p->align, dst, p->size,
+		  sweep_dist(p), 4);
 	while (iters < (UINT64_C(1) << 32) &&
-	       (double)op->batch(t, p->runs, buf, dst, p->size, sweep_dist(p), iters) -
-	       b->cal.overhead < b->cal.sample_ticks)
+	       pilot_median(b, p, iters, true) < b->cal.sample_ticks)
 		iters *= 2;
 	return iters;
 }
 
-/* Cold states: double K from 1 until the median of three regions of K
-   calls spans REGION_STEPS timer steps (with a quarter to spare, so the
-   run's median stays above it), or K reaches its cap.  Timed as batches
-   even in per-call runs: K is what a region of K calls needs. */
+/* Cold states: double K from 1 until the median region of K calls spans
+   REGION_STEPS timer steps (with a quarter to spare, so the run's median
+   stays above it), or K reaches its cap.  Timed as batches even in
+   per-call runs: K is what a region of K calls needs. */
 static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
 {
-	double want = 1.25 * REGION_STEPS * b->cal.resolution, v[3];
-	int i;
+	double want = 1.25 * REGION_STEPS * b->cal.resolution;
 
 	b->piloting = true;
-	for (p->iters = 1; p->iters < cap; p->iters *= 2) {
-		for (i = 0; i < 3; i++)
-			v[i] = sweep_sample(b, p) * (double)p->iters;
-		if (stats_median(v, 3) >= want)
+	for (p->iters = 1; p->iters < cap; p->iters *= 2)
+		if (pilot_median(b, p, p->iters, false) >= want)
 			break;
-	}
 	b->piloting = false;
 	return p->iters < cap ? p->iters : cap;
 }
@@ -334,11 +371,16 @@ static uint64_t iters_cap(const struct bench *b, const struct point *p)
 
 static uint64_t find_iters(struct bench *b, struct point *p)
 {
+	uint64_t cap;
+
 	if (point_walks(p))
 		return b->cfg->rx_batch;
 	if (p->cache == CACHE_WARM)
 		return warm_iters(b, p);
-	return cold_iters(b, p, iters_cap(b, p));
+	cap = iters_cap(b, p);
+	if (b->cfg->cold_calls)		/* the config's K, not found */
+		return b->cfg->cold_calls < cap ? b->cfg->cold_calls : cap;
+	return cold_iters(b, p, cap);
 }
 
 static void pilot(struct bench *b, struct point *p)
@@ -362,7 +404,11 @@ static bool grouped(const struct point *p)
 /* One K per size and cache state: the largest any of its points needs
    (the fastest kernel's), for every kernel, load and rx policy there
    and for the floor it is subtracted from, each within its own cap.
-   O(points^2) over the few grouped points of a run. */
+   The floor's own need is not counted: its calls are the harness's
+   alone, and K enough for them (256 here) is another measurement (c64
+   cold at 576 B read 45% slower at K = 256 than at 8 to 32); its short
+   regions are warned of instead (rounds.c).  O(points^2) over the few
+   grouped points of a run. */
 static void share_iters(struct bench *b)
 {
 	size_t i, j;

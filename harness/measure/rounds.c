@@ -345,6 +345,11 @@ static void warn(struct bench *b, const char *fmt, ...)
 	b->warnings[b->nwarnings++] = xstrdup(msg, "a warning");
 }
 
+void sweep_warn_text(struct bench *b, const char *msg)
+{
+	warn(b, "%s", msg);
+}
+
 /* Rounds the canary still read slow after their retakes: a tenant took
    issue slots for longer than a round.  A quarter of the run or more
    voids a verdict on it (csumreport compare: inconclusive); fewer are
@@ -450,6 +455,50 @@ static void summary_in_steps(struct summary *st, double res)
 	st->mean = call_steps(st->mean, res);
 	st->max = call_steps(st->max, res);
 	st->p99 = call_steps(st->p99, res);
+}
+
+/* Floors (the empty kernel, subtracted from every row) whose regions
+   span fewer than REGION_STEPS timer steps: they take their rows' K
+   (prepare.c), and their calls are the harness's alone.  How coarse
+   floor_ticks is, against itself and against the fastest row that
+   subtracts it (under 1% where that row's regions span REGION_STEPS). */
+static void warn_coarse_floors(struct bench *b)
+{
+	double least = INFINITY, self = 0, rows = 0;
+	size_t i, j, n = 0;
+	unsigned r;
+
+	for (i = 0; i < b->npts; i++) {
+		const struct point *f = &b->pts[i];
+		bool coarse = false;
+
+		for (r = 0; f->kernel->pseudo && r < b->repeats; r++) {
+			double step = b->cal.resolution / (double)f->iters,
+			       fastest = INFINITY;
+			if (!f->taken[r] || !(f->steps[r] < REGION_STEPS))
+				continue;
+			coarse = true;
+			least = fmin(least, f->steps[r]);
+			if (f->st[r].median > 0)
+				self = fmax(self, step / f->st[r].median);
+			for (j = 0; j < b->npts; j++)
+				if (b->pts[j].floor == i && !b->pts[j].kernel->pseudo &&
+				    b->pts[j].taken[r] && b->pts[j].st[r].median > 0)
+					fastest = fmin(fastest, b->pts[j].st[r].median);
+			if (fastest < INFINITY)
+				rows = fmax(rows, step / fastest);
+		}
+		n += coarse;
+	}
+	if (n)
+		warn(b, "%zu floor point(s) (the empty kernel: floor_ticks, "
+		     "subtracted in cycles_per_byte_net) time regions of fewer than "
+		     "%d timer steps (as few as %.1f): they take their rows' calls "
+		     "per region, whose cost they are there to subtract, and each "
+		     "call is the harness's alone; floor_ticks moves in steps of up "
+		     "to %.1f%% of itself, %.2f%% of the fastest row that subtracts "
+		     "it; the region_steps column says how many", n, REGION_STEPS,
+		     least, 100 * self, 100 * rows);
 }
 
 /* Regions shorter than the overhead subtracted: said once, with the
@@ -670,4 +719,6 @@ void sweep_finish(struct bench *b)
 		     "region_steps column says how many", sweep_coarse(b),
 		     REGION_STEPS, c->resolution, b->cpt_run > 0 ? b->cpt_run :
 		     c->cycles_per_tick, K_MAX);
+	if (b->cfg->timing != TIMING_PER_CALL)
+		warn_coarse_floors(b);
 }

@@ -5,8 +5,9 @@
  * cold:         the DMA case: one untimed call on the warm buffer (code
  *               and branch history warm), then K buffers drawn at random
  *               from a pool far larger than the caches, written when the
- *               pool was made (the NIC's DMA, long before), flushed, and
- *               not read by this core before the K calls timed together.
+ *               pool was made (the NIC's DMA, long before), flushed (the
+ *               flush leaves their pages in the TLB), and not read by
+ *               this core before the K calls timed together.
  *               Written just before, the read would wait for the write-
  *               back the flush starts: c64 at 1500 B read 3797 ticks right
  *               after its buffer's write and flush, 1323 flushed only and

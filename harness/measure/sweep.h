@@ -186,6 +186,8 @@ void sweep_finish(struct bench *b);
 /* The run's cycles per tick (# cycles_per_tick:): a preset's, else the
    add chain's median over the run, else the start-up calibration's. */
 double sweep_cycles_per_tick(const struct bench *b);
+/* A warning of the run's (# warning: msg), however it was found. */
+void sweep_warn_text(struct bench *b, const char *msg);
 void sweep_free(struct bench *b);
 
 /* The warm buffer and destination of the sample being taken: the
@@ -253,7 +255,7 @@ bool sweep_measured(const struct bench *b);
    coarse (a median moves in steps of 1/REGION_STEPS of it or more), and
    K-call regions are made at least this long where K_MAX allows. */
 #define REGION_STEPS 100
-#define K_MAX 256
+#define K_MAX COLD_CALLS_MAX
 /* timing = per-call: a warm sample times calls one by one for this long
    (several of a scheduler's time slices under a load), up to
    PERCALL_MAX calls. */

@@ -271,6 +271,14 @@ void report_meta(FILE *f, const struct bench *b)
 		"sequential (all samples of a point in a row)");
 	fprintf(f, "# seed: %llu\n", (unsigned long long)b->seed);
 	report_layouts(f, b);
+	if (b->cfg->cold_calls)
+		fprintf(f, "# cold_calls: %u, the config's: K of every cold region "
+			"(iters; fewer where the pool or ring is small)\n",
+			b->cfg->cold_calls);
+	else
+		fprintf(f, "# cold_calls: auto: each size and cache state's K found "
+			"by this run (iters), and another run may find another "
+			"(cold_calls = K fixes it)\n");
 	fprintf(f, "# samples_per_point: %u\n", b->samples);
 	fprintf(f, "# repeat: %u\n", b->repeats);
 	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
@@ -347,14 +355,20 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "%s; cold rings, the cold pool, the busy load and eviction "
 		"are sized from it, and from the memory this process may take)\n",
 		src);
+	/* A flush translates every line's address: the TLB is warm after
+	   it.  Eviction streams other memory and touches no buffer. */
 	if (kspace_opened())
 		fprintf(f, "# cold_flush: csumbench.ko's, %s, to %zu bytes past "
-			"each buffer (the largest prefetch distance)\n",
+			"each buffer (the largest prefetch distance); TLB warm: "
+			"the flush just before the calls translated every line\n",
 			kspace_flush(), b->pfspan);
 	else
 		fprintf(f, "# cold_flush: %s (%s), to %zu bytes past each buffer (the "
-			"largest prefetch distance)\n", b->flush->name, b->flush->what,
-			b->pfspan);
+			"largest prefetch distance); %s\n", b->flush->name,
+			b->flush->what, b->pfspan, b->flush->whole ?
+			"TLB as the stream leaves it: it touches no buffer" :
+			"TLB warm: the flush just before the calls translated "
+			"every line");
 	fprintf(f, "# flush_check: %s\n", b->fcheck.verdict[0] ? b->fcheck.verdict :
 		kspace_opened() ? "not run (csumbench.ko flushes with the "
 		"kernel's own helper)" : "not run (no cold points)");

@@ -105,7 +105,7 @@ enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
        C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
        C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, C_LOAD, C_RXPF, C_P99,
        C_ROOF, C_STEPS, C_CMIN, C_CP99, C_CP999, C_CMAX, C_CMEAN, C_BELOW,
-       C_CMAXRUN, C_CPREEMPT, C_CBSTEP, NCOLS };
+       C_CMAXRUN, C_CPREEMPT, C_CBSTEP, C_ITERS, NCOLS };
 static const char *const names[NCOLS] = {
 	"kernel", "size", "align", "cache", "prefetch", "samples", "ticks_median",
 	"cycles_per_byte", "bytes_per_cycle", "mb_per_s", "arch", "code_offset",
@@ -114,6 +114,7 @@ static const char *const names[NCOLS] = {
 	"roofline_fraction", "region_steps", "call_min", "call_p99",
 	"call_p999", "call_max", "call_mean", "below_overhead",
 	"call_max_unpreempted", "calls_preempted", "calls_below_step",
+	"iters",
 };
 static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
 	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1,
@@ -265,6 +266,8 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
 		if (!k || x->region_steps < m->region_steps ||
 		    isnan(m->region_steps))
 			m->region_steps = x->region_steps;
+		if (x->iters != kept.iters && !isnan(x->iters))
+			m->iters = -1;	/* K differs among them */
 		if (!k || x->ticks_min * x->cpt < m->cyc_min)
 			m->cyc_min = x->ticks_min * x->cpt;
 		if (!k || x->ticks_max * x->cpt > m->cyc_max)
@@ -574,6 +577,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 		w.ticks_max = idx[C_TMAX] < 0 ? NAN : v[C_TMAX];
 		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
 		w.region_steps = idx[C_STEPS] < 0 ? NAN : v[C_STEPS];
+		w.iters = idx[C_ITERS] < 0 ? NAN : v[C_ITERS];
 		w.call_p99 = w.call_p999 = w.call_max_running = NAN;
 		/* timing = per-call: the spread is of single calls (call_max
 		   or calls_below_step says so: a figure below one timer step,

@@ -38,6 +38,9 @@ struct row {
 							   over the repeats */
 	double region_steps;	/* the repeats' shortest median timed
 				   region, in timer steps; NAN: not given */
+	double iters;		/* calls per timed region (a cold state's
+				   K); -1: the repeats' differ; NAN: not
+				   given */
 	double cyc_min, cyc_max, cyc_mean, cyc_median;
 	double *rep_cpb;	/* each repeat's cycles/byte; a mix's (size 0)
 				   from its mean call, the figure of merit a
