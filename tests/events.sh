@@ -91,7 +91,7 @@ rows = [r for r in csv.reader(l for l in open(sys.argv[1]) if not l.startswith('
 head, rows = rows[0], rows[1:]
 want = ['ev_running', 'ev_task_clock', 'ev_task_clock_per_byte', 'ev_page_faults',
         'ev_page_faults_per_byte', 'ev_context_switches', 'ev_context_switches_per_byte']
-print('columns', 'ok' if head[41:] == want and len(head) == 48 else head[41:])
+print('columns', 'ok' if head[44:] == want and len(head) == 51 else head[44:])
 col = {n: i for i, n in enumerate(head)}
 bad = []
 for r in rows:
