@@ -92,6 +92,14 @@ size_t sweep_coarse(const struct bench *b)
 	return n;
 }
 
+double sweep_cycles_per_tick(const struct bench *b)
+{
+	const struct calibration *c = &b->cal;
+
+	return c->cpt_given ? c->cycles_per_tick :
+	       b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick;
+}
+
 double point_cycles_per_byte(const struct bench *b, const struct point *p,
 			     unsigned r)
 {

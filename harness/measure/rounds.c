@@ -578,14 +578,6 @@ static void warn_unresolved(struct bench *b)
 		     "there", floors);
 }
 
-double sweep_cycles_per_tick(const struct bench *b)
-{
-	const struct calibration *c = &b->cal;
-
-	return c->cpt_given ? c->cycles_per_tick :
-	       b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick;
-}
-
 void sweep_finish(struct bench *b)
 {
 	const struct calibration *c = &b->cal;
