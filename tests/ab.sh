@@ -210,17 +210,17 @@ ok "the first result is kept beside the second (nothing replaced)" \
 
 # --- A/A, five invocations: at most 5% of the points changed, and no
 # point changed one way in one and the other way in another
-aa() { # aa OUT-PREFIX OLD NEW SET...: five invocations; the changed lines
-	local i p=$1 o=$2 n=$3 ; shift 3
+aa() { # aa OUT-PREFIX PROCESSES OLD NEW SET...: five invocations; the changed lines
+	local i p=$1 np=$2 o=$3 n=$4 ; shift 4
 	for i in $(seq "$([ "$p" = pf ] && echo 2 || echo 1)" 5); do
-		again "$BIN" ab -q -p 6 -o "$T/$p$i/" --report "$R" "$@" -- "$o" "$n"
+		again "$BIN" ab -q -p "$np" -o "$T/$p$i/" --report "$R" "$@" -- "$o" "$n"
 		echo "$? $(grep -c '^[0-9].* \*$' "$T/again.out")" >> "$T/$p.counts"
 		cp "$T/again.out" "$T/$p$i.txt"
 		sed -n 's/^\([^ ]* is [0-9.]* ± [0-9.]*x \(faster\|slower\)\) than .* at \(.*\)/\3 \2/p' "$T/$p$i.txt" >> "$T/$p.dirs"
 	done
 	touch "$T/$p.dirs"
 }
-aa aa c64 c64 --set sizes=576,1500,16K --set cache=warm,cold --set samples=21
+aa aa 6 c64 c64 --set sizes=576,1500,16K --set cache=warm,cold --set samples=21
 changed=$(awk '{ n += $2 } END { print n + 0 }' "$T/aa.counts")
 ok "A/A: five invocations ran (exit 0 each)" bash -c "[ \$(grep -c '^0 ' '$T/aa.counts') = 5 ]" || cat "$T/aa.counts"
 ok "A/A: at most 5% of 30 points called changed (got $changed)" [ "$changed" -le 1 ]
@@ -240,7 +240,13 @@ ok "make ab OLD=c64-prefetch NEW=c64-prefetch@128 SET=...: both distances of c64
 	bash -c "[ '$(last_status "$T/pf0.txt")' = 0 ] && grep -q '^selected: c64-prefetch@none (before) vs c64-prefetch@128 (after)' '$T/pf0.txt'" ||
 	tail -n 5 "$T/pf0.txt"
 sed -n 's/^\([^ ]* is [0-9.]* ± [0-9.]*x \(faster\|slower\)\) than .* at \(.*\)/\3 \2/p' "$T/pf0.txt" > "$T/pf.dirs"
-aa pf c64-prefetch c64-prefetch@128 --set sizes=576,1500 --set cache=cold
+# Ten processes a side: on this VM a cold point's per-process medians
+# can spread 20% as other guests load the host's memory (406 to 500
+# ticks at 576 B in one measured invocation, 408 to 435 in eight runs
+# after it), and one invocation of six a side in which most slow
+# processes landed on OLD called @128 faster at 576 B, where the others
+# call it some 5% slower.
+aa pf 10 c64-prefetch c64-prefetch@128 --set sizes=576,1500 --set cache=cold
 ok "c64-prefetch against @128 at 576 and 1500 B cold, five invocations: no point changed in opposite directions" \
 	bash -c "[ \$(sed 's/ [a-z]*\$//' '$T/pf.dirs' | sort -u | wc -l) = \$(sort -u '$T/pf.dirs' | wc -l) ]"
 echo "  A/A changed $changed of 30; c64-prefetch against @128: $(sort "$T/pf.dirs" | uniq -c | tr '\n' ';')"
