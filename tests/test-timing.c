@@ -214,8 +214,11 @@ static void preset_check(const char *timer, bool emulated)
 	snprintf(cpt, sizeof(cpt), "%.4f", 5 * c.chain_cpt);
 	CHECK(measure(timer, "warm", "1500", cpt, &r) == 0, "preset run");
 	if (emulated) {
-		CHECK(r.nwarnings == 0, "emulated: the chain means nothing, so no "
-		      "disagreement is claimed (got: %s)", r.warning);
+		/* other warnings (contention beside a loaded emulator) may
+		   come; none may set the preset against the chain */
+		CHECK(!strstr(r.warning, "disagree") && !strstr(r.warning, "add chain"),
+		      "emulated: the chain means nothing, so no disagreement is "
+		      "claimed (got: %s)", r.warning);
 		return;
 	}
 	CHECK(r.nwarnings >= 1 && strstr(r.warning, "disagree"), "a preset of "
