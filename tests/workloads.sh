@@ -50,6 +50,14 @@ fi
 	--set load_cpus=0 --set cpu=0 -o "$T/one.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "load_cpus = the measured CPU: the results say the load shares it" \
 	bash -c "[ $rc = 0 ] && grep -q '^# load_shares_measured_cpu: yes' '$T/one.csv'"
+if [ -n "${EMULATOR:-}" ]; then
+	# as SCHED_FIFO an emulated burst left the others 20 us in thousands
+	ok "emulated: the bursting streamer is a plain task, and the results say why" \
+		grep -q '^# load_stream_bursts: .* as a plain task (emulated: ' "$T/one.csv"
+elif [ "$(id -u)" = 0 ]; then
+	ok "as root: the bursting streamer is SCHED_FIFO 1" \
+		grep -q '^# load_stream_bursts: .* as SCHED_FIFO 1: ' "$T/one.csv"
+fi
 "${CB[@]}" run -q --set load=busy --set load_cpus=255 -o "$T/no.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "load_cpus naming a CPU this process may not use: exit 2, why" \
 	bash -c "[ $rc = 2 ] && grep -q 'load_cpus.*CPU 255 is not one this process may use' '$T/err' && [ ! -e '$T/no.csv' ]"
