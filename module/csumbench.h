@@ -43,6 +43,7 @@ struct csb_k {
 				   bytes do the work (NULL: fn's) */
 	const void *code;	/* those bytes: fn, or what it calls */
 	u32 kf_flags;		/* CSB_INLINE where the header inlines it */
+	const char *needs;	/* kernels.def's CPU features: not timed here */
 	bool wrong;		/* the wrong= parameter names it (tests) */
 	struct csb_passed passed;
 };

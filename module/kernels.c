@@ -5,7 +5,7 @@
  * as the user-space binary (kernels/<arch>/, copied beside this file by
  * make module) and listed by the same kernels.def.
  *
- * Kernels that need CPU features (KERNEL_NEEDS: AVX2, AVX-512, ADX) and
+ * Kernels that need CPU features (.needs: AVX2, AVX-512, ADX) and
  * the load op stay out: the kernel's vector registers are not ours to
  * use without kernel_fpu_begin().  The rest are declared weak, so the
  * ones whose files Kbuild did not assemble (arm64's NEON kernel) are
@@ -84,12 +84,8 @@ static noinline u32 csb_empty_copy(const void *src, void *dst, int len, u32 sum)
 #define DECL_PF_csum_copy(sym) extern csb_copy_pf_fn sym __attribute__((weak));
 #define DECL_load(sym)
 #define DECL_PF_load(sym)
-#define KERNEL(op, name, sym, arch, desc) DECL_##op(sym)
-#define KERNEL_PF(op, name, sym, arch, nopf, step, desc) DECL_PF_##op(sym)
-#define KERNEL_NEEDS(op, name, sym, arch, needs, desc)
-#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, step, desc)
-#define KERNEL_PSEUDO(op, name, sym, arch, desc)
-#define KERNEL_FIXED(op, name, sym, arch, desc)
+#define KERNEL(op, name, sym, arch, desc, ...) DECL_##op(sym)
+#define KERNEL_PF(op, name, sym, arch, desc, ...) DECL_PF_##op(sym)
 #include "kernels.def"
 #ifdef CSB_AB_DEF	/* make ab SPACE=kernel: the two sides (Kbuild) */
 #include "ab.def"
@@ -97,23 +93,24 @@ static noinline u32 csb_empty_copy(const void *src, void *dst, int len, u32 sum)
 #undef KERNEL
 #undef KERNEL_PF
 
-#define ROW_csum(name, sym, desc) \
-	{ name, NULL, #sym, desc, CSB_OP_CSUM, 0, 0, { .csum = sym }, NULL },
-#define ROW_PF_csum(name, sym, nopf, step, desc) \
-	{ name, nopf, #sym, desc, CSB_OP_CSUM, CSB_PREFETCH, step, \
-	  { .csum_pf = sym }, NULL },
-#define ROW_ip_fast_csum(name, sym, desc) \
-	{ name, NULL, #sym, desc, CSB_OP_IP_FAST_CSUM, 0, 0, { .ip = sym }, NULL },
-#define ROW_csum_copy(name, sym, desc) \
-	{ name, NULL, #sym, desc, CSB_OP_CSUM_COPY, 0, 0, { .copy = sym }, NULL },
-#define ROW_PF_csum_copy(name, sym, nopf, step, desc) \
-	{ name, nopf, #sym, desc, CSB_OP_CSUM_COPY, CSB_PREFETCH, step, \
-	  { .copy_pf = sym }, NULL },
-#define ROW_load(name, sym, desc)
-#define ROW_PF_load(name, sym, nopf, step, desc)
-#define KERNEL(op, name, sym, arch, desc) ROW_##op(name, sym, desc)
-#define KERNEL_PF(op, name, sym, arch, nopf, step, desc) \
-	ROW_PF_##op(name, sym, nopf, step, desc)
+/* The .def's optional parts (.nopf, .pf_step, .needs) name fields of
+   struct csb_k; a row with .needs is dropped in csb_kernels_init. */
+#define ROW(n, s, d, o, fl, member, ...) \
+	{ .name = n, .sym = #s, .desc = d, .op = o, .flags = fl, \
+	  .fn = { .member = s }, __VA_ARGS__ },
+#define ROW_csum(n, s, d, ...) ROW(n, s, d, CSB_OP_CSUM, 0, csum, __VA_ARGS__)
+#define ROW_PF_csum(n, s, d, ...) \
+	ROW(n, s, d, CSB_OP_CSUM, CSB_PREFETCH, csum_pf, __VA_ARGS__)
+#define ROW_ip_fast_csum(n, s, d, ...) \
+	ROW(n, s, d, CSB_OP_IP_FAST_CSUM, 0, ip, __VA_ARGS__)
+#define ROW_csum_copy(n, s, d, ...) \
+	ROW(n, s, d, CSB_OP_CSUM_COPY, 0, copy, __VA_ARGS__)
+#define ROW_PF_csum_copy(n, s, d, ...) \
+	ROW(n, s, d, CSB_OP_CSUM_COPY, CSB_PREFETCH, copy_pf, __VA_ARGS__)
+#define ROW_load(n, s, d, ...)
+#define ROW_PF_load(n, s, d, ...)
+#define KERNEL(o, n, s, a, d, ...) ROW_##o(n, s, d, __VA_ARGS__)
+#define KERNEL_PF(o, n, s, a, d, ...) ROW_PF_##o(n, s, d, __VA_ARGS__)
 
 #define KFUNC(name, op, member, wrapper, desc, what) \
 	{ name, NULL, NULL, desc, op, CSB_KFUNC, 0, { .member = wrapper }, what },
@@ -154,7 +151,8 @@ void csb_kernels_init(void)
 	for (i = 0; i < ARRAY_SIZE(csb_kernels); i++) {
 		struct csb_k *k = &csb_kernels[i];
 
-		if (!k->fn.csum)	/* weak, not assembled here */
+		/* weak, not assembled here; or it needs vector registers */
+		if (!k->fn.csum || k->needs)
 			continue;
 		if (k->kf_sym)
 			k->sym = k->kf_sym;

@@ -13,6 +13,14 @@ SUITE=placement-$ARCH
 . "$(dirname "$0")/lib.sh"
 LOOP_ALIGN=$(sed -n 's/^LOOP_ALIGN := //p' "mk/arch-$ARCH.mk")
 
+# defs FILE...: the kernels.def rows, one a line (a row's continuation
+# lines joined to it)
+defs() {
+	awk '/^KERNEL/ { r = $0
+		while (r !~ /\)$/ && (getline l) > 0) { sub(/^[ \t]+/, " ", l); r = r l }
+		print r }' "$@"
+}
+
 # sym: name size, from the symbol table
 addr() { ${CROSS}nm -S --defined-only "$BIN" | awk -v s="$1" '$4 == s { print $1, $2 }'; }
 
@@ -48,7 +56,7 @@ loop() {
 # Entries on 64 bytes: every kernel in the tables.
 for def in kernels/generic/kernels.def kernels/$ARCH/kernels.def; do
 	[ -f "$def" ] || continue
-	for sym in $(sed -n 's/^KERNEL[A-Z_]*([a-z_]*, "[^"]*", \([a-z0-9_]*\),.*/\1/p' "$def"); do
+	for sym in $(defs "$def" | sed -n 's/^KERNEL[A-Z_]*([a-z_]*, "[^"]*", \([a-z0-9_]*\),.*/\1/p'); do
 		read -r a s < <(addr "$sym")
 		ok "$sym starts on 64 bytes (at 0x$a)" [ $((0x${a:-1} % 64)) = 0 ]
 	done
@@ -58,7 +66,7 @@ done
 for def in kernels/generic/kernels.def kernels/$ARCH/kernels.def; do
 	[ -f "$def" ] || continue
 	while read -r name sym nopf; do
-		nsym=$(sed -n "s/^KERNEL[A-Z_]*([a-z_]*, \"$nopf\", \\([a-z0-9_]*\\),.*/\\1/p" kernels/*/kernels.def | head -n 1)
+		nsym=$(defs kernels/*/kernels.def | sed -n "s/^KERNEL[A-Z_]*([a-z_]*, \"$nopf\", \\([a-z0-9_]*\\),.*/\\1/p" | head -n 1)
 		loop "$sym" > "$T/pf"; loop "$nsym" > "$T/nopf"
 		if ! [ -s "$T/pf" ] || ! [ -s "$T/nopf" ]; then
 			ok "$name and $nopf: hot loops found" false
@@ -71,7 +79,10 @@ for def in kernels/generic/kernels.def kernels/$ARCH/kernels.def; do
 		ok "$name is $nopf's loop plus one prefetch: $(tr '\n' ' ' < "$T/nopf.ops")" \
 			bash -c "cmp -s '$T/pf.ops' '$T/nopf.ops' &&
 				[ \$(( \$(wc -l < '$T/pf') - \$(wc -l < '$T/nopf') )) = 1 ]"
-	done < <(sed -n 's/^KERNEL_PF([a-z_]*, "\([^"]*\)", \([a-z0-9_]*\), [a-z0-9_]*, "\([^"]*\)",.*/\1 \2 \3/p' "$def")
+	# (not those with .needs: a vector loop covers 128 to 512 bytes, with
+	# a prefetch per 64)
+	done < <(defs "$def" | grep -v '\.needs = ' |
+		sed -n 's/^KERNEL_PF([a-z_]*, "\([^"]*\)", \([a-z0-9_]*\), .*\.nopf = "\([^"]*\)".*/\1 \2 \3/p')
 done
 
 # The loop the dcbt patch changed: mainline's, software-pipelined (each
@@ -84,8 +95,8 @@ if [ "$ARCH" = ppc32 ]; then
 fi
 
 # No relocations in kernel code: nothing a copy would get wrong.  Those
-# declared KERNEL_FIXED call other code and are never copied.
-fixed=$(sed -n 's/^KERNEL_FIXED([a-z_]*, "[^"]*", \([a-z0-9_]*\),.*/\1/p' kernels/*/kernels.def)
+# declared .sym = NULL (KERNEL_FIXED) call other code and are never copied.
+fixed=$(defs kernels/*/kernels.def | sed -n 's/^KERNEL([a-z_]*, "[^"]*", \([a-z0-9_]*\),.*\.sym = NULL.*/\1/p')
 for o in "$BUILD"/obj/kernels/*/*.o; do
 	f=
 	for sym in $fixed; do
@@ -93,7 +104,7 @@ for o in "$BUILD"/obj/kernels/*/*.o; do
 	done
 	if [ -n "$f" ]; then
 		ok "$(basename "$o"): $f is KERNEL_FIXED: timed in place only" \
-			bash -c "${EMULATOR:+$EMULATOR }'$BIN' run -n --set kernels=$(sed -n "s/^KERNEL_FIXED([a-z_]*, \"\\([^\"]*\\)\", $f,.*/\\1/p" kernels/*/kernels.def) --set code_offset=none,0,16 --set roofline=none | head -n 1 | grep -q '^2 points'"
+			bash -c "${EMULATOR:+$EMULATOR }'$BIN' run -n --set kernels=$(defs kernels/*/kernels.def | sed -n "s/^KERNEL([a-z_]*, \"\\([^\"]*\\)\", $f,.*/\\1/p") --set code_offset=none,0,16 --set roofline=none | head -n 1 | grep -q '^2 points'"
 		continue
 	fi
 	ok "$(basename "$o"): no relocations in its code" \

@@ -18,13 +18,8 @@
 #define PROTO_PF_load(sym) load_pf_fn sym;
 #define PROTO_PF_csum_copy(sym) csum_copy_pf_fn sym;
 #define LOOP_MARK(sym) extern const char sym##_loop[] __attribute__((weak));
-#define KERNEL(op, name, sym, arch, desc) PROTO_##op(sym) LOOP_MARK(sym)
-#define KERNEL_PF(op, name, sym, arch, nopf, step, desc) PROTO_PF_##op(sym) LOOP_MARK(sym)
-#define KERNEL_NEEDS(op, name, sym, arch, needs, desc) KERNEL(op, name, sym, arch, desc)
-#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, step, desc) \
-	KERNEL_PF(op, name, sym, arch, nopf, step, desc)
-#define KERNEL_PSEUDO KERNEL
-#define KERNEL_FIXED KERNEL
+#define KERNEL(op, name, sym, arch, desc, ...) PROTO_##op(sym) LOOP_MARK(sym)
+#define KERNEL_PF(op, name, sym, arch, desc, ...) PROTO_PF_##op(sym) LOOP_MARK(sym)
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF
 #include ARCH_KERNELS_DEF
@@ -34,30 +29,18 @@
 #endif
 #undef KERNEL
 #undef KERNEL_PF
-#undef KERNEL_NEEDS
-#undef KERNEL_PF_NEEDS
-#undef KERNEL_PSEUDO
-#undef KERNEL_FIXED
 
-#define ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, symname, needs, step) \
-	{ name, #arch, &op_##op, desc, nopf, pf, pseudo, (void (*)(void))sym, \
-	  symname, sym##_loop, needs, step, 0, NULL, 0 },
-#define ROW(op, name, sym, arch, desc, nopf, pf, pseudo) \
-	ROW_AT(op, name, sym, arch, desc, nopf, pf, pseudo, #sym, NULL, 0)
-#define KERNEL(op, name, sym, arch, desc) \
-	ROW(op, name, sym, arch, desc, NULL, false, false)
-#define KERNEL_PF(op, name, sym, arch, nopf, step, desc) \
-	ROW_AT(op, name, sym, arch, desc, nopf, true, false, #sym, NULL, step)
-/* Runs only where the CPU has the features named (cpufeat.h). */
-#define KERNEL_NEEDS(op, name, sym, arch, needs, desc) \
-	ROW_AT(op, name, sym, arch, desc, NULL, false, false, #sym, needs, 0)
-#define KERNEL_PF_NEEDS(op, name, sym, arch, nopf, needs, step, desc) \
-	ROW_AT(op, name, sym, arch, desc, nopf, true, false, #sym, needs, step)
-#define KERNEL_PSEUDO(op, name, sym, arch, desc) \
-	ROW(op, name, sym, arch, desc, NULL, false, true)
-/* No symbol: not copied for code_offset (its calls would not follow). */
-#define KERNEL_FIXED(op, name, sym, arch, desc) \
-	ROW_AT(op, name, sym, arch, desc, NULL, false, false, NULL, NULL, 0)
+/* A row: the five parts every kernel has, then the optional ones the
+   .def names (.needs, .nopf, .pf_step, .pseudo), which may override a
+   default (.sym = NULL: a kernel that calls other code is not copied).
+   The parameters are spelled apart from the fields they fill. */
+#define KERNEL(o, n, s, a, d, ...)                                         \
+	{ .name = n, .arch = #a, .op = &op_##o, .desc = d,                 \
+	  .fn = (void (*)(void))s, .sym = #s, .loop = s##_loop, __VA_ARGS__ },
+#define KERNEL_PF(o, n, s, a, d, ...) \
+	KERNEL(o, n, s, a, d, .prefetch = true, __VA_ARGS__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
 const struct kernel kernel_table[] = {
 #include "generic/kernels.def"
 #ifdef ARCH_KERNELS_DEF
@@ -67,12 +50,9 @@ const struct kernel kernel_table[] = {
 #include AB_KERNELS_DEF
 #endif
 };
+#pragma GCC diagnostic pop
 #undef KERNEL
 #undef KERNEL_PF
-#undef KERNEL_NEEDS
-#undef KERNEL_PF_NEEDS
-#undef KERNEL_PSEUDO
-#undef KERNEL_FIXED
 
 const size_t kernel_count = sizeof(kernel_table) / sizeof(kernel_table[0]);
 const struct kernel *const kernel_empty = &kernel_table[0];
