@@ -5,11 +5,15 @@ HOST_ARCH := $(shell uname -m | sed -e 's/^ppc$$/ppc32/' -e 's/^aarch64$$/arm64/
 ARCH ?= $(HOST_ARCH)
 # (the kernel's names for them, as make module is often given)
 override ARCH := $(patsubst powerpc,ppc32,$(patsubst x86,x86_64,$(ARCH)))
-ARCHES := $(patsubst mk/arch-%.mk,%,$(wildcard mk/arch-*.mk))
+# A port's make settings are the port's: harness/arch/<arch>/arch.mk.
+ARCHES := $(patsubst harness/arch/%/arch.mk,%,$(wildcard harness/arch/*/arch.mk))
 ifeq ($(filter $(ARCH),$(ARCHES)),)
 $(error ARCH=$(ARCH) is not supported; expected one of: $(ARCHES))
 endif
-include mk/arch-$(ARCH).mk
+include harness/arch/$(ARCH)/arch.mk
+ifeq ($(wildcard harness/arch/$(ARCH)/*.c),)
+$(error ARCH=$(ARCH) has harness/arch/$(ARCH)/arch.mk but no sources there: see README, "Porting to a new architecture")
+endif
 # A virtual board's initrd holds no libraries: what runs there is static.
 ifneq ($(filter vboard:%,$(RUNNER)),)
 STATIC := 1
@@ -38,34 +42,33 @@ LDLIBS += -lm $(if $(STATIC),,-ldl)
 # it (Debian libpcap-dev); static and cross builds go without (PCAP=0).
 HASH := \#
 PCAP ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <pcap/pcap.h>' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0))
-NO_PCAP_SRC := harness/workload/mix-$(if $(filter 1,$(PCAP)),nopcap,pcap).c
 LDLIBS += $(if $(filter 1,$(PCAP)),-lpcap)
 
 # Event names beyond perf list's generic ones come from libpfm4 where the
 # build finds it (Debian libpfm4-dev; no pkg-config file); LIBPFM=0, and
 # static and cross builds, go without (events/nopfm.c).
 LIBPFM ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <perfmon/pfmlib_perf_event.h>' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0))
-NO_PFM_SRC := harness/events/$(if $(filter 1,$(LIBPFM)),nopfm,pfm).c
 LDLIBS += $(if $(filter 1,$(LIBPFM)),-lpfm)
-
-# The harness is one folder per concern (harness/*/, README "Layout")
-# and one per architecture: harness/arch/$(ARCH)/ is what this port
-# provides (timer, flush, fence, add chain, PMC read, signal PC...).
-ifeq ($(wildcard harness/arch/$(ARCH)/*.c),)
-$(error ARCH=$(ARCH) has mk/arch-$(ARCH).mk but no harness/arch/$(ARCH)/: see README, "Porting to a new architecture")
-endif
-HARNESS := $(filter-out $(NO_PCAP_SRC) $(NO_PFM_SRC),$(filter-out harness/arch/%,$(wildcard harness/*/*.c))) \
-	$(wildcard harness/arch/$(ARCH)/*.c)
-KERNELS := $(wildcard kernels/generic/*.c kernels/$(ARCH)/*.c kernels/$(ARCH)/*.S)
-LIB_OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(basename $(HARNESS) $(KERNELS)))
-TEST_SRCS := $(wildcard tests/test-*.c)
-TESTS := $(patsubst tests/%.c,$(BUILD)/%,$(TEST_SRCS))
-BIN := $(BUILD)/csumbench
 
 CONFIG ?= configs/default.conf
 RUNNER ?=
 
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+# Optional sources are chosen as Kbuild chooses them: a folder's
+# Dir.mk adds each to DIR-$(call yn,SWITCH), and DIR-y is built.
+# $(call yn,1) is y, anything else n; $(call ny,...) the other way.
+yn = $(if $(filter 1,$(1)),y,n)
+ny = $(if $(filter 1,$(1)),n,y)
+
+# Variables given on make's command line or in the environment are taken
+# literally in recipes (a quote, a $ or a backquote in a config's name is
+# part of the name, never shell): $(call quote,TEXT) is TEXT in single
+# quotes; $(call shell_vars,V...) sets each V, as given, in the recipe's
+# shell (V='...';), and the default for one not given.
+quote = '$(subst ','\'',$(1))'
+given = $(if $(filter command% environment%,$(origin $(1))),$(value $(1)),$($(1)))
+shell_vars = $(foreach v,$(1),$(v)=$(call quote,$(call given,$(v)));)
 
 # Two makes may run in one tree at once (make bench beside make plot):
 # a generated file is written to a name mktemp made and put in place only
@@ -81,6 +84,11 @@ CC_VERSION := $(shell $(CC) --version 2>/dev/null | head -n 1)
 # make plot/table/recommend/compare: RESULTS defaults to the newest results CSV.
 NEWEST := $(shell ls -t results/*.csv 2>/dev/null | grep -v -- '-samples\.csv$$' | head -n 1)
 RESULTS ?= $(NEWEST)
+
+# The folders' own make files, as optimized-routines has them: their
+# sources (found, so a new file needs no line), objects and binaries.
+.DEFAULT_GOAL := all
+include kernels/Dir.mk harness/Dir.mk tests/Dir.mk gbench/Dir.mk plot/Dir.mk
 
 .PHONY: all help deps check module trace print-bin print-qemu-cpu bench ab ab-link test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
 all: $(BIN)
@@ -130,6 +138,7 @@ help:
 	@echo '            FAIL_ABOVE=PCT  WITHIN_PROCESS=1'
 	@echo '  plot:     RESULTS= KERNEL= OP= BEFORE= AFTER= BEFORE_KERNEL='
 	@echo '            AFTER_KERNEL= ERRORBARS=iqr'
+	@echo '  test:     T="cli recommend" (those suites alone; make check T= too)'
 	@echo '  install:  PREFIX=$(PREFIX)  DESTDIR='
 
 # The binary's path for these make arguments (labgrid/test_csumbench.py),
@@ -171,150 +180,6 @@ $(BUILD)/obj/%.o: %.c $(BUILD)/flags | $(BUILD)/buildinfo.h
 	$(PROGRESS)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/obj/kernels/%.o: kernels/%.c $(BUILD)/flags
-	@mkdir -p $(@D)
-	$(PROGRESS)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(KERNEL_CFLAGS) -MMD -MP -c $< -o $@
-
-$(BUILD)/obj/%.o: %.S $(BUILD)/flags
-	@mkdir -p $(@D)
-	$(PROGRESS)
-	$(Q)$(CC) $(CPPFLAGS) -DCSUMBENCH_LOOP_ALIGN=$(LOOP_ALIGN) $(ARCH_CFLAGS) -MMD -MP -c $< -o $@
-
-# Objects, not an archive: timers and flushers are found through weak
-# references, which do not pull members out of an archive.
-$(BIN): $(BUILD)/obj/harness/main.o $(LIB_OBJS)
-	$(PROGRESS_END)
-	$(Q)$(call link_new,$(CC) $(LDFLAGS),$^ $(LDLIBS))
-
-$(BUILD)/test-%: $(BUILD)/obj/tests/test-%.o $(LIB_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
-# A user kernel in a shared object, for the dlopen path (host builds).
-$(BUILD)/libtest-so-kernel.so: tests/so-kernel.c
-	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
-
-# Google Benchmark: the C interface gbench/gbc.h over gbench/gbc.cc, and
-# csumbench-gb.  Built where the C++ compiler finds Debian's
-# libbenchmark-dev (never for static or cross builds without it).
-CXX := $(CROSS_COMPILE)g++
-GBENCH ?= $(if $(STATIC),0,$(shell echo '$(HASH)include <benchmark/benchmark.h>' | $(CXX) -E -x c++ - >/dev/null 2>&1 && echo 1 || echo 0))
-GB_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark -lpthread)
-GB_BIN := $(BUILD)/csumbench-gb
-GBC_OBJ := $(BUILD)/obj/gbench/gbc.o
-
-$(GBC_OBJ): gbench/gbc.cc gbench/gbc.h $(BUILD)/flags
-	@mkdir -p $(@D)
-	$(CXX) $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS) -Igbench -c $< -o $@
-
-$(BUILD)/obj/gbench/%.o: gbench/%.c $(BUILD)/flags | $(BUILD)/buildinfo.h
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Igbench $(ALL_CFLAGS) -MMD -MP -c $< -o $@
-
-$(GB_BIN): $(BUILD)/obj/gbench/csumbench-gb.o $(GBC_OBJ) $(LIB_OBJS)
-	$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(GB_LIBS)
-
-# The C interface's own test: two benchmarks from C.
-$(BUILD)/gbc-test: tests/gbc-test.c gbench/gbc.h $(GBC_OBJ) $(BUILD)/flags
-	$(CC) $(ALL_CFLAGS) -Igbench -c -o $@.o $<
-	$(CXX) $(LDFLAGS) -o $@ $@.o $(GBC_OBJ) $(GB_LIBS)
-	@rm -f $@.o
-
-ifeq ($(GBENCH),1)
-gbench: $(GB_BIN) $(BUILD)/gbc-test
-else
-gbench:
-	@echo "make gbench: no Google Benchmark for $(CXX) here: install Debian's" >&2
-	@echo "  libbenchmark-dev (apt-get install libbenchmark-dev g++), or build" >&2
-	@echo "  for the host; the rest of csumbench builds without it" >&2
-	@exit 2
-endif
-
-# Host tools for results (tables, comparisons, figure layout): built with
-# the host compiler whatever ARCH is.
-HOST_CC ?= cc
-REPORT := build/host/csumreport
-# (with the harness's allocator, a shortage a message, never abort(), its
-# command-line reader and its statistics)
-REPORT_SRC := $(wildcard plot/*.c plot/*/*.c) $(addprefix harness/lib/,xalloc.c args.c stats.c)
-$(REPORT): $(REPORT_SRC) $(wildcard plot/*.h plot/*/*.h) $(addprefix harness/lib/,xalloc.h args.h stats.h) build/host/version.h
-	@mkdir -p $(@D)
-	$(call link_new,$(HOST_CC) -O2 $(WARN) -D_GNU_SOURCE -Iplot -Iharness -Ibuild/host,$(REPORT_SRC) -lm)
-
-# csumreport --version: the tree it was built from, as csumbench's.
-build/host/version.h: FORCE
-	@mkdir -p $(@D)
-	@t=$$(mktemp $@.XXXXXX) || exit 1; \
-	{ echo '#define CSUMREPORT_GIT "$(GIT_REV)"'; \
-	   echo '#define CSUMREPORT_CC "$(shell $(HOST_CC) --version 2>/dev/null | head -n 1)"'; } > "$$t"; \
-	$(replace_if_changed)
-
-# (BEFORE= or AFTER= given but empty is a mistake, not a plot of RESULTS)
-plot: $(REPORT)
-	@$(foreach v,RESULTS KERNEL BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL OP ERRORBARS,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	$(if $(filter command% environment%,$(origin BEFORE) $(origin AFTER)),if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then \
-		echo "make plot: BEFORE= and AFTER= name the two runs of a change figure: give both files (BEFORE='$$BEFORE' AFTER='$$AFTER') or neither to plot RESULTS" >&2; exit 2; fi;) \
-	if [ -z "$$RESULTS$$AFTER" ]; then echo "make plot: no results CSV: run make bench first, or give RESULTS=file.csv" >&2; exit 2; fi; \
-	$(REPORT) plot $${KERNEL:+--kernel "$$KERNEL"} \
-		$${BEFORE:+--before "$$BEFORE"} $${AFTER:+--after "$$AFTER"} \
-		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
-		$${AFTER_KERNEL:+--after-kernel "$$AFTER_KERNEL"} \
-		$${OP:+--op "$$OP"} $${ERRORBARS:+--errorbars "$$ERRORBARS"} \
-		$${RESULTS:+-- "$$RESULTS"}
-
-table: $(REPORT)
-	@$(foreach v,RESULTS KERNEL METRIC BY CACHE SIZE CODE_OFFSET OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	if [ -z "$$RESULTS" ]; then echo "make table: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi; \
-	$(REPORT) table "$$RESULTS" $${KERNEL:+--kernel "$$KERNEL"} \
-		$${METRIC:+--metric "$$METRIC"} $${BY:+--by "$$BY"} \
-		$${CACHE:+--cache "$$CACHE"} $${SIZE:+--size "$$SIZE"} \
-		$${CODE_OFFSET:+--code-offset "$$CODE_OFFSET"} \
-		$${OP:+--op "$$OP"}
-
-recommend: $(REPORT)
-	@$(foreach v,RESULTS KERNEL OP,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	if [ -z "$$RESULTS" ]; then echo "make recommend: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi; \
-	$(REPORT) recommend "$$RESULTS" $${KERNEL:+--kernel "$$KERNEL"} \
-		$${OP:+--op "$$OP"}
-
-# (csumreport's status named in a last line: 3 is inconclusive; make
-# then exits 2, as for any recipe that fails)
-compare: $(REPORT)
-	@$(foreach v,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP THRESHOLD FAMILY FAIL_ABOVE WITHIN_PROCESS,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi; \
-	st=0; $(REPORT) compare "$$BEFORE" "$$AFTER" \
-		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
-		$${AFTER_KERNEL:+--after-kernel "$$AFTER_KERNEL"} \
-		$${BEFORE_ALIGN:+--before-align "$$BEFORE_ALIGN"} \
-		$${AFTER_ALIGN:+--after-align "$$AFTER_ALIGN"} \
-		$${THRESHOLD:+--threshold "$$THRESHOLD"} \
-		$${FAMILY:+--family "$$FAMILY"} \
-		$${FAIL_ABOVE:+--fail-above "$$FAIL_ABOVE"} \
-		$${WITHIN_PROCESS:+--within-process} \
-		$${OP:+--op "$$OP"} || st=$$?; \
-	case $$st in \
-	0) echo "compare: exit 0, judged$${FAIL_ABOVE:+: no point changed slower than $$FAIL_ABOVE%}" ;; \
-	1) echo "compare: exit 1, slower: a point changed slower than $$FAIL_ABOVE%" ;; \
-	3) echo "compare: exit 3, inconclusive: no verdict, as said above" ;; \
-	*) echo "compare: exit $$st, bad input: as said above" ;; \
-	esac; exit $$st
-
-# A user kernel of exactly 1 cycle per byte, for make accuracy.
-$(BUILD)/libknown-cost.so: tests/so-known-cost.c
-	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
-
-# Filesystems without hard links or RENAME_NOREPLACE, and signals in
-# the final write, for the output tests (LD_PRELOAD).
-$(BUILD)/libtest-fs-shim.so: tests/fs-shim.c
-	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $< -ldl
-
-# Small captures for the replay tests, written here, not downloaded.
-$(BUILD)/make-capture: tests/make-capture.c
-	$(CC) $(ALL_CFLAGS) -o $@ $<
-
-# (the kernel of known cost, for the verdict tests, is x86-64 and arm64 code)
-test-bin: $(BIN) $(TESTS) $(BUILD)/make-capture $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so $(BUILD)/libtest-fs-shim.so $(if $(filter x86_64 arm64,$(ARCH)),$(BUILD)/libknown-cost.so))
-
 # Does a kernel of known cost read its cost on this machine?  Five runs.
 accuracy: $(BIN) $(BUILD)/libknown-cost.so
 	@scripts/accuracy.sh $(BIN) $(BUILD)/libknown-cost.so
@@ -325,7 +190,7 @@ accuracy: $(BIN) $(BUILD)/libknown-cost.so
 # cannot run is not made, only refused (scripts/bench.sh says why).
 QEMU_REFUSED := $(and $(filter qemu-%,$(firstword $(RUNNER))),$(filter none,$(QEMU_CPU)),$(if $(findstring -cpu,$(RUNNER)),,yes))
 bench: $(if $(QEMU_REFUSED),,$(BIN))
-	@$(foreach v,CONFIG RUNNER SPACE SET,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(call shell_vars,CONFIG RUNNER SPACE SET) \
 	CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' SET="$$SET" \
 	exec scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
 
@@ -337,8 +202,8 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 # CONFIG is for bench; CONFIG defaults to configs/ab.conf here.
 AB_CONFIG = $(if $(filter command% environment%,$(origin CONFIG)),$(value CONFIG),configs/ab.conf)
 ab: $(if $(QEMU_REFUSED),,$(BIN)) $(REPORT)
-	@$(foreach v,OLD NEW KSRC PATCH RUNNER SPACE SET PROCESSES FAIL_ABOVE KDIR,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
-	CONFIG='$(subst ','\'',$(AB_CONFIG))' \
+	@$(call shell_vars,OLD NEW KSRC PATCH RUNNER SPACE SET PROCESSES FAIL_ABOVE KDIR) \
+	CONFIG=$(call quote,$(AB_CONFIG)) \
 	CSB_CC='$(CC)' CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_ARCH_CFLAGS='$(ARCH_CFLAGS)' \
 	CSB_LINUX_CFLAGS='$(LINUX_CFLAGS)' CSB_L1_SHIFT='$(L1_CACHE_SHIFT)' CSB_BUILD='$(BUILD)' \
 	CSB_MAKE='$(MAKE)' CSB_REPORT='$(abspath $(REPORT))' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' \
@@ -364,7 +229,7 @@ endif
 # (README, "Real traffic").
 SECONDS ?= 10
 trace: $(BIN)
-	@$(foreach v,RUNNER SECONDS,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(call shell_vars,RUNNER SECONDS) \
 	exec scripts/trace.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$RUNNER" "$$SECONDS"
 
 # make module [KDIR=/lib/modules/$$(uname -r)/build] [ARCH=...]
@@ -374,7 +239,7 @@ KDIR ?= /lib/modules/$(shell uname -r)/build
 # (KDIR taken literally, as CONFIG is: a quote or a $ in a path is
 # part of the path, never shell)
 module:
-	@$(foreach v,KDIR,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(call shell_vars,KDIR) \
 	scripts/module.sh "$(ARCH)" "$$KDIR" "$(CROSS_COMPILE)" "$(LOOP_ALIGN)"
 
 # make deps: every Debian package the builds and tests use
@@ -383,14 +248,16 @@ module:
 deps:
 	@scripts/need.sh $$(scripts/deps.sh)
 
+# T="NAME..." runs those suites alone (make test T=cli, make check
+# T='report-cli recommend'): tests/run.sh NAME...
 test:
-	@RUNNER='$(subst ','\'',$(RUNNER))' CPU='$(CPU)' tests/run.sh
+	@RUNNER=$(call quote,$(RUNNER)) CPU='$(CPU)' tests/run.sh $(foreach t,$(T),$(call quote,$(t)))
 
 # make check: the fast tier, for a developer between edits: the native
 # unit tests, the command line and the host tools; no emulator, board,
 # cross build or timing suite.
 check:
-	@tests/run.sh --quick
+	@tests/run.sh --quick $(foreach t,$(T),$(call quote,$(t)))
 
 # make lava-qemu: lava/job-qemu-x86_64.yaml run here by lava-dispatcher's
 # lava-run on LAVA's qemu device type (x86-64, Debian's kernel, a busybox
@@ -409,7 +276,7 @@ INSTALL_BINS = $(BIN) $(if $(filter $(HOST_ARCH),$(ARCH)),$(REPORT)) $(if $(filt
 # them is part of the path, never shell; csumreport plot finds plot.sh
 # and its scripts in share/csumbench/plot)
 install: $(INSTALL_BINS)
-	@$(foreach v,DESTDIR PREFIX,$(v)='$(subst ','\'',$(if $(filter command% environment%,$(origin $(v))),$(value $(v)),$($(v))))';) \
+	@$(call shell_vars,DESTDIR PREFIX) \
 	p=$$DESTDIR$$PREFIX && \
 	$(INSTALL) -d -- "$$p/bin" "$$p/share/man/man1" \
 		"$$p/share/bash-completion/completions" \
@@ -426,3 +293,4 @@ clean:
 	rm -rf build
 
 -include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d)
+-include $(wildcard build/host/obj/*/*.d build/host/obj/*/*/*.d build/host/obj/*/*/*/*.d)

@@ -3,7 +3,7 @@
 # over ssh, and leave the CSV pair in results/ (or $CSUMBENCH_RESULTS_DIR).
 # usage: scripts/bench.sh ARCH HOST_ARCH BIN CONFIG RUNNER [CPU [QEMU_CPU [SPACE]]]
 #   CPU is the build's preset; QEMU_CPU the qemu-user CPU model it runs
-#   under (mk/arch-*.mk), "none" where qemu-user cannot run it; SPACE
+#   under (harness/arch/*/arch.mk), "none" where qemu-user cannot run it; SPACE
 #   user or kernel (csumbench.ko: loaded by hand here and over ssh, built
 #   for the board's kernel and loaded by its init on a virtual board;
 #   CSB_CROSS_COMPILE and CSB_LOOP_ALIGN give the module's build).

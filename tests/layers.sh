@@ -41,15 +41,16 @@ ok "plot/: every source compiles alone ($nobj, $nbad not)" test "$nbad" = 0 -a "
 ok "plot/: calls look down, no call circle" python3 "$L" objects plot "$T/plot-obj"
 
 # A wrong ARCH fails at once with one line, and so does a port with a
-# settings file but no harness/arch/<arch>/ (a copy of the Makefile).
+# settings file but no sources in harness/arch/<arch>/ (a copy of the
+# Makefile).
 make -s ARCH=mips print-bin > "$T/arch.out" 2>&1
 ok "ARCH=mips is refused with the arches there are" \
 	grep -q 'ARCH=mips is not supported; expected one of: arm64 ppc32 x86_64' "$T/arch.out"
-mkdir -p "$T/port/mk" && cp Makefile "$T/port/" && cp mk/*.mk "$T/port/mk/" &&
-	printf 'LOOP_ALIGN := 16\n' > "$T/port/mk/arch-riscv64.mk"
+mkdir -p "$T/port/harness/arch/riscv64" && cp Makefile "$T/port/" &&
+	printf 'LOOP_ALIGN := 16\n' > "$T/port/harness/arch/riscv64/arch.mk"
 make -s -C "$T/port" ARCH=riscv64 print-bin > "$T/port.out" 2>&1
-ok "a port with no harness/arch/<arch>/ is refused by name" \
-	grep -q 'ARCH=riscv64 has mk/arch-riscv64.mk but no harness/arch/riscv64/' "$T/port.out"
+ok "a port with no sources in harness/arch/<arch>/ is refused by name" \
+	grep -q 'ARCH=riscv64 has harness/arch/riscv64/arch.mk but no sources there' "$T/port.out"
 
 # The check can fail: a tree with a circle, an upward include and a port
 # included by name.

@@ -11,7 +11,7 @@ BIN=$BUILD/csumbench
 SUITE=placement-$ARCH
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-LOOP_ALIGN=$(sed -n 's/^LOOP_ALIGN := //p' "mk/arch-$ARCH.mk")
+LOOP_ALIGN=$(sed -n 's/^LOOP_ALIGN := //p' "harness/arch/$ARCH/arch.mk")
 
 # defs FILE...: the kernels.def rows, one a line (a row's continuation
 # lines joined to it)
