@@ -32,7 +32,7 @@ again() {
 		"$@" > "$T/again.out" 2>&1 && return 0
 		rc=$?
 		[ $rc = 3 ] && tenant "$T/again.out" && [ $try != 3 ] || return $rc
-		echo "  (a co-tenant voided the verdict, said: run again)"
+		diag "  (a co-tenant voided the verdict, said: run again)"
 	done
 }
 
@@ -169,7 +169,7 @@ mkdir "$T/r1"
 CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD="$L/arch/x86/lib/csum-partial_64.c" NEW=adc2 > "$T/o1" 2> "$T/e1"
 for try in 2 3; do
 	[ "$(last_status "$T/o1")" = 3 ] && tenant "$T/o1" || break
-	echo "  (a co-tenant voided the verdict, said: run again)"
+	diag "  (a co-tenant voided the verdict, said: run again)"
 	rm -rf "$T/r1" && mkdir "$T/r1"
 	CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD="$L/arch/x86/lib/csum-partial_64.c" NEW=adc2 > "$T/o1" 2> "$T/e1"
 done
@@ -200,7 +200,7 @@ for try in 1 2 3; do
 	CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD=adc2 NEW="$L/arch/x86/lib/csum-partial_64.c" \
 		SET="$fast" PROCESSES=6 FAIL_ABOVE=2 > "$T/o2" 2> "$T/e2"
 	[ "$(last_status "$T/o2")" = 3 ] && tenant "$T/o2" && [ $try != 3 ] || break
-	echo "  (a co-tenant voided the verdict, said: run again)"
+	diag "  (a co-tenant voided the verdict, said: run again)"
 done
 ok "swapped, FAIL_ABOVE=2: exit 1, the points named" \
 	bash -c "[ '$(last_status "$T/o2")' = 1 ] && grep -q '^  *FAILED fail-above 2%: 2 points\|^FAILED fail-above 2%: 2 points' '$T/o2'" ||
@@ -232,7 +232,7 @@ CSUMBENCH_RESULTS_DIR=$T/pf0 $MAKE -s ab OLD=c64-prefetch NEW=c64-prefetch@128 S
 	> "$T/pf0.txt" 2>&1
 for try in 2 3; do
 	[ "$(last_status "$T/pf0.txt")" = 3 ] && tenant "$T/pf0.txt" || break
-	echo "  (a co-tenant voided the verdict, said: run again)"
+	diag "  (a co-tenant voided the verdict, said: run again)"
 	CSUMBENCH_RESULTS_DIR=$T/pf0 $MAKE -s ab OLD=c64-prefetch NEW=c64-prefetch@128 SET="sizes=576,1500 cache=cold" \
 		> "$T/pf0.txt" 2>&1
 done

@@ -193,6 +193,6 @@ if [ "$(id -u)" = 0 ] && mkdir "$T/full" && mount -t tmpfs -o size=16k tmpfs "$T
 elif [ "${CI:-}" = true ]; then
 	ok "a small tmpfs for the full-disk checks (needs root)" false
 else
-	echo "bench-ssh: not root: the full and read-only disk checks are left out"
+	diag "bench-ssh: not root: the full and read-only disk checks are left out"
 fi
 finish

@@ -60,10 +60,10 @@ bad() { # bad FILE LINE FRAGMENT
 	rm -rf "$out"; mkdir "$out"
 	"${CB[@]}" run -q -c "$1" -o "$out/" > /dev/null 2> "$T/err"; rc=$?
 	if [ $rc = 2 ] && grep -q "^$1:$2: .*$3" "$T/err" && [ -z "$(ls -A "$out")" ]; then
-		pass=$((pass + 1))
+		passed "$1: exit 2, '$1:$2: ...$3'"
 	else
-		fail=$((fail + 1))
-		echo "FAIL cli: $1: exit $rc, expected 2 and '$1:$2: ...$3'; got: $(cat "$T/err")"
+		failed "$1: exit $rc, expected 2 and '$1:$2: ...$3'"
+		diag "got: $(cat "$T/err")"
 	fi
 }
 C=tests/configs
@@ -524,7 +524,7 @@ if [ -n "$SO" ]; then
 			rm -f "$out".* "$out"-*
 			CSUM_TEST_AFTER=$n "${CB[@]}" "$@" -o "$out.csv" > /dev/null 2> "$T/err"; rc=$?
 			grep -q 'nothing was measured\| at len [0-9]' "$T/err" || return 0
-			echo "note: $k misbehaved after $n calls, before the first sample (try $try); again with $((n * 2))"
+			diag "note: $k misbehaved after $n calls, before the first sample (try $try); again with $((n * 2))"
 			n=$((n * 2))
 		done
 	}

@@ -42,8 +42,7 @@ check_native load-avx2 avx2
 check_native load-avx512 avx512f avx512bw
 
 if ! command -v qemu-x86_64 > /dev/null; then
-	echo "FAIL $SUITE: needs qemu-x86_64 (qemu-user)"
-	fail=$((fail + 1))
+	failed "needs qemu-x86_64 (qemu-user)"
 	finish
 	exit
 fi

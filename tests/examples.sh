@@ -64,8 +64,7 @@ same "a suite's commands in normal form (bindings, -s, env words, order)" "$T/no
 where() { awk -F '\t' -v c="$1" '$2 == c { print $1; exit }' "$T/examples"; }
 example() { # example CMD: CMD, as the docs have it, is covered
 	if [ -z "$(where "$1")" ]; then
-		fail=$((fail + 1))
-		echo "FAIL $SUITE: not an example of the docs (was it changed? change this suite with it): $1"
+		failed "not an example of the docs (was it changed? change this suite with it): $1"
 		return 1
 	fi
 	printf '%s\n' "$1" >> "$T/covered"
@@ -77,9 +76,9 @@ needs() {
 	for t in "$@"; do
 		case $t in */*) [ -e "$t" ] ;; *) command -v "$t" > /dev/null ;; esac && continue
 		if [ "${CI:-}" = true ]; then
-			fail=$((fail + 1)); echo "FAIL $SUITE: $t is not installed"
+			failed "$t is not installed"
 		else
-			echo "examples: not run without $t: $EXAMPLE_NOTE"
+			diag "examples: not run without $t: $EXAMPLE_NOTE"
 		fi
 		return 1
 	done
@@ -425,7 +424,7 @@ in_suite() { # in_suite SUITE CMD
 	mapfile -t b < <(bindings "$1")
 	ex_py norm "${b[@]}" < "$1" > "$T/suite.norm"
 	ok "$(where "$2"): '$2' is run by $1" grep -qxF -- "$want" "$T/suite.norm" ||
-		echo "  (normal form: $want)"
+		diag "  (normal form: $want)"
 }
 in_suite tests/gbench.sh 'build/x86_64/csumbench-gb --benchmark_list_tests'
 in_suite tests/gbench.sh "build/x86_64/csumbench-gb --benchmark_filter='^csum/c64/' --events=task-clock"
@@ -470,8 +469,7 @@ done
 # --- 6. Every example is covered.
 while IFS=$'\t' read -r at c; do
 	if ! grep -qxF -- "$c" "$T/covered"; then
-		fail=$((fail + 1))
-		echo "FAIL $SUITE: an example no test runs: $at: $c"
+		failed "an example no test runs: $at: $c"
 	fi
 done < "$T/examples"
 finish

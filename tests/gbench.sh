@@ -176,7 +176,7 @@ g = [x['cycles_per_byte'] for x in json.load(open(sys.argv[2]))['benchmarks']
 print('%.4f %.4f %.3f' % (n, g, g / n))
 EOF
 )
-	echo "  try $try: run $r (cycles/byte: run, gb, ratio)"
+	diag "  try $try: run $r (cycles/byte: run, gb, ratio)"
 	awk -v r="${r##* }" 'BEGIN { exit !(r > 0.8 && r < 1.25) }' && { agree=yes; break; }
 done
 ok "run and csumbench-gb agree within 25% at c64 1500 warm" test $agree = yes
@@ -196,14 +196,14 @@ ok "README example found" test -s "$T/example.c"
 # shellcheck disable=SC2046 # pkg-config gives words
 if cc -O2 -Wall -Wextra -Werror -Igbench -c "$T/example.c" -o "$T/example.o" &&
 	g++ -o "$T/example" "$T/example.o" "$B/obj/gbench/gbc.o" $(pkg-config --libs benchmark); then
-	pass=$((pass + 1))
+	passed "README example builds"
 	"$T/example" --benchmark_min_time=0.01 --benchmark_format=json > "$T/ex.json" 2> /dev/null
 	ok "README example runs" python3 -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 sys.exit(not o["benchmarks"] or any("bytes_per_second" not in x for x in o["benchmarks"]))' "$T/ex.json"
 else
-	fail=$((fail + 1)); echo "FAIL $SUITE: README example builds"
+	failed "README example builds"
 fi
 
 # 7. A run that runs nothing fails, and an existing --benchmark_out file

@@ -75,7 +75,7 @@ ok "make help lists every variable the rules read${missing:+ (not:$missing)}" te
 
 # --- the man page: clean for man -l, and it names every option and key
 if ! command -v man > /dev/null; then
-	fail=$((fail + 1)); echo "FAIL $SUITE: no man (apt-get install man-db)"
+	failed "no man (apt-get install man-db)"
 else
 	MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l man/csumbench.1 > "$T/man.txt" 2> "$T/man.err"
 	ok "man -l man/csumbench.1: no warnings" bash -c "[ -s '$T/man.txt' ] && [ ! -s '$T/man.err' ]"

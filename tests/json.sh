@@ -129,8 +129,7 @@ if [ -f "$COMPARE" ] && /usr/bin/python3 -c 'import scipy' 2> /dev/null; then
 	ok "compare.py filters: the kernel without the distance is not paired" \
 		bash -c "! grep -q '^csum/c64/' '$T/flt.txt'"
 else
-	fail=$((fail + 1))
-	echo "FAIL $SUITE: compare.py needs Debian's libbenchmark-tools and python3-scipy"
+	failed "compare.py needs Debian's libbenchmark-tools and python3-scipy"
 fi
 
 # The format's mistakes are refused before anything runs.

@@ -35,7 +35,7 @@ scripts/vboard.sh initrd sam460ex "$T/rd.gz" "$T/nocmds" 2> /dev/null
 cmd=$("$PY" lava/qemu-command.py lava/job-qemu.yaml "$types" kernel="$kdir/vmlinux" ramdisk="$T/rd.gz" 2> "$T/err")
 ok "job-qemu.yaml renders to qemu-system-ppc -machine sam460ex, no KVM, no -cpu host" \
 	bash -c "[[ \$1 == 'qemu-system-ppc -machine sam460ex '* ]] && [[ \$1 != *kvm* ]] && [[ \$1 != *'-cpu host'* ]]" _ "$cmd"
-echo "lava: $cmd"
+diag "lava: $cmd"
 # boots: qemu still running once the kernel's banner is out (at most 30 s)
 boots() { # boots COMMAND LOG: 0 when it is
 	local pid _ st=1
@@ -186,7 +186,7 @@ if [ "$(id -u)" != 0 ]; then
 else
 	t0=$SECONDS
 	scripts/lava-qemu.sh run "$T/lq" > "$T/lq.out" 2> "$T/lq.err"; rc=$?
-	echo "lava-qemu: $((SECONDS - t0)) s, $(sed -n 's/^lava-qemu: QEMU with //p' "$T/lq.err")"
+	diag "lava-qemu: $((SECONDS - t0)) s, $(sed -n 's/^lava-qemu: QEMU with //p' "$T/lq.err")"
 	ok "scripts/lava-qemu.sh (make lava-qemu): exit 0" [ $rc = 0 ]
 	[ $rc = 0 ] || tail -n 25 "$T/lq.err"
 	ok "the job completed: LAVA's verdict, and lava-run's result.yaml" \

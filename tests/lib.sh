@@ -1,18 +1,34 @@
 # shellcheck shell=bash
-# Sourced by the shell test suites: a temporary folder $T, and ok/finish.
-# SUITE names the suite in messages and in the closing count.
+# Sourced by the shell test suites: a temporary folder $T, the checks,
+# and their results as TAP (what kselftest prints): "ok N - name" or
+# "not ok N - name", diagnostics on "# " lines, the plan "1..N" at the
+# end, then "SUITE: N passed, M failed", the line tests/run.sh adds up.
+# SUITE names the suite in that line.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
+pass=0 fail=0 tap_n=0
+echo "TAP version 13"
+
+passed() { # passed NAME: one check passed
+	tap_n=$((tap_n + 1)) pass=$((pass + 1))
+	printf 'ok %d - %s\n' "$tap_n" "$(tap_name "$1")"
+}
+failed() { # failed NAME: one check failed
+	tap_n=$((tap_n + 1)) fail=$((fail + 1))
+	printf 'not ok %d - %s\n' "$tap_n" "$(tap_name "$1")"
+}
+tap_name() { local n=${1//$'\n'/ }; printf '%s' "${n//#/\\#}"; }
+diag() { # diag TEXT...: a diagnostic, each line of it after "# "
+	printf '%s\n' "$*" | sed 's/^/# /'
+}
 
 ok() { # ok NAME COMMAND...: the command's exit status decides, and is
-	# ok's (ok ... || echo "  why" adds to a failure)
+	# ok's (ok ... || diag "why" adds to a failure)
 	local name=$1; shift
 	if "$@"; then
-		pass=$((pass + 1))
+		passed "$name"
 	else
-		fail=$((fail + 1))
-		echo "FAIL $SUITE: $name"
+		failed "$name"
 		return 1
 	fi
 }
@@ -20,9 +36,9 @@ ok() { # ok NAME COMMAND...: the command's exit status decides, and is
 same() { # same NAME EXPECTED-FILE COMMAND...: its output is that file's
 	local name=$1 want=$2; shift 2
 	if "$@" > "$T/got" 2>&1 && diff -u "$want" "$T/got" > "$T/diff"; then
-		pass=$((pass + 1))
+		passed "$name"
 	else
-		fail=$((fail + 1)); echo "FAIL $SUITE: $name"; cat "$T/diff"
+		failed "$name"; diag "$(cat "$T/diff")"
 	fi
 }
 
@@ -56,12 +72,12 @@ except Exception as e:
     print("FAIL python: %s: %r" % (sys.argv[1], e))
 ' "$1" "$2"
 }
-results() { # results FILE: each line an ok
+results() { # results FILE: each line a check, "ok NAME" or "FAIL NAME: why"
 	local line
 	while IFS= read -r line; do
 		case $line in
-		ok\ *) pass=$((pass + 1)) ;;
-		*) fail=$((fail + 1)); echo "FAIL $SUITE: $line" ;;
+		ok\ *) passed "${line#ok }" ;;
+		*) failed "${line#FAIL }" ;;
 		esac
 	done < "$1"
 }
@@ -79,7 +95,8 @@ wait_until() {
 	return 1
 }
 
-finish() { # the closing line tests/run.sh adds up
+finish() { # the plan, then the closing line tests/run.sh adds up
+	echo "1..$tap_n"
 	echo "$SUITE: $pass passed, $fail failed"
 	[ $fail = 0 ]
 }

@@ -12,7 +12,7 @@ if [ "$(id -u)" != 0 ] || [ ! -x /usr/bin/python3 ]; then
 	if [ "${CI:-}" = true ]; then
 		ok "root and /usr/bin/python3 to hold the package locks" false
 	else
-		echo "need: not root, or no /usr/bin/python3: the lock checks are left out"
+		diag "need: not root, or no /usr/bin/python3: the lock checks are left out"
 	fi
 	finish
 	exit

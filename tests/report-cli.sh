@@ -143,7 +143,7 @@ if command -v man > /dev/null; then
 		bash -c "sed -n '/^EXIT STATUS/,/^EXAMPLES/p' '$T/man.txt' | grep -q -- '--fail-above' &&
 			sed -n '/^SEE ALSO/,\$p' '$T/man.txt' | grep -q 'csumbench(1)'"
 else
-	fail=$((fail + 1)); echo "FAIL $SUITE: no man (apt-get install man-db groff-base)"
+	failed "no man (apt-get install man-db groff-base)"
 fi
 gp_opts > "$T/gp.opts"
 ok "gpvars: its option table read (the extraction works)" test "$(wc -l < "$T/gp.opts")" -ge 3

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# make test: every suite, each ending "NAME: N passed, M failed"; the last
-# line adds them up.  Suites whose packages are missing are SKIPPED,
-# which fails the run under CI=true.
+# make test: every suite, each printing TAP (ok N - name, not ok N -
+# name, # diagnostics, the plan 1..N) and ending "NAME: N passed, M
+# failed"; the last line adds them up.  Suites whose packages are
+# missing are SKIPPED, which fails the run under CI=true.
 #   tests/run.sh           everything (make test); make deps first
 #   tests/run.sh --quick   the fast tier (make check): the native unit
 #                          tests, the command line's refusals and the
 #                          host tools; no emulator, board or timing suite
+#   tests/run.sh [--quick] NAME...   those suites alone (make test T=NAME),
+#                          a NAME as the "== NAME" lines spell it or a
+#                          glob ('ppc32-*'); the builds they need first
+# A suite's whole TAP goes to build/logs/test/NAME.tap; here, all but
+# its passing checks (TAP_ALL=1: everything).
 #
 # The order keeps timings honest: every package is installed before the
 # first suite (make deps), the suites that time or watch the CPUs run
@@ -17,10 +23,25 @@ cd "$(dirname "$0")/.." || exit 2
 MAKE=${MAKE:-make}
 total_pass=0 total_fail=0
 quick=0
-[ "${1:-}" = --quick ] && quick=1
+[ "${1:-}" = --quick ] && quick=1 && shift
+only=("$@") matched=0
+
+want() { # want NAME...: one of these suites is to run (no NAME given:
+	# all); a NAME may be a glob, for the suites of a build ('ppc32-*')
+	local n p
+	[ ${#only[@]} = 0 ] && return 0
+	for n in "$@"; do
+		for p in "${only[@]}"; do
+			# shellcheck disable=SC2053 # globs, both ways
+			[[ $n == $p || $p == $n ]] && return 0
+		done
+	done
+	return 1
+}
 
 suite() { # suite NAME COMMAND...: runs it and adds its closing counts
 	local name=$1 out rc t0=$SECONDS; shift
+	want "$name" || return 0
 	echo "== $name"
 	out=$("$@" 2>&1); rc=$?
 	counted "$name" "$out" "$rc" $((SECONDS - t0))
@@ -34,6 +55,7 @@ trap 'rm -rf "$bg_dir"' EXIT
 bg_names=() bg_pids=()
 suite_bg() { # suite_bg NAME COMMAND...
 	local name=$1 prev=; shift
+	want "$name" || return 0
 	[ "${#bg_pids[@]}" = 0 ] || prev=${bg_pids[${#bg_pids[@]}-1]}
 	(
 		# (after the one queued before it)
@@ -58,7 +80,15 @@ suites_collect() {
 
 counted() { # counted NAME OUTPUT STATUS SECONDS: prints it, adds its counts
 	local name=$1 out=$2 rc=$3 secs=$4 line p f
-	printf '%s\n' "$out" | grep -v '^.*: [0-9]* passed, [0-9]* failed$'
+	matched=$((matched + 1))
+	mkdir -p build/logs/test
+	printf '%s\n' "$out" > "build/logs/test/$name.tap"
+	if [ "${TAP_ALL:-}" = 1 ]; then
+		printf '%s\n' "$out" | grep -v '^.*: [0-9]* passed, [0-9]* failed$'
+	else
+		printf '%s\n' "$out" |
+			grep -Ev '^.*: [0-9]* passed, [0-9]* failed$|^ok [0-9]+ |^TAP version 13$|^1\.\.[0-9]+$'
+	fi
 	line=$(printf '%s\n' "$out" | grep -E '^[^ ]+: [0-9]+ passed, [0-9]+ failed$' | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "FAIL $name: ended without a count (exit status $rc)"
@@ -78,6 +108,7 @@ counted() { # counted NAME OUTPUT STATUS SECONDS: prints it, adds its counts
 }
 
 skipped() { # skipped SUITE WHY
+	want "$1" || return 0
 	echo "SKIPPED: $1: $2"
 	if [ "${CI:-}" = true ]; then
 		echo "FAIL $1: a skipped suite fails under CI=true"
@@ -111,6 +142,11 @@ build() {
 
 finish() {
 	suites_collect
+	if [ ${#only[@]} != 0 ] && [ $matched = 0 ]; then
+		echo "tests/run.sh: no suite ran: none is named ${only[*]}" \
+			"here (the names are the == lines of make test$([ $quick = 1 ] && echo ' or make check'))" >&2
+		exit 2
+	fi
 	echo "$total_pass passed, $total_fail failed"
 	[ "$total_fail" = 0 ]
 	exit
@@ -121,6 +157,7 @@ finish() {
 # bench there).  Other runners are make bench's, not make test's.
 vboard_suite() { # vboard_suite MACHINE [CPU]
 	local m=$1 cpu=${2-}
+	want "vboard-$m" kspace trace || return 0
 	# the kernel the emulated suites built meanwhile, if they did
 	[ -z "${kernel_pid:-}" ] || wait "$kernel_pid"
 	kernel_pid=
@@ -197,13 +234,17 @@ if [ $quick = 1 ]; then
 	suite tree tests/tree.sh
 	finish
 fi
-if ! build nolibpfm LIBPFM=0 test-bin; then
+if want '*-nolibpfm' && ! build nolibpfm LIBPFM=0 test-bin; then
 	echo "FAIL LIBPFM=0 build"; total_fail=$((total_fail + 1))
 fi
-build sanitize SANITIZE=1 test-bin || { echo "FAIL sanitizer build"; total_fail=$((total_fail + 1)); }
+if want 'sanitize-*' && ! build sanitize SANITIZE=1 test-bin; then
+	echo "FAIL sanitizer build"; total_fail=$((total_fail + 1))
+fi
 gb=0
 if ! have gbench; then
 	skipped gbench "$(needs gbench)"
+elif ! want gbench; then
+	:
 elif build gbench gbench; then
 	gb=1
 else
@@ -275,13 +316,14 @@ fi
 # are checked.  The virtual board's kernel (minutes, once; cached)
 # builds niced beside them, on what they leave idle; the board's suite
 # waits for it (vboard_suite).
-if have vboard; then
+if have vboard && want 'vboard-*' kspace trace; then
 	VBOARD_JOBS=$(nproc) nice -n 19 scripts/vboard.sh kernel sam460ex \
 		> build/logs/vboard-kernel.log 2>&1 &
 	kernel_pid=$!
 fi
 cross() { # cross ARCH EMULATOR CROSS_COMPILE
 	local arch=$1 emu=$2 prefix=$3
+	want "$arch-*" || return 0
 	if ! have "$arch"; then
 		skipped "$arch" "$(needs "$arch")"
 		return
@@ -311,8 +353,9 @@ fi
 # The Book E and e300 paths: each CPU preset under the qemu CPU it is
 # for (the timebase read it encodes, every kernel), and the generic
 # build's probe under both.
-cpu_preset() { # cpu_preset PRESET TIMEBASE-READ: under its qemu CPU (mk/arch-ppc32.mk)
+cpu_preset() { # cpu_preset PRESET TIMEBASE-READ: under its qemu CPU (harness/arch/ppc32/arch.mk)
 	local q
+	want "ppc32-$1-*" || return 0
 	q=$($MAKE -s ARCH=ppc32 CPU="$1" print-qemu-cpu)
 	if ! build "ppc32-$1" ARCH=ppc32 CPU="$1" test-bin; then
 		echo "FAIL ppc32 CPU=$1 build"; total_fail=$((total_fail + 1))
@@ -344,6 +387,8 @@ vboard_suite sam460ex
 if ! have vboard vboard-x86; then
 	skipped vboard-x86_64 "$(needs vboard vboard-x86)"
 	skipped trace "$(needs vboard vboard-x86)"
+elif ! want vboard-x86_64 trace; then
+	:
 elif build x86_64-static RUNNER=vboard:x86_64 && scripts/vboard.sh kernel x86_64 > /dev/null; then
 	suite_bg vboard-x86_64 tests/vboard-x86.sh
 	suite_bg trace tests/trace.sh build/ppc32-464 build/x86_64-static
