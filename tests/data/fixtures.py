@@ -3,24 +3,12 @@
 csumbench run writes.  Test data, not measurements: the samples are made
 up so that each significance test has a known answer, worked out by hand
 in the comments.  Run from tests/data to regenerate them."""
+from csvfix import POINT_COLUMNS, SAMPLE_COLUMNS, TSC_HOST, E300, meta
 
-META = """# csumbench: test-data
-# run_id: {run_id}
-# cpu_model: Test CPU 1000
-# order: {order}
-# timer: tsc (test data)
-# tick_hz: 2000000000 (test)
-# cycles_per_tick: 1.5000
-# emulated: no
-# build: sha256 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef (1000000 bytes, /proc/self/exe); pcap no, libpfm no, static no, sanitize no
-"""
-HDR = ("kernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,"
-       "loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,"
-       "ticks_mean,ticks_max,ticks_stddev,ticks_iqr,outliers,floor_ticks,"
-       "cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,"
-       "ns_per_call,mb_per_s")
-SHDR = ("kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,"
-        "ticks,cycles_per_byte")
+BUILD = ("sha256 0123456789abcdef0123456789abcdef0123456789abcdef"
+         "0123456789abcdef (1000000 bytes, /proc/self/exe); pcap no, "
+         "libpfm no, static no, sanitize no")
+HDR, SHDR = POINT_COLUMNS, SAMPLE_COLUMNS
 
 
 def median(v):
@@ -33,13 +21,13 @@ def write(stem, run_id, order, points, processes=0):
     """points: [(kernel, size, align, cache, pf, offset, [per-repeat
     [cycles/byte per round]])]; processes: each repeat a process of its
     own (as csumbench ab writes them), said in a # processes: line"""
-    meta = META.format(run_id=run_id, order=order)
+    head = meta(run_id, TSC_HOST, order, extra=[("build", BUILD)])
     if processes:
-        meta += (f"# processes: {processes} (test: each repeat a process of "
+        head += (f"# processes: {processes} (test: each repeat a process of "
                  "its own)\n")
     with open(stem + ".csv", "w") as f, open(stem + "-samples.csv", "w") as g:
-        f.write(meta + HDR + "\n")
-        g.write(meta + SHDR + "\n")
+        f.write(head + HDR + "\n")
+        g.write(head + SHDR + "\n")
         for k, size, align, cache, pf, off, reps in points:
             for r, cpb in enumerate(reps, 1):
                 m = median(cpb)
@@ -133,17 +121,7 @@ with open("sweep.csv", "a") as f:
 #   ip-ref      10.25 11.50 17.25 24.00: 41 46 69 96 cycles
 #   ip-mainline  6.25  6.75  9.25 12.50: 25 27 37 50 cycles
 #   ip-adc       4.50  5.00  7.00  9.25: 18 20 28 37 cycles
-OPS_META = """# csumbench: test-data
-# run_id: test-ops-1
-# arch: ppc32
-# cpu_model: Test e300 400 MHz
-# order: rounds (test)
-# timer: mftb (test data: the timebase, a quarter of the core clock)
-# tick_hz: 100000000 (test)
-# cycles_per_tick: 4.0000
-# emulated: no
-"""
-
+OPS_META = meta("test-ops-1", E300, arch="ppc32")
 
 def write_ops(stem, points, floors):
     """points and floors: [(kernel, arch, op, size, cache, pf, min, med,

@@ -3,23 +3,11 @@
 workload tables and figures (load, cache = ring, a size mix): test data,
 not measurements, in the format csumbench run writes.  A 100 MHz
 timebase and 4 cycles a tick, as an MPC8323's.  Run from tests/data."""
+from csvfix import WORKLOAD_COLUMNS, E300, meta
 
-META = """# csumbench: test-data
-# run_id: test-workloads-1
-# cpu_model: Test e300 400 MHz
-# order: rounds (test)
-# timer: mftb (test data: the timebase, a quarter of the core clock)
-# tick_hz: 100000000 (test)
-# cycles_per_tick: 4.0000
-# mix: imix.mix: 12 packets, mean 340.3 B, min 40, max 1500
-# emulated: no
-"""
-HDR = ("kernel,arch,op,size,align,cache,prefetch,code_offset,load,"
-       "rx_prefetch,code_mod64,loop_mod64,repeat,timer,samples,iters,"
-       "ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99,ticks_stddev,"
-       "ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,"
-       "cycles_per_byte_net,bytes_per_cycle,cycles_per_kb,ns_per_call,"
-       "mb_per_s")
+META = meta("test-workloads-1", E300,
+            mix="imix.mix: 12 packets, mean 340.3 B, min 40, max 1500")
+HDR = WORKLOAD_COLUMNS
 CPT = 4.0
 MIX_MEAN = 340.3333
 

@@ -6,25 +6,14 @@ made so that each answer is known; the Wilcoxon p of every comparison
 that decides one is worked out here (printed when run).  Run from
 tests/data/recommend to regenerate them."""
 import math
+import os
 import random
+import sys
 
-META = """# csumbench: test-data
-# run_id: {run_id}
-# cpu_model: Test CPU 1000
-# order: rounds (test)
-# timer: tsc (test data)
-# tick_hz: 2000000000 (test)
-# cycles_per_tick: 1.5000
-# emulated: no
-# cache_line: 64 (test)
-"""
-HDR = ("kernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,"
-       "loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,"
-       "ticks_mean,ticks_max,ticks_stddev,ticks_iqr,outliers,floor_ticks,"
-       "cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,"
-       "ns_per_call,mb_per_s")
-SHDR = ("kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,"
-        "ticks,cycles_per_byte")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from csvfix import POINT_COLUMNS, SAMPLE_COLUMNS, TSC_HOST, meta  # noqa: E402
+
+HDR, SHDR = POINT_COLUMNS, SAMPLE_COLUMNS
 ROUNDS = 16
 # +-0.0005 .. +-0.004: symmetric, so a point's median is its base.
 NOISE = [k * 0.0005 for k in range(-8, 9) if k]
@@ -68,12 +57,13 @@ def samples(rng, base, scale=1.0):
 
 def write(stem, run_id, miss, points, extra_meta=""):
     """points: [(kernel, size, cache, prefetch, [cycles/byte per round])]"""
-    meta = META.format(run_id=run_id) + extra_meta
+    head = (meta(run_id, TSC_HOST, extra=[("cache_line", "64 (test)")])
+            + extra_meta)
     if miss is not None:
-        meta += f"# miss_latency: {miss} cycles (test)\n"
+        head += f"# miss_latency: {miss} cycles (test)\n"
     with open(stem + ".csv", "w") as f, open(stem + "-samples.csv", "w") as g:
-        f.write(meta + HDR + "\n")
-        g.write(meta + SHDR + "\n")
+        f.write(head + HDR + "\n")
+        g.write(head + SHDR + "\n")
         for k, size, cache, pf, cpb in points:
             m = median(cpb)
             ticks = m * size / 1.5
