@@ -42,6 +42,36 @@ same() { # same NAME EXPECTED-FILE COMMAND...: its output is that file's
 	fi
 }
 
+# Checks for ok, each one command that fails when what it names does
+# not hold, in place of a shell in a string (bash -c "..."):
+#   has FILE REGEX        a line matches    has_line FILE REGEX  a whole line
+#   lacks FILE REGEX      no line matches   empty FILE           nothing in it
+#   first_is FILE REGEX   its first line    last_is FILE REGEX   its last line
+#   lines_are N FILE      N lines           stderr_has REGEX     $T/err has it
+#   exit_is N             the status the suite kept in rc is N
+#   all CHECK [-- CHECK]...  every one holds (stops at the first that fails)
+has() { grep -q -- "$2" "$1"; }
+has_line() { grep -qx -- "$2" "$1"; }
+lacks() { ! grep -q -- "$2" "$1"; }
+empty() { [ ! -s "$1" ]; }
+first_is() { head -n 1 "$1" | grep -qx -- "$2"; }
+last_is() { tail -n 1 "$1" | grep -qx -- "$2"; }
+lines_are() { [ "$(wc -l < "$2")" = "$1" ]; }
+stderr_has() { grep -q -- "$1" "$T/err"; }
+exit_is() { [ "${rc-}" = "$1" ]; }
+all() {
+	local cmd=() a
+	for a in "$@" --; do
+		if [ "$a" = -- ]; then
+			[ ${#cmd[@]} = 0 ] || "${cmd[@]}" || return 1
+			cmd=()
+		else
+			cmd+=("$a")
+		fi
+	done
+}
+export -f has has_line lacks empty first_is last_is lines_are
+
 # width_ok FILE: no line over 72 columns (exported for bash -c checks)
 width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
 export -f width_ok

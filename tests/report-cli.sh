@@ -34,9 +34,9 @@ for cmd in table compare recommend plot; do
 		test "$(wc -l < "$T/$cmd.opts")" -ge 3
 	$R "$cmd" --help > "$T/$cmd.help" 2> "$T/err"; rc=$?
 	ok "$cmd --help: exit 0, to stdout, nothing on stderr, within 72 columns" \
-		bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && grep -q '^usage: csumreport $cmd ' '$T/$cmd.help' && width_ok '$T/$cmd.help'"
+		all exit_is 0 -- empty "$T/err" -- has "$T/$cmd.help" "^usage: csumreport $cmd " -- width_ok "$T/$cmd.help"
 	$R "$cmd" -h > "$T/h" 2>&1; rc=$?
-	ok "$cmd -h: the same" bash -c "[ $rc = 0 ] && cmp -s '$T/h' '$T/$cmd.help'"
+	ok "$cmd -h: the same" all exit_is 0 -- cmp -s "$T/h" "$T/$cmd.help"
 	while read -r o; do
 		ok "$cmd --help lists --$o" grep -Eq -- "^ +(-., )?--$o( |\$)" "$T/$cmd.help"
 		ok "man page: $cmd's --$o in its section" \
@@ -44,7 +44,7 @@ for cmd in table compare recommend plot; do
 		# every option is known to the parser: with it and no file, the
 		# complaint is never "unknown option"
 		$R "$cmd" "--$o" > /dev/null 2> "$T/err"
-		ok "$cmd --$o: the parser takes it" bash -c "! grep -q 'unknown option' '$T/err'"
+		ok "$cmd --$o: the parser takes it" lacks "$T/err" 'unknown option'
 	done < "$T/$cmd.opts"
 	# and nothing the parser takes is missing from the table: --help's
 	# options are the table's and --help's own
@@ -52,46 +52,46 @@ for cmd in table compare recommend plot; do
 	ok "$cmd --help lists no option its table lacks" bash -c "sort '$T/$cmd.opts' | cmp -s - '$T/listed'"
 	$R "$cmd" --bogus "$D/small.csv" > "$T/out" 2> "$T/err"; rc=$?
 	ok "$cmd --bogus: exit 2, one line naming it, then try '... --help'" \
-		bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && [ \$(wc -l < '$T/err') = 2 ] &&
-			head -n 1 '$T/err' | grep -qx \"csumreport $cmd: unknown option '--bogus'\" &&
-			tail -n 1 '$T/err' | grep -qx \"try 'csumreport $cmd --help'\""
+		all exit_is 2 -- empty "$T/out" -- lines_are 2 "$T/err" -- \
+			first_is "$T/err" "csumreport $cmd: unknown option '--bogus'" -- \
+			last_is "$T/err" "try 'csumreport $cmd --help'"
 	$R "$cmd" "$D/small.csv" -z > "$T/out" 2> "$T/err"; rc=$?
 	ok "$cmd -z: an unknown short option, exit 2" \
-		bash -c "[ $rc = 2 ] && head -n 1 '$T/err' | grep -qx \"csumreport $cmd: unknown option '-z'\""
+		all exit_is 2 -- first_is "$T/err" "csumreport $cmd: unknown option '-z'"
 	$R "$cmd" "$D/small.csv" --op > "$T/out" 2> "$T/err"; rc=$?
 	ok "$cmd --op without its value: exit 2, says it needs one" \
-		bash -c "[ $rc = 2 ] && head -n 1 '$T/err' | grep -qx \"csumreport $cmd: option '--op' needs a value (OP)\" &&
-			tail -n 1 '$T/err' | grep -qx \"try 'csumreport $cmd --help'\""
+		all exit_is 2 -- first_is "$T/err" "csumreport $cmd: option '--op' needs a value (OP)" -- \
+			last_is "$T/err" "try 'csumreport $cmd --help'"
 	$R "$cmd" > "$T/out" 2> "$T/err"; rc=$?
 	ok "$cmd without a file: exit 2, says so" \
-		bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && grep -q \"^csumreport $cmd: no .*csv given\" '$T/err'"
+		all exit_is 2 -- empty "$T/out" -- stderr_has "^csumreport $cmd: no .*csv given"
 done
 
 # --- --opt=value is --opt value; options before, between or after files
 $R table $D/small.csv --metric cpb --by cache --size 1500 > "$T/a"
 $R table --metric=cpb --by=cache --size=1500 $D/small.csv > "$T/b"
 ok "table --metric=cpb --by=cache --size=1500, before the file: the same table" \
-	bash -c "[ -s '$T/a' ] && cmp -s '$T/a' '$T/b'"
+	all test -s "$T/a" -- cmp -s "$T/a" "$T/b"
 POSIXLY_CORRECT=1 $R table $D/small.csv --metric cpb --by cache --size 1500 > "$T/c"
 ok "table: options after the file even under POSIXLY_CORRECT" cmp -s "$T/a" "$T/c"
 $R table $D/small.csv --metr cpb --by cache --si 1500 > "$T/c"
 ok "table: a long option shortened to a prefix of its own" cmp -s "$T/a" "$T/c"
 $R table $D/small.csv --c warm > /dev/null 2> "$T/err"; rc=$?
 ok "table --c: ambiguous, the options it could be, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -qx \"csumreport table: option '--c' is ambiguous: --cache, --code-offset\" '$T/err'"
+	all exit_is 2 -- has_line "$T/err" "csumreport table: option '--c' is ambiguous: --cache, --code-offset"
 $R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new --threshold 0.5 > "$T/a"
 $R compare --before-kernel=old $D/paired.csv --after-kernel=new --threshold=0.5 $D/paired.csv > "$T/b"
 ok "compare --before-kernel=old, options between the files: the same" \
-	bash -c "[ -s '$T/a' ] && cmp -s '$T/a' '$T/b'"
+	all test -s "$T/a" -- cmp -s "$T/a" "$T/b"
 $R compare $D/paired.csv $D/paired.csv --force-verdict=yes > /dev/null 2> "$T/err"; rc=$?
 ok "compare --force-verdict=yes: it takes no value, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -qx \"csumreport compare: option '--force-verdict' takes no value\" '$T/err'"
+	all exit_is 2 -- has_line "$T/err" "csumreport compare: option '--force-verdict' takes no value"
 $R compare $D/paired.csv $D/paired.csv $D/paired.csv > /dev/null 2> "$T/err"; rc=$?
 ok "compare of three files: exit 2, the third named" \
-	bash -c "[ $rc = 2 ] && grep -q \"^csumreport compare: unexpected '$D/paired.csv' (two files\" '$T/err'"
+	all exit_is 2 -- stderr_has "^csumreport compare: unexpected '$D/paired.csv' (two files"
 $R recommend $D/recommend/a.csv --kernel c64-prefetch > "$T/a"
 $R recommend --kernel=c64-prefetch $D/recommend/a.csv > "$T/b"
-ok "recommend --kernel=K before the file: the same" bash -c "[ -s '$T/a' ] && cmp -s '$T/a' '$T/b'"
+ok "recommend --kernel=K before the file: the same" all test -s "$T/a" -- cmp -s "$T/a" "$T/b"
 
 # --- "--" ends the options: files named -x.csv
 mkdir "$T/dash"
@@ -101,15 +101,15 @@ cp $D/recommend/a.csv "$T/dash/-r.csv"
 [ -f $D/recommend/a-samples.csv ] && cp $D/recommend/a-samples.csv "$T/dash/-r-samples.csv"
 $R table --metric cpb $D/small.csv > "$T/want"
 (cd "$T/dash" && $R table --metric cpb -- -x.csv) > "$T/got" 2>&1; rc=$?
-ok "table --metric cpb -- -x.csv: read as a file" bash -c "[ $rc = 0 ] && cmp -s '$T/want' '$T/got'"
+ok "table --metric cpb -- -x.csv: read as a file" all exit_is 0 -- cmp -s "$T/want" "$T/got"
 (cd "$T/dash" && $R table -x.csv) > /dev/null 2> "$T/err"; rc=$?
 ok "table -x.csv without --: an unknown option, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q \"^csumreport table: unknown option '-x'\" '$T/err'"
+	all exit_is 2 -- stderr_has "^csumreport table: unknown option '-x'"
 (cd "$T/dash" && $R compare --before-kernel old --after-kernel new -- -b.csv -b.csv) > "$T/got" 2>&1; rc=$?
 ok "compare -- -b.csv -b.csv: both read as files (one run: inconclusive, exit 3)" \
-	bash -c "[ $rc = 3 ] && grep -q '^before: -b.csv' '$T/got' && grep -q '^1500 B ' '$T/got'"
+	all exit_is 3 -- has "$T/got" '^before: -b.csv' -- has "$T/got" '^1500 B '
 (cd "$T/dash" && $R recommend -- -r.csv) > "$T/got" 2>&1; rc=$?
-ok "recommend -- -r.csv: read as a file" bash -c "[ $rc = 0 ] && grep -q '^recommend c64-prefetch' '$T/got'"
+ok "recommend -- -r.csv: read as a file" all exit_is 0 -- has "$T/got" '^recommend c64-prefetch'
 
 # --- csumreport's own command line
 $R --help > "$T/top" 2> "$T/err"; rc=$?
@@ -118,24 +118,24 @@ ok "csumreport --help: exit 0, every command, within 72 columns" \
 		grep -q \"^  \$c \" '$T/top' || exit 1; done && width_ok '$T/top'"
 $R > /dev/null 2> "$T/err"; rc=$?
 ok "csumreport without a command: exit 2, the usage on stderr" \
-	bash -c "[ $rc = 2 ] && grep -q '^usage: csumreport COMMAND' '$T/err'"
+	all exit_is 2 -- stderr_has '^usage: csumreport COMMAND'
 $R --bogus table > /dev/null 2> "$T/err"; rc=$?
 ok "csumreport --bogus: exit 2, try 'csumreport --help'" \
-	bash -c "[ $rc = 2 ] && grep -qx \"csumreport: unknown option '--bogus'\" '$T/err' &&
-		grep -qx \"try 'csumreport --help'\" '$T/err'"
+	all exit_is 2 -- has_line "$T/err" "csumreport: unknown option '--bogus'" -- \
+		has_line "$T/err" "try 'csumreport --help'"
 $R nope > /dev/null 2> "$T/err"; rc=$?
 ok "csumreport nope: exit 2, the commands it knows" \
-	bash -c "[ $rc = 2 ] && grep -q \"unknown command 'nope', expected table, compare, recommend, plot or gpvars\" '$T/err'"
+	all exit_is 2 -- stderr_has "unknown command 'nope', expected table, compare, recommend, plot or gpvars"
 $R -- table --metric cpb $D/small.csv > "$T/got" 2>&1; rc=$?
 $R table --metric cpb $D/small.csv > "$T/want"
-ok "csumreport -- table: the command after --" bash -c "[ $rc = 0 ] && cmp -s '$T/want' '$T/got'"
+ok "csumreport -- table: the command after --" all exit_is 0 -- cmp -s "$T/want" "$T/got"
 
 # --- the manual
 # (tests/run.sh installs man-db and groff-base with scripts/need.sh)
 if command -v man > /dev/null; then
 	MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l "$MAN" > "$T/man.txt" 2> "$T/man.err"; rc=$?
 	ok "man -l $MAN: rendered, no warning" \
-		bash -c "[ $rc = 0 ] && [ ! -s '$T/man.err' ] && [ -s '$T/man.txt' ]" || cat "$T/man.err"
+		all exit_is 0 -- empty "$T/man.err" -- test -s "$T/man.txt" || diag "$(cat "$T/man.err")"
 	ok "man page: NAME, SYNOPSIS, DESCRIPTION, COMMANDS, EXIT STATUS, EXAMPLES, SEE ALSO" \
 		bash -c "for s in NAME SYNOPSIS DESCRIPTION COMMANDS 'EXIT STATUS' EXAMPLES 'SEE ALSO'; do
 			grep -qx \"\$s\" '$T/man.txt' || exit 1; done"
@@ -159,5 +159,5 @@ done
 $R --version > "$T/v" 2> "$T/err"; rc=$?
 rev=$(git describe --always --dirty 2> /dev/null || echo unknown)
 ok "csumreport --version: exit 0, 'csumreport REV (compiler)' on stdout, this tree's revision" \
-	bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && [ \$(wc -l < '$T/v') = 1 ] && grep -q '^csumreport $rev (' '$T/v'"
+	all exit_is 0 -- empty "$T/err" -- lines_are 1 "$T/v" -- has "$T/v" "^csumreport $rev ("
 finish
