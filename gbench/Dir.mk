@@ -9,7 +9,7 @@ GBC_OBJ := $(BUILD)/obj/gbench/gbc.o
 
 $(GBC_OBJ): gbench/gbc.cc gbench/gbc.h $(BUILD)/flags
 	@mkdir -p $(@D)
-	$(CXX) $(ARCH_CFLAGS) $(CFLAGS) $(WARN) $(SAN_FLAGS) -Igbench -c $< -o $@
+	$(CXX) $(ARCH_CFLAGS) $(CFLAGS) $(WARN_CXX) $(SAN_FLAGS) -Igbench -c $< -o $@
 
 $(BUILD)/obj/gbench/%.o: gbench/%.c $(BUILD)/flags | $(BUILD)/buildinfo.h
 	@mkdir -p $(@D)

@@ -89,7 +89,7 @@ int main(void)
 	      "--set overrides a key the file set");
 	config_free(&c);
 	{
-		char *sets[] = { " sizes = 64" };
+		char set[] = " sizes = 64", *sets[] = { set };
 
 		CHECK(write_conf(path, "kernels = ref\nsizes = 0\n") == 0,
 		      "write %s", path);
@@ -111,9 +111,9 @@ int main(void)
 	/* Each key's default, as its table entry writes it, is a value the
 	   key takes, and what a run without the key gets. */
 	config_defaults(&c);
-	for (size_t i = 0; i < config_nkeys; i++) {
+	for (size_t ki = 0; ki < config_nkeys; ki++) {
 		char kv[256];
-		const struct config_key *k = &config_keys[i];
+		const struct config_key *k = &config_keys[ki];
 
 		CHECK(k->values && *k->values && k->help && *k->help &&
 		      strlen(k->help) < 70, "key %s: values and one line of help",

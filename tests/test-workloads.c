@@ -35,6 +35,8 @@ static size_t nprefetched, ncalled;
 
 #define RX_PREFETCH(p) (prefetched[nprefetched++ % NREC] = (p))
 #define RX_WALK rx_walk_traced
+uint64_t RX_WALK(const struct timer *t, struct rxring *r,
+		 const struct rx_walk_args *a, size_t n);
 #include "workload/rx-walk.h"
 
 static uint32_t record_csum(const void *buf, int len, uint32_t sum)
