@@ -60,13 +60,13 @@ lines_are() { [ "$(wc -l < "$2")" = "$1" ]; }
 stderr_has() { grep -q -- "$1" "$T/err"; }
 exit_is() { [ "${rc-}" = "$1" ]; }
 all() {
-	local cmd=() a
+	local one=() a
 	for a in "$@" --; do
 		if [ "$a" = -- ]; then
-			[ ${#cmd[@]} = 0 ] || "${cmd[@]}" || return 1
-			cmd=()
+			[ ${#one[@]} = 0 ] || "${one[@]}" || return 1
+			one=()
 		else
-			cmd+=("$a")
+			one+=("$a")
 		fi
 	done
 }
