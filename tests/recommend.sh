@@ -11,23 +11,22 @@ D=tests/data/recommend
 SUITE=recommend
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-has() { grep -qx -- "$2" "$1"; }	# has FILE LINE: that whole line
 # flat FILE: its text on one line, runs of blanks one space (what a
 # wrapped line says, wherever it broke)
 flat() { tr '\n' ' ' < "$1" | tr -s ' '; }
-export -f flat has
+export -f flat
 
 # --- (a) 128 B is best at 1500 B cold; no distance helps warm
 same "(a): exact text" $D/a.expected $R recommend $D/a.csv
 $R recommend $D/a.csv > "$T/a"
 ok "(a): one line of header: kernel, cpu_model, timer" \
-	bash -c "head -n 1 '$T/a' | grep -qx 'recommend c64-prefetch: Test CPU 1000, timer tsc'"
+	first_is "$T/a" 'recommend c64-prefetch: Test CPU 1000, timer tsc'
 ok "(a): a kernel without distances (c64) is left out" \
 	bash -c "[ \"\$(grep -c '^recommend ' '$T/a')\" = 1 ] && ! grep -q c64, '$T/a'"
 ok "(a): 1500 B cold: best 128 B, -50.0% against none (0.150 / 0.300), p < 0.001" \
-	has "$T/a" "1500 B cold: best 128 B, -50.0% (p<0.001)"
+	has_line "$T/a" "1500 B cold: best 128 B, -50.0% (p<0.001)"
 ok "(a): 256 B (0.16) is told apart from 128 B (0.15): nothing within noise" \
-	has "$T/a" "  cycles/byte: none 0.300, 128 B 0.150; within noise: no other distance"
+	has_line "$T/a" "  cycles/byte: none 0.300, 128 B 0.150; within noise: no other distance"
 ok "(a): 1500 B warm: no distance helps, and none is called best there" \
 	bash -c "grep -qx '1500 B warm: no distance helps (lowest median: 64 B, +0.0%, p=1.000)' '$T/a' &&
 		! grep -q '^1500 B warm: best' '$T/a'"
@@ -45,7 +44,7 @@ ok "(a): the rate: 128 B's 0.150 at 1500 B cold, the largest cold size, x 64 B" 
 ok "(a): warm gets a band line of its own before the one to quote" \
 	bash -c "tail -n 2 '$T/a' | head -n 1 | grep -qx 'recommend: 1500 B warm: no distance helps'"
 ok "(a): the last line recommends 128 B for 1500 B cold" \
-	bash -c "tail -n 1 '$T/a' | grep -qx 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'"
+	last_is "$T/a" 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'
 ok "(a): no line over 72 columns" width_ok "$T/a"
 
 # --- (b) no distance helps anywhere; the miss latency from the rows
@@ -55,7 +54,7 @@ ok "(b): every point says no distance helps; the last line says so" \
 	bash -c "[ \"\$(grep -c ': no distance helps (' '$T/b')\" = 5 ] && ! grep -q ': best ' '$T/b' &&
 		tail -n 1 '$T/b' | grep -qx 'recommend: no distance helps'"
 ok "(b): a lower median that is not significant is still no help (-0.7%, p=0.469)" \
-	has "$T/b" "1500 B cold: no distance helps (lowest median: 128 B, -0.7%, p=0.469)"
+	has_line "$T/b" "1500 B cold: no distance helps (lowest median: 128 B, -0.7%, p=0.469)"
 ok "(b): 0.4099 against 0.4100 (-0.02%) reads +0.0%, never -0.0%" \
 	bash -c "grep -qx '64 B warm: no distance helps (lowest median: 256 B, +0.0%, p=0.776)' '$T/b' && ! grep -q -- '-0\.0%' '$T/b'"
 ok "(b): no miss_latency line: cold - warm per call at 64 B = 128.00 - 26.24" \
@@ -77,7 +76,7 @@ ok "no cold row: at 1500 B the warm loop, 7.68: 14 lines = 896 B, nearest 256 B"
 	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 7.68) = 14 lines = 896 B, nearest 256 B' '$T/bw')\" = 3 ] &&
 		[ \"\$(flat '$T/bw' | grep -oF 'model: ceil(101.8 / 26.24) = 4 lines = 256 B; a buffer of one line gets no model distance' | wc -l)\" = 2 ]"
 ok "no cold row: 4 KiB has no warm point: the loop time of 1500 B, and it says so" \
-	has "$T/bw" "    loop time of 1500 B warm: no warm point at 4 KiB"
+	has_line "$T/bw" "    loop time of 1500 B warm: no warm point at 4 KiB"
 ok "(b): no point helps, so no flag" bash -c "! grep -q ' \*\$' '$T/b'"
 ok "(b): no line over 72 columns" width_ok "$T/b"
 
@@ -88,14 +87,14 @@ ok "(c): best 128 B; 192 B within noise of it (p=0.717)" \
 	bash -c "grep -qx '1500 B cold: best 128 B, -50.0% (p<0.001)' '$T/c' &&
 		grep -qx '  cycles/byte: none 0.300, 128 B 0.150; within noise: 192 B' '$T/c'"
 ok "(c): model ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B (of 256, 512), flagged" \
-	has "$T/c" "  model: ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B *"
+	has_line "$T/c" "  model: ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B *"
 ok "(c): only the point where a distance helps is flagged; a footnote says why" \
 	bash -c "[ \"\$(grep -c ' \*\$' '$T/c')\" = 1 ] &&
 		grep -q '^\* model and measurement disagree: the model.s distance, rounded' '$T/c'"
 ok "(c): 128 B costs 2.5% more than none warm: said before the recommendation" \
-	has "$T/c" "note: 128 B costs more than none at 1500 B warm (+2.5%, p=0.003)"
+	has_line "$T/c" "note: 128 B costs more than none at 1500 B warm (+2.5%, p=0.003)"
 ok "(c): 128 B (-50.0%) over 192 B (-49.8%), both of which help" \
-	bash -c "tail -n 1 '$T/c' | grep -qx 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'"
+	last_is "$T/c" 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'
 ok "(c): no line over 72 columns" width_ok "$T/c"
 
 # --- (f) bands: the run whose one recommendation, 512 B, cost 76% more
@@ -114,12 +113,12 @@ ok "(f): 4 KiB cold: the best, 512 B, is the largest swept: extend the sweep, th
 	bash -c "sed -n '/^4 KiB cold:/,/^  model/p' '$T/f' | grep -qx '  extend the sweep: the best, 512 B, is the largest distance swept' &&
 		[ \"\$(grep -c 'extend the sweep' '$T/f')\" = 1 ]"
 ok "(f): 512 B, +76.3% at 64 KiB cold, is said, and recommended for no band holding 64 KiB" \
-	bash -c "has '$T/f' 'note: 512 B costs more than none at 64 KiB cold (+76.3%, p<0.001)' &&
-		has '$T/f' 'recommend: 64 KiB cold: no distance helps' &&
+	bash -c "has_line '$T/f' 'note: 512 B costs more than none at 64 KiB cold (+76.3%, p<0.001)' &&
+		has_line '$T/f' 'recommend: 64 KiB cold: no distance helps' &&
 		! flat '$T/f' | grep -q 'recommend: [^:]*64 KiB cold: prefetch' &&
 		! grep -qx 'recommend: prefetch 512 B ahead.*' '$T/f'"
 ok "(f): a band per run of sizes: 512 B cold 256 B, 1500 B .. 4 KiB cold 512 B" \
-	bash -c "has '$T/f' 'recommend: 512 B cold: prefetch 256 B ahead (-20.0%, p<0.001)' &&
+	bash -c "has_line '$T/f' 'recommend: 512 B cold: prefetch 256 B ahead (-20.0%, p<0.001)' &&
 		flat '$T/f' | grep -qF 'recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead (4 KiB: -28.0%, p<0.001)'"
 ok "(f): where no distance helps first, the bands that help last" \
 	bash -c "[ \"\$(grep '^recommend: ' '$T/f' | sed 's/ (.*//' | tr '\n' '|')\" = 'recommend: 64 KiB cold: no distance helps|recommend: 1500 B .. 64 KiB warm: no distance helps|recommend: 256 KiB cold-read: no distance helps|recommend: 512 B cold: prefetch 256 B ahead|recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead|' ]"
@@ -196,14 +195,14 @@ gen_run "$T/mixed.csv" 576:none:0.4000 576:128:0.3000 576:192:0.3900 \
 	1500:none:0.3000 1500:128:0.2990 1500:192:0.2976
 $R recommend "$T/mixed.csv" > "$T/mixed" 2>&1; rc=$?
 ok "576 B helped by 128 B (-25%), 1500 B by no distance beyond 1%: each said" \
-	bash -c "[ $rc = 0 ] && has '$T/mixed' 'recommend: 576 B cold: prefetch 128 B ahead (-25.0%, p<0.001)' &&
+	bash -c "[ $rc = 0 ] && has_line '$T/mixed' 'recommend: 576 B cold: prefetch 128 B ahead (-25.0%, p<0.001)' &&
 		flat '$T/mixed' | grep -qF 'recommend: 1500 B cold: no distance beats none by more than 1% (the best: 192 B, -0.8%, p<0.001)' &&
 		! grep -q 'recommend: 576 B .. 1500 B' '$T/mixed' && width_ok '$T/mixed'"
 # 1.2% is beyond the threshold: recommended
 gen_run "$T/over.csv" 1500:none:0.3000 1500:192:0.2964
 $R recommend "$T/over.csv" > "$T/over" 2>&1
 ok "a best 1.2% faster than none: recommended" \
-	bash -c "tail -n 1 '$T/over' | grep -qx 'recommend: 1500 B cold: prefetch 192 B ahead (-1.2%, p<0.001)'"
+	last_is "$T/over" 'recommend: 1500 B cold: prefetch 192 B ahead (-1.2%, p<0.001)'
 
 # --- (d) no prefetching kernel; (e) a malformed row
 $R recommend $D/d.csv > "$T/out" 2> "$T/err"; rc=$?
@@ -301,15 +300,15 @@ ok "--kernel unroll4-dcbt: that kernel only, 6 lines = 384 B, nearest 256 B, fla
 		tail -n 1 '$T/one' | grep -qx 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'"
 $R recommend "$T/two.csv" --kernel nope > "$T/out" 2> "$T/err"; rc=$?
 ok "--kernel unknown: exit 2, the prefetching kernels listed" \
-	bash -c "[ $rc = 2 ] && grep -q \"has no kernel 'nope'; its prefetching kernels: c64-prefetch unroll4-dcbt\$\" '$T/err'"
+	all exit_is 2 -- stderr_has "has no kernel 'nope'; its prefetching kernels: c64-prefetch unroll4-dcbt\$"
 $R recommend "$T/two.csv" --kernel c64 > "$T/out" 2> "$T/err"; rc=$?
 ok "--kernel of a kernel without distances: exit 2, says so" \
-	bash -c "[ $rc = 2 ] && grep -q \"has no prefetching kernel 'c64'; its prefetching kernels:\" '$T/err'"
+	all exit_is 2 -- stderr_has "has no prefetching kernel 'c64'; its prefetching kernels:"
 $R recommend "$T/two.csv" --op ip_fast_csum > "$T/out" 2> "$T/err"; rc=$?
 ok "--op the file lacks: exit 2, its ops" \
-	bash -c "[ $rc = 2 ] && grep -q \"has no op 'ip_fast_csum'; its ops: csum\$\" '$T/err'"
+	all exit_is 2 -- stderr_has "has no op 'ip_fast_csum'; its ops: csum\$"
 $R recommend "$T/two.csv" --op csum --kernel c64-prefetch > "$T/op" 2>&1; rc=$?
-ok "--op csum --kernel c64-prefetch" bash -c "[ $rc = 0 ] && cmp -s '$T/op' $D/c.expected"
+ok "--op csum --kernel c64-prefetch" all exit_is 0 -- cmp -s "$T/op" "$D/c.expected"
 
 # --- long names: a one-line header all the same, every line in 72 columns
 x90=$(printf 'x%.0s' $(seq 1 90))
@@ -326,15 +325,15 @@ ok "a 131-character kernel and a long cpu_model: 72 columns, the full names belo
 
 # --- the make target, --help, a full disk
 make -s recommend RESULTS=$D/a.csv > "$T/mk" 2>&1; rc=$?
-ok "make recommend RESULTS=" bash -c "[ $rc = 0 ] && cmp -s '$T/mk' $D/a.expected"
+ok "make recommend RESULTS=" all exit_is 0 -- cmp -s "$T/mk" "$D/a.expected"
 make -s recommend RESULTS="$T/two.csv" KERNEL=unroll4-dcbt > "$T/mk" 2>&1; rc=$?
-ok "make recommend RESULTS= KERNEL=" bash -c "[ $rc = 0 ] && cmp -s '$T/mk' '$T/one'"
+ok "make recommend RESULTS= KERNEL=" all exit_is 0 -- cmp -s "$T/mk" "$T/one"
 make -s recommend RESULTS= > "$T/mk" 2>&1; rc=$?
 ok "make recommend without a results CSV: exit 2, says so" \
 	bash -c "[ $rc != 0 ] && grep -q 'make recommend: no results CSV' '$T/mk'"
 $R recommend --help > "$T/help" 2>&1; rc=$?
 ok "recommend --help: exit 0, usage in 72 columns" \
-	bash -c "[ $rc = 0 ] && grep -q '^usage: csumreport recommend RESULTS.csv' '$T/help' && width_ok '$T/help'"
+	all exit_is 0 -- has "$T/help" '^usage: csumreport recommend RESULTS.csv' -- width_ok "$T/help"
 $R recommend $D/a.csv > /dev/full 2> "$T/err"; rc=$?
 ok "recommend > /dev/full: exit non-zero, says so" \
 	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
