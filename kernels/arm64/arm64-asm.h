@@ -18,8 +18,8 @@
 	.size name,.-name
 
 /* The hot loop: on the build's loop boundary (CSUMBENCH_LOOP_ALIGN, from
-   mk/arch-arm64.mk), and marked with the symbol name_loop so the harness
-   can report where it sits.  The padding (nops, which as emits for
+   harness/arch/arm64/arch.mk), and marked with the symbol name_loop so
+   the harness can report where it sits.  The padding (nops, which as emits for
    .balign in code) runs once, on entry. */
 #define LOOP(name) \
 	.balign CSUMBENCH_LOOP_ALIGN; .globl name##_loop; .hidden name##_loop; \

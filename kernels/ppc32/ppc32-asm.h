@@ -28,8 +28,8 @@
 	.size name,.-name
 
 /* The hot loop: on the build's loop boundary (CSUMBENCH_LOOP_ALIGN, from
-   mk/arch-ppc32.mk), and marked with the symbol name_loop so the harness
-   can report where it sits.  The padding nops run once, on entry. */
+   harness/arch/ppc32/arch.mk), and marked with the symbol name_loop so
+   the harness can report where it sits.  The padding nops run once, on entry. */
 #define LOOP(name) \
 	.balign CSUMBENCH_LOOP_ALIGN; .globl name##_loop; .hidden name##_loop; \
 	name##_loop:

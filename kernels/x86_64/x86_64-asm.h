@@ -18,8 +18,8 @@
 	.size name,.-name
 
 /* The hot loop: on the build's loop boundary (CSUMBENCH_LOOP_ALIGN, from
-   mk/arch-x86_64.mk), and marked with the symbol name_loop so the harness
-   can report where it sits.  The padding (multi-byte nops, which as emits
+   harness/arch/x86_64/arch.mk), and marked with the symbol name_loop so
+   the harness can report where it sits.  The padding (multi-byte nops, which as emits
    for .balign in code) runs once, on entry.  An assembler macro, so that
    kernels written as macros (their name an argument) mark it too. */
 .macro LOOP_AT name
