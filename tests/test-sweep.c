@@ -1136,8 +1136,30 @@ static void miss_units(void)
 	config_free(&c);
 }
 
+/* json.c's zone as +01:00: a date without a whole zone is left alone
+   (the sign is looked for 5 characters from the end, never before the
+   string: here a '+' sits just before it). */
+static void json_zone(void)
+{
+	char full[32] = "2026-12-07T04:07:19+0100";
+	char west[32] = "2026-12-07T04:07:19-0530";
+	char bare[8] = "+0100";
+	char room[16] = "+0+01";
+	char *shorter = room + 2;
+
+	json_zone_colon(full);
+	CHECK(!strcmp(full, "2026-12-07T04:07:19+01:00"), "zone: %s", full);
+	json_zone_colon(west);
+	CHECK(!strcmp(west, "2026-12-07T04:07:19-05:30"), "zone: %s", west);
+	json_zone_colon(bare);
+	CHECK(!strcmp(bare, "+01:00"), "zone alone: %s", bare);
+	json_zone_colon(shorter);
+	CHECK(!strcmp(room, "+0+01"), "a 3-character date changed: %s", room);
+}
+
 int main(void)
 {
+	json_zone();
 	miss_units();
 	below_overhead();
 	below_floor();

@@ -232,6 +232,17 @@ static void meta_keys(FILE *f, const struct bench *b)
 	free(text);
 }
 
+void json_zone_colon(char *date)
+{
+	size_t n = strlen(date);
+
+	/* (the sign is 5 from the end: the guard is that n reaches it) */
+	if (n >= 5 && (date[n - 5] == '+' || date[n - 5] == '-')) {
+		memmove(date + n - 1, date + n - 2, 3);
+		date[n - 2] = ':';
+	}
+}
+
 static void context(FILE *f, const struct bench *b)
 {
 	char date[64], exe[4096], gov[64];
@@ -244,12 +255,7 @@ static void context(FILE *f, const struct bench *b)
 
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S%z", &tm);
-	/* +0100 as +01:00, as Google Benchmark writes it */
-	n = (ssize_t)strlen(date);
-	if (n > 2 && (date[n - 5] == '+' || date[n - 5] == '-')) {
-		memmove(date + n - 1, date + n - 2, 3);
-		date[n - 2] = ':';
-	}
+	json_zone_colon(date);
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[n > 0 ? n : 0] = '\0';
 	if (getloadavg(load, 3) < 0)

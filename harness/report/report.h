@@ -12,6 +12,9 @@ void report_meta(FILE *f, const struct bench *b);
 void report_csv(FILE *f, const struct bench *b);
 /* Google Benchmark's JSON (json.c): an entry per point and repeat. */
 void report_json(FILE *f, const struct bench *b);
+/* A date's zone as Google Benchmark writes it: ...+0100 as ...+01:00,
+   in place (date has room for one more character); else unchanged. */
+void json_zone_colon(char *date);
 /* One row per sample. */
 void report_samples_csv(FILE *f, const struct bench *b);
 /* Best kernel per size and cache state, for people. */
