@@ -14,6 +14,8 @@
 #include "lib/stats.h"
 #include "timer/timer.h"
 
+/* The one event group of the process: region.h's inline reads, inside
+   timed regions, test events_fd rather than take a parameter. */
 int events_fd = -1;
 static int member_fd[EVENTS_MAX];
 static size_t nopen;

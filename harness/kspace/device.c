@@ -14,6 +14,9 @@
 #include "lib/xalloc.h"
 #include "op/op.h"
 
+/* One /dev/csumbench per process, open from the config's check to exit:
+   its state is the device's, kept here rather than passed through every
+   caller. */
 static int fd = -1;
 static bool ready;		/* SETUP done */
 static struct csb_setup made;	/* what SETUP made: calls (the most of a

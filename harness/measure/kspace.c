@@ -10,13 +10,6 @@
 
 #define OVERHEAD_REGIONS 101
 
-static double overhead;
-
-double kspace_overhead(void)
-{
-	return overhead;
-}
-
 int kspace_begin(struct bench *b)
 {
 	const struct config *c = b->cfg;
@@ -48,7 +41,7 @@ int kspace_begin(struct bench *b)
 		}
 		v[i] = (double)ticks;
 	}
-	overhead = e ? stats_median(v, OVERHEAD_REGIONS) : 0;
+	b->kspace_overhead = e ? stats_median(v, OVERHEAD_REGIONS) : 0;
 	return 0;
 }
 
@@ -59,7 +52,7 @@ double kspace_sample(struct bench *b, struct point *p)
 
 	if (kspace_time(p->runs, p->size, p->align, p->cache == CACHE_COLD,
 			sweep_dist(p), p->iters, &ticks, err, sizeof(err)) == 0)
-		return ((double)ticks - overhead) / (double)p->iters;
+		return ((double)ticks - b->kspace_overhead) / (double)p->iters;
 	snprintf(msg, sizeof(msg), "%s (csumbench.ko refused it: not timed)", err);
 	fprintf(stderr, "csumbench: %s\n", msg);
 	sweep_fail_kernel(b, p->kernel, msg);

@@ -6,13 +6,11 @@
 struct bench;
 struct point;
 
-/* The module's buffers for b's plan, and its empty region's ticks:
-   0, or -1 after a message. */
+/* The module's buffers for b's plan, and its empty region's ticks
+   (b->kspace_overhead): 0, or -1 after a message. */
 int kspace_begin(struct bench *b);
 /* One sample of a module kernel's point: ticks per call, the empty
    region subtracted; a refusal fails its kernel (sweep_fail_kernel). */
 double kspace_sample(struct bench *b, struct point *p);
-/* The empty region's ticks, as kspace_begin measured them. */
-double kspace_overhead(void);
 
 #endif

@@ -22,7 +22,6 @@
 #include "lib/platform.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
-#include "measure/kspace.h"
 #include "measure/miss.h"
 #include "measure/sweep.h"
 #include "timer/chain.h"
@@ -532,7 +531,7 @@ static void warn_below(struct bench *b)
 	     "time; no figure below 0 is printed, the below_overhead column "
 	     "counts a row's regions below it (samples; calls, per-call), and a "
 	     "row whose median fell below it has no figures", n,
-	     kspace_opened() ? kspace_overhead() : b->cal.overhead,
+	     kspace_opened() ? b->kspace_overhead : b->cal.overhead,
 	     kspace_opened() ? "csumbench.ko's empty region" :
 	     "timer_overhead_ticks", first->kernel->name, first->size,
 	     cache_state_name[first->cache], median ? ", its median too" : "");

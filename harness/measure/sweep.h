@@ -83,6 +83,8 @@ struct bench {
 	const struct config *cfg;
 	bool emulated;			/* timings are not real */
 	struct calibration cal;
+	double kspace_overhead;		/* space = kernel: the module's empty
+					   region in ticks (kspace_begin) */
 	const struct flusher *flush;	/* for cold points */
 	size_t line;
 	const char *line_source;

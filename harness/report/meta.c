@@ -9,7 +9,6 @@
 #include "buildinfo.h"
 #include "lib/build.h"
 #include "kspace/kspace.h"
-#include "measure/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
@@ -290,7 +289,7 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# kernel_overhead_ticks: %.1f (median of 101 empty "
 			"regions in csumbench.ko; subtracted there, not the "
 			"timer_overhead_ticks below, which are this process's "
-			"reads)\n", kspace_overhead());
+			"reads)\n", b->kspace_overhead);
 	}
 	events_meta(f, b);
 	fprintf(f, "# timer_overhead_ticks: %.1f (mean of %d back-to-back reads, "
