@@ -166,10 +166,10 @@ static void run_point(gbc_state *s, void *arg)
 {
 	struct point *p = arg;
 	struct bench *b = &bench;
-	const struct timer *t = b->cal.timer;
+	const struct timer *t = b->machine.cal.timer;
 	const struct op *op = p->runs->op;
-	const unsigned char *buf = b->buf + p->align;
-	unsigned char *wdst = op->dst ? b->dbuf + p->align : NULL;
+	const unsigned char *buf = b->arena.buf + p->align;
+	unsigned char *wdst = op->dst ? b->arena.dbuf + p->align : NULL;
 	unsigned char *bufs[K_MAX], *dsts[K_MAX];
 	double ticks = 0, calls = 0, ev[EVENTS_MAX] = { 0 }, evcalls = 0;
 	struct events_count c;
@@ -192,22 +192,22 @@ static void run_point(gbc_state *s, void *arg)
 			r = op->batch(t, p->runs, buf, wdst, p->size, sweep_dist(p),
 				      p->iters);
 		}
-		ticks += (double)r - b->cal.overhead;
+		ticks += (double)r - b->machine.cal.overhead;
 		calls += (double)p->iters;
-		if (b->nev && events_last(&c)) {
-			for (i = 0; i < b->nev; i++)
-				ev[i] += c.value[i] - b->ev_overhead[i];
+		if (b->plan.nev && events_last(&c)) {
+			for (i = 0; i < b->plan.nev; i++)
+				ev[i] += c.value[i] - b->machine.ev_overhead[i];
 			evcalls += (double)p->iters;
 		}
 	}
 	watchdog_leave();
 	/* (on every line Google Benchmark prints and in each JSON entry) */
-	if (b->emulated)
+	if (b->machine.emulated)
 		gbc_set_label(s, "emulated: not a board's time");
 	gbc_set_bytes_processed(s, (int64_t)(gbc_iterations_run(s) * p->size));
-	gbc_counter(s, "cycles_per_byte", ticks * b->cal.cycles_per_tick /
+	gbc_counter(s, "cycles_per_byte", ticks * b->machine.cal.cycles_per_tick /
 		    (calls * p->bytes), GBC_COUNTER_DEFAULT);
-	for (i = 0; i < b->nev && evcalls > 0; i++)
+	for (i = 0; i < b->plan.nev && evcalls > 0; i++)
 		gbc_counter(s, b->cfg->events.ev[i].column, ev[i] / evcalls,
 			    GBC_COUNTER_DEFAULT);
 }
@@ -236,8 +236,8 @@ static size_t register_points(struct bench *b)
 	size_t i, n = 0, left = 0;
 	char name[256];
 
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		struct point *p = &b->plan.pts[i];
 		if (p->kernel->pseudo)
 			continue;
 		if ((p->cache != CACHE_WARM && p->cache != CACHE_COLD) ||
@@ -259,11 +259,11 @@ static void context(const struct bench *b)
 {
 	char v[256];
 
-	snprintf(v, sizeof(v), "%s (%s)", b->cal.timer->name, b->cal.timer->what);
+	snprintf(v, sizeof(v), "%s (%s)", b->machine.cal.timer->name, b->machine.cal.timer->what);
 	gbc_add_context("csumbench_timer", v);
-	snprintf(v, sizeof(v), "%.4f", b->cal.cycles_per_tick);
+	snprintf(v, sizeof(v), "%.4f", b->machine.cal.cycles_per_tick);
 	gbc_add_context("csumbench_cycles_per_tick", v);
-	gbc_add_context("csumbench_emulated", b->emulated ? "yes: timings are "
+	gbc_add_context("csumbench_emulated", b->machine.emulated ? "yes: timings are "
 			"not real" : "no");
 	gbc_add_context("csumbench_git", CSUMBENCH_GIT);
 }
@@ -333,37 +333,37 @@ int main(int argc, char **argv)
 		return 2;
 	watchdog_init(c.kernel_timeout);
 	watchdog_on_abandon(abandoned, NULL);
-	bench.emulated = setup_emulated(&c, false);
-	if (setup_timer(&c, &bench.cal, false))
+	bench.machine.emulated = setup_emulated(&c, false);
+	if (setup_timer(&c, &bench.machine.cal, false))
 		return 2;
 	if (c.events.n && events_open(&c.events, err, sizeof(err))) {
 		config_error(&c.events_origin, "events", err);
 		return 2;
 	}
-	bench.flush = flush_select(NULL);
-	bench.line = cache_line_size(&bench.line_source);
+	bench.machine.flush = flush_select(NULL);
+	bench.machine.line = cache_line_size(&bench.machine.line_source);
 	if (sweep_gate(&bench)) {
-		for (k = 0; k < bench.nfailed; k++)
+		for (k = 0; k < bench.log.nfailed; k++)
 			fprintf(stderr, "csumbench-gb: not registered: %s\n",
-				bench.failed[k]);
+				bench.log.failed[k]);
 		rc = 1;
 	}
 	for (k = 0; k < c.ncaches && c.caches[k] != CACHE_COLD; k++)
 		;
 	if (k < c.ncaches) {	/* as run does: a flush that misses is replaced */
-		flush_check(&bench.fcheck, &bench.cal, bench.flush, bench.line,
-			    bench.emulated);
-		if (bench.fcheck.misses) {
+		flush_check(&bench.machine.fcheck, &bench.machine.cal, bench.machine.flush, bench.machine.line,
+			    bench.machine.emulated);
+		if (bench.machine.fcheck.misses) {
 			fprintf(stderr, "csumbench-gb: WARNING: the cold flush %s\n",
-				bench.fcheck.verdict);
-			bench.flush = &flush_evict;
+				bench.machine.fcheck.verdict);
+			bench.machine.flush = &flush_evict;
 		}
 	}
 	if (sweep_prepare(&bench, err, sizeof(err))) {
 		fprintf(stderr, "csumbench-gb: %s\n", err);
 		return 1;
 	}
-	if (bench.nev && events_overhead(bench.cal.timer, bench.ev_overhead)) {
+	if (bench.plan.nev && events_overhead(bench.machine.cal.timer, bench.machine.ev_overhead)) {
 		fprintf(stderr, "csumbench-gb: events: the group never ran\n");
 		return 1;
 	}

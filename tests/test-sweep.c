@@ -94,22 +94,22 @@ static int make_with(struct bench *b, struct config *c, const struct timer *t,
 		return -1;
 	memset(b, 0, sizeof(*b));
 	b->cfg = c;
-	b->flush = flush_select(NULL);
-	b->line = cache_line_size(&b->line_source);
-	b->seed = c->seed ? c->seed : 1;
-	if (calibrate(t, c->cycles_per_tick, &b->cal, err, sizeof(err)) ||
+	b->machine.flush = flush_select(NULL);
+	b->machine.line = cache_line_size(&b->machine.line_source);
+	b->plan.seed = c->seed ? c->seed : 1;
+	if (calibrate(t, c->cycles_per_tick, &b->machine.cal, err, sizeof(err)) ||
 	    sweep_plan(b, err, sizeof(err))) {
 		printf("  setup: %s\n", err);
 		return -1;
 	}
 	sweep_gate(b);
 	if (swap)
-		b->pts[0].kernel = b->pts[0].runs = swap;
+		b->plan.pts[0].kernel = b->plan.pts[0].runs = swap;
 	if (noise_pilot) {
 		if (sweep_alloc_buf(b, err, sizeof(err)))
 			return -1;
-		noise_warm = b->buf;
-		noise_warm_end = b->buf + b->bufsize;
+		noise_warm = b->arena.buf;
+		noise_warm_end = b->arena.buf + b->arena.bufsize;
 		noise_regions = 0;
 		noise_on = true;
 	}
@@ -155,9 +155,9 @@ static void rounds(void)
 	size_t n, r, changed = 0, *first;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rounds: setup");
-	n = b.npts + 1;
-	CHECK(b.npts == 6 && b.nempty == 2, "2 kernels x 2 sizes and 2 floor "
-	      "points: %zu points, %zu empty", b.npts, b.nempty);
+	n = b.plan.npts + 1;
+	CHECK(b.plan.npts == 6 && b.plan.nempty == 2, "2 kernels x 2 sizes and 2 floor "
+	      "points: %zu points, %zu empty", b.plan.npts, b.plan.nempty);
 	b.tracing = true;
 	sweep_run(&b, false);
 	CHECK(b.ntrace == 6 * n, "6 rounds of %zu visits (points and the chain): "
@@ -208,9 +208,9 @@ static void sequential(void)
 	sweep_run(&b, false);
 	/* Per repeat and point: 4 chain windows, then its 4 samples. */
 	for (rep = 0; rep < 2; rep++)
-		for (i = 0; i < b.npts; i++) {
+		for (i = 0; i < b.plan.npts; i++) {
 			for (j = 0; j < 4; j++, k++)
-				bad += k >= b.ntrace || b.trace[k] != b.npts;
+				bad += k >= b.ntrace || b.trace[k] != b.plan.npts;
 			for (j = 0; j < 4; j++, k++)
 				bad += k >= b.ntrace || b.trace[k] != i;
 		}
@@ -218,7 +218,7 @@ static void sequential(void)
 	      "samples of one point, point after point, twice (%zu out of "
 	      "place)", bad);
 	for (i = 4, j = 0; i < 8; i++)
-		j += b.pts[0].ticks[i] != 0;
+		j += b.plan.pts[0].ticks[i] != 0;
 	CHECK(j >= 3, "repeat 2 has its own samples (%zu of 4 set)", j);
 	sweep_free(&b);
 	config_free(&c);
@@ -234,16 +234,16 @@ static void floors(void)
 	size_t i, bad = 0;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "floors: setup");
-	CHECK(b.nempty == 8, "the empty kernel at 2 sizes x 2 aligns x 2 caches: "
-	      "%zu points", b.nempty);
-	for (i = 0; i < b.npts; i++) {
-		const struct point *p = &b.pts[i], *f = &b.pts[p->floor];
+	CHECK(b.plan.nempty == 8, "the empty kernel at 2 sizes x 2 aligns x 2 caches: "
+	      "%zu points", b.plan.nempty);
+	for (i = 0; i < b.plan.npts; i++) {
+		const struct point *p = &b.plan.pts[i], *f = &b.plan.pts[p->floor];
 		bad += !f->kernel->pseudo || f->size != p->size ||
 		       f->align != p->align || f->cache != p->cache;
 	}
 	CHECK(bad == 0, "every point's floor is the empty kernel at its size, "
 	      "alignment and cache (%zu wrong)", bad);
-	CHECK(b.pts[b.npts - 1].kernel == kernel_empty && kernel_empty->pseudo &&
+	CHECK(b.plan.pts[b.plan.npts - 1].kernel == kernel_empty && kernel_empty->pseudo &&
 	      !strcmp(kernel_empty->name, "empty"), "the floor points come last");
 	sweep_free(&b);
 	config_free(&c);
@@ -261,9 +261,9 @@ static void k_calls(void)
 	struct point *p;
 
 	CHECK(make_with(&b, &c, &coarse, sets, &known) == 0, "K calls: setup");
-	CHECK(b.cal.resolution == 1000, "the simulated timer's step: %g",
-	      b.cal.resolution);
-	p = &b.pts[0];
+	CHECK(b.machine.cal.resolution == 1000, "the simulated timer's step: %g",
+	      b.machine.cal.resolution);
+	p = &b.plan.pts[0];
 	CHECK(p->iters > 1, "a 256-byte call of ~1000 cycles on a 1000-tick "
 	      "timer is timed %llu at a time, expected K > 1",
 	      (unsigned long long)p->iters);
@@ -286,21 +286,21 @@ static void k_calls(void)
    far floor_ticks moves. */
 static void floor_warned(const struct bench *b)
 {
-	const struct point *f = &b->pts[b->pts[0].floor];
+	const struct point *f = &b->plan.pts[b->plan.pts[0].floor];
 	size_t i, n = 0;
 	double least = -1, self = -1, rows = -1;
 
-	CHECK(f->kernel->pseudo && f->iters == b->pts[0].iters &&
+	CHECK(f->kernel->pseudo && f->iters == b->plan.pts[0].iters &&
 	      f->steps[0] < REGION_STEPS, "the floor at K = %llu spans %.1f "
 	      "steps of the coarse timer", (unsigned long long)f->iters,
 	      f->steps[0]);
-	for (i = 0; i < b->nwarnings; i++)
-		if (strstr(b->warnings[i], " floor point(s) (the empty kernel: ") &&
-		    sscanf(b->warnings[i], "%zu floor point(s) (the empty kernel: "
+	for (i = 0; i < b->log.nwarnings; i++)
+		if (strstr(b->log.warnings[i], " floor point(s) (the empty kernel: ") &&
+		    sscanf(b->log.warnings[i], "%zu floor point(s) (the empty kernel: "
 			   "floor_ticks, subtracted in cycles_per_byte_net) time "
 			   "regions of fewer than 100 timer steps (as few as %lf)",
 			   &n, &least) == 2) {
-			const char *at = strstr(b->warnings[i], "in steps of up to ");
+			const char *at = strstr(b->log.warnings[i], "in steps of up to ");
 			if (at)
 				sscanf(at, "in steps of up to %lf%% of itself, %lf%% of "
 				       "the fastest row", &self, &rows);
@@ -324,13 +324,13 @@ static void k_steady(void)
 	uint64_t clean, loud;
 
 	CHECK(make_with(&b, &c, &coarse, sets, &noisy) == 0, "K steady: setup");
-	clean = b.pts[0].iters;
+	clean = b.plan.pts[0].iters;
 	sweep_free(&b);
 	config_free(&c);
 	noise_pilot = true;
 	CHECK(make_with(&b, &c, &coarse, sets, &noisy) == 0, "K steady: noisy");
 	noise_pilot = false;
-	loud = b.pts[0].iters;
+	loud = b.plan.pts[0].iters;
 	CHECK(noise_regions >= 3, "the neighbour came (%lu regions)",
 	      noise_regions);
 	CHECK(clean >= 4 && loud * 2 >= clean, "K with a neighbour in 2 of 9 "
@@ -377,22 +377,22 @@ static void ring(void)
 	ring_free(&r);
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "cold-ring: setup");
-	CHECK(b.pts[0].ring != NULL, "point 0 has a ring");
-	i = b.pts[0].ring->next;	/* where sizing K left it */
-	j = b.pts[1].ring->next;
+	CHECK(b.plan.pts[0].ring != NULL, "point 0 has a ring");
+	i = b.plan.pts[0].ring->next;	/* where sizing K left it */
+	j = b.plan.pts[1].ring->next;
 	sweep_run(&b, false);
 	/* word32 and the empty kernel: a ring each, so neither prefetches
 	   the other's next buffers.  A sample taken again after it was
 	   preempted takes K more, and so does each in a round the canary
 	   had taken again (a tenant on the core). */
-	CHECK(b.pts[1].ring != b.pts[0].ring && b.pts[0].ring->next ==
-	      (i + (7 + b.pts[0].preempted[0] + b.canary.retaken) * b.pts[0].iters) %
-	      b.pts[0].ring->nslots && b.pts[1].ring->next ==
-	      (j + (7 + b.pts[1].preempted[0] + b.canary.retaken) * b.pts[1].iters) %
-	      b.pts[1].ring->nslots,
+	CHECK(b.plan.pts[1].ring != b.plan.pts[0].ring && b.plan.pts[0].ring->next ==
+	      (i + (7 + b.plan.pts[0].preempted[0] + b.machine.canary.retaken) * b.plan.pts[0].iters) %
+	      b.plan.pts[0].ring->nslots && b.plan.pts[1].ring->next ==
+	      (j + (7 + b.plan.pts[1].preempted[0] + b.machine.canary.retaken) * b.plan.pts[1].iters) %
+	      b.plan.pts[1].ring->nslots,
 	      "a ring per point, 7 samples (and %u retakes, %u rounds again) of K "
 	      "each took its next buffers: point 0's went from %zu to %zu",
-	      b.pts[0].preempted[0], b.canary.retaken, i, b.pts[0].ring->next);
+	      b.plan.pts[0].preempted[0], b.machine.canary.retaken, i, b.plan.pts[0].ring->next);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -408,12 +408,12 @@ static void rings(void)
 	size_t i, bad = 0;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rings: setup");
-	CHECK(b.nrings == 6, "3 sizes of word32 and the floor, 6 rings: %zu",
-	      b.nrings);
-	for (i = 0; i < b.npts; i++)
-		bad += !b.pts[i].ring || b.pts[i].ring < b.rings ||
-		       b.pts[i].ring >= b.rings + b.nrings ||
-		       b.pts[i].ring->size != b.pts[i].size || !b.pts[i].ring->mem;
+	CHECK(b.arena.nrings == 6, "3 sizes of word32 and the floor, 6 rings: %zu",
+	      b.arena.nrings);
+	for (i = 0; i < b.plan.npts; i++)
+		bad += !b.plan.pts[i].ring || b.plan.pts[i].ring < b.arena.rings ||
+		       b.plan.pts[i].ring >= b.arena.rings + b.arena.nrings ||
+		       b.plan.pts[i].ring->size != b.plan.pts[i].size || !b.plan.pts[i].ring->mem;
 	CHECK(bad == 0, "every point draws from a ring of its size (%zu "
 	      "wrong)", bad);
 	sweep_run(&b, false);
@@ -434,11 +434,11 @@ static void eviction(void)
 				    !flush_select(NULL)->whole),
 	      "eviction, and only eviction, is marked as emptying every cache");
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "eviction: setup");
-	b.flush = &flush_evict;
+	b.machine.flush = &flush_evict;
 	sweep_run(&b, false);
 	sweep_finish(&b);
-	CHECK(b.pts[0].st[0].median > 0, "word32 cold after eviction: %.1f ticks",
-	      b.pts[0].st[0].median);
+	CHECK(b.plan.pts[0].st[0].median > 0, "word32 cold after eviction: %.1f ticks",
+	      b.plan.pts[0].st[0].median);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -455,8 +455,8 @@ static void placement(void)
 	size_t i, bad = 0, loops = 0;
 
 	CHECK(make(&b, &c, &timer_clock, in_place) == 0, "placement: setup");
-	for (i = 0; i < b.npts; i++) {
-		const struct point *p = &b.pts[i];
+	for (i = 0; i < b.plan.npts; i++) {
+		const struct point *p = &b.plan.pts[i];
 		bad += p->code_mod64 != 0;
 		if (p->loop_mod64 >= 0) {
 			loops++;
@@ -465,7 +465,7 @@ static void placement(void)
 	}
 	CHECK(bad == 0, "every built-in kernel starts on 64 bytes and its "
 	      "marked loop on %d (%zu wrong)", CSUMBENCH_LOOP_ALIGN, bad);
-	printf("placement: %zu points, %zu with a marked hot loop\n", b.npts, loops);
+	printf("placement: %zu points, %zu with a marked hot loop\n", b.plan.npts, loops);
 	sweep_free(&b);
 	config_free(&c);
 
@@ -476,12 +476,12 @@ static void placement(void)
 	sweep_free(&b);
 #else
 	CHECK(make(&b, &c, &timer_clock, moved) == 0, "code_offset: setup");
-	CHECK(b.nfailed == 0, "copies pass the gate where they are: %s",
-	      b.nfailed ? b.failed[0] : "");
-	CHECK(b.npts == 2 * 4 + 1 * 4 + 1, "c64 at 4 offsets, c64-prefetch at 2 "
-	      "distances x 4 offsets, 1 floor: %zu points", b.npts);
-	for (i = 0, bad = 0; i < b.npts; i++) {
-		const struct point *p = &b.pts[i];
+	CHECK(b.log.nfailed == 0, "copies pass the gate where they are: %s",
+	      b.log.nfailed ? b.log.failed[0] : "");
+	CHECK(b.plan.npts == 2 * 4 + 1 * 4 + 1, "c64 at 4 offsets, c64-prefetch at 2 "
+	      "distances x 4 offsets, 1 floor: %zu points", b.plan.npts);
+	for (i = 0, bad = 0; i < b.plan.npts; i++) {
+		const struct point *p = &b.plan.pts[i];
 		if (p->kernel->pseudo)
 			continue;
 		bad += (int)p->code_mod64 != p->code_offset ||
@@ -490,8 +490,8 @@ static void placement(void)
 	CHECK(bad == 0, "each copy's entry is code_offset past 64 bytes (%zu "
 	      "wrong)", bad);
 	/* c64 at 0, 16, 32, 48; then c64-prefetch at none (c64 again) ... */
-	CHECK(b.pts[4].prefetch == PREFETCH_NONE && b.pts[4].code_offset == 0 &&
-	      b.pts[4].runs == b.pts[0].runs && b.pts[0].runs != b.pts[1].runs,
+	CHECK(b.plan.pts[4].prefetch == PREFETCH_NONE && b.plan.pts[4].code_offset == 0 &&
+	      b.plan.pts[4].runs == b.plan.pts[0].runs && b.plan.pts[0].runs != b.plan.pts[1].runs,
 	      "one copy per kernel and offset, shared by the points that call it");
 	sweep_free(&b);
 #endif
@@ -528,17 +528,17 @@ static void ops(void)
 	bool src_ok = true, dst_ok = true;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "ops: setup");
-	CHECK(b.npts == 8 && b.nempty == 4, "2 kernels x 2 caches, and each "
-	      "op's floor at 2 caches: %zu points, %zu floors", b.npts, b.nempty);
-	for (i = 0; i < b.npts; i++) {
-		const struct point *p = &b.pts[i], *f = &b.pts[p->floor];
+	CHECK(b.plan.npts == 8 && b.plan.nempty == 4, "2 kernels x 2 caches, and each "
+	      "op's floor at 2 caches: %zu points, %zu floors", b.plan.npts, b.plan.nempty);
+	for (i = 0; i < b.plan.npts; i++) {
+		const struct point *p = &b.plan.pts[i], *f = &b.plan.pts[p->floor];
 		good += f->kernel == op_empty(p->kernel->op) && f->size == p->size &&
 			f->cache == p->cache && f->align == p->align;
 		if (p->kernel->op == &op_csum_copy && !p->kernel->pseudo)
-			*(p->cache == CACHE_WARM ? &warm : &cold) = &b.pts[i];
+			*(p->cache == CACHE_WARM ? &warm : &cold) = &b.plan.pts[i];
 	}
-	CHECK(good == b.npts, "every point's floor is its op's empty kernel at "
-	      "its size, align and cache: %zu of %zu", good, b.npts);
+	CHECK(good == b.plan.npts, "every point's floor is its op's empty kernel at "
+	      "its size, align and cache: %zu of %zu", good, b.plan.npts);
 	CHECK(op_empty(&op_csum_copy) && !strcmp(op_empty(&op_csum_copy)->name,
 						  "copy-empty"), "copy-empty");
 	if (!warm || !cold) {
@@ -547,11 +547,11 @@ static void ops(void)
 		config_free(&c);
 		return;
 	}
-	memset(b.dbuf, 0, b.bufsize);
+	memset(b.arena.dbuf, 0, b.arena.bufsize);
 	sweep_sample(&b, warm);
-	CHECK(!memcmp(b.dbuf + warm->align, b.buf + warm->align, 1500),
+	CHECK(!memcmp(b.arena.dbuf + warm->align, b.arena.buf + warm->align, 1500),
 	      "a warm csum_copy sample copies into the destination buffer");
-	b.flush = &recorder;
+	b.machine.flush = &recorder;
 	nflushed = 0;
 	sweep_sample(&b, cold);
 	k = cold->iters;
@@ -569,7 +569,7 @@ static void ops(void)
 	}
 	CHECK(src_ok && dst_ok, "each flush covers a whole buffer, the "
 	      "destination apart from the source");
-	b.flush = flush_select(NULL);
+	b.machine.flush = flush_select(NULL);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -589,12 +589,12 @@ static void roofline(void)
 	double mine;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "roofline: setup");
-	CHECK(c.roofline && b.npts == 16 && b.nempty == 8, "c64 and the roofline "
-	      "at 2 sizes x 2 caches, and both ops' floors: %zu points", b.npts);
+	CHECK(c.roofline && b.plan.npts == 16 && b.plan.nempty == 8, "c64 and the roofline "
+	      "at 2 sizes x 2 caches, and both ops' floors: %zu points", b.plan.npts);
 	sweep_run(&b, false);
 	sweep_finish(&b);
-	for (i = 0; i < b.npts; i++) {
-		const struct point *p = &b.pts[i], *q = point_roofline(&b, p);
+	for (i = 0; i < b.plan.npts; i++) {
+		const struct point *p = &b.plan.pts[i], *q = point_roofline(&b, p);
 		double f = point_roofline_fraction(&b, p, 0);
 
 		roofs += p->kernel == c.roofline;
@@ -636,8 +636,8 @@ static void roofline_prefetch(void)
 	      c.roofline ? c.roofline->name : "none");
 	sweep_run(&b, false);
 	sweep_finish(&b);
-	for (i = 0; i < b.npts; i++) {
-		const struct point *p = &b.pts[i], *q = point_roofline(&b, p);
+	for (i = 0; i < b.plan.npts; i++) {
+		const struct point *p = &b.plan.pts[i], *q = point_roofline(&b, p);
 		double best = INFINITY, mine, f;
 		size_t j;
 
@@ -645,10 +645,10 @@ static void roofline_prefetch(void)
 		if (p->kernel->pseudo || p->kernel == c.roofline)
 			continue;
 		held++;
-		for (j = 0; j < b.npts; j++)
-			if (b.pts[j].kernel == c.roofline &&
-			    point_cycles_per_byte(&b, &b.pts[j], 0) > 0)
-				best = fmin(best, point_cycles_per_byte(&b, &b.pts[j], 0));
+		for (j = 0; j < b.plan.npts; j++)
+			if (b.plan.pts[j].kernel == c.roofline &&
+			    point_cycles_per_byte(&b, &b.plan.pts[j], 0) > 0)
+				best = fmin(best, point_cycles_per_byte(&b, &b.plan.pts[j], 0));
 		mine = point_cycles_per_byte(&b, p, 0);
 		f = point_roofline_fraction(&b, p, 0);
 		right &= q && p->nroof == 3 && mine > 0 &&
@@ -680,8 +680,8 @@ static void layouts(void)
 #endif
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "layouts: setup");
 	CHECK(layout_make(&b, err, sizeof(err)) == 0, "layouts: %s", err);
-	for (i = 0; i < b.nlaysets; i++) {
-		const struct layset *s = &b.laysets[i];
+	for (i = 0; i < b.arena.nlaysets; i++) {
+		const struct layset *s = &b.arena.laysets[i];
 		unsigned mod = place_mod64((const void *)s->of->fn), j, k;
 		uintptr_t first = 0;
 
@@ -708,13 +708,13 @@ static void layouts(void)
 	CHECK(spread > 0, "the copies sit at different places in their pages");
 	CHECK(fixed >= 1, "copy-split (KERNEL_FIXED) stays where it was linked");
 	CHECK(sweep_gate(&b) == 0, "every copy passes the gate");
-	CHECK(b.nslots == 8, "8 buffer slots: %u", b.nslots);
+	CHECK(b.arena.nslots == 8, "8 buffer slots: %u", b.arena.nslots);
 	for (i = 0, bad = 0; i < 200; i++) {
-		struct point *p = &b.pts[0];
-		const struct layset *s = &b.laysets[p->lay - 1];
+		struct point *p = &b.plan.pts[0];
+		const struct layset *s = &b.arena.laysets[p->lay - 1];
 		l = layout_pick(&b, p);
-		bad += l >= 8 || p->runs != s->k[l % s->n] || b.slot >= b.nslots;
-		seen[l] |= 1u << b.slot;
+		bad += l >= 8 || p->runs != s->k[l % s->n] || b.arena.slot >= b.arena.nslots;
+		seen[l] |= 1u << b.arena.slot;
 	}
 	CHECK(bad == 0, "a pick sets the sample's code copy and buffer slot");
 	for (l = 0, i = 0; l < 8; l++)
@@ -766,25 +766,25 @@ static void dma_cold(void)
 	struct point *p;
 
 	CHECK(make_with(&b, &c, &coarse, sets, NULL) == 0, "dma cold: setup");
-	for (i = 0; i < b.npts; i++)
-		if (!b.pts[i].kernel->pseudo)
-			b.pts[i].runs = &recorded;
-	p = &b.pts[0];
+	for (i = 0; i < b.plan.npts; i++)
+		if (!b.plan.pts[i].kernel->pseudo)
+			b.plan.pts[i].runs = &recorded;
+	p = &b.plan.pts[0];
 	CHECK(p->cache == CACHE_COLD && p->iters > 1, "a cold point timed K = "
 	      "%llu at a time on the coarse timer", (unsigned long long)p->iters);
 	n = p->iters;
 	ncalled = 0;
 	sweep_sample(&b, p);
 	for (i = 0, pool_calls = 0, twice = 0; i < ncalled; i++) {
-		bool in_pool = called[i] >= b.pool && called[i] < b.pool + b.poolsize;
+		bool in_pool = called[i] >= b.arena.pool && called[i] < b.arena.pool + b.arena.poolsize;
 		pool_calls += in_pool;
 		twice += in_pool && times_called(called[i]) != 1;
 	}
 	CHECK(pool_calls == n && twice == 0, "cold: each of the K buffers is "
 	      "read once, in the timed calls (%zu pool calls for K = %zu, %zu "
 	      "read twice)", pool_calls, n, twice);
-	CHECK(ncalled == n + 1 && !(called[0] >= b.pool &&
-				    called[0] < b.pool + b.poolsize),
+	CHECK(ncalled == n + 1 && !(called[0] >= b.arena.pool &&
+				    called[0] < b.arena.pool + b.arena.poolsize),
 	      "and the one untimed call is on the warm buffer (%zu calls)",
 	      ncalled);
 	for (k = 0; k < n; k++)
@@ -794,9 +794,9 @@ static void dma_cold(void)
 	CHECK(n < 4 || inorder < n - 1, "the K buffers are not in memory order "
 	      "(%zu of %zu rise)", inorder, n - 1);
 	for (k = 0; k < n; k++) {
-		uint64_t v, want = (uint64_t)((first[k] - b.pool) & ~(ptrdiff_t)7) *
+		uint64_t v, want = (uint64_t)((first[k] - b.arena.pool) & ~(ptrdiff_t)7) *
 				   UINT64_C(0x9e3779b97f4a7c15);
-		memcpy(&v, b.pool + ((first[k] - b.pool) & ~(ptrdiff_t)7), 8);
+		memcpy(&v, b.arena.pool + ((first[k] - b.arena.pool) & ~(ptrdiff_t)7), 8);
 		bad += v != want;
 	}
 	CHECK(bad == 0, "each holds the data the pool was written with (the "
@@ -808,8 +808,8 @@ static void dma_cold(void)
 	CHECK(shared <= n / 8, "the next sample takes fresh buffers (%zu of %zu "
 	      "again)", shared, n);
 
-	for (i = 0; i < b.npts; i++) {
-		p = &b.pts[i];
+	for (i = 0; i < b.plan.npts; i++) {
+		p = &b.plan.pts[i];
 		if (p->kernel->pseudo || p->cache == CACHE_COLD)
 			continue;
 		ncalled = 0;
@@ -821,8 +821,8 @@ static void dma_cold(void)
 		      "K = %llu)", cache_state_name[p->cache], ncalled,
 		      (unsigned long long)p->iters);
 	}
-	CHECK(b.thrash && b.thrashsize >= 2 * 32 * 1024, "after-switch thrashes "
-	      "with %zu bytes", b.thrashsize);
+	CHECK(b.arena.thrash && b.arena.thrashsize >= 2 * 32 * 1024, "after-switch thrashes "
+	      "with %zu bytes", b.arena.thrashsize);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -839,17 +839,17 @@ static void one_k(void)
 	size_t i, j, bad = 0, differ = 0;
 
 	CHECK(make_with(&b, &c, &coarse, sets, &known) == 0, "one K: setup");
-	for (i = 0; i < b.npts; i++)
-		for (j = 0; j < b.npts; j++) {
-			const struct point *p = &b.pts[i], *q = &b.pts[j];
+	for (i = 0; i < b.plan.npts; i++)
+		for (j = 0; j < b.plan.npts; j++) {
+			const struct point *p = &b.plan.pts[i], *q = &b.plan.pts[j];
 			if (p->size == q->size && p->cache == q->cache)
 				bad += p->iters != q->iters;
 			differ += p->size != q->size && p->iters != q->iters;
 		}
 	CHECK(bad == 0, "the same K at a size and cache state for known-cost, "
 	      "word32, c64 and the floor (%zu pairs differ)", bad);
-	CHECK(b.pts[b.pts[0].floor].iters == b.pts[0].iters, "the floor at its "
-	      "point's K: %llu", (unsigned long long)b.pts[0].iters);
+	CHECK(b.plan.pts[b.plan.pts[0].floor].iters == b.plan.pts[0].iters, "the floor at its "
+	      "point's K: %llu", (unsigned long long)b.plan.pts[0].iters);
 	sweep_free(&b);
 	config_free(&c);
 	(void)differ;
@@ -868,24 +868,24 @@ static void per_call(void)
 	size_t i;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "per-call: setup");
-	for (i = 0; i < b.npts; i++)
-		if (!b.pts[i].kernel->pseudo)
-			b.pts[i].runs = &recorded;
+	for (i = 0; i < b.plan.npts; i++)
+		if (!b.plan.pts[i].kernel->pseudo)
+			b.plan.pts[i].runs = &recorded;
 	memset(&h, 0, sizeof(h));
-	b.hist_out = &h;
+	b.arena.hist_out = &h;
 	ncalled = 0;
-	sweep_sample(&b, &b.pts[0]);
-	CHECK(b.pts[0].cache == CACHE_WARM && ncalled > 1 &&
+	sweep_sample(&b, &b.plan.pts[0]);
+	CHECK(b.plan.pts[0].cache == CACHE_WARM && ncalled > 1 &&
 	      h.n + h.preempted == ncalled, "warm: %zu calls, %llu of them "
 	      "timed and counted", ncalled, (unsigned long long)(h.n + h.preempted));
 	memset(&h, 0, sizeof(h));
 	ncalled = 0;
-	sweep_sample(&b, &b.pts[1]);
-	CHECK(b.pts[1].cache == CACHE_COLD && h.n + h.preempted == b.pts[1].iters &&
+	sweep_sample(&b, &b.plan.pts[1]);
+	CHECK(b.plan.pts[1].cache == CACHE_COLD && h.n + h.preempted == b.plan.pts[1].iters &&
 	      ncalled == h.n + h.preempted + 1, "cold: its K calls each timed "
 	      "(%llu), one untimed on the warm buffer",
 	      (unsigned long long)(h.n + h.preempted));
-	b.hist_out = NULL;
+	b.arena.hist_out = NULL;
 	memset(&h, 0, sizeof(h));
 	for (i = 0; i < 1000; i++)
 		call_hist_add(&h, (double)i);
@@ -1040,7 +1040,7 @@ static void below_overhead(void)
 	char *s;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "below the overhead: setup");
-	b.cal.overhead = 1e15;
+	b.machine.cal.overhead = 1e15;
 	sweep_run(&b, false);
 	sweep_finish(&b);
 	for (i = 0; i < sizeof(reports) / sizeof(reports[0]); i++) {
@@ -1055,8 +1055,8 @@ static void below_overhead(void)
 			      "the CSV's below_overhead column counts the 5 samples");
 		free(s);
 	}
-	for (i = 0; i < b.nwarnings; i++)
-		warned += strstr(b.warnings[i], "shorter than the overhead") != NULL;
+	for (i = 0; i < b.log.nwarnings; i++)
+		warned += strstr(b.log.warnings[i], "shorter than the overhead") != NULL;
 	CHECK(warned == 1, "one warning says regions were shorter than the "
 	      "overhead subtracted (%zu)", warned);
 	sweep_free(&b);
@@ -1079,13 +1079,13 @@ static void below_floor(void)
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "below the floor: setup");
 	sweep_run(&b, false);
 	sweep_finish(&b);
-	for (i = 0; i < b.npts; i++)
-		if (!b.pts[i].kernel->pseudo)
-			b.pts[b.pts[i].floor].st[0].median = b.pts[i].st[0].median + 1000;
-	for (i = 0; i < b.npts; i++)
-		if (!b.pts[i].kernel->pseudo) {
+	for (i = 0; i < b.plan.npts; i++)
+		if (!b.plan.pts[i].kernel->pseudo)
+			b.plan.pts[b.plan.pts[i].floor].st[0].median = b.plan.pts[i].st[0].median + 1000;
+	for (i = 0; i < b.plan.npts; i++)
+		if (!b.plan.pts[i].kernel->pseudo) {
 			held++;
-			nan += isnan(point_cycles_per_byte_net(&b, &b.pts[i], 0));
+			nan += isnan(point_cycles_per_byte_net(&b, &b.plan.pts[i], 0));
 		}
 	CHECK(held && nan == held, "a median below its floor's: no net figure "
 	      "(%zu of %zu NaN)", nan, held);
@@ -1111,20 +1111,20 @@ static void miss_units(void)
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "miss units: setup");
 	sweep_run(&b, false);
-	b.fcheck.chase = 400;
-	b.cal.cycles_per_tick /= 1000;
+	b.machine.fcheck.chase = 400;
+	b.machine.cal.cycles_per_tick /= 1000;
 	sweep_finish(&b);
-	CHECK(b.cpt_run > 0 && fabs(b.miss_cycles - 400 * b.cpt_run) <
-	      1e-9 * b.miss_cycles, "miss_cycles %.1f = 400 ticks x the run's "
-	      "%.4f cycles per tick", b.miss_cycles, b.cpt_run);
+	CHECK(b.machine.cpt_run > 0 && fabs(b.machine.miss_cycles - 400 * b.machine.cpt_run) <
+	      1e-9 * b.machine.miss_cycles, "miss_cycles %.1f = 400 ticks x the run's "
+	      "%.4f cycles per tick", b.machine.miss_cycles, b.machine.cpt_run);
 	s = reported(report_meta, &b);
-	snprintf(cpt, sizeof(cpt), "%.4f", b.cpt_run);
+	snprintf(cpt, sizeof(cpt), "%.4f", b.machine.cpt_run);
 	h = strstr(s, "# cycles_per_tick: ");
 	CHECK(h && !strncmp(h + 19, cpt, strlen(cpt)) && h[19 + strlen(cpt)] ==
 	      '\n', "# cycles_per_tick: is the run's %s: %s", cpt,
 	      h ? line_of(s, h) : "(none)");
 	m = strstr(s, "# miss_latency: ");
-	snprintf(want, sizeof(want), "%.1f cycles (", 400 * b.cpt_run);
+	snprintf(want, sizeof(want), "%.1f cycles (", 400 * b.machine.cpt_run);
 	CHECK(m && !strncmp(m + 16, want, strlen(want)), "# miss_latency: %s...: "
 	      "%s", want, m ? line_of(s, m) : "(none)");
 	snprintf(want, sizeof(want), "400.0 ticks x %s cycles per tick, the "

@@ -71,40 +71,40 @@ static int measure(const char *timer, const char *cache, const char *size,
 		return -1;
 	memset(&b, 0, sizeof(b));
 	b.cfg = &c;
-	b.flush = flush_select(NULL);
-	b.line = cache_line_size(&b.line_source);
-	b.seed = 1;
-	b.emulated = platform_emulated(&why);
+	b.machine.flush = flush_select(NULL);
+	b.machine.line = cache_line_size(&b.machine.line_source);
+	b.plan.seed = 1;
+	b.machine.emulated = platform_emulated(&why);
 	t = timer_select(timer, true, err, sizeof(err));
-	if (!t || calibrate(t, c.cycles_per_tick, &b.cal, err, sizeof(err)) ||
+	if (!t || calibrate(t, c.cycles_per_tick, &b.machine.cal, err, sizeof(err)) ||
 	    sweep_plan(&b, err, sizeof(err))) {
 		printf("  %s\n", err);
 		return -1;
 	}
 	sweep_gate(&b);
-	b.pts[0].kernel = b.pts[0].runs = &known;
+	b.plan.pts[0].kernel = b.plan.pts[0].runs = &known;
 	if (sweep_prepare(&b, err, sizeof(err))) {
 		printf("  %s\n", err);
 		return -1;
 	}
 	sweep_run(&b, false);
 	sweep_finish(&b);
-	p = &b.pts[0];
-	if (b.nchain > 1)
-		chain_iqr = (stats_quantile(b.chain, b.nchain, 0.75) -
-			     stats_quantile(b.chain, b.nchain, 0.25)) / b.cpt_run;
+	p = &b.plan.pts[0];
+	if (b.machine.nchain > 1)
+		chain_iqr = (stats_quantile(b.machine.chain, b.machine.nchain, 0.75) -
+			     stats_quantile(b.machine.chain, b.machine.nchain, 0.25)) / b.machine.cpt_run;
 	out->raw = point_cycles_per_byte(&b, p, 0);
 	out->cpb = point_cycles_per_byte_net(&b, p, 0);
 	out->margin = COST * fmax(0.03, 3 * p->st[0].iqr / p->st[0].median + chain_iqr);
 	out->floor = point_floor_ticks(&b, p, 0);
 	out->k = p->iters;
 	/* All of them: a drift warning on a busy machine may come first. */
-	out->nwarnings = b.nwarnings;
+	out->nwarnings = b.log.nwarnings;
 	out->warning[0] = '\0';
-	for (i = 0; i < b.nwarnings; i++)
+	for (i = 0; i < b.log.nwarnings; i++)
 		snprintf(out->warning + strlen(out->warning),
 			 sizeof(out->warning) - strlen(out->warning), "%s%s",
-			 i ? " | " : "", b.warnings[i]);
+			 i ? " | " : "", b.log.warnings[i]);
 	sweep_free(&b);
 	config_free(&c);
 	return 0;
@@ -160,10 +160,10 @@ static void cold_is_cold(const char *timer)
 		config_resolve(&c);
 		memset(&b, 0, sizeof(b));
 		b.cfg = &c;
-		b.flush = flush_select(NULL);
-		b.line = cache_line_size(&b.line_source);
-		b.seed = 1;
-		if (calibrate(timer_select(timer, true, err, sizeof(err)), 0, &b.cal,
+		b.machine.flush = flush_select(NULL);
+		b.machine.line = cache_line_size(&b.machine.line_source);
+		b.plan.seed = 1;
+		if (calibrate(timer_select(timer, true, err, sizeof(err)), 0, &b.machine.cal,
 			      err, sizeof(err)) || sweep_plan(&b, err, sizeof(err)) ||
 		    (sweep_gate(&b), sweep_prepare(&b, err, sizeof(err)))) {
 			CHECK(0, "cold_is_cold: %s", err);
@@ -171,8 +171,8 @@ static void cold_is_cold(const char *timer)
 		}
 		sweep_run(&b, false);
 		sweep_finish(&b);
-		warm = b.pts[0].st[0].median;	/* kernels x caches: warm first */
-		cold = b.pts[1].st[0].median;
+		warm = b.plan.pts[0].st[0].median;	/* kernels x caches: warm first */
+		cold = b.plan.pts[1].st[0].median;
 		printf("timing: word32 1500 B: %.0f ticks warm, %.0f cold\n", warm, cold);
 		sweep_free(&b);
 		config_free(&c);

@@ -109,10 +109,10 @@ static void dry_run(const struct bench *b)
 	size_t i;
 
 	printf("%zu points (%zu of them the floor, each op's empty kernel), %u samples "
-	       "each%s:\n", b->npts, b->nempty, b->cfg->samples,
+	       "each%s:\n", b->plan.npts, b->plan.nempty, b->cfg->samples,
 	       b->cfg->repeat > 1 ? " per repeat" : "");
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
 		char rx[32];
 
 		printf("%s ", p->kernel->name);
@@ -142,12 +142,12 @@ static void identify(struct bench *b)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	b->seed = b->cfg->seed ? b->cfg->seed :
+	b->plan.seed = b->cfg->seed ? b->cfg->seed :
 		  ((uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32 ^
 		   (uint64_t)ts.tv_sec) % UINT64_C(0xffffffffff) + 1;
-	snprintf(b->run_id, sizeof(b->run_id), "%s-%lld-%ld-%llu",
+	snprintf(b->plan.run_id, sizeof(b->plan.run_id), "%s-%lld-%ld-%llu",
 		 platform_host(), (long long)ts.tv_sec, (long)getpid(),
-		 (unsigned long long)b->seed);
+		 (unsigned long long)b->plan.seed);
 }
 
 /* A kernel that could not be left safely, or called exit(): keep what
@@ -163,17 +163,17 @@ static void write_partial(const char *why, void *ctx)
 	struct bench *b = a->b;
 
 	load_stop();
-	if (b->cont.t0 > 0 && !(b->cont.t1 > 0))
-		contention_stop(&b->cont);	/* up to where it stopped */
+	if (b->machine.cont.t0 > 0 && !(b->machine.cont.t1 > 0))
+		contention_stop(&b->machine.cont);	/* up to where it stopped */
 	/* The kernel to blame leaves the results; the others stay. */
-	if (watchdog_current() && b->npts)
+	if (watchdog_current() && b->plan.npts)
 		sweep_fail_kernel(b, watchdog_current(), why);
-	if (!b->npts || !sweep_measured(b)) {
+	if (!b->plan.npts || !sweep_measured(b)) {
 		fprintf(stderr, "csumbench: nothing was measured; no results "
 			"written\n");
 		return;
 	}
-	b->partial = why;
+	b->log.partial = why;
 	sweep_finish(b);
 	if (output_commit(a->o, &writers, b, true) == 0 &&
 	    strcmp(a->o->path, "-"))
@@ -302,21 +302,21 @@ int cmd_run(int argc, char **argv)
 		if (!quiet)
 			printf("%s: %zu kernel(s) at %zu size(s) and %zu "
 			       "alignment(s)%s\n", rc ? "FAILED" : "ok",
-			       c.nkernels - b.nfailed, c.nsizes, c.naligns,
+			       c.nkernels - b.log.nfailed, c.nsizes, c.naligns,
 			       rc ? " agree with their reference; the others failed, as above" :
 			       " agree with their reference");
 		goto done;
 	}
-	b.emulated = setup_emulated(&c, false);
+	b.machine.emulated = setup_emulated(&c, false);
 	/* cpu = auto: the least busy CPU, chosen once, for the load's plan
 	   and the pinning alike. */
 	if (c.cpu == CPU_AUTO) {
-		int cpu = cpu_least_busy(0.05, b.cpu_why, sizeof(b.cpu_why), err,
+		int cpu = cpu_least_busy(0.05, b.machine.cpu_why, sizeof(b.machine.cpu_why), err,
 					 sizeof(err));
 		if (cpu >= 0) {
 			c.cpu = cpu;
 			if (!quiet)
-				fprintf(stderr, "csumbench: %s\n", b.cpu_why);
+				fprintf(stderr, "csumbench: %s\n", b.machine.cpu_why);
 		}
 		/* (said now, and kept with the run's other warnings) */
 		if (*err) {
@@ -325,13 +325,13 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 	/* The load's CPUs are found among those allowed before pinning. */
-	if (b.busy && load_plan(c.load_kind, c.load_cpus, c.nload_cpus,
+	if (b.plan.busy && load_plan(c.load_kind, c.load_cpus, c.nload_cpus,
 				 c.timing == TIMING_PER_CALL, c.cpu, err, sizeof(err))) {
 		config_error(&c.load_cpus_origin, "load_cpus", err);
 		rc = 2;
 		goto done;
 	}
-	rc = setup_timer(&c, &b.cal, quiet);
+	rc = setup_timer(&c, &b.machine.cal, quiet);
 	if (rc)
 		goto done;
 	/* An event that will not open here is the config's error. */
@@ -352,8 +352,8 @@ int cmd_run(int argc, char **argv)
 	ab.b = &b;
 	ab.o = &o;
 	watchdog_on_abandon(write_partial, &ab);
-	b.flush = flush_select(NULL);
-	b.line = cache_line_size(&b.line_source);
+	b.machine.flush = flush_select(NULL);
+	b.machine.line = cache_line_size(&b.machine.line_source);
 	/* space = kernel: the module's buffers, before its gate */
 	if (kspace_opened() && kspace_begin(&b)) {
 		rc = 2;
@@ -372,16 +372,16 @@ int cmd_run(int argc, char **argv)
 	}
 	/* (the module flushes with the kernel's helper: not checked here) */
 	if (has_cold(&c) && !kspace_opened()) {
-		flush_check(&b.fcheck, &b.cal, b.flush, b.line, b.emulated);
-		if (b.fcheck.misses) {
+		flush_check(&b.machine.fcheck, &b.machine.cal, b.machine.flush, b.machine.line, b.machine.emulated);
+		if (b.machine.fcheck.misses) {
 			fprintf(stderr, "csumbench: WARNING: the cold flush %s\n",
-				b.fcheck.verdict);
-			b.flush = &flush_evict;
+				b.machine.fcheck.verdict);
+			b.machine.flush = &flush_evict;
 		}
 	}
 	/* The load's processes are forked before the buffers are made, so
 	   that no page of theirs is shared copy-on-write with a child. */
-	if (b.busy && load_start(err, sizeof(err))) {
+	if (b.plan.busy && load_start(err, sizeof(err))) {
 		fprintf(stderr, "csumbench: %s\n", err);
 		rc = 1;
 		goto done;
@@ -391,7 +391,7 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	if (b.nev && events_overhead(b.cal.timer, b.ev_overhead)) {
+	if (b.plan.nev && events_overhead(b.machine.cal.timer, b.machine.ev_overhead)) {
 		fprintf(stderr, "csumbench: events: the group never got on the "
 			"PMU in its empty regions (too many hardware events for its "
 			"counters?); count fewer\n");
@@ -400,17 +400,17 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!quiet)
 		fprintf(stderr, "csumbench: %zu points x %u rounds%s, timer %s, "
-			"%s order (seed %llu)\n", b.npts, b.samples,
-			b.repeats > 1 ? " x repeats" : "", b.cal.timer->name,
+			"%s order (seed %llu)\n", b.plan.npts, b.plan.samples,
+			b.plan.repeats > 1 ? " x repeats" : "", b.machine.cal.timer->name,
 			c.order == ORDER_ROUNDS ? "rounds" : "sequential",
-			(unsigned long long)b.seed);
-	contention_start(&b.cont, b.cal.cpu);
+			(unsigned long long)b.plan.seed);
+	contention_start(&b.machine.cont, b.machine.cal.cpu);
 	sweep_run(&b, !quiet);
-	contention_stop(&b.cont);
+	contention_stop(&b.machine.cont);
 	load_stop();
 	sweep_finish(&b);
-	for (i = 0; i < (int)b.nwarnings; i++)
-		fprintf(stderr, "csumbench: WARNING: %s\n", b.warnings[i]);
+	for (i = 0; i < (int)b.log.nwarnings; i++)
+		fprintf(stderr, "csumbench: WARNING: %s\n", b.log.warnings[i]);
 
 	if (output_commit(&o, &writers, &b, false)) {
 		rc = 1;
@@ -425,9 +425,9 @@ int cmd_run(int argc, char **argv)
 			printf("  and %s\n", o.json);
 		printf("  and %s\n", o.samples);
 	}
-	if (b.nfailed) {
+	if (b.log.nfailed) {
 		fprintf(stderr, "csumbench: %zu kernel(s) failed the correctness "
-			"check or hung; they were not timed\n", b.nfailed);
+			"check or hung; they were not timed\n", b.log.nfailed);
 		rc = 1;
 	}
 done:

@@ -18,9 +18,9 @@
 
 static void fail(struct bench *b, const char *msg)
 {
-	b->failed = xreallocarray(b->failed, b->nfailed + 1, sizeof(*b->failed),
+	b->log.failed = xreallocarray(b->log.failed, b->log.nfailed + 1, sizeof(*b->log.failed),
 				  "a failure's message");
-	b->failed[b->nfailed++] = xstrdup(msg, "a failure's message");
+	b->log.failed[b->log.nfailed++] = xstrdup(msg, "a failure's message");
 }
 
 /* Removes the points marked bad.  Floors are the last points and are
@@ -29,16 +29,16 @@ static void compact(struct bench *b, const bool *bad)
 {
 	size_t i, n;
 
-	for (i = 0, n = 0; i < b->npts; i++) {
+	for (i = 0, n = 0; i < b->plan.npts; i++) {
 		if (bad[i]) {
-			point_free(&b->pts[i]);
+			point_free(&b->plan.pts[i]);
 			continue;
 		}
-		b->pts[n++] = b->pts[i];
+		b->plan.pts[n++] = b->plan.pts[i];
 	}
 	for (i = 0; i < n; i++)
-		b->pts[i].floor -= b->npts - n;
-	b->npts = n;
+		b->plan.pts[i].floor -= b->plan.npts - n;
+	b->plan.npts = n;
 }
 
 /* (code that runs, prefetch distance) pairs already checked: open
@@ -63,7 +63,7 @@ static size_t seen_find(struct seen *h, const struct bench *b,
 	size_t i = (size_t)(x ^ x >> 29) & h->mask;
 
 	for (; h->slot[i]; i = (i + 1) & h->mask) {
-		const struct point *q = &b->pts[h->slot[i] - 1];
+		const struct point *q = &b->plan.pts[h->slot[i] - 1];
 		if (gate_key(q) == gate_key(p) && q->prefetch == p->prefetch)
 			break;
 	}
@@ -84,8 +84,8 @@ static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
 {
 	size_t j;
 
-	for (j = 0; j < b->npts; j++) {
-		const struct point *q = &b->pts[j];
+	for (j = 0; j < b->plan.npts; j++) {
+		const struct point *q = &b->plan.pts[j];
 		if (q->kernel->pseudo || q->kernel == b->cfg->roofline)
 			continue;
 		if (j > i || !bad[j])
@@ -101,7 +101,7 @@ static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
 static int verify_layouts(const struct bench *b, const struct point *p,
 			  int dist, char *err, size_t errlen)
 {
-	struct layset *s = p->lay ? &b->laysets[p->lay - 1] : NULL;
+	struct layset *s = p->lay ? &b->arena.laysets[p->lay - 1] : NULL;
 	unsigned i;
 	int rc;
 
@@ -135,7 +135,7 @@ static int module_gate(const struct bench *b, const struct kernel *k, int dist,
 
 size_t sweep_gate(struct bench *b)
 {
-	bool *bad = xcalloc(b->npts, sizeof(*bad), "the gate's verdicts");
+	bool *bad = xcalloc(b->plan.npts, sizeof(*bad), "the gate's verdicts");
 	const struct kernel **badk = NULL;
 	struct seen h;
 	size_t i, j, nbad = 0;
@@ -143,15 +143,15 @@ size_t sweep_gate(struct bench *b)
 	int roof_wanted = -1;
 
 	h.mask = 64;
-	while (h.mask < 2 * b->npts)
+	while (h.mask < 2 * b->plan.npts)
 		h.mask *= 2;
 	h.slot = xcalloc(h.mask, sizeof(*h.slot), "the gate's verdicts");
 	h.mask--;
 	/* One check per (code that runs, distance); its verdict stands for
 	   every point that calls the same.  Copies are checked where they
 	   are, as they will run. */
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		struct point *p = &b->plan.pts[i];
 		int dist = sweep_dist(p);
 		size_t s;
 		int rc = VERIFY_WRONG;
@@ -222,14 +222,14 @@ size_t sweep_gate(struct bench *b)
 	/* A kernel wrong at any distance or placement is not timed at all. */
 	if (nbad)
 		qsort(badk, nbad, sizeof(*badk), cmp_ptr);
-	for (i = 0; i < b->npts && nbad; i++)
-		if (bsearch(&b->pts[i].kernel, badk, nbad, sizeof(*badk), cmp_ptr))
+	for (i = 0; i < b->plan.npts && nbad; i++)
+		if (bsearch(&b->plan.pts[i].kernel, badk, nbad, sizeof(*badk), cmp_ptr))
 			bad[i] = true;
 	compact(b, bad);
 	free(h.slot);
 	free(badk);
 	free(bad);
-	return b->nfailed;
+	return b->log.nfailed;
 }
 
 /* The kernel as the config names it of k, which may be the code a point
@@ -240,9 +240,9 @@ static const struct kernel *owner(const struct bench *b, const struct kernel *k)
 	size_t i;
 	unsigned j;
 
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
-		const struct layset *s = p->lay ? &b->laysets[p->lay - 1] : NULL;
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
+		const struct layset *s = p->lay ? &b->arena.laysets[p->lay - 1] : NULL;
 
 		if (p->kernel == k || p->runs == k)
 			return p->kernel;
@@ -260,9 +260,9 @@ void sweep_fail_kernel(struct bench *b, const struct kernel *k,
 
 	fail(b, why);
 	k = owner(b, k);
-	for (i = 0; i < b->npts; i++)
-		if (b->pts[i].kernel == k)
-			b->pts[i].dead = true;
+	for (i = 0; i < b->plan.npts; i++)
+		if (b->plan.pts[i].kernel == k)
+			b->plan.pts[i].dead = true;
 }
 
 void sweep_stopped(struct bench *b, struct point *p, const char *where)
@@ -295,11 +295,11 @@ void sweep_stopped(struct bench *b, struct point *p, const char *where)
 /* The points of kernels that hung while timed leave the results. */
 void sweep_drop_dead(struct bench *b)
 {
-	bool *bad = xcalloc(b->npts, sizeof(*bad), "the points left");
+	bool *bad = xcalloc(b->plan.npts, sizeof(*bad), "the points left");
 	size_t i;
 
-	for (i = 0; i < b->npts; i++)
-		bad[i] = b->pts[i].dead;
+	for (i = 0; i < b->plan.npts; i++)
+		bad[i] = b->plan.pts[i].dead;
 	compact(b, bad);
 	free(bad);
 }
@@ -309,10 +309,10 @@ bool sweep_measured(const struct bench *b)
 	size_t i;
 	unsigned r;
 
-	for (i = 0; i < b->npts; i++)
-		for (r = 0; r < b->repeats; r++)
-			if (b->pts[i].taken[r] && !b->pts[i].dead &&
-			    !b->pts[i].kernel->pseudo)
+	for (i = 0; i < b->plan.npts; i++)
+		for (r = 0; r < b->plan.repeats; r++)
+			if (b->plan.pts[i].taken[r] && !b->plan.pts[i].dead &&
+			    !b->plan.pts[i].kernel->pseudo)
 				return true;
 	return false;
 }

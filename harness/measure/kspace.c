@@ -26,8 +26,8 @@ int kspace_begin(struct bench *b)
 			max = c->sizes[i];
 	for (i = 0; i < c->ncaches; i++)
 		cold |= c->caches[i] == CACHE_COLD;
-	if (kspace_setup(b->seed ? b->seed : 1, max, (uint32_t)b->align_max,
-			 (uint32_t)b->pfspan, cold, err, sizeof(err))) {
+	if (kspace_setup(b->plan.seed ? b->plan.seed : 1, max, (uint32_t)b->plan.align_max,
+			 (uint32_t)b->plan.pfspan, cold, err, sizeof(err))) {
 		fprintf(stderr, "csumbench: space = kernel: %s\n", err);
 		return -1;
 	}
@@ -41,7 +41,7 @@ int kspace_begin(struct bench *b)
 		}
 		v[i] = (double)ticks;
 	}
-	b->kspace_overhead = e ? stats_median(v, OVERHEAD_REGIONS) : 0;
+	b->machine.kspace_overhead = e ? stats_median(v, OVERHEAD_REGIONS) : 0;
 	return 0;
 }
 
@@ -52,7 +52,7 @@ double kspace_sample(struct bench *b, struct point *p)
 
 	if (kspace_time(p->runs, p->size, p->align, p->cache == CACHE_COLD,
 			sweep_dist(p), p->iters, &ticks, err, sizeof(err)) == 0)
-		return ((double)ticks - b->kspace_overhead) / (double)p->iters;
+		return ((double)ticks - b->machine.kspace_overhead) / (double)p->iters;
 	snprintf(msg, sizeof(msg), "%s (csumbench.ko refused it: not timed)", err);
 	fprintf(stderr, "csumbench: %s\n", msg);
 	sweep_fail_kernel(b, p->kernel, msg);

@@ -21,30 +21,30 @@ static int make_set(struct bench *b, struct layset *s, const struct point *p,
 
 	s->of = c;
 	s->n = 1;
-	s->k = xcalloc(b->layouts, sizeof(*s->k), "the layouts' copies");
+	s->k = xcalloc(b->plan.layouts, sizeof(*s->k), "the layouts' copies");
 	s->k[0] = c;
-	if (b->layouts < 2)
+	if (b->plan.layouts < 2)
 		return 0;
 	/* A code_offset copy is copied from its original, to the same
 	   offset mod 64. */
 	if (p->code_offset != CODE_OFFSET_NONE)
 		from = p->prefetch == PREFETCH_NONE ? kernel_nopf(p->kernel) : p->kernel;
 	if (!strcmp(c->arch, "so")) {
-		for (i = 0; i < b->layouts; i++)
+		for (i = 0; i < b->plan.layouts; i++)
 			if (!(s->k[i] = kernel_so_copy(c, err, errlen)))
 				return -1;
-		s->n = b->layouts;
+		s->n = b->plan.layouts;
 		return 0;
 	}
 	if (!place_movable(from)) {
 		s->fixed = from->name;
 		return 0;
 	}
-	for (i = 0; i < b->layouts; i++)
-		if (!(s->k[i] = place_copy_random(from, mod64, rand_next(&b->lay_rng),
+	for (i = 0; i < b->plan.layouts; i++)
+		if (!(s->k[i] = place_copy_random(from, mod64, rand_next(&b->arena.lay_rng),
 						  err, errlen)))
 			return -1;
-	s->n = b->layouts;
+	s->n = b->plan.layouts;
 	return 0;
 }
 
@@ -52,27 +52,27 @@ int layout_make(struct bench *b, char *err, size_t errlen)
 {
 	size_t i, j, cap = 0;
 
-	b->lay_rng = b->seed ^ UINT64_C(0x9e3779b97f4a7c15);
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
+	b->arena.lay_rng = b->plan.seed ^ UINT64_C(0x9e3779b97f4a7c15);
+	for (i = 0; i < b->plan.npts; i++) {
+		struct point *p = &b->plan.pts[i];
 
 		if (!p->runs)
 			continue;
-		for (j = 0; j < b->nlaysets && b->laysets[j].of != p->runs; j++)
+		for (j = 0; j < b->arena.nlaysets && b->arena.laysets[j].of != p->runs; j++)
 			;
-		if (j == b->nlaysets) {
-			if (b->nlaysets == cap) {
+		if (j == b->arena.nlaysets) {
+			if (b->arena.nlaysets == cap) {
 				cap = cap ? 2 * cap : 16;
-				b->laysets = xreallocarray(b->laysets, cap,
-							   sizeof(*b->laysets),
+				b->arena.laysets = xreallocarray(b->arena.laysets, cap,
+							   sizeof(*b->arena.laysets),
 							   "the layouts' copies");
 			}
-			memset(&b->laysets[j], 0, sizeof(b->laysets[j]));
-			if (make_set(b, &b->laysets[j], p, err, errlen)) {
-				b->nlaysets++;
+			memset(&b->arena.laysets[j], 0, sizeof(b->arena.laysets[j]));
+			if (make_set(b, &b->arena.laysets[j], p, err, errlen)) {
+				b->arena.nlaysets++;
 				return -1;
 			}
-			b->nlaysets++;
+			b->arena.nlaysets++;
 		}
 		p->lay = j + 1;
 	}
@@ -84,13 +84,13 @@ unsigned layout_pick(struct bench *b, struct point *p)
 	const struct layset *s;
 	unsigned l;
 
-	if (b->layouts < 2)
+	if (b->plan.layouts < 2)
 		return 0;
 	/* code and buffer drawn apart, so neither rides on the other */
-	l = (unsigned)(rand_next(&b->lay_rng) % b->layouts);
-	b->slot = (unsigned)(rand_next(&b->lay_rng) % b->nslots);
+	l = (unsigned)(rand_next(&b->arena.lay_rng) % b->plan.layouts);
+	b->arena.slot = (unsigned)(rand_next(&b->arena.lay_rng) % b->arena.nslots);
 	if (p->lay) {
-		s = &b->laysets[p->lay - 1];
+		s = &b->arena.laysets[p->lay - 1];
 		p->runs = s->k[l % s->n];
 	}
 	return l;
@@ -101,12 +101,12 @@ void layout_fixed_names(const struct bench *b, char *out, size_t n)
 	size_t i, j, len = 0;
 
 	out[0] = '\0';
-	for (i = 0; i < b->nlaysets; i++) {
-		const char *f = b->laysets[i].fixed;
+	for (i = 0; i < b->arena.nlaysets; i++) {
+		const char *f = b->arena.laysets[i].fixed;
 		if (!f)
 			continue;
-		for (j = 0; j < i && !(b->laysets[j].fixed &&
-				       !strcmp(b->laysets[j].fixed, f)); j++)
+		for (j = 0; j < i && !(b->arena.laysets[j].fixed &&
+				       !strcmp(b->arena.laysets[j].fixed, f)); j++)
 			;
 		if (j < i || len + strlen(f) + 3 >= n)
 			continue;
@@ -118,9 +118,9 @@ void layout_free(struct bench *b)
 {
 	size_t i;
 
-	for (i = 0; i < b->nlaysets; i++)
-		free(b->laysets[i].k);
-	free(b->laysets);
-	b->laysets = NULL;
-	b->nlaysets = 0;
+	for (i = 0; i < b->arena.nlaysets; i++)
+		free(b->arena.laysets[i].k);
+	free(b->arena.laysets);
+	b->arena.laysets = NULL;
+	b->arena.nlaysets = 0;
 }

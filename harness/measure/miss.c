@@ -15,8 +15,8 @@
    against 1.629 over one run, which put the prefetch model 29% off). */
 void miss_measure(struct bench *b)
 {
-	b->miss_cycles = NAN;
-	if (!(b->fcheck.chase > 0))
+	b->machine.miss_cycles = NAN;
+	if (!(b->machine.fcheck.chase > 0))
 		return;
-	b->miss_cycles = b->fcheck.chase * sweep_cycles_per_tick(b);
+	b->machine.miss_cycles = b->machine.fcheck.chase * sweep_cycles_per_tick(b);
 }

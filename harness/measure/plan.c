@@ -28,13 +28,13 @@ static struct point *add_point(struct bench *b, size_t *cap,
 			       size_t floor)
 {
 	struct point *p;
-	size_t n = (size_t)b->samples * b->repeats;
+	size_t n = (size_t)b->plan.samples * b->plan.repeats;
 
-	if (b->npts == *cap) {
+	if (b->plan.npts == *cap) {
 		*cap = *cap ? 2 * *cap : 64;
-		b->pts = xreallocarray(b->pts, *cap, sizeof(*b->pts), "the points");
+		b->plan.pts = xreallocarray(b->plan.pts, *cap, sizeof(*b->plan.pts), "the points");
 	}
-	p = &b->pts[b->npts++];
+	p = &b->plan.pts[b->plan.npts++];
 	memset(p, 0, sizeof(*p));
 	p->kernel = k;
 	p->runs = runs;
@@ -55,23 +55,23 @@ static struct point *add_point(struct bench *b, size_t *cap,
 		p->loop_mod64 = place_loop_mod64(runs);
 	}
 	p->ticks = xcalloc(n, sizeof(*p->ticks), "a point's samples");
-	p->st = xcalloc(b->repeats, sizeof(*p->st), "a point's samples");
-	p->cpt = xcalloc(b->repeats, sizeof(*p->cpt), "a point's samples");
-	p->cs = xcalloc(b->repeats, sizeof(*p->cs), "a point's samples");
-	p->steps = xcalloc(b->repeats, sizeof(*p->steps), "a point's samples");
-	p->taken = xcalloc(b->repeats, sizeof(*p->taken), "a point's samples");
+	p->st = xcalloc(b->plan.repeats, sizeof(*p->st), "a point's samples");
+	p->cpt = xcalloc(b->plan.repeats, sizeof(*p->cpt), "a point's samples");
+	p->cs = xcalloc(b->plan.repeats, sizeof(*p->cs), "a point's samples");
+	p->steps = xcalloc(b->plan.repeats, sizeof(*p->steps), "a point's samples");
+	p->taken = xcalloc(b->plan.repeats, sizeof(*p->taken), "a point's samples");
 	p->slay = xcalloc(n, sizeof(*p->slay), "a point's samples");
 	p->sslot = xcalloc(n, sizeof(*p->sslot), "a point's samples");
-	p->preempted = xcalloc(b->repeats, sizeof(*p->preempted),
+	p->preempted = xcalloc(b->plan.repeats, sizeof(*p->preempted),
 			       "a point's samples");
-	p->below = xcalloc(b->repeats, sizeof(*p->below), "a point's samples");
+	p->below = xcalloc(b->plan.repeats, sizeof(*p->below), "a point's samples");
 	if (b->cfg->events.n) {
 		size_t nev = b->cfg->events.n;
 		p->ev = xcalloc(n * nev, sizeof(*p->ev), "a point's event counts");
 		p->ev_run = xcalloc(n, sizeof(*p->ev_run), "a point's event counts");
-		p->ev_median = xcalloc((size_t)b->repeats * nev, sizeof(*p->ev_median),
+		p->ev_median = xcalloc((size_t)b->plan.repeats * nev, sizeof(*p->ev_median),
 				       "a point's event counts");
-		p->ev_running = xcalloc(b->repeats, sizeof(*p->ev_running),
+		p->ev_running = xcalloc(b->plan.repeats, sizeof(*p->ev_running),
 					"a point's event counts");
 	}
 	return p;
@@ -123,7 +123,7 @@ static size_t plan_places(const struct config *c, struct where *w)
 
 int sweep_plan(struct bench *b, char *err, size_t errlen)
 {
-	b->nev = b->cfg->events.n;
+	b->plan.nev = b->cfg->events.n;
 	static const int32_t in_place = CODE_OFFSET_NONE, no_pf = PREFETCH_NONE;
 	const struct config *c = b->cfg;
 	const struct op *ops[OP_MAX];
@@ -132,19 +132,19 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 	struct where *w = xcalloc(per_kernel, sizeof(*w), "the plan");
 
 	plan_places(c, w);
-	b->samples = c->samples;
-	b->repeats = c->repeat;
-	b->layouts = c->layouts;
-	b->nslots = 1;
-	b->pfspan = 0;
+	b->plan.samples = c->samples;
+	b->plan.repeats = c->repeat;
+	b->plan.layouts = c->layouts;
+	b->arena.nslots = 1;
+	b->plan.pfspan = 0;
 	for (pi = 0; pi < c->nprefetch; pi++)
-		if (c->prefetch[pi] > (int32_t)b->pfspan)
-			b->pfspan = (size_t)c->prefetch[pi];
+		if (c->prefetch[pi] > (int32_t)b->plan.pfspan)
+			b->plan.pfspan = (size_t)c->prefetch[pi];
 	for (ai = 0; ai < c->naligns; ai++)
-		if (c->aligns[ai] > b->align_max)
-			b->align_max = c->aligns[ai];
+		if (c->aligns[ai] > b->plan.align_max)
+			b->plan.align_max = c->aligns[ai];
 	for (wi = 0; wi < per_kernel; wi++)
-		b->busy |= w[wi].load == LOAD_BUSY;
+		b->plan.busy |= w[wi].load == LOAD_BUSY;
 	nops = plan_ops(c, ops);
 
 	/* The floor points come after every kernel's, by op (in order of
@@ -193,8 +193,8 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
 		for (wi = 0; wi < per_kernel; wi++) {
 			const struct kernel *e = op_empty(ops[opi]);
 			add_point(b, &cap, e, e, &w[wi], PREFETCH_NONE,
-				  CODE_OFFSET_NONE, b->npts);
-			b->nempty++;
+				  CODE_OFFSET_NONE, b->plan.npts);
+			b->plan.nempty++;
 		}
 	free(w);
 	return 0;
@@ -215,7 +215,7 @@ static size_t buf_bytes(const struct bench *b)
 			need = b->cfg->sizes[i];
 	if (b->cfg->mix)
 		need = b->cfg->mix->max;
-	need += ALIGN_MAX + 1 + b->pfspan;
+	need += ALIGN_MAX + 1 + b->plan.pfspan;
 	return (need + page - 1) & ~(page - 1);
 }
 
@@ -234,7 +234,7 @@ static bool writes_dst(const struct bench *b)
 
 static unsigned buf_slots(const struct bench *b, size_t one)
 {
-	size_t n = b->layouts > 1 ? b->layouts : 1;
+	size_t n = b->plan.layouts > 1 ? b->plan.layouts : 1;
 
 	return (unsigned)(one * n <= SLOTS_MAX ? n : SLOTS_MAX / one ? SLOTS_MAX / one : 1);
 }
@@ -252,32 +252,32 @@ int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
 {
 	size_t i;
 
-	b->slot_bytes = buf_bytes(b);
-	b->nslots = buf_slots(b, b->slot_bytes);
-	b->bufsize = b->slot_bytes * b->nslots;
-	b->buf = mmap(NULL, b->bufsize, PROT_READ | PROT_WRITE,
+	b->arena.slot_bytes = buf_bytes(b);
+	b->arena.nslots = buf_slots(b, b->arena.slot_bytes);
+	b->arena.bufsize = b->arena.slot_bytes * b->arena.nslots;
+	b->arena.buf = mmap(NULL, b->arena.bufsize, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (b->buf == MAP_FAILED) {
-		b->buf = NULL;
+	if (b->arena.buf == MAP_FAILED) {
+		b->arena.buf = NULL;
 		snprintf(err, errlen, "no memory for a data buffer of %zu bytes",
-			 b->bufsize);
+			 b->arena.bufsize);
 		return -1;
 	}
-	for (i = 0; i < b->bufsize; i++)
-		b->buf[i] = (unsigned char)(i * 2654435761u >> 13);
+	for (i = 0; i < b->arena.bufsize; i++)
+		b->arena.buf[i] = (unsigned char)(i * 2654435761u >> 13);
 	if (!writes_dst(b))
 		return 0;
 	/* Destinations, written now so the first timed store faults no
 	   page in. */
-	b->dbuf = mmap(NULL, b->bufsize, PROT_READ | PROT_WRITE,
+	b->arena.dbuf = mmap(NULL, b->arena.bufsize, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (b->dbuf == MAP_FAILED) {
-		b->dbuf = NULL;
+	if (b->arena.dbuf == MAP_FAILED) {
+		b->arena.dbuf = NULL;
 		snprintf(err, errlen, "no memory for a destination buffer of "
-			 "%zu bytes", b->bufsize);
+			 "%zu bytes", b->arena.bufsize);
 		return -1;
 	}
-	memset(b->dbuf, 0x5a, b->bufsize);
+	memset(b->arena.dbuf, 0x5a, b->arena.bufsize);
 	return 0;
 }
 
@@ -285,35 +285,35 @@ void sweep_free(struct bench *b)
 {
 	size_t i;
 
-	for (i = 0; i < b->npts; i++)
-		point_free(&b->pts[i]);
-	for (i = 0; i < b->nfailed; i++)
-		free(b->failed[i]);
-	for (i = 0; i < b->nwarnings; i++)
-		free(b->warnings[i]);
-	free(b->canary.q);
-	for (i = 0; i < b->nrings; i++)
-		ring_free(&b->rings[i]);
-	free(b->rings);
-	free(b->ring_keys);
-	rxring_free(&b->rxwarm);
-	ring_free(&b->rxwarm_mem);
-	free(b->pts);
-	free(b->failed);
-	free(b->warnings);
-	free(b->chain);
-	free(b->chain_block);
+	for (i = 0; i < b->plan.npts; i++)
+		point_free(&b->plan.pts[i]);
+	for (i = 0; i < b->log.nfailed; i++)
+		free(b->log.failed[i]);
+	for (i = 0; i < b->log.nwarnings; i++)
+		free(b->log.warnings[i]);
+	free(b->machine.canary.q);
+	for (i = 0; i < b->arena.nrings; i++)
+		ring_free(&b->arena.rings[i]);
+	free(b->arena.rings);
+	free(b->arena.ring_keys);
+	rxring_free(&b->arena.rxwarm);
+	ring_free(&b->arena.rxwarm_mem);
+	free(b->plan.pts);
+	free(b->log.failed);
+	free(b->log.warnings);
+	free(b->machine.chain);
+	free(b->machine.chain_block);
 	free(b->trace);
-	free(b->roof_at);
-	if (b->buf)
-		munmap(b->buf, b->bufsize);
-	if (b->dbuf)
-		munmap(b->dbuf, b->bufsize);
-	huge_unmap(b->pool, b->poolsize);
-	free(b->thrash);
-	free(b->scratch);
-	free(b->bchain);
-	free(b->bchain_block);
+	free(b->plan.roof_at);
+	if (b->arena.buf)
+		munmap(b->arena.buf, b->arena.bufsize);
+	if (b->arena.dbuf)
+		munmap(b->arena.dbuf, b->arena.bufsize);
+	huge_unmap(b->arena.pool, b->arena.poolsize);
+	free(b->arena.thrash);
+	free(b->arena.scratch);
+	free(b->machine.bchain);
+	free(b->machine.bchain_block);
 	layout_free(b);
 	place_free();
 	memset(b, 0, sizeof(*b));

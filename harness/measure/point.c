@@ -55,7 +55,7 @@ void point_free(struct point *p)
 size_t point_slot_bytes(const struct bench *b, const struct point *p)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t half = (p->align + p->size + b->pfspan + page - 1) / page * page;
+	size_t half = (p->align + p->size + b->plan.pfspan + page - 1) / page * page;
 
 	return p->runs && p->runs->op->dst ? 2 * half : half;
 }
@@ -83,8 +83,8 @@ size_t sweep_coarse(const struct bench *b)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
 		if (p->taken[0] && !p->kernel->pseudo &&
 		    p->steps[0] < REGION_STEPS)
 			n++;
@@ -94,10 +94,10 @@ size_t sweep_coarse(const struct bench *b)
 
 double sweep_cycles_per_tick(const struct bench *b)
 {
-	const struct calibration *c = &b->cal;
+	const struct calibration *c = &b->machine.cal;
 
 	return c->cpt_given ? c->cycles_per_tick :
-	       b->cpt_run > 0 ? b->cpt_run : c->cycles_per_tick;
+	       b->machine.cpt_run > 0 ? b->machine.cpt_run : c->cycles_per_tick;
 }
 
 double point_cycles_per_byte(const struct bench *b, const struct point *p,
@@ -110,7 +110,7 @@ double point_cycles_per_byte(const struct bench *b, const struct point *p,
 double point_floor_ticks(const struct bench *b, const struct point *p,
 			 unsigned r)
 {
-	return point_time(b->pts[p->floor].st[r].median);
+	return point_time(b->plan.pts[p->floor].st[r].median);
 }
 
 /* NaN where the median is below its floor's: a kernel takes no less than
@@ -128,9 +128,9 @@ size_t sweep_checksums(const struct bench *b)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < b->npts; i++)
-		n += !b->pts[i].kernel->pseudo &&
-		     b->pts[i].kernel != b->cfg->roofline;
+	for (i = 0; i < b->plan.npts; i++)
+		n += !b->plan.pts[i].kernel->pseudo &&
+		     b->plan.pts[i].kernel != b->cfg->roofline;
 	return n;
 }
 
@@ -163,23 +163,23 @@ static int cmp_roof_key(const void *x, const void *y)
 void sweep_link_roofline(struct bench *b)
 {
 	const struct kernel *roof = b->cfg->roofline;
-	struct roof_key *keys = xcalloc(b->npts + 1, sizeof(*keys),
+	struct roof_key *keys = xcalloc(b->plan.npts + 1, sizeof(*keys),
 					"the roofline's points");
 	size_t i, n = 0;
 
-	for (i = 0; i < b->npts; i++) {
-		const struct point *q = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *q = &b->plan.pts[i];
 		if (roof && q->kernel == roof)
 			keys[n++] = (struct roof_key){ q->size, q->align, q->cache,
 						       q->load, q->rxslot, i };
 	}
 	qsort(keys, n, sizeof(*keys), cmp_roof_key);
-	free(b->roof_at);
-	b->roof_at = xcalloc(n + 1, sizeof(*b->roof_at), "the roofline's points");
+	free(b->plan.roof_at);
+	b->plan.roof_at = xcalloc(n + 1, sizeof(*b->plan.roof_at), "the roofline's points");
 	for (i = 0; i < n; i++)
-		b->roof_at[i] = keys[i].at;
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
+		b->plan.roof_at[i] = keys[i].at;
+	for (i = 0; i < b->plan.npts; i++) {
+		struct point *p = &b->plan.pts[i];
 		struct roof_key k = { p->size, p->align, p->cache, p->load,
 				      p->rxslot, 0 };
 		size_t lo = 0, hi = n, e;
@@ -214,7 +214,7 @@ static double roof_best(const struct bench *b, const struct point *p,
 
 	*at = NULL;
 	for (i = 0; p->roof && i < p->nroof; i++) {
-		const struct point *q = &b->pts[b->roof_at[p->roof - 1 + i]];
+		const struct point *q = &b->plan.pts[b->plan.roof_at[p->roof - 1 + i]];
 		double v;
 
 		if (!q->taken[0])
@@ -267,7 +267,7 @@ double point_cycles_per_byte_all(const struct bench *b, const struct point *p)
 	double v[REPEAT_MAX];
 	unsigned r;
 
-	for (r = 0; r < b->repeats; r++)
+	for (r = 0; r < b->plan.repeats; r++)
 		v[r] = p->st[r].median * p->cpt[r] / p->bytes;
-	return point_time(stats_median(v, b->repeats));
+	return point_time(stats_median(v, b->plan.repeats));
 }

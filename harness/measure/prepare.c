@@ -39,9 +39,9 @@ static double pilot_region(struct bench *b, struct point *p, uint64_t iters,
 
 	for (tries = 0; tries <= PREEMPT_RETAKES; tries++) {
 		long before = thread_involuntary_switches();
-		v = warm ? (double)op->batch(b->cal.timer, p->runs, sweep_buf(b) +
+		v = warm ? (double)op->batch(b->machine.cal.timer, p->runs, sweep_buf(b) +
 					     p->align, dst, p->size,
-					     sweep_dist(p), iters) - b->cal.overhead :
+					     sweep_dist(p), iters) - b->machine.cal.overhead :
 			   sweep_sample(b, p) * (double)p->iters;
 		if (before < 0 || thread_involuntary_switches() == before)
 			break;
@@ -71,14 +71,14 @@ static uint64_t warm_iters(struct bench *b, struct point *p)
 	if (p->runs->kspace) {	/* the module's regions (kspace/) */
 		for (p->iters = 1; p->iters < CSB_MAX_WARM_CALLS && !p->dead;
 		     p->iters *= 2)
-			if (sweep_sample(b, p) * (double)p->iters >= b->cal.sample_ticks)
+			if (sweep_sample(b, p) * (double)p->iters >= b->machine.cal.sample_ticks)
 				break;
 		return p->iters;
 	}
-	op->batch(b->cal.timer, p->runs, sweep_buf(b) + p->align, dst, p->size,
+	op->batch(b->machine.cal.timer, p->runs, sweep_buf(b) + p->align, dst, p->size,
 		  sweep_dist(p), 4);
 	while (iters < (UINT64_C(1) << 32) &&
-	       pilot_median(b, p, iters, true) < b->cal.sample_ticks)
+	       pilot_median(b, p, iters, true) < b->machine.cal.sample_ticks)
 		iters *= 2;
 	return iters;
 }
@@ -89,7 +89,7 @@ static uint64_t warm_iters(struct bench *b, struct point *p)
    per-call runs: K is what a region of K calls needs. */
 static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
 {
-	double want = 1.25 * REGION_STEPS * b->cal.resolution;
+	double want = 1.25 * REGION_STEPS * b->machine.cal.resolution;
 
 	b->piloting = true;
 	for (p->iters = 1; p->iters < cap; p->iters *= 2)
@@ -116,7 +116,7 @@ static uint64_t ring_key(const struct bench *b, const struct point *p)
 {
 	if (p->cache == CACHE_RX)
 		return (uint64_t)p->size << 16 | (uint64_t)p->align << 2 | 2;
-	return UINT64_C(1) << 63 | (uint64_t)(p - b->pts) << 2 |
+	return UINT64_C(1) << 63 | (uint64_t)(p - b->plan.pts) << 2 |
 	       (p->runs && p->runs->op->dst);
 }
 
@@ -128,10 +128,10 @@ static bool has_ring(const struct point *p)
 /* Rings are one per distinct key, in ascending order. */
 static size_t ring_of(const struct bench *b, uint64_t key)
 {
-	const uint64_t *s = bsearch(&key, b->ring_keys, b->nrings,
+	const uint64_t *s = bsearch(&key, b->arena.ring_keys, b->arena.nrings,
 				    sizeof(*s), cmp_u64);
 
-	return (size_t)(s - b->ring_keys);
+	return (size_t)(s - b->arena.ring_keys);
 }
 
 /* The memory this run may take: the machine's, and no more than is
@@ -153,9 +153,9 @@ static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
 	uint64_t total = 0, mem = mem_budget();
 	size_t i, j;
 
-	memset(b->rings, 0, b->nrings * sizeof(*b->rings));
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
+	memset(b->arena.rings, 0, b->arena.nrings * sizeof(*b->arena.rings));
+	for (i = 0; i < b->plan.npts; i++) {
+		struct point *p = &b->plan.pts[i];
 		uint64_t bytes;
 
 		if (!has_ring(p))
@@ -163,17 +163,17 @@ static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
 		/* Points are found by key, not by a search of every ring,
 		   so this stays linear in sizes. */
 		j = ring_of(b, ring_key(b, p));
-		p->ring = &b->rings[j];
-		if (b->rings[j].size)
+		p->ring = &b->arena.rings[j];
+		if (b->arena.rings[j].size)
 			continue;
 		if (p->cache == CACHE_RX)
-			bytes = rx_pool_plan(p->ring, point_max_size(b, p), b->align_max,
-					     b->pfspan, b->line, cache_bytes,
+			bytes = rx_pool_plan(p->ring, point_max_size(b, p), b->plan.align_max,
+					     b->plan.pfspan, b->machine.line, cache_bytes,
 					     p->size == SIZE_MIX ? b->cfg->mix : NULL,
 					     mem / 4);
 		else
-			bytes = ring_plan(p->ring, p->size, p->align, b->pfspan,
-					  b->line, cache_bytes);
+			bytes = ring_plan(p->ring, p->size, p->align, b->plan.pfspan,
+					  b->machine.line, cache_bytes);
 		p->ring->written = p->cache == CACHE_RING && (ring_key(b, p) & 1);
 		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
 	}
@@ -192,31 +192,31 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 	uint64_t room = SIZE_MAX / 8;
 	size_t i, j, n = 0;
 
-	for (i = 0; i < b->npts; i++)
-		if (has_ring(&b->pts[i]))
+	for (i = 0; i < b->plan.npts; i++)
+		if (has_ring(&b->plan.pts[i]))
 			n++;
 	if (!n)
 		return 0;
-	b->ring_keys = xcalloc(n, sizeof(*b->ring_keys), "the rings' list");
-	for (i = 0, n = 0; i < b->npts; i++)
-		if (has_ring(&b->pts[i]))
-			b->ring_keys[n++] = ring_key(b, &b->pts[i]);
-	qsort(b->ring_keys, n, sizeof(*b->ring_keys), cmp_u64);
+	b->arena.ring_keys = xcalloc(n, sizeof(*b->arena.ring_keys), "the rings' list");
+	for (i = 0, n = 0; i < b->plan.npts; i++)
+		if (has_ring(&b->plan.pts[i]))
+			b->arena.ring_keys[n++] = ring_key(b, &b->plan.pts[i]);
+	qsort(b->arena.ring_keys, n, sizeof(*b->arena.ring_keys), cmp_u64);
 	for (i = 0, j = 0; i < n; i++)
-		if (!j || b->ring_keys[i] != b->ring_keys[j - 1])
-			b->ring_keys[j++] = b->ring_keys[i];
-	b->nrings = j;
-	b->rings = xcalloc(j, sizeof(*b->rings), "the rings' list");
+		if (!j || b->arena.ring_keys[i] != b->arena.ring_keys[j - 1])
+			b->arena.ring_keys[j++] = b->arena.ring_keys[i];
+	b->arena.nrings = j;
+	b->arena.rings = xcalloc(j, sizeof(*b->arena.rings), "the rings' list");
 	if (room > mem / 2)
 		room = mem / 2;
-	b->ring_cache = cache_core(NULL);
-	total = plan_rings(b, b->ring_cache);
+	b->arena.ring_cache = cache_core(NULL);
+	total = plan_rings(b, b->arena.ring_cache);
 	/* cut, but never below touching the core's cache once (under
 	   emulation, where no cache is modelled, as far as it takes) */
-	if (total > room && (total < 2 * room || b->emulated)) {
-		b->ring_cache = (size_t)((double)b->ring_cache * (double)room /
+	if (total > room && (total < 2 * room || b->machine.emulated)) {
+		b->arena.ring_cache = (size_t)((double)b->arena.ring_cache * (double)room /
 					 (double)total * 0.9);
-		total = plan_rings(b, b->ring_cache);
+		total = plan_rings(b, b->arena.ring_cache);
 	}
 	if (total > room) {
 		snprintf(err, errlen, "cache = cold-ring and ring: rings whose "
@@ -228,28 +228,28 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 			 (unsigned long long)(mem >> 20));
 		return -1;
 	}
-	for (j = 0; j < b->nrings; j++) {
-		struct ring *r = &b->rings[j];
-		uint64_t seed = b->seed ^ (b->ring_keys[j] * UINT64_C(0x9e3779b97f4a7c15));
+	for (j = 0; j < b->arena.nrings; j++) {
+		struct ring *r = &b->arena.rings[j];
+		uint64_t seed = b->plan.seed ^ (b->arena.ring_keys[j] * UINT64_C(0x9e3779b97f4a7c15));
 		int rc;
-		if (b->ring_keys[j] & 2)	/* an rx pool: with the mix's packets */
-			rc = rx_pool_alloc(r, b->ring_keys[j] >> 16 == SIZE_MIX ?
+		if (b->arena.ring_keys[j] & 2)	/* an rx pool: with the mix's packets */
+			rc = rx_pool_alloc(r, b->arena.ring_keys[j] >> 16 == SIZE_MIX ?
 					   b->cfg->mix : NULL,
-					   (uint32_t)(b->ring_keys[j] >> 2 & 0x3fff), seed);
+					   (uint32_t)(b->arena.ring_keys[j] >> 2 & 0x3fff), seed);
 		else
 			rc = ring_alloc(r, seed);
 		if (rc) {
 			snprintf(err, errlen, "cache = %s: no memory for a ring of "
-				 "%zu MiB", b->ring_keys[j] & 2 ? "ring" : "cold-ring",
+				 "%zu MiB", b->arena.ring_keys[j] & 2 ? "ring" : "cold-ring",
 				 r->bytes >> 20);
 			return -1;
 		}
 		/* written: its last lines would be in the cache, dirty */
-		b->flush->flush(r->mem, r->bytes, b->line);
+		b->machine.flush->flush(r->mem, r->bytes, b->machine.line);
 	}
-	for (i = 0; i < b->npts; i++)
-		if (b->pts[i].cache == CACHE_RX &&
-		    rxring_init(&b->pts[i].rx, b->cfg->ring, b->pts[i].ring)) {
+	for (i = 0; i < b->plan.npts; i++)
+		if (b->plan.pts[i].cache == CACHE_RX &&
+		    rxring_init(&b->plan.pts[i].rx, b->cfg->ring, b->plan.pts[i].ring)) {
 			snprintf(err, errlen, "cache = ring: no memory for %u "
 				 "descriptors", b->cfg->ring);
 			return -1;
@@ -261,17 +261,17 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
    (one is sampled at a time). */
 static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 {
-	struct ring *r = &b->rxwarm_mem;
+	struct ring *r = &b->arena.rxwarm_mem;
 	uint64_t mem = mem_budget();
 	size_t i;
 
-	for (i = 0; i < b->npts; i++)
-		if (b->pts[i].size == SIZE_MIX && b->pts[i].cache == CACHE_WARM)
+	for (i = 0; i < b->plan.npts; i++)
+		if (b->plan.pts[i].size == SIZE_MIX && b->plan.pts[i].cache == CACHE_WARM)
 			break;
-	if (i == b->npts)
+	if (i == b->plan.npts)
 		return 0;
 	r->size = RX_HDR + b->cfg->mix->max;
-	r->slot = (r->size + b->align_max + b->pfspan + b->line - 1) / b->line * b->line;
+	r->slot = (r->size + b->plan.align_max + b->plan.pfspan + b->machine.line - 1) / b->machine.line * b->machine.line;
 	r->nslots = b->cfg->rx_batch;
 	if ((uint64_t)r->slot * r->nslots > mem / 2) {
 		snprintf(err, errlen, "sizes = mix: %zu warm buffers of %zu bytes "
@@ -281,13 +281,13 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 		return -1;
 	}
 	r->bytes = r->slot * r->nslots;
-	if (ring_alloc(r, 1) || rxring_init(&b->rxwarm, r->nslots, NULL)) {
+	if (ring_alloc(r, 1) || rxring_init(&b->arena.rxwarm, r->nslots, NULL)) {
 		snprintf(err, errlen, "no memory for %zu warm rx buffers",
 			 r->nslots);
 		return -1;
 	}
 	for (i = 0; i < r->nslots; i++)
-		b->rxwarm.desc[i].buf = r->mem + i * r->slot;
+		b->arena.rxwarm.desc[i].buf = r->mem + i * r->slot;
 	return 0;
 }
 
@@ -301,9 +301,9 @@ static size_t largest_slot(const struct bench *b)
 {
 	size_t i, slot = 0;
 
-	for (i = 0; i < b->npts; i++)
-		if (sweep_pooled(b->pts[i].cache) && point_slot_bytes(b, &b->pts[i]) > slot)
-			slot = point_slot_bytes(b, &b->pts[i]);
+	for (i = 0; i < b->plan.npts; i++)
+		if (sweep_pooled(b->plan.pts[i].cache) && point_slot_bytes(b, &b->plan.pts[i]) > slot)
+			slot = point_slot_bytes(b, &b->plan.pts[i]);
 	return slot;
 }
 
@@ -328,7 +328,7 @@ static size_t pool_bytes(const struct bench *b)
    stay scattered (sweep_prepare makes sure there are four). */
 static uint64_t pool_cap(const struct bench *b, const struct point *p)
 {
-	size_t n = b->poolsize / point_slot_bytes(b, p) / 4;
+	size_t n = b->arena.poolsize / point_slot_bytes(b, p) / 4;
 
 	return n >= K_MAX ? K_MAX : n ? n : 1;
 }
@@ -347,7 +347,7 @@ double sweep_sample_limit(const struct bench *b, const struct point *p)
    a few K_MAX-call cold regions. */
 static double pilot_limit(const struct bench *b, const struct point *p)
 {
-	double sample_s = b->cal.sample_ticks / b->cal.tick_hz;
+	double sample_s = b->machine.cal.sample_ticks / b->machine.cal.tick_hz;
 
 	return watchdog_limit(p->runs, 6.0 * K_MAX * point_max_size(b, p),
 			      6.0 * K_MAX, 3000 * sample_s +
@@ -413,14 +413,14 @@ static void share_iters(struct bench *b)
 {
 	size_t i, j;
 
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		struct point *p = &b->plan.pts[i];
 		uint64_t k = 0;
 
 		if (!grouped(p))
 			continue;
-		for (j = 0; j < b->npts; j++) {
-			const struct point *q = &b->pts[j];
+		for (j = 0; j < b->plan.npts; j++) {
+			const struct point *q = &b->plan.pts[j];
 			if (grouped(q) && !q->dead && !q->kernel->pseudo &&
 			    q->size == p->size && q->cache == p->cache &&
 			    q->iters > k)
@@ -439,14 +439,14 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 {
 	size_t i, pool = 0, inner = 0;
 
-	if (!b->buf && sweep_alloc_buf(b, err, errlen))
+	if (!b->arena.buf && sweep_alloc_buf(b, err, errlen))
 		return -1;
 	if (make_rings(b, err, errlen) || make_rxwarm(b, err, errlen))
 		return -1;
 	/* (the module's points take their cold buffers from the module) */
-	for (i = 0; i < b->npts; i++) {
-		pool |= sweep_pooled(b->pts[i].cache) && !b->pts[i].runs->kspace;
-		inner |= b->pts[i].cache == CACHE_SWITCH;
+	for (i = 0; i < b->plan.npts; i++) {
+		pool |= sweep_pooled(b->plan.pts[i].cache) && !b->plan.pts[i].runs->kspace;
+		inner |= b->plan.pts[i].cache == CACHE_SWITCH;
 	}
 	if (pool) {
 		pool = pool_bytes(b);
@@ -457,36 +457,36 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 				 "quarter of the address space", largest_slot(b), 4 * largest_slot(b) >> 20);
 			return -1;
 		}
-		b->pool = huge_map(pool);
-		if (!b->pool) {
+		b->arena.pool = huge_map(pool);
+		if (!b->arena.pool) {
 			snprintf(err, errlen, "no memory for %zu bytes of cold buffers",
 				 pool);
 			return -1;
 		}
-		b->poolsize = pool;
+		b->arena.poolsize = pool;
 		/* the DMA's write of every buffer, then flushed: no draw finds
 		   a dirty line whose write-back its read would wait for */
 		for (i = 0; i + 8 <= pool; i += 8) {
 			uint64_t v = i * UINT64_C(0x9e3779b97f4a7c15);
-			memcpy(b->pool + i, &v, 8);
+			memcpy(b->arena.pool + i, &v, 8);
 		}
-		b->flush->flush(b->pool, pool, b->line);
-		b->poolhuge = huge_resident(b->pool, pool);
-		b->pool_rng = b->seed ^ UINT64_C(0x5deece66d);
-		if (!b->pool_rng)
-			b->pool_rng = 1;
+		b->machine.flush->flush(b->arena.pool, pool, b->machine.line);
+		b->arena.poolhuge = huge_resident(b->arena.pool, pool);
+		b->arena.pool_rng = b->plan.seed ^ UINT64_C(0x5deece66d);
+		if (!b->arena.pool_rng)
+			b->arena.pool_rng = 1;
 	}
 	if (b->cfg->timing == TIMING_PER_CALL)
-		b->scratch = xcalloc(2 * PERCALL_MAX, sizeof(*b->scratch),
+		b->arena.scratch = xcalloc(2 * PERCALL_MAX, sizeof(*b->arena.scratch),
 				     "a per-call sample (calls and gaps)");
 	if (inner) {
-		b->thrashsize = 2 * cache_inner_bytes(NULL);
-		b->thrash = xmalloc(b->thrashsize, "the after-switch thrash buffer");
-		memset(b->thrash, 1, b->thrashsize);
+		b->arena.thrashsize = 2 * cache_inner_bytes(NULL);
+		b->arena.thrash = xmalloc(b->arena.thrashsize, "the after-switch thrash buffer");
+		memset(b->arena.thrash, 1, b->arena.thrashsize);
 	}
 	/* Floors in cold states are not piloted: they take their group's K. */
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		struct point *p = &b->plan.pts[i];
 		if (!p->dead && (!grouped(p) || !p->kernel->pseudo))
 			pilot(b, p);
 	}

@@ -55,9 +55,9 @@ static void shuffle(size_t *v, size_t n, uint64_t *rng)
    rows (the load may share the core's clock, or its CPU). */
 static void chain_sample(struct bench *b, size_t block, bool busy)
 {
-	double **v = busy ? &b->bchain : &b->chain;
-	size_t **bl = busy ? &b->bchain_block : &b->chain_block;
-	size_t *n = busy ? &b->nbchain : &b->nchain;
+	double **v = busy ? &b->machine.bchain : &b->machine.chain;
+	size_t **bl = busy ? &b->machine.bchain_block : &b->machine.chain_block;
+	size_t *n = busy ? &b->machine.nbchain : &b->machine.nchain;
 
 	if (!chain_adds)
 		return;
@@ -66,7 +66,7 @@ static void chain_sample(struct bench *b, size_t block, bool busy)
 	if (busy)
 		load_resume();
 	chain_adds(1);		/* its code warm, as a warm point's */
-	(*v)[*n] = calibrate_chain_window(&b->cal);
+	(*v)[*n] = calibrate_chain_window(&b->machine.cal);
 	if (busy)
 		load_pause();
 	(*bl)[(*n)++] = block;
@@ -80,8 +80,8 @@ static void take_events(struct bench *b, struct point *p, size_t s)
 
 	events_last(&c);
 	p->ev_run[s] = c.running;
-	for (i = 0; i < b->nev; i++)
-		p->ev[s * b->nev + i] = (c.value[i] - b->ev_overhead[i]) /
+	for (i = 0; i < b->plan.nev; i++)
+		p->ev[s * b->plan.nev + i] = (c.value[i] - b->machine.ev_overhead[i]) /
 					(double)p->iters;
 }
 
@@ -91,18 +91,18 @@ static void take_events(struct bench *b, struct point *p, size_t s)
    so a multiplexed group is mostly on or off for a whole one). */
 static void summarise_events(struct bench *b, struct point *p, unsigned r)
 {
-	size_t s0 = (size_t)r * b->samples, i, s, n;
+	size_t s0 = (size_t)r * b->plan.samples, i, s, n;
 	double *v = xcalloc((size_t)p->taken[r] + 1, sizeof(*v), "event counts"),
 	       run = 0;
 
 	for (s = 0; s < p->taken[r]; s++)
 		run += p->ev_run[s0 + s];
 	p->ev_running[r] = p->taken[r] ? run / p->taken[r] : 0;
-	for (i = 0; i < b->nev; i++) {
+	for (i = 0; i < b->plan.nev; i++) {
 		for (s = 0, n = 0; s < p->taken[r]; s++)
 			if (p->ev_run[s0 + s] > 0)
-				v[n++] = p->ev[(s0 + s) * b->nev + i];
-		p->ev_median[(size_t)r * b->nev + i] = n ? stats_median(v, n) : NAN;
+				v[n++] = p->ev[(s0 + s) * b->plan.nev + i];
+		p->ev_median[(size_t)r * b->plan.nev + i] = n ? stats_median(v, n) : NAN;
 	}
 	free(v);
 }
@@ -121,9 +121,9 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 	lay = layout_pick(b, p);
 	if (b->cfg->timing == TIMING_PER_CALL) {
 		if (!p->hist)
-			p->hist = xcalloc(b->repeats, sizeof(*p->hist),
+			p->hist = xcalloc(b->plan.repeats, sizeof(*p->hist),
 					  "a point's calls");
-		b->hist_out = &p->hist[rep];
+		b->arena.hist_out = &p->hist[rep];
 	}
 	/* A sample during which the thread was switched out involuntarily
 	   (a timer tick gave its CPU to another task) is taken again, a few
@@ -140,30 +140,30 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 		if (p->load == LOAD_BUSY)
 			load_pause();
 		if (!done) {
-			b->hist_out = NULL;
+			b->arena.hist_out = NULL;
 			sweep_stopped(b, p, "while timed");
 			return;
 		}
 		if (p->dead) {	/* the module refused the region */
-			b->hist_out = NULL;
+			b->arena.hist_out = NULL;
 			return;
 		}
 		after = thread_involuntary_switches();
-		b->cont.samples++;
+		b->machine.cont.samples++;
 		if (before < 0 || after == before)
 			break;
 		p->preempted[rep]++;
-		b->cont.preempted++;
-		if (tries == PREEMPT_RETAKES || b->hist_out)
+		b->machine.cont.preempted++;
+		if (tries == PREEMPT_RETAKES || b->arena.hist_out)
 			break;
 		p->walked = walked;
 	}
-	b->hist_out = NULL;
-	if (b->nev)
-		take_events(b, p, (size_t)rep * b->samples + p->taken[rep]);
-	p->slay[(size_t)rep * b->samples + p->taken[rep]] = (unsigned char)lay;
-	p->sslot[(size_t)rep * b->samples + p->taken[rep]] = (unsigned char)b->slot;
-	p->ticks[(size_t)rep * b->samples + p->taken[rep]++] = t;
+	b->arena.hist_out = NULL;
+	if (b->plan.nev)
+		take_events(b, p, (size_t)rep * b->plan.samples + p->taken[rep]);
+	p->slay[(size_t)rep * b->plan.samples + p->taken[rep]] = (unsigned char)lay;
+	p->sslot[(size_t)rep * b->plan.samples + p->taken[rep]] = (unsigned char)b->arena.slot;
+	p->ticks[(size_t)rep * b->plan.samples + p->taken[rep]++] = t;
 }
 
 /* Visit i: point i, the chain when i == npts, and the chain under the
@@ -172,10 +172,10 @@ static void visit(struct bench *b, size_t i, unsigned rep, size_t block)
 {
 	if (b->tracing)
 		b->trace[b->ntrace++] = i;
-	if (i >= b->npts)
-		chain_sample(b, block, i > b->npts);
+	if (i >= b->plan.npts)
+		chain_sample(b, block, i > b->plan.npts);
 	else
-		sample(b, &b->pts[i], rep);
+		sample(b, &b->plan.pts[i], rep);
 }
 
 /* Where a round started: what taking it again puts back. */
@@ -189,28 +189,28 @@ static void round_mark(const struct bench *b, struct round_mark *m, unsigned rep
 {
 	size_t i;
 
-	for (i = 0; i < b->npts; i++) {
-		m->taken[i] = b->pts[i].taken[rep];
-		m->walked[i] = b->pts[i].walked;
+	for (i = 0; i < b->plan.npts; i++) {
+		m->taken[i] = b->plan.pts[i].taken[rep];
+		m->walked[i] = b->plan.pts[i].walked;
 	}
-	m->nchain = b->nchain;
-	m->nbchain = b->nbchain;
+	m->nchain = b->machine.nchain;
+	m->nbchain = b->machine.nbchain;
 	m->ntrace = b->ntrace;
-	m->nq = b->canary.nq;
+	m->nq = b->machine.canary.nq;
 }
 
 static void round_undo(struct bench *b, const struct round_mark *m, unsigned rep)
 {
 	size_t i;
 
-	for (i = 0; i < b->npts; i++) {
-		b->pts[i].taken[rep] = m->taken[i];
-		b->pts[i].walked = m->walked[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		b->plan.pts[i].taken[rep] = m->taken[i];
+		b->plan.pts[i].walked = m->walked[i];
 	}
-	b->nchain = m->nchain;
-	b->nbchain = m->nbchain;
+	b->machine.nchain = m->nchain;
+	b->machine.nbchain = m->nbchain;
 	b->ntrace = m->ntrace;
-	b->canary.nq = m->nq;
+	b->machine.canary.nq = m->nq;
 }
 
 /* One round: every point once and the chain, in a fresh order.  The
@@ -227,8 +227,8 @@ static void round_run(struct bench *b, size_t *order, size_t n, unsigned rep,
 	unsigned tries;
 	size_t i;
 
-	m.taken = xcalloc(b->npts + 1, sizeof(*m.taken), "a round's marks");
-	m.walked = xcalloc(b->npts + 1, sizeof(*m.walked), "a round's marks");
+	m.taken = xcalloc(b->plan.npts + 1, sizeof(*m.taken), "a round's marks");
+	m.walked = xcalloc(b->plan.npts + 1, sizeof(*m.walked), "a round's marks");
 	/* (the order drawn once: a round taken again is the same round, and
 	   the seed gives the same rounds whatever the canary saw) */
 	shuffle(order, n, rng);
@@ -238,21 +238,21 @@ static void round_run(struct bench *b, size_t *order, size_t n, unsigned rep,
 		round_mark(b, &m, rep);
 		for (i = 0; i < n; i++)
 			visit(b, order[i], rep, rep);
-		if (b->emulated || !b->nchain || b->nchain == m.nchain)
+		if (b->machine.emulated || !b->machine.nchain || b->machine.nchain == m.nchain)
 			break;
-		slow = canary_slow(&b->canary, &b->cal, round);
+		slow = canary_slow(&b->machine.canary, &b->machine.cal, round);
 		if (!slow)
 			break;
 		if (!undo || tries == CANARY_RETAKES) {
-			b->canary.kept++;
-			b->canary.worst = fmax(b->canary.worst, b->canary.q[b->canary.nq - 1] /
-					       b->canary.best - 1);
+			b->machine.canary.kept++;
+			b->machine.canary.worst = fmax(b->machine.canary.worst, b->machine.canary.q[b->machine.canary.nq - 1] /
+					       b->machine.canary.best - 1);
 			break;
 		}
-		b->canary.retaken++;
+		b->machine.canary.retaken++;
 		round_undo(b, &m, rep);
 	}
-	b->canary.rounds++;
+	b->machine.canary.rounds++;
 	free(m.taken);
 	free(m.walked);
 }
@@ -277,45 +277,45 @@ static void progress(struct progress *g, const char *what)
 
 void sweep_run(struct bench *b, bool progress_on)
 {
-	size_t n = b->npts + 1 + b->busy, i, *order = xcalloc(n, sizeof(*order),
+	size_t n = b->plan.npts + 1 + b->plan.busy, i, *order = xcalloc(n, sizeof(*order),
 							      "the rounds' order");
 	struct progress g = { progress_on, isatty(2) != 0, now_s(), 0, 0, 0 };
-	uint64_t rng = b->seed;
+	uint64_t rng = b->plan.seed;
 	unsigned rep, r;
 	char what[160];
 
 	g.last = g.start;
-	if (!b->emulated && b->cfg->order == ORDER_ROUNDS)
-		canary_start(&b->canary, &b->cal);
+	if (!b->machine.emulated && b->cfg->order == ORDER_ROUNDS)
+		canary_start(&b->machine.canary, &b->machine.cal);
 	if (b->tracing) {
 		free(b->trace);
 		b->ntrace = 0;
-		b->trace = xcalloc((size_t)b->repeats * ((size_t)b->samples * n +
-				   b->npts * SEQ_CHAIN), sizeof(*b->trace),
+		b->trace = xcalloc((size_t)b->plan.repeats * ((size_t)b->plan.samples * n +
+				   b->plan.npts * SEQ_CHAIN), sizeof(*b->trace),
 				   "the trace of samples");
 	}
-	for (rep = 0; rep < b->repeats; rep++) {
+	for (rep = 0; rep < b->plan.repeats; rep++) {
 		if (b->cfg->order == ORDER_ROUNDS) {
-			g.total = (size_t)b->repeats * b->samples;
-			for (r = 0; r < b->samples; r++) {
+			g.total = (size_t)b->plan.repeats * b->plan.samples;
+			for (r = 0; r < b->plan.samples; r++) {
 				round_run(b, order, n, rep, &rng,
-					  rep * b->samples + r);
+					  rep * b->plan.samples + r);
 				g.done++;
 				snprintf(what, sizeof(what), "rounds");
-				if (b->repeats > 1)
+				if (b->plan.repeats > 1)
 					snprintf(what, sizeof(what), "rounds, repeat %u of %u",
-						 rep + 1, b->repeats);
+						 rep + 1, b->plan.repeats);
 				progress(&g, what);
 			}
 			continue;
 		}
-		g.total = (size_t)b->repeats * b->npts;
-		for (i = 0; i < b->npts; i++) {
-			const struct point *p = &b->pts[i];
-			size_t block = (size_t)rep * b->npts + i;
-			for (r = 0; r < SEQ_CHAIN && r < b->samples; r++)
-				visit(b, b->npts + (p->load == LOAD_BUSY), rep, block);
-			for (r = 0; r < b->samples; r++)
+		g.total = (size_t)b->plan.repeats * b->plan.npts;
+		for (i = 0; i < b->plan.npts; i++) {
+			const struct point *p = &b->plan.pts[i];
+			size_t block = (size_t)rep * b->plan.npts + i;
+			for (r = 0; r < SEQ_CHAIN && r < b->plan.samples; r++)
+				visit(b, b->plan.npts + (p->load == LOAD_BUSY), rep, block);
+			for (r = 0; r < b->plan.samples; r++)
 				visit(b, i, rep, block);
 			g.done++;
 			snprintf(what, sizeof(what), "%s %u B %s", p->kernel->name,
@@ -339,9 +339,9 @@ static void warn(struct bench *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	b->warnings = xreallocarray(b->warnings, b->nwarnings + 1,
-				    sizeof(*b->warnings), "a warning");
-	b->warnings[b->nwarnings++] = xstrdup(msg, "a warning");
+	b->log.warnings = xreallocarray(b->log.warnings, b->log.nwarnings + 1,
+				    sizeof(*b->log.warnings), "a warning");
+	b->log.warnings[b->log.nwarnings++] = xstrdup(msg, "a warning");
 }
 
 void sweep_warn_text(struct bench *b, const char *msg)
@@ -355,7 +355,7 @@ void sweep_warn_text(struct bench *b, const char *msg)
    said, their samples among the others'. */
 static void warn_canary(struct bench *b)
 {
-	const struct canary *k = &b->canary;
+	const struct canary *k = &b->machine.canary;
 
 	if (!k->kept)
 		return;
@@ -375,10 +375,10 @@ static void warn_events(struct bench *b)
 	size_t i, s, muxed = 0, missed = 0, never = 0;
 	unsigned r;
 
-	for (i = 0; i < b->npts; i++)
-		for (r = 0; r < b->repeats; r++) {
-			const struct point *p = &b->pts[i];
-			const double *run = p->ev_run + (size_t)r * b->samples;
+	for (i = 0; i < b->plan.npts; i++)
+		for (r = 0; r < b->plan.repeats; r++) {
+			const struct point *p = &b->plan.pts[i];
+			const double *run = p->ev_run + (size_t)r * b->plan.samples;
 			size_t off = 0, part = 0;
 			for (s = 0; s < p->taken[r]; s++) {
 				off += run[s] <= 0;
@@ -467,12 +467,12 @@ static void warn_coarse_floors(struct bench *b)
 	size_t i, j, n = 0;
 	unsigned r;
 
-	for (i = 0; i < b->npts; i++) {
-		const struct point *f = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *f = &b->plan.pts[i];
 		bool coarse = false;
 
-		for (r = 0; f->kernel->pseudo && r < b->repeats; r++) {
-			double step = b->cal.resolution / (double)f->iters,
+		for (r = 0; f->kernel->pseudo && r < b->plan.repeats; r++) {
+			double step = b->machine.cal.resolution / (double)f->iters,
 			       fastest = INFINITY;
 			if (!f->taken[r] || !(f->steps[r] < REGION_STEPS))
 				continue;
@@ -480,10 +480,10 @@ static void warn_coarse_floors(struct bench *b)
 			least = fmin(least, f->steps[r]);
 			if (f->st[r].median > 0)
 				self = fmax(self, step / f->st[r].median);
-			for (j = 0; j < b->npts; j++)
-				if (b->pts[j].floor == i && !b->pts[j].kernel->pseudo &&
-				    b->pts[j].taken[r] && b->pts[j].st[r].median > 0)
-					fastest = fmin(fastest, b->pts[j].st[r].median);
+			for (j = 0; j < b->plan.npts; j++)
+				if (b->plan.pts[j].floor == i && !b->plan.pts[j].kernel->pseudo &&
+				    b->plan.pts[j].taken[r] && b->plan.pts[j].st[r].median > 0)
+					fastest = fmin(fastest, b->plan.pts[j].st[r].median);
 			if (fastest < INFINITY)
 				rows = fmax(rows, step / fastest);
 		}
@@ -510,11 +510,11 @@ static void warn_below(struct bench *b)
 	unsigned r;
 	bool median = false;
 
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
 		bool any = false, low = false;
 
-		for (r = 0; r < b->repeats; r++) {
+		for (r = 0; r < b->plan.repeats; r++) {
 			any |= p->below[r] > 0;
 			low |= p->taken[r] && p->st[r].median < 0;
 		}
@@ -531,7 +531,7 @@ static void warn_below(struct bench *b)
 	     "time; no figure below 0 is printed, the below_overhead column "
 	     "counts a row's regions below it (samples; calls, per-call), and a "
 	     "row whose median fell below it has no figures", n,
-	     kspace_opened() ? b->kspace_overhead : b->cal.overhead,
+	     kspace_opened() ? b->machine.kspace_overhead : b->machine.cal.overhead,
 	     kspace_opened() ? "csumbench.ko's empty region" :
 	     "timer_overhead_ticks", first->kernel->name, first->size,
 	     cache_state_name[first->cache], median ? ", its median too" : "");
@@ -547,11 +547,11 @@ static void warn_unresolved(struct bench *b)
 
 	if (b->cfg->timing != TIMING_PER_CALL)
 		return;
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
 		bool low = false;
 
-		for (r = 0; r < b->repeats; r++)
+		for (r = 0; r < b->plan.repeats; r++)
 			low |= p->taken[r] && isnan(p->st[r].median);
 		if (!low)
 			continue;
@@ -569,8 +569,8 @@ static void warn_unresolved(struct bench *b)
 		     "not resolve it, so the row has no figures (not 0) and only "
 		     "its call_* spread; calls_below_step counts such calls, "
 		     "below_overhead those below the overhead (%.1f ticks)", n,
-		     b->cal.resolution, first->kernel->name, first->size,
-		     cache_state_name[first->cache], b->cal.overhead);
+		     b->machine.cal.resolution, first->kernel->name, first->size,
+		     cache_state_name[first->cache], b->machine.cal.overhead);
 	if (floors)
 		warn(b, "timing = per-call: the empty call (the floor) is below one "
 		     "timer step at %zu point(s): no floor_ticks, no net figures "
@@ -579,7 +579,7 @@ static void warn_unresolved(struct bench *b)
 
 void sweep_finish(struct bench *b)
 {
-	const struct calibration *c = &b->cal;
+	const struct calibration *c = &b->machine.cal;
 	size_t i, q, nq, nblocks;
 	unsigned r;
 	double lo, hi, *cpts, *bcpts;
@@ -587,38 +587,38 @@ void sweep_finish(struct bench *b)
 	{
 		char msg[512];
 		int which;
-		b->cont.kept = b->cfg->timing == TIMING_PER_CALL;
-		b->cont.own_load = b->busy && load_shares();
+		b->machine.cont.kept = b->cfg->timing == TIMING_PER_CALL;
+		b->machine.cont.own_load = b->plan.busy && load_shares();
 		for (which = 0; which < 2; which++)
-			if (contention_warning(&b->cont, which, msg, sizeof(msg)))
+			if (contention_warning(&b->machine.cont, which, msg, sizeof(msg)))
 				warn(b, "%s", msg);
 	}
-	b->cpt_run = b->nchain ? stats_median(b->chain, b->nchain) : 0;
+	b->machine.cpt_run = b->machine.nchain ? stats_median(b->machine.chain, b->machine.nchain) : 0;
 	/* The chain in four quarters of the run, in the order taken. */
-	nq = b->nchain / 4;
+	nq = b->machine.nchain / 4;
 	for (q = 0; q < 4 && nq; q++)
-		b->cpt_quarter[q] = stats_median(b->chain + q * nq, nq);
+		b->machine.cpt_quarter[q] = stats_median(b->machine.chain + q * nq, nq);
 
 	/* Blocks are numbered by the points of the run; kernels that hung
 	   leave it after. */
-	nblocks = b->cfg->order == ORDER_ROUNDS ? b->repeats :
-		  (size_t)b->repeats * b->npts;
-	cpts = block_cpts(b->chain, b->chain_block, b->nchain, nblocks);
-	bcpts = block_cpts(b->bchain, b->bchain_block, b->nbchain, nblocks);
-	for (i = 0; i < b->npts; i++) {
-		struct point *p = &b->pts[i];
+	nblocks = b->cfg->order == ORDER_ROUNDS ? b->plan.repeats :
+		  (size_t)b->plan.repeats * b->plan.npts;
+	cpts = block_cpts(b->machine.chain, b->machine.chain_block, b->machine.nchain, nblocks);
+	bcpts = block_cpts(b->machine.bchain, b->machine.bchain_block, b->machine.nbchain, nblocks);
+	for (i = 0; i < b->plan.npts; i++) {
+		struct point *p = &b->plan.pts[i];
 		uint64_t calls = 0;
 
-		for (r = 0; r < b->repeats; r++)
+		for (r = 0; r < b->plan.repeats; r++)
 			calls += (uint64_t)p->taken[r] * p->iters;
 		/* A mix's bytes per call: those its samples walked (a run
 		   may walk only part of a long mix), not the mix's mean. */
 		if (p->size == SIZE_MIX && calls && p->walked)
 			p->bytes = (double)p->walked / (double)calls;
-		for (r = 0; r < b->repeats; r++) {
+		for (r = 0; r < b->plan.repeats; r++) {
 			size_t block = b->cfg->order == ORDER_ROUNDS ? r :
-				       (size_t)r * b->npts + i;
-			const double *t = p->ticks + (size_t)r * b->samples;
+				       (size_t)r * b->plan.npts + i;
+			const double *t = p->ticks + (size_t)r * b->plan.samples;
 			unsigned s;
 
 			p->st[r] = stats_summarise(t, p->taken[r]);
@@ -628,7 +628,7 @@ void sweep_finish(struct bench *b)
 			   first bin holds those below 0) */
 			if (p->hist && p->hist[r].n)
 				p->below[r] = (unsigned)p->hist[r].bin[0];
-			if (b->nev)
+			if (b->plan.nev)
 				summarise_events(b, p, r);
 			summarise_calls(p, r, c->resolution);
 			/* A region's length in timer steps: a call's in per-call
@@ -653,54 +653,54 @@ void sweep_finish(struct bench *b)
 	warn_below(b);
 	warn_unresolved(b);
 	warn_canary(b);
-	if (b->nev)
+	if (b->plan.nev)
 		warn_events(b);
 
 	/* Before the emulated return: an emulator nothing inside can see
 	   (a whole virtual board) still shows here. */
 	/* Measured where the chain ran: a preset's ratio would only
 	   restate what the preset assumes. */
-	b->clock_hz = c->tick_hz * (b->cpt_run > 0 ? b->cpt_run :
+	b->machine.clock_hz = c->tick_hz * (b->machine.cpt_run > 0 ? b->machine.cpt_run :
 				    c->cycles_per_tick);
-	if (!platform_cpuinfo_clock(&b->clock_stated_hz))
-		b->clock_stated_hz = 0;
+	if (!platform_cpuinfo_clock(&b->machine.clock_stated_hz))
+		b->machine.clock_stated_hz = 0;
 	else {
 		char msg[400];
-		if (calibrate_clock_disagrees(b->clock_hz, b->clock_stated_hz,
+		if (calibrate_clock_disagrees(b->machine.clock_hz, b->machine.clock_stated_hz,
 					      msg, sizeof(msg)))
-			warn(b, "%s%s", msg, b->emulated ? " (this run is "
+			warn(b, "%s%s", msg, b->machine.emulated ? " (this run is "
 			     "emulated: the calibrated clock is the pace the "
 			     "emulator ran at)" : "");
 	}
-	if (b->emulated)
+	if (b->machine.emulated)
 		return;		/* the chain measures nothing under QEMU */
 	if (nq) {
-		lo = hi = b->cpt_quarter[0];
+		lo = hi = b->machine.cpt_quarter[0];
 		for (q = 1; q < 4; q++) {
-			lo = fmin(lo, b->cpt_quarter[q]);
-			hi = fmax(hi, b->cpt_quarter[q]);
+			lo = fmin(lo, b->machine.cpt_quarter[q]);
+			hi = fmax(hi, b->machine.cpt_quarter[q]);
 		}
 		if (hi / lo - 1 > 0.03)
 			warn(b, "cycles per tick moved by %.1f%% across the run (the "
 			     "add chain read %.4f, %.4f, %.4f, %.4f in its four "
 			     "quarters): the core clock changed%s", (hi / lo - 1) * 100,
-			     b->cpt_quarter[0], b->cpt_quarter[1], b->cpt_quarter[2],
-			     b->cpt_quarter[3], b->cfg->order == ORDER_ROUNDS ?
+			     b->machine.cpt_quarter[0], b->machine.cpt_quarter[1], b->machine.cpt_quarter[2],
+			     b->machine.cpt_quarter[3], b->cfg->order == ORDER_ROUNDS ?
 			     "; every point saw it alike" : "; each point uses the "
 			     "chain timed beside it");
 	}
-	if (c->cpt_given && b->cpt_run > 0 &&
-	    fabs(b->cpt_run / c->cycles_per_tick - 1) > 0.05)
+	if (c->cpt_given && b->machine.cpt_run > 0 &&
+	    fabs(b->machine.cpt_run / c->cycles_per_tick - 1) > 0.05)
 		warn(b, "cycles_per_tick is %.4f (%s) but the add chain reads "
 		     "%.4f: they disagree by %+.0f%%; check the preset against "
 		     "this core's clocks", c->cycles_per_tick, c->cpt_source,
-		     b->cpt_run, (b->cpt_run / c->cycles_per_tick - 1) * 100);
+		     b->machine.cpt_run, (b->machine.cpt_run / c->cycles_per_tick - 1) * 100);
 	if (sweep_coarse(b) && b->cfg->timing == TIMING_PER_CALL)
 		warn(b, "timing = per-call: %zu point(s) time calls shorter than "
 		     "%d timer steps of %.0f ticks (%.4f cycles per tick): a "
 		     "call's figure is whole steps, its percentiles coarse; the "
 		     "region_steps column says how many", sweep_coarse(b),
-		     REGION_STEPS, c->resolution, b->cpt_run > 0 ? b->cpt_run :
+		     REGION_STEPS, c->resolution, b->machine.cpt_run > 0 ? b->machine.cpt_run :
 		     c->cycles_per_tick);
 	else if (sweep_coarse(b))
 		warn(b, "%zu point(s) time regions of fewer than %d timer steps "
@@ -708,7 +708,7 @@ void sweep_finish(struct bench *b)
 		     "a region may have (%d, fewer where the pool or ring is "
 		     "small): their medians move in steps of more than 1%%; the "
 		     "region_steps column says how many", sweep_coarse(b),
-		     REGION_STEPS, c->resolution, b->cpt_run > 0 ? b->cpt_run :
+		     REGION_STEPS, c->resolution, b->machine.cpt_run > 0 ? b->machine.cpt_run :
 		     c->cycles_per_tick, K_MAX);
 	if (b->cfg->timing != TIMING_PER_CALL)
 		warn_coarse_floors(b);

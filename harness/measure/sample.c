@@ -54,28 +54,28 @@
 
 static uint64_t walk_sample(struct bench *b, struct point *p)
 {
-	const struct timer *t = b->cal.timer;
+	const struct timer *t = b->machine.cal.timer;
 	const struct op *op = p->runs->op;
 	const struct mix *m = b->cfg->mix;
 	struct rx_walk_args a = {
 		op, p->runs, op->dst ? sweep_dbuf(b) + p->align : NULL, p->align,
-		sweep_dist(p), p->rxpf, p->rxahead, b->cfg->rx_work, b->line,
+		sweep_dist(p), p->rxpf, p->rxahead, b->cfg->rx_work, b->machine.line,
 	};
-	struct rxring *r = &b->rxwarm;
+	struct rxring *r = &b->arena.rxwarm;
 	uint64_t before, ticks;
 	size_t i;
 
 	if (p->cache == CACHE_RX) {
 		rx_walk(t, &p->rx, &a, 1);	/* code warm */
-		rx_dma(&p->rx, p->iters, p->rxahead, p->align, b->pfspan,
-		       b->flush->flush, b->flush->whole, b->line);
+		rx_dma(&p->rx, p->iters, p->rxahead, p->align, b->plan.pfspan,
+		       b->machine.flush->flush, b->machine.flush->whole, b->machine.line);
 		before = p->rx.bytes;
 		ticks = rx_walk(t, &p->rx, &a, p->iters);
 		p->walked += p->rx.bytes - before;
 		/* the next walk's descriptors written now, untimed, so their
 		   write-back is done when it flushes them again */
-		rx_dma(&p->rx, p->iters + 1, p->rxahead, p->align, b->pfspan,
-		       b->flush->flush, b->flush->whole, b->line);
+		rx_dma(&p->rx, p->iters + 1, p->rxahead, p->align, b->plan.pfspan,
+		       b->machine.flush->flush, b->machine.flush->whole, b->machine.line);
 		return ticks;
 	}
 	/* warm: the next packets of the mix, in buffers that stay put */
@@ -98,11 +98,11 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
    next. */
 static void pick_slots(struct bench *b, const struct point *p, size_t *slots)
 {
-	size_t n = b->poolsize / point_slot_bytes(b, p), k, j;
+	size_t n = b->arena.poolsize / point_slot_bytes(b, p), k, j;
 
 	for (k = 0; k < p->iters; k++) {
 		do {
-			slots[k] = (size_t)(rand_next(&b->pool_rng) % n);
+			slots[k] = (size_t)(rand_next(&b->arena.pool_rng) % n);
 			for (j = 0; j < k && slots[j] != slots[k]; j++)
 				;
 		} while (j < k);
@@ -115,8 +115,8 @@ static void thrash(struct bench *b)
 {
 	size_t i;
 
-	for (i = 0; i < b->thrashsize; i += b->line)
-		b->thrash[i]++;
+	for (i = 0; i < b->arena.thrashsize; i += b->machine.line)
+		b->arena.thrash[i]++;
 }
 
 void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
@@ -129,12 +129,12 @@ void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 
 	pick_slots(b, p, slots);
 	for (k = 0; k < p->iters; k++) {
-		bufs[k] = b->pool + slots[k] * slot + p->align;
+		bufs[k] = b->arena.pool + slots[k] * slot + p->align;
 		dsts[k] = op->dst ? bufs[k] + slot / 2 : NULL;
 	}
 	if (p->cache == CACHE_COLD) {
 		/* code warm on the warm buffer, not on these */
-		op->batch(b->cal.timer, p->runs, src, op->dst ? sweep_dbuf(b) +
+		op->batch(b->machine.cal.timer, p->runs, src, op->dst ? sweep_dbuf(b) +
 			  p->align : NULL, p->size, sweep_dist(p), 1);
 	} else {
 		/* the sources read; the destinations not written, or their
@@ -143,17 +143,17 @@ void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		unsigned char *wd[K_MAX];
 		for (k = 0; k < p->iters; k++)
 			wd[k] = op->dst ? sweep_dbuf(b) + p->align : NULL;
-		op->list(b->cal.timer, p->runs, bufs, wd, p->size, sweep_dist(p),
+		op->list(b->machine.cal.timer, p->runs, bufs, wd, p->size, sweep_dist(p),
 			 p->iters);
 	}
 	if (p->cache == CACHE_SWITCH) {
 		thrash(b);
 		return;
 	}
-	for (k = 0; k < (b->flush->whole ? 1 : p->iters); k++) {
-		b->flush->flush(bufs[k], p->size + b->pfspan, b->line);
-		if (op->dst && !b->flush->whole)
-			b->flush->flush(dsts[k], p->size, b->line);
+	for (k = 0; k < (b->machine.flush->whole ? 1 : p->iters); k++) {
+		b->machine.flush->flush(bufs[k], p->size + b->plan.pfspan, b->machine.line);
+		if (op->dst && !b->machine.flush->whole)
+			b->machine.flush->flush(dsts[k], p->size, b->machine.line);
 	}
 }
 
@@ -207,10 +207,10 @@ static void written_back(struct bench *b, const struct point *p,
 {
 	uint64_t k;
 
-	if (!p->runs->op->dst || b->flush->whole)
+	if (!p->runs->op->dst || b->machine.flush->whole)
 		return;
 	for (k = 0; k < p->iters; k++)
-		b->flush->flush(dsts[k], p->size, b->line);
+		b->machine.flush->flush(dsts[k], p->size, b->machine.line);
 }
 
 /* Involuntary switches since before, or 0 where they cannot be read. */
@@ -248,14 +248,14 @@ size_t calls_switched(const double *w, size_t n, const double *gap,
 static void calls_count(struct bench *b, const double *w, size_t n,
 			size_t preempted)
 {
-	struct call_hist *h = b->hist_out;
+	struct call_hist *h = b->arena.hist_out;
 	bool first = h && !h->n && !h->preempted;
 	size_t k;
 
 	if (!h || !n)
 		return;
 	for (k = 0; k < n; k++)
-		h->below_step += w[k] < b->cal.resolution;
+		h->below_step += w[k] < b->machine.cal.resolution;
 	for (k = 0; k + preempted < n; k++)
 		call_hist_add(h, w[k]);
 	for (; k < n; k++) {
@@ -270,7 +270,7 @@ static void calls_count(struct bench *b, const double *w, size_t n,
 static uint64_t one_call(struct bench *b, struct point *p, unsigned char **bufs,
 			 unsigned char **dsts, size_t n)
 {
-	const struct timer *t = b->cal.timer;
+	const struct timer *t = b->machine.cal.timer;
 	const struct kernel *kn = p->runs;
 	const struct op *op = kn->op;
 	int dist = sweep_dist(p);
@@ -289,9 +289,9 @@ static uint64_t one_call(struct bench *b, struct point *p, unsigned char **bufs,
 static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
 		       unsigned char **dsts)
 {
-	const struct timer *t = b->cal.timer;
-	double *w = b->scratch, *gap = b->scratch + PERCALL_MAX, spent = 0,
-	       budget = fmax(b->cal.sample_ticks, PERCALL_SECONDS * b->cal.tick_hz);
+	const struct timer *t = b->machine.cal.timer;
+	double *w = b->arena.scratch, *gap = b->arena.scratch + PERCALL_MAX, spent = 0,
+	       budget = fmax(b->machine.cal.sample_ticks, PERCALL_SECONDS * b->machine.cal.tick_hz);
 	long before = thread_involuntary_switches();
 	uint64_t prev = 0, ticks = 0;
 	size_t n = 0, ngap = 0, held;
@@ -306,7 +306,7 @@ static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
 			gap[ngap++] = (double)(now - prev) - (double)ticks;
 		prev = now;
 		ticks = one_call(b, p, bufs, dsts, n);
-		w[n++] = (double)ticks - b->cal.overhead;
+		w[n++] = (double)ticks - b->machine.cal.overhead;
 		spent += (double)ticks;
 		if (p->cache == CACHE_WARM && spent >= budget)
 			break;
@@ -321,7 +321,7 @@ static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
 
 double sweep_sample(struct bench *b, struct point *p)
 {
-	const struct timer *t = b->cal.timer;
+	const struct timer *t = b->machine.cal.timer;
 	const struct kernel *kn = p->runs;
 	const struct op *op = kn->op;
 	unsigned char *bufs[K_MAX], *dsts[K_MAX];
@@ -333,7 +333,7 @@ double sweep_sample(struct bench *b, struct point *p)
 	if (kn->kspace)		/* the module's region (kspace/) */
 		return kspace_sample(b, p);
 	if (point_walks(p))
-		return ((double)walk_sample(b, p) - b->cal.overhead) /
+		return ((double)walk_sample(b, p) - b->machine.cal.overhead) /
 		       (double)p->iters;
 	switch (p->cache) {
 	case CACHE_WARM:	/* the two untimed calls warm dst too */
@@ -364,5 +364,5 @@ double sweep_sample(struct bench *b, struct point *p)
 		written_back(b, p, dsts);
 		break;
 	}
-	return ((double)ticks - b->cal.overhead) / (double)p->iters;
+	return ((double)ticks - b->machine.cal.overhead) / (double)p->iters;
 }

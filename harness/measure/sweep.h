@@ -79,38 +79,36 @@ struct point {
 					   (after the run) */
 };
 
-struct bench {
-	const struct config *cfg;
-	bool emulated;			/* timings are not real */
-	struct calibration cal;
-	double kspace_overhead;		/* space = kernel: the module's empty
-					   region in ticks (kspace_begin) */
-	const struct flusher *flush;	/* for cold points */
-	size_t line;
-	const char *line_source;
-	struct flush_check fcheck;
-	size_t pfspan;			/* the run's largest prefetch distance:
-					   flushed and kept free past buffers */
-	size_t align_max;		/* the run's largest alignment */
+/* What a run times: its points, and how many samples of each. */
+struct bench_plan {
 	struct point *pts;
 	size_t npts, nempty;		/* nempty: the floors, last of pts */
 	unsigned samples, repeats;	/* rounds per repeat; repeats */
 	uint64_t seed;			/* of the rounds' random order */
 	char run_id[128];		/* host, time, pid: tells runs apart */
+	unsigned layouts;		/* layout.h: code copies and buffer
+					   slots per sample */
+	size_t pfspan;			/* the run's largest prefetch distance:
+					   flushed and kept free past buffers */
+	size_t align_max;		/* the run's largest alignment */
+	size_t *roof_at;		/* the roofline's points by place */
+	bool busy;			/* some point is load = busy */
+	size_t nev;			/* events counted (cfg->events.n) */
+};
+
+/* The memory the samples are taken in: buffers, slots, pools, rings. */
+struct bench_arena {
 	unsigned char *buf;		/* warm buffers: page-aligned, written */
 	unsigned char *dbuf;		/* and destinations (ops with one) */
 	size_t bufsize;			/* nslots slots of slot_bytes */
 	/* Layouts (layout.h): R copies of each point's code; buffer slots
 	   (warm and cold) a page or more apart, as many as memory allows up
 	   to R; the slot of the sample being taken. */
-	unsigned layouts, nslots, slot;
+	unsigned nslots, slot;
 	size_t slot_bytes;
 	uint64_t lay_rng;
 	struct layset *laysets;
 	size_t nlaysets;
-	size_t *roof_at;		/* the roofline's points by place */
-	struct contention cont;		/* what else ran on the measured CPU */
-	char cpu_why[256];		/* how cpu = auto chose, or "" */
 	unsigned char *pool;		/* cold, cold-read, after-switch: slots
 					   of whole pages, K of them drawn at
 					   random for each sample */
@@ -123,7 +121,6 @@ struct bench {
 					   the sample's calls, or NULL */
 	double *scratch;		/* per-call: one sample's calls, then
 					   the gaps between them */
-	bool piloting;			/* finding K: regions timed whole */
 	struct ring *rings;		/* cold-ring: one per point; rx pools: one
 					   per size and alignment */
 	size_t ring_cache;		/* they touch twice this: the largest
@@ -133,8 +130,20 @@ struct bench {
 	size_t nrings;
 	struct rxring rxwarm;		/* a mix in warm: rx_batch buffers */
 	struct ring rxwarm_mem;
-	bool busy;			/* some point is load = busy */
-	size_t nev;			/* events counted (cfg->events.n) */
+};
+
+/* The machine as the run found it: the timer, the caches, the clock. */
+struct bench_machine {
+	bool emulated;			/* timings are not real */
+	struct calibration cal;
+	double kspace_overhead;		/* space = kernel: the module's empty
+					   region in ticks (kspace_begin) */
+	const struct flusher *flush;	/* for cold points */
+	size_t line;
+	const char *line_source;
+	struct flush_check fcheck;
+	struct contention cont;		/* what else ran on the measured CPU */
+	char cpu_why[256];		/* how cpu = auto chose, or "" */
 	double ev_overhead[EVENTS_MAX];	/* an empty region's counts */
 	/* The add chain, a pseudo-point of every round: cycles per tick of
 	   each window, in the order taken, and the block (the repeat, or in
@@ -156,12 +165,25 @@ struct bench {
 	double cpt_quarter[4];		/* medians of its four quarters */
 	double clock_hz;		/* tick_hz x the run's cycles per tick */
 	double clock_stated_hz;		/* /proc/cpuinfo's clock, or 0 */
+};
+
+/* What the run has to say besides its figures. */
+struct bench_log {
 	char **warnings;		/* for stderr and "# warning:" lines */
 	size_t nwarnings;
 	char **failed;			/* gate failures and kernels stopped
 					   while timed, one line each */
 	size_t nfailed;
 	const char *partial;		/* why the run stopped early, or NULL */
+};
+
+struct bench {
+	const struct config *cfg;
+	struct bench_plan plan;
+	struct bench_arena arena;
+	struct bench_machine machine;
+	struct bench_log log;
+	bool piloting;			/* finding K: regions timed whole */
 	bool no_samples;		/* results to stdout, no samples file */
 	bool tracing;			/* tests: record every visit in trace */
 	size_t *trace;			/* point index, npts for the chain */
@@ -196,12 +218,12 @@ void sweep_free(struct bench *b);
    layout's slot. */
 static inline unsigned char *sweep_buf(const struct bench *b)
 {
-	return b->buf + (size_t)b->slot * b->slot_bytes;
+	return b->arena.buf + (size_t)b->arena.slot * b->arena.slot_bytes;
 }
 
 static inline unsigned char *sweep_dbuf(const struct bench *b)
 {
-	return b->dbuf + (size_t)b->slot * b->slot_bytes;
+	return b->arena.dbuf + (size_t)b->arena.slot * b->arena.slot_bytes;
 }
 
 /* A point's rx_prefetch as the CSV names it: none, current, next, or

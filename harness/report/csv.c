@@ -36,8 +36,8 @@ static void events_row(FILE *f, const struct bench *b, const struct point *p,
 	size_t i;
 
 	fprintf(f, ",%.6f", p->ev_running[r]);
-	for (i = 0; i < b->nev; i++) {
-		double v = p->ev_median[(size_t)r * b->nev + i];
+	for (i = 0; i < b->plan.nev; i++) {
+		double v = p->ev_median[(size_t)r * b->plan.nev + i];
 		if (isnan(v))
 			fprintf(f, ",,");
 		else	/* rare events stay visible per byte */
@@ -57,7 +57,7 @@ static void fig(FILE *f, int decimals, double v)
 
 void report_csv(FILE *f, const struct bench *b)
 {
-	const struct calibration *c = &b->cal;
+	const struct calibration *c = &b->machine.cal;
 	/* per-call figures are whole timer steps: no decimals they lack */
 	int tdec = b->cfg->timing == TIMING_PER_CALL &&
 		   c->resolution == floor(c->resolution) ? 0 : 2;
@@ -65,16 +65,16 @@ void report_csv(FILE *f, const struct bench *b)
 	unsigned r;
 
 	fprintf(f, "%s", CSV_HEADER);
-	if (b->nev) {
+	if (b->plan.nev) {
 		fprintf(f, ",ev_running");
-		for (i = 0; i < b->nev; i++)
+		for (i = 0; i < b->plan.nev; i++)
 			fprintf(f, ",%s,%s_per_byte", b->cfg->events.ev[i].column,
 				b->cfg->events.ev[i].column);
 	}
 	fprintf(f, "\n");
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
-		for (r = 0; r < b->repeats; r++) {
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
+		for (r = 0; r < b->plan.repeats; r++) {
 			const struct summary *st = &p->st[r];
 			const struct call_stats *cs = &p->cs[r];
 			double cpb = point_cycles_per_byte(b, p, r);
@@ -96,7 +96,7 @@ void report_csv(FILE *f, const struct bench *b)
 			fprintf(f, ",%.2f,%.2f,%u", st->stddev, st->iqr, st->outliers);
 			/* A partial run may stop before the floor was timed:
 			   then there is no floor and no net figure. */
-			if (b->pts[p->floor].taken[r]) {
+			if (b->plan.pts[p->floor].taken[r]) {
 				fig(f, 2, point_floor_ticks(b, p, r));
 				fprintf(f, ",%.4f", p->cpt[r]);
 				fig(f, 4, cpb);
@@ -133,7 +133,7 @@ void report_csv(FILE *f, const struct bench *b)
 			} else {
 				fprintf(f, ",,,");
 			}
-			if (b->nev)
+			if (b->plan.nev)
 				events_row(f, b, p, r);
 			fprintf(f, "\n");
 		}
@@ -146,18 +146,18 @@ void report_samples_csv(FILE *f, const struct bench *b)
 	unsigned r, s;
 
 	fprintf(f, "%s\n", CSV_SAMPLES_HEADER);
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
-		for (r = 0; r < b->repeats; r++)
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
+		for (r = 0; r < b->plan.repeats; r++)
 			for (s = 0; s < p->taken[r]; s++) {
-				double t = p->ticks[(size_t)r * b->samples + s];
+				double t = p->ticks[(size_t)r * b->plan.samples + s];
 				point_key(f, b, p);
 				fprintf(f, ",%u,%u", r + 1, s + 1);
 				fig(f, 2, t);
 				fig(f, 4, t * p->cpt[r] / p->bytes);
 				fprintf(f, ",%u,%u\n",
-					p->slay[(size_t)r * b->samples + s],
-					p->sslot[(size_t)r * b->samples + s]);
+					p->slay[(size_t)r * b->plan.samples + s],
+					p->sslot[(size_t)r * b->plan.samples + s]);
 			}
 	}
 }

@@ -275,7 +275,7 @@ static void context(FILE *f, const struct bench *b)
 	jstr(f, n > 0 ? exe : "csumbench");
 	fprintf(f, ",\n    \"num_cpus\": %d,\n    \"mhz_per_cpu\": %.0f,\n"
 		"    \"cpu_scaling_enabled\": %s,\n    \"caches\": ", cores > 0 ? cores : 1,
-		isfinite(b->clock_hz) && !b->emulated ? b->clock_hz / 1e6 : 0,
+		isfinite(b->machine.clock_hz) && !b->machine.emulated ? b->machine.clock_hz / 1e6 : 0,
 		gov[0] && strcmp(gov, "performance") ? "true" : "false");
 	caches(f);
 	fprintf(f, ",\n    \"load_avg\": [");
@@ -286,7 +286,7 @@ static void context(FILE *f, const struct bench *b)
 	jnum(f, load[2]);
 	fprintf(f, "],\n    \"library_build_type\": \"%s\",\n",
 		strstr(" " CSUMBENCH_CFLAGS " ", " -O0 ") ? "debug" : "release");
-	fprintf(f, "    \"csumbench_mhz_per_cpu\": \"%s\",\n", b->emulated ?
+	fprintf(f, "    \"csumbench_mhz_per_cpu\": \"%s\",\n", b->machine.emulated ?
 		"0: emulated, the board's clock is not known (csumbench_core_clock "
 		"gives the pace the emulator ran at)" : "the core clock csumbench "
 		"calibrated (tick_hz x cycles per tick)");
@@ -311,13 +311,13 @@ static struct figures figures_of(const struct bench *b, const struct point *p,
 {
 	struct figures x;
 
-	x.ns = point_time(p->st[r].median) / b->cal.tick_hz * 1e9;
+	x.ns = point_time(p->st[r].median) / b->machine.cal.tick_hz * 1e9;
 	x.cpb = point_cycles_per_byte(b, p, r);
 	x.bps = x.ns > 0 ? p->bytes / x.ns * 1e9 : NAN;
 	x.roof = point_roofline_fraction(b, p, r);
 	x.iters = (unsigned long long)p->taken[r] * (p->cs[r].n ? 1 : p->iters);
 	x.per_call = b->cfg->timing == TIMING_PER_CALL;
-	x.emulated = b->emulated;
+	x.emulated = b->machine.emulated;
 	return x;
 }
 
@@ -432,15 +432,15 @@ void report_json(FILE *f, const struct bench *b)
 	fprintf(f, "{\n");
 	context(f, b);
 	fprintf(f, "  \"benchmarks\": [");
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
 
 		point_name(b, p, name, sizeof(name));
-		for (r = n = 0; r < b->repeats && r < 1000; r++) {
+		for (r = n = 0; r < b->plan.repeats && r < 1000; r++) {
 			if (!p->taken[r])
 				continue;	/* a partial run stopped before it */
 			x[n] = figures_of(b, p, r);
-			entry(f, name, NULL, family, b->repeats, (int)r, &x[n], &first);
+			entry(f, name, NULL, family, b->plan.repeats, (int)r, &x[n], &first);
 			n++;
 		}
 		if (n > 1 && timed(x, n))

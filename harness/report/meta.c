@@ -21,13 +21,13 @@ static void rings(FILE *f, const struct bench *b)
 {
 	size_t i, bytes[2] = { 0, 0 }, huge[2] = { 0, 0 }, n[2] = { 0, 0 };
 
-	for (i = 0; i < b->nrings; i++) {
-		int x = b->ring_keys[i] & 2 ? 1 : 0;
-		bytes[x] += b->rings[i].bytes;
-		huge[x] += b->rings[i].huge;
+	for (i = 0; i < b->arena.nrings; i++) {
+		int x = b->arena.ring_keys[i] & 2 ? 1 : 0;
+		bytes[x] += b->arena.rings[i].bytes;
+		huge[x] += b->arena.rings[i].huge;
 		n[x]++;
 	}
-	bool cut = b->ring_cache < cache_core(NULL);
+	bool cut = b->arena.ring_cache < cache_core(NULL);
 
 	if (cut)
 		fprintf(f, "# warning: cold-ring and ring: the rings were cut to "
@@ -35,7 +35,7 @@ static void rings(FILE *f, const struct bench *b)
 			"(%zu KiB): the memory this process may take holds no more; "
 			"a buffer may come round before the others pushed its lines "
 			"out\n",
-			b->ring_cache >> 10, cache_core(NULL) >> 10);
+			b->arena.ring_cache >> 10, cache_core(NULL) >> 10);
 	if (n[0])
 		fprintf(f, "# cold_ring: %zu ring(s), one per point, %.0f MiB in "
 			"all (%.0f MiB of it on huge pages), each touching twice "
@@ -50,9 +50,9 @@ static void rings(FILE *f, const struct bench *b)
 			(double)bytes[1] / (1 << 20), (double)huge[1] / (1 << 20),
 			cut ? "less than the cache one core uses (cut)" :
 			"the cache one core uses (# cache_per_core:)");
-	for (i = 0; i < b->nrings; i++) {
-		const struct ring *r = &b->rings[i];
-		if (!(b->ring_keys[i] & 2))
+	for (i = 0; i < b->arena.nrings; i++) {
+		const struct ring *r = &b->arena.rings[i];
+		if (!(b->arena.ring_keys[i] & 2))
 			fprintf(f, "# cold_ring_%u%s: %zu buffers %zu bytes apart\n",
 				r->size, r->written ? "_written" : "", r->nslots,
 				r->slot);
@@ -60,7 +60,7 @@ static void rings(FILE *f, const struct bench *b)
 			fprintf(f, "# rx_pool_mix_align_%u: %zu buffers %zu bytes "
 				"apart (%d B header, then the payload), the capture's "
 				"bytes at this alignment\n",
-				(unsigned)(b->ring_keys[i] >> 2 & 0x3fff), r->nslots,
+				(unsigned)(b->arena.ring_keys[i] >> 2 & 0x3fff), r->nslots,
 				r->slot, RX_HDR);
 		else if (r->len)
 			fprintf(f, "# rx_pool_mix: %zu buffers %zu bytes apart "
@@ -78,19 +78,19 @@ static void pools(FILE *f, const struct bench *b)
 {
 	const char *src;
 
-	if (b->pool)
+	if (b->arena.pool)
 		fprintf(f, "# cold_pool: %.0f MiB (%.0f MiB of it on huge pages); "
 			"each cold, cold-read and after-switch region takes K "
 			"buffers at random slots of it\n",
-			(double)b->poolsize / (1 << 20),
-			(double)b->poolhuge / (1 << 20));
-	if (b->thrash) {
+			(double)b->arena.poolsize / (1 << 20),
+			(double)b->arena.poolhuge / (1 << 20));
+	if (b->arena.thrash) {
 		size_t inner = cache_inner_bytes(&src);
 		fprintf(f, "# after_switch: %zu KiB written before each region to "
-			"thrash L1d and L2 (%zu KiB: %s)\n", b->thrashsize >> 10,
+			"thrash L1d and L2 (%zu KiB: %s)\n", b->arena.thrashsize >> 10,
 			inner >> 10, src);
 	}
-	if (b->pool || b->nrings)
+	if (b->arena.pool || b->arena.nrings)
 		fprintf(f, "# huge_pages: transparent huge pages %s; pools are "
 			"advised MADV_HUGEPAGE, and the lines above say how much "
 			"the kernel gave\n", huge_mode());
@@ -130,9 +130,9 @@ static void workloads(FILE *f, const struct bench *b)
 	if (m) {
 		double lo = 0, hi = 0;
 		size_t i, n = 0;
-		for (i = 0; i < b->npts; i++)
-			if (b->pts[i].size == SIZE_MIX) {
-				double x = b->pts[i].bytes;
+		for (i = 0; i < b->plan.npts; i++)
+			if (b->plan.pts[i].size == SIZE_MIX) {
+				double x = b->plan.pts[i].bytes;
 				lo = !n || x < lo ? x : lo;
 				hi = !n || x > hi ? x : hi;
 				n++;
@@ -162,7 +162,7 @@ static void workloads(FILE *f, const struct bench *b)
 	if (m && has_cache(b, CACHE_WARM))
 		fprintf(f, "# mix_warm: %u buffers hold the next packets, walked "
 			"once untimed before each sample\n", c->rx_batch);
-	if (b->busy)
+	if (b->plan.busy)
 		load_report(f);
 }
 
@@ -172,19 +172,19 @@ static void events_meta(FILE *f, const struct bench *b)
 	const struct events *e = &b->cfg->events;
 	size_t i;
 
-	if (!b->nev)
+	if (!b->plan.nev)
 		return;
 	fprintf(f, "# events: one perf_event group on the measuring thread, "
 		"enabled around each timed region; columns ev_NAME per call "
 		"(median), ev_NAME_per_byte, ev_running\n");
-	for (i = 0; i < b->nev; i++)
+	for (i = 0; i < b->plan.nev; i++)
 		fprintf(f, "# event_%s: %s (%s; type %u, config 0x%llx%s%s); empty "
 			"region %.1f, subtracted\n", e->ev[i].column + 3,
 			e->ev[i].name, e->ev[i].source, e->ev[i].attr.type,
 			(unsigned long long)e->ev[i].attr.config,
 			e->ev[i].attr.exclude_user ? "" : ", user",
 			e->ev[i].attr.exclude_kernel ? "" : ", kernel",
-			b->ev_overhead[i]);
+			b->machine.ev_overhead[i]);
 }
 
 /* "# layouts: R ...": how each sample's code and buffer were placed. */
@@ -192,7 +192,7 @@ static void report_layouts(FILE *f, const struct bench *b)
 {
 	char fixed[512];
 
-	if (b->layouts < 2) {
+	if (b->plan.layouts < 2) {
 		fprintf(f, "# layouts: 1 (each kernel timed where it was linked or "
 			"loaded, each buffer in one place: layouts = 1)\n");
 		return;
@@ -211,8 +211,8 @@ static void report_layouts(FILE *f, const struct bench *b)
 		"copies at random addresses keeping its offset mod 64, .so "
 		"kernels from %u copies of their file; its buffer, drawn apart, "
 		"one of %u slots a page or more apart; the samples file's layout "
-		"and slot columns say which)%s%s\n", b->layouts, (unsigned long long)b->seed,
-		b->layouts, b->layouts, b->nslots, fixed[0] ? "; in place "
+		"and slot columns say which)%s%s\n", b->plan.layouts, (unsigned long long)b->plan.seed,
+		b->plan.layouts, b->plan.layouts, b->arena.nslots, fixed[0] ? "; in place "
 		"(KERNEL_FIXED, they call other code): " : "", fixed);
 }
 
@@ -233,7 +233,7 @@ static void meta_canary(FILE *f, const struct canary *k)
 
 void report_meta(FILE *f, const struct bench *b)
 {
-	const struct calibration *c = &b->cal;
+	const struct calibration *c = &b->machine.cal;
 	const char *src;
 	char date[32];
 	time_t now = time(NULL);
@@ -242,13 +242,13 @@ void report_meta(FILE *f, const struct bench *b)
 
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	fprintf(f, "# csumbench: %s\n", CSUMBENCH_GIT);
-	if (b->partial)
-		fprintf(f, "# partial: the run stopped early: %s\n", b->partial);
+	if (b->log.partial)
+		fprintf(f, "# partial: the run stopped early: %s\n", b->log.partial);
 	if (b->no_samples)
 		fprintf(f, "# samples_file: not written (results to standard "
 			"output)\n");
 	fprintf(f, "# date: %s\n", date);
-	fprintf(f, "# run_id: %s\n", b->run_id);
+	fprintf(f, "# run_id: %s\n", b->plan.run_id);
 	fprintf(f, "# host: %s\n", platform_host());
 	fprintf(f, "# arch: %s\n", platform_arch);
 	/* the kernel the run ran on (a board's, a virtual board's), for the
@@ -257,7 +257,7 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# kernel_release: %s %s\n", un.sysname, un.release);
 	/* (qemu-user's model says so itself; a whole emulated board's
 	   /proc/cpuinfo names its core as a real one would) */
-	fprintf(f, "# cpu_model: %s%s\n", platform_cpu_model(), b->emulated &&
+	fprintf(f, "# cpu_model: %s%s\n", platform_cpu_model(), b->machine.emulated &&
 		!strstr(platform_cpu_model(), "emulated") ? ", emulated" : "");
 	fprintf(f, "# compiler: %s\n", CSUMBENCH_CC);
 	fprintf(f, "# cflags: %s\n", CSUMBENCH_CFLAGS);
@@ -268,7 +268,7 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# order: %s\n", b->cfg->order == ORDER_ROUNDS ?
 		"rounds (every point once per round, in a fresh random order)" :
 		"sequential (all samples of a point in a row)");
-	fprintf(f, "# seed: %llu\n", (unsigned long long)b->seed);
+	fprintf(f, "# seed: %llu\n", (unsigned long long)b->plan.seed);
 	report_layouts(f, b);
 	if (b->cfg->cold_calls)
 		fprintf(f, "# cold_calls: %u, the config's: K of every cold region "
@@ -278,8 +278,8 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# cold_calls: auto: each size and cache state's K found "
 			"by this run (iters), and another run may find another "
 			"(cold_calls = K fixes it)\n");
-	fprintf(f, "# samples_per_point: %u\n", b->samples);
-	fprintf(f, "# repeat: %u\n", b->repeats);
+	fprintf(f, "# samples_per_point: %u\n", b->plan.samples);
+	fprintf(f, "# repeat: %u\n", b->plan.repeats);
 	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
 		c->timer->how ? "; " : "", c->timer->how ? c->timer->how() : "");
 	if (!kspace_opened())
@@ -289,7 +289,7 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# kernel_overhead_ticks: %.1f (median of 101 empty "
 			"regions in csumbench.ko; subtracted there, not the "
 			"timer_overhead_ticks below, which are this process's "
-			"reads)\n", b->kspace_overhead);
+			"reads)\n", b->machine.kspace_overhead);
 	}
 	events_meta(f, b);
 	fprintf(f, "# timer_overhead_ticks: %.1f (mean of %d back-to-back reads, "
@@ -304,22 +304,22 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_given ? c->cpt_source :
 		"add chain, a window in every round: each row's cycles_per_tick is "
 		"the median of the windows taken beside its samples");
-	if (b->nchain >= 4)
+	if (b->machine.nchain >= 4)
 		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
 			"%lu dependent adds; by quarter of the run %.4f %.4f %.4f %.4f)\n",
-			b->cpt_run, b->nchain, c->chain_blocks * CHAIN_BLOCK, b->cpt_quarter[0],
-			b->cpt_quarter[1], b->cpt_quarter[2], b->cpt_quarter[3]);
-	else if (b->nchain)
+			b->machine.cpt_run, b->machine.nchain, c->chain_blocks * CHAIN_BLOCK, b->machine.cpt_quarter[0],
+			b->machine.cpt_quarter[1], b->machine.cpt_quarter[2], b->machine.cpt_quarter[3]);
+	else if (b->machine.nchain)
 		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
-			"%lu dependent adds)\n", b->cpt_run, b->nchain,
+			"%lu dependent adds)\n", b->machine.cpt_run, b->machine.nchain,
 			c->chain_blocks * CHAIN_BLOCK);
-	meta_canary(f, &b->canary);
-	if (b->nbchain) {
-		double *v = xcalloc(b->nbchain, sizeof(*v), "the add chain's windows");
-		memcpy(v, b->bchain, b->nbchain * sizeof(*v));
+	meta_canary(f, &b->machine.canary);
+	if (b->machine.nbchain) {
+		double *v = xcalloc(b->machine.nbchain, sizeof(*v), "the add chain's windows");
+		memcpy(v, b->machine.bchain, b->machine.nbchain * sizeof(*v));
 		fprintf(f, "# add_chain_busy_cycles_per_tick: %.4f (median of %zu "
 			"windows timed with the busy load running: busy rows' "
-			"cycles_per_tick)\n", stats_median(v, b->nbchain), b->nbchain);
+			"cycles_per_tick)\n", stats_median(v, b->machine.nbchain), b->machine.nbchain);
 		free(v);
 	}
 	if (b->cfg->timing == TIMING_PER_CALL)
@@ -338,16 +338,16 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# timing: batch (a timed region of iters calls per "
 			"sample; ticks_* are of the samples, each a mean per call)\n");
 	fprintf(f, "# core_clock: %.0f MHz calibrated (%stick_hz x %s); ",
-		b->clock_hz / 1e6, b->emulated ? "emulated: the pace the "
+		b->machine.clock_hz / 1e6, b->machine.emulated ? "emulated: the pace the "
 		"emulator ran the add chain at, not a clock of the board; " : "",
-		b->cpt_run > 0 ? "cycles per tick by the add chain" :
+		b->machine.cpt_run > 0 ? "cycles per tick by the add chain" :
 		"cycles_per_tick");
-	if (b->clock_stated_hz > 0)
+	if (b->machine.clock_stated_hz > 0)
 		fprintf(f, "/proc/cpuinfo states %.0f MHz\n",
-			b->clock_stated_hz / 1e6);
+			b->machine.clock_stated_hz / 1e6);
 	else
 		fprintf(f, "/proc/cpuinfo states none\n");
-	fprintf(f, "# cache_line: %zu (%s)\n", b->line, b->line_source);
+	fprintf(f, "# cache_line: %zu (%s)\n", b->machine.line, b->machine.line_source);
 	fprintf(f, "# largest_cache: %zu (", cache_largest(&src));
 	fprintf(f, "%s)\n", src);
 	fprintf(f, "# cache_per_core: %zu (", cache_core(&src));
@@ -360,15 +360,15 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# cold_flush: csumbench.ko's, %s, to %zu bytes past "
 			"each buffer (the largest prefetch distance); TLB warm: "
 			"the flush just before the calls translated every line\n",
-			kspace_flush(), b->pfspan);
+			kspace_flush(), b->plan.pfspan);
 	else
 		fprintf(f, "# cold_flush: %s (%s), to %zu bytes past each buffer (the "
-			"largest prefetch distance); %s\n", b->flush->name,
-			b->flush->what, b->pfspan, b->flush->whole ?
+			"largest prefetch distance); %s\n", b->machine.flush->name,
+			b->machine.flush->what, b->plan.pfspan, b->machine.flush->whole ?
 			"TLB as the stream leaves it: it touches no buffer" :
 			"TLB warm: the flush just before the calls translated "
 			"every line");
-	fprintf(f, "# flush_check: %s\n", b->fcheck.verdict[0] ? b->fcheck.verdict :
+	fprintf(f, "# flush_check: %s\n", b->machine.fcheck.verdict[0] ? b->machine.fcheck.verdict :
 		kspace_opened() ? "not run (csumbench.ko flushes with the "
 		"kernel's own helper)" : "not run (no cold points)");
 	if (b->cfg->roofline)
@@ -389,30 +389,30 @@ void report_meta(FILE *f, const struct bench *b)
 		if (k->prefetch && k->pf_step)
 			fprintf(f, "# prefetch_loop: %s %u\n", k->name, k->pf_step);
 	}
-	if (!isnan(b->miss_cycles))
+	if (!isnan(b->machine.miss_cycles))
 		fprintf(f, "# miss_latency: %.1f cycles (the flush check's chase: "
 			"dependent loads of lines on separate pages in a shuffled "
 			"order, each %s first, the pages' TLB entries warm; %.1f "
 			"ticks x %.4f cycles per tick, the run's (# cycles_per_tick:, "
 			"as its rows), not the start-up calibration's %.4f)\n",
-			b->miss_cycles, b->fcheck.misses || b->flush->whole ?
-			"evicted" : "flushed", b->fcheck.chase,
-			sweep_cycles_per_tick(b), b->cal.cycles_per_tick);
-	if (b->nrings)
+			b->machine.miss_cycles, b->machine.fcheck.misses || b->machine.flush->whole ?
+			"evicted" : "flushed", b->machine.fcheck.chase,
+			sweep_cycles_per_tick(b), b->machine.cal.cycles_per_tick);
+	if (b->arena.nrings)
 		rings(f, b);
 	pools(f, b);
 	workloads(f, b);
 	if (c->cpu >= 0)
-		fprintf(f, "# cpu_pinned: %d%s%s%s\n", c->cpu, b->cpu_why[0] ? " (" : "",
-			b->cpu_why, b->cpu_why[0] ? ")" : "");
+		fprintf(f, "# cpu_pinned: %d%s%s%s\n", c->cpu, b->machine.cpu_why[0] ? " (" : "",
+			b->machine.cpu_why, b->machine.cpu_why[0] ? ")" : "");
 	else
 		fprintf(f, "# cpu_pinned: no\n");
-	contention_meta(f, &b->cont);
+	contention_meta(f, &b->machine.cont);
 	fprintf(f, "# virtualized: %s\n", platform_virtualized() ? "yes" : "no");
-	fprintf(f, "# emulated: %s\n", b->emulated ? "yes" : "no");
+	fprintf(f, "# emulated: %s\n", b->machine.emulated ? "yes" : "no");
 	if (b->cfg->runner[0])
 		fprintf(f, "# runner: %s\n", b->cfg->runner);
-	if (b->emulated)
+	if (b->machine.emulated)
 		fprintf(f, "# warning: emulated run, timings are not real\n");
 #ifndef __OPTIMIZE__
 	fprintf(f, "# warning: unoptimised build\n");
@@ -420,11 +420,11 @@ void report_meta(FILE *f, const struct bench *b)
 #if defined(__SANITIZE_ADDRESS__)
 	fprintf(f, "# warning: sanitizer build, timings are not representative\n");
 #endif
-	if (b->fcheck.misses)
+	if (b->machine.fcheck.misses)
 		fprintf(f, "# warning: the flush instruction misses a cache level; "
 			"cold points used eviction\n");
-	for (i = 0; i < b->nwarnings; i++)
-		fprintf(f, "# warning: %s\n", b->warnings[i]);
-	for (i = 0; i < b->nfailed; i++)
-		fprintf(f, "# failed: %s\n", b->failed[i]);
+	for (i = 0; i < b->log.nwarnings; i++)
+		fprintf(f, "# warning: %s\n", b->log.warnings[i]);
+	for (i = 0; i < b->log.nfailed; i++)
+		fprintf(f, "# failed: %s\n", b->log.failed[i]);
 }

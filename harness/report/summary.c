@@ -82,8 +82,8 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	/* The fastest point of each size and cache, in one pass. */
 	memcpy(sorted, c->sizes, c->nsizes * sizeof(*sorted));
 	qsort(sorted, c->nsizes, sizeof(*sorted), cmp_u32);
-	for (i = 0; i < b->npts; i++) {
-		const struct point *p = &b->pts[i];
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct point *p = &b->plan.pts[i];
 		const uint32_t *at;
 		double cpb;
 		size_t k;
@@ -107,8 +107,8 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	fprintf(f, "op %s: fastest kernel, %s%s (median of %u%s, timer %s%s):\n",
 		op->name, op->per_call ? "cycles/call" : "cycles/byte",
 		roof ? " and % of the roofline's bytes/cycle" : "",
-		b->samples, b->repeats > 1 ? " per repeat, median of repeats" : "",
-		b->cal.timer->name, b->emulated ? "; EMULATED, not real" : "");
+		b->plan.samples, b->plan.repeats > 1 ? " per repeat, median of repeats" : "",
+		b->machine.cal.timer->name, b->machine.emulated ? "; EMULATED, not real" : "");
 	fprintf(f, "%10s", "size");
 	for (ci = 0; ci < ncols; ci++) {
 		col_name(c, cols[ci], name, sizeof(name));
@@ -153,10 +153,10 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
 			c->nsizes - ns);
 	fprintf(f, "Harness floor (%s), ticks per call%s:", op_empty(op)->name,
-		b->emulated ? " (EMULATED)" : "");
+		b->machine.emulated ? " (EMULATED)" : "");
 	for (ci = 0; ci < ncols; ci++)
-		for (i = b->npts - b->nempty; i < b->npts; i++) {
-			const struct point *p = &b->pts[i];
+		for (i = b->plan.npts - b->plan.nempty; i < b->plan.npts; i++) {
+			const struct point *p = &b->plan.pts[i];
 			if (col_of(p->cache, p->rxslot, p->load) == cols[ci] &&
 			    p->kernel->op == op && p->taken[0]) {
 				col_name(c, cols[ci], name, sizeof(name));
@@ -179,13 +179,13 @@ void report_summary(FILE *f, const struct bench *b)
 {
 	size_t o, i;
 
-	if (b->emulated)
+	if (b->machine.emulated)
 		fprintf(f, "EMULATED RUN: these timings are not real; do not quote them.\n");
 	for (o = 0; o < op_count; o++) {
-		for (i = 0; i < b->npts && (b->pts[i].kernel->pseudo ||
-					    b->pts[i].kernel->op != op_table[o]); i++)
+		for (i = 0; i < b->plan.npts && (b->plan.pts[i].kernel->pseudo ||
+					    b->plan.pts[i].kernel->op != op_table[o]); i++)
 			;
-		if (i < b->npts)
+		if (i < b->plan.npts)
 			summary_op(f, b, op_table[o]);
 	}
 }
