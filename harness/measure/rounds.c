@@ -577,76 +577,178 @@ static void warn_unresolved(struct bench *b)
 		     "there", floors);
 }
 
-void sweep_finish(struct bench *b)
+/* What else ran on the measured CPU (contention.h), as warnings. */
+static void warn_contention(struct bench *b)
+{
+	char msg[512];
+	int which;
+
+	b->machine.cont.kept = b->cfg->timing == TIMING_PER_CALL;
+	b->machine.cont.own_load = b->plan.busy && load_shares();
+	for (which = 0; which < 2; which++)
+		if (contention_warning(&b->machine.cont, which, msg, sizeof(msg)))
+			warn(b, "%s", msg);
+}
+
+/* The chain's median over the run and over its four quarters, in the
+   order taken; returns the windows per quarter (0: too few). */
+static size_t chain_quarters(struct bench *b)
+{
+	struct bench_machine *m = &b->machine;
+	size_t q, nq = m->nchain / 4;
+
+	m->cpt_run = m->nchain ? stats_median(m->chain, m->nchain) : 0;
+	for (q = 0; q < 4 && nq; q++)
+		m->cpt_quarter[q] = stats_median(m->chain + q * nq, nq);
+	return nq;
+}
+
+/* Point i's summaries per repeat; cpts and bcpts: the chain's cycles
+   per tick per block, idle and busy. */
+static void summarise_point(struct bench *b, size_t i, const double *cpts,
+			    const double *bcpts)
 {
 	const struct calibration *c = &b->machine.cal;
-	size_t i, q, nq, nblocks;
+	struct point *p = &b->plan.pts[i];
+	uint64_t calls = 0;
 	unsigned r;
-	double lo, hi, *cpts, *bcpts;
 
-	{
-		char msg[512];
-		int which;
-		b->machine.cont.kept = b->cfg->timing == TIMING_PER_CALL;
-		b->machine.cont.own_load = b->plan.busy && load_shares();
-		for (which = 0; which < 2; which++)
-			if (contention_warning(&b->machine.cont, which, msg, sizeof(msg)))
-				warn(b, "%s", msg);
+	for (r = 0; r < b->plan.repeats; r++)
+		calls += (uint64_t)p->taken[r] * p->iters;
+	/* A mix's bytes per call: those its samples walked (a run
+	   may walk only part of a long mix), not the mix's mean. */
+	if (p->size == SIZE_MIX && calls && p->walked)
+		p->bytes = (double)p->walked / (double)calls;
+	for (r = 0; r < b->plan.repeats; r++) {
+		size_t block = b->cfg->order == ORDER_ROUNDS ? r :
+			       (size_t)r * b->plan.npts + i;
+		const double *t = p->ticks + (size_t)r * b->plan.samples;
+		unsigned s;
+
+		p->st[r] = stats_summarise(t, p->taken[r]);
+		for (s = 0, p->below[r] = 0; s < p->taken[r]; s++)
+			p->below[r] += t[s] < 0;
+		/* per-call: each call is a region (the histogram's
+		   first bin holds those below 0) */
+		if (p->hist && p->hist[r].n)
+			p->below[r] = (unsigned)p->hist[r].bin[0];
+		if (b->plan.nev)
+			summarise_events(b, p, r);
+		summarise_calls(p, r, c->resolution);
+		/* A region's length in timer steps: a call's in per-call
+		   runs, K calls' (or a batch's) else. */
+		p->steps[r] = point_time(p->st[r].median) *
+			      (b->cfg->timing == TIMING_PER_CALL ? 1.0 :
+			       (double)p->iters) / c->resolution;
+		if (b->cfg->timing == TIMING_PER_CALL)
+			summary_in_steps(&p->st[r], c->resolution);
+		p->cpt[r] = c->cpt_given ? c->cycles_per_tick :
+			    p->load == LOAD_BUSY && bcpts[block] > 0 ?
+			    bcpts[block] : cpts[block];
+		if (p->cpt[r] <= 0)
+			p->cpt[r] = c->cycles_per_tick;
 	}
-	b->machine.cpt_run = b->machine.nchain ? stats_median(b->machine.chain, b->machine.nchain) : 0;
-	/* The chain in four quarters of the run, in the order taken. */
-	nq = b->machine.nchain / 4;
-	for (q = 0; q < 4 && nq; q++)
-		b->machine.cpt_quarter[q] = stats_median(b->machine.chain + q * nq, nq);
+}
+
+static void summarise_points(struct bench *b)
+{
+	const struct bench_machine *m = &b->machine;
+	size_t i, nblocks;
+	double *cpts, *bcpts;
 
 	/* Blocks are numbered by the points of the run; kernels that hung
 	   leave it after. */
 	nblocks = b->cfg->order == ORDER_ROUNDS ? b->plan.repeats :
 		  (size_t)b->plan.repeats * b->plan.npts;
-	cpts = block_cpts(b->machine.chain, b->machine.chain_block, b->machine.nchain, nblocks);
-	bcpts = block_cpts(b->machine.bchain, b->machine.bchain_block, b->machine.nbchain, nblocks);
-	for (i = 0; i < b->plan.npts; i++) {
-		struct point *p = &b->plan.pts[i];
-		uint64_t calls = 0;
-
-		for (r = 0; r < b->plan.repeats; r++)
-			calls += (uint64_t)p->taken[r] * p->iters;
-		/* A mix's bytes per call: those its samples walked (a run
-		   may walk only part of a long mix), not the mix's mean. */
-		if (p->size == SIZE_MIX && calls && p->walked)
-			p->bytes = (double)p->walked / (double)calls;
-		for (r = 0; r < b->plan.repeats; r++) {
-			size_t block = b->cfg->order == ORDER_ROUNDS ? r :
-				       (size_t)r * b->plan.npts + i;
-			const double *t = p->ticks + (size_t)r * b->plan.samples;
-			unsigned s;
-
-			p->st[r] = stats_summarise(t, p->taken[r]);
-			for (s = 0, p->below[r] = 0; s < p->taken[r]; s++)
-				p->below[r] += t[s] < 0;
-			/* per-call: each call is a region (the histogram's
-			   first bin holds those below 0) */
-			if (p->hist && p->hist[r].n)
-				p->below[r] = (unsigned)p->hist[r].bin[0];
-			if (b->plan.nev)
-				summarise_events(b, p, r);
-			summarise_calls(p, r, c->resolution);
-			/* A region's length in timer steps: a call's in per-call
-			   runs, K calls' (or a batch's) else. */
-			p->steps[r] = point_time(p->st[r].median) *
-				      (b->cfg->timing == TIMING_PER_CALL ? 1.0 :
-				       (double)p->iters) / c->resolution;
-			if (b->cfg->timing == TIMING_PER_CALL)
-				summary_in_steps(&p->st[r], c->resolution);
-			p->cpt[r] = c->cpt_given ? c->cycles_per_tick :
-				    p->load == LOAD_BUSY && bcpts[block] > 0 ?
-				    bcpts[block] : cpts[block];
-			if (p->cpt[r] <= 0)
-				p->cpt[r] = c->cycles_per_tick;
-		}
-	}
+	cpts = block_cpts(m->chain, m->chain_block, m->nchain, nblocks);
+	bcpts = block_cpts(m->bchain, m->bchain_block, m->nbchain, nblocks);
+	for (i = 0; i < b->plan.npts; i++)
+		summarise_point(b, i, cpts, bcpts);
 	free(cpts);
 	free(bcpts);
+}
+
+/* The calibrated clock against /proc/cpuinfo's. */
+static void warn_clock(struct bench *b)
+{
+	const struct calibration *c = &b->machine.cal;
+	struct bench_machine *m = &b->machine;
+	char msg[400];
+
+	/* Measured where the chain ran: a preset's ratio would only
+	   restate what the preset assumes. */
+	m->clock_hz = c->tick_hz * (m->cpt_run > 0 ? m->cpt_run :
+				    c->cycles_per_tick);
+	if (!platform_cpuinfo_clock(&m->clock_stated_hz))
+		m->clock_stated_hz = 0;
+	else if (calibrate_clock_disagrees(m->clock_hz, m->clock_stated_hz,
+					   msg, sizeof(msg)))
+		warn(b, "%s%s", msg, m->emulated ? " (this run is "
+		     "emulated: the calibrated clock is the pace the "
+		     "emulator ran at)" : "");
+}
+
+/* The chain moving across the run (nq windows per quarter), or
+   disagreeing with a preset's cycles per tick. */
+static void warn_chain(struct bench *b, size_t nq)
+{
+	const struct calibration *c = &b->machine.cal;
+	const struct bench_machine *m = &b->machine;
+	double lo, hi;
+	size_t q;
+
+	if (nq) {
+		lo = hi = m->cpt_quarter[0];
+		for (q = 1; q < 4; q++) {
+			lo = fmin(lo, m->cpt_quarter[q]);
+			hi = fmax(hi, m->cpt_quarter[q]);
+		}
+		if (hi / lo - 1 > 0.03)
+			warn(b, "cycles per tick moved by %.1f%% across the run (the "
+			     "add chain read %.4f, %.4f, %.4f, %.4f in its four "
+			     "quarters): the core clock changed%s", (hi / lo - 1) * 100,
+			     m->cpt_quarter[0], m->cpt_quarter[1], m->cpt_quarter[2],
+			     m->cpt_quarter[3], b->cfg->order == ORDER_ROUNDS ?
+			     "; every point saw it alike" : "; each point uses the "
+			     "chain timed beside it");
+	}
+	if (c->cpt_given && m->cpt_run > 0 &&
+	    fabs(m->cpt_run / c->cycles_per_tick - 1) > 0.05)
+		warn(b, "cycles_per_tick is %.4f (%s) but the add chain reads "
+		     "%.4f: they disagree by %+.0f%%; check the preset against "
+		     "this core's clocks", c->cycles_per_tick, c->cpt_source,
+		     m->cpt_run, (m->cpt_run / c->cycles_per_tick - 1) * 100);
+}
+
+/* Points whose regions span fewer than REGION_STEPS timer steps. */
+static void warn_coarse(struct bench *b)
+{
+	const struct calibration *c = &b->machine.cal;
+	double cpt = b->machine.cpt_run > 0 ? b->machine.cpt_run :
+		     c->cycles_per_tick;
+
+	if (sweep_coarse(b) && b->cfg->timing == TIMING_PER_CALL)
+		warn(b, "timing = per-call: %zu point(s) time calls shorter than "
+		     "%d timer steps of %.0f ticks (%.4f cycles per tick): a "
+		     "call's figure is whole steps, its percentiles coarse; the "
+		     "region_steps column says how many", sweep_coarse(b),
+		     REGION_STEPS, c->resolution, cpt);
+	else if (sweep_coarse(b))
+		warn(b, "%zu point(s) time regions of fewer than %d timer steps "
+		     "of %.0f ticks (%.4f cycles per tick) even with the most calls "
+		     "a region may have (%d, fewer where the pool or ring is "
+		     "small): their medians move in steps of more than 1%%; the "
+		     "region_steps column says how many", sweep_coarse(b),
+		     REGION_STEPS, c->resolution, cpt, K_MAX);
+}
+
+void sweep_finish(struct bench *b)
+{
+	size_t nq;
+
+	warn_contention(b);
+	nq = chain_quarters(b);
+	summarise_points(b);
 	miss_measure(b);
 	sweep_drop_dead(b);
 	sweep_link_roofline(b);
@@ -655,61 +757,13 @@ void sweep_finish(struct bench *b)
 	warn_canary(b);
 	if (b->plan.nev)
 		warn_events(b);
-
 	/* Before the emulated return: an emulator nothing inside can see
 	   (a whole virtual board) still shows here. */
-	/* Measured where the chain ran: a preset's ratio would only
-	   restate what the preset assumes. */
-	b->machine.clock_hz = c->tick_hz * (b->machine.cpt_run > 0 ? b->machine.cpt_run :
-				    c->cycles_per_tick);
-	if (!platform_cpuinfo_clock(&b->machine.clock_stated_hz))
-		b->machine.clock_stated_hz = 0;
-	else {
-		char msg[400];
-		if (calibrate_clock_disagrees(b->machine.clock_hz, b->machine.clock_stated_hz,
-					      msg, sizeof(msg)))
-			warn(b, "%s%s", msg, b->machine.emulated ? " (this run is "
-			     "emulated: the calibrated clock is the pace the "
-			     "emulator ran at)" : "");
-	}
+	warn_clock(b);
 	if (b->machine.emulated)
 		return;		/* the chain measures nothing under QEMU */
-	if (nq) {
-		lo = hi = b->machine.cpt_quarter[0];
-		for (q = 1; q < 4; q++) {
-			lo = fmin(lo, b->machine.cpt_quarter[q]);
-			hi = fmax(hi, b->machine.cpt_quarter[q]);
-		}
-		if (hi / lo - 1 > 0.03)
-			warn(b, "cycles per tick moved by %.1f%% across the run (the "
-			     "add chain read %.4f, %.4f, %.4f, %.4f in its four "
-			     "quarters): the core clock changed%s", (hi / lo - 1) * 100,
-			     b->machine.cpt_quarter[0], b->machine.cpt_quarter[1], b->machine.cpt_quarter[2],
-			     b->machine.cpt_quarter[3], b->cfg->order == ORDER_ROUNDS ?
-			     "; every point saw it alike" : "; each point uses the "
-			     "chain timed beside it");
-	}
-	if (c->cpt_given && b->machine.cpt_run > 0 &&
-	    fabs(b->machine.cpt_run / c->cycles_per_tick - 1) > 0.05)
-		warn(b, "cycles_per_tick is %.4f (%s) but the add chain reads "
-		     "%.4f: they disagree by %+.0f%%; check the preset against "
-		     "this core's clocks", c->cycles_per_tick, c->cpt_source,
-		     b->machine.cpt_run, (b->machine.cpt_run / c->cycles_per_tick - 1) * 100);
-	if (sweep_coarse(b) && b->cfg->timing == TIMING_PER_CALL)
-		warn(b, "timing = per-call: %zu point(s) time calls shorter than "
-		     "%d timer steps of %.0f ticks (%.4f cycles per tick): a "
-		     "call's figure is whole steps, its percentiles coarse; the "
-		     "region_steps column says how many", sweep_coarse(b),
-		     REGION_STEPS, c->resolution, b->machine.cpt_run > 0 ? b->machine.cpt_run :
-		     c->cycles_per_tick);
-	else if (sweep_coarse(b))
-		warn(b, "%zu point(s) time regions of fewer than %d timer steps "
-		     "of %.0f ticks (%.4f cycles per tick) even with the most calls "
-		     "a region may have (%d, fewer where the pool or ring is "
-		     "small): their medians move in steps of more than 1%%; the "
-		     "region_steps column says how many", sweep_coarse(b),
-		     REGION_STEPS, c->resolution, b->machine.cpt_run > 0 ? b->machine.cpt_run :
-		     c->cycles_per_tick, K_MAX);
+	warn_chain(b, nq);
+	warn_coarse(b);
 	if (b->cfg->timing != TIMING_PER_CALL)
 		warn_coarse_floors(b);
 }
