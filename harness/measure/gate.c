@@ -133,6 +133,48 @@ static int module_gate(const struct bench *b, const struct kernel *k, int dist,
 			   b->cfg->naligns, err, errlen) ? VERIFY_WRONG : VERIFY_OK;
 }
 
+/* p's code at its distance, in the module, at every size, alignment
+   and layout of the run: VERIFY_OK, or else after a message naming the
+   failure (in err, listed with the run's failures). */
+static int check_point(struct bench *b, const struct point *p, char *err,
+		       size_t errlen)
+{
+	const struct config *c = b->cfg;
+	int dist = sweep_dist(p);
+	int rc = VERIFY_WRONG;
+
+	if (!p->runs)
+		snprintf(err, errlen, "%s: names '%s' as its variant "
+			 "without prefetch, and there is no such kernel",
+			 p->kernel->name, p->kernel->nopf);
+	else if ((rc = module_gate(b, p->runs, dist, err, errlen)) ==
+		 VERIFY_OK &&
+		 (rc = verify_kernel(p->runs, dist, err, errlen)) ==
+		 VERIFY_OK &&
+		 (rc = verify_sizes(p->runs, dist, c->mix ? c->mix->len :
+				    c->sizes, c->mix ? c->mix->n : c->nsizes,
+				    c->aligns, c->naligns, err, errlen)) ==
+		 VERIFY_OK &&
+		 (rc = verify_mix(p->runs, dist, c->mix, err, errlen)) ==
+		 VERIFY_OK &&
+		 (rc = verify_layouts(b, p, dist, err, errlen)) == VERIFY_OK)
+		return VERIFY_OK;
+	if (p->code_offset != CODE_OFFSET_NONE)
+		snprintf(err + strlen(err), errlen - strlen(err),
+			 " (its copy at code_offset %d)", p->code_offset);
+	if (rc == VERIFY_UNSAFE) {
+		char why[1200];
+		snprintf(why, sizeof(why), "%s; it was stopped outside its "
+			 "own code (in the C library or another object), "
+			 "where going on is not safe: nothing timed", err);
+		watchdog_abandon(why);
+	}
+	fail(b, err);
+	fprintf(stderr, "csumbench: FAILED correctness check, not timed: %s\n",
+		err);
+	return rc;
+}
+
 size_t sweep_gate(struct bench *b)
 {
 	bool *bad = xcalloc(b->plan.npts, sizeof(*bad), "the gate's verdicts");
@@ -152,9 +194,7 @@ size_t sweep_gate(struct bench *b)
 	   are, as they will run. */
 	for (i = 0; i < b->plan.npts; i++) {
 		struct point *p = &b->plan.pts[i];
-		int dist = sweep_dist(p);
 		size_t s;
-		int rc = VERIFY_WRONG;
 
 		if (p->kernel->pseudo)
 			continue;
@@ -183,39 +223,9 @@ size_t sweep_gate(struct bench *b)
 			continue;
 		}
 		h.slot[s] = i + 1;
-		if (!p->runs)
-			snprintf(err, sizeof(err), "%s: names '%s' as its variant "
-				 "without prefetch, and there is no such kernel",
-				 p->kernel->name, p->kernel->nopf);
-		else if ((rc = module_gate(b, p->runs, dist, err, sizeof(err))) ==
-			 VERIFY_OK &&
-			 (rc = verify_kernel(p->runs, dist, err, sizeof(err))) ==
-			 VERIFY_OK &&
-			 (rc = verify_sizes(p->runs, dist, b->cfg->mix ?
-					    b->cfg->mix->len : b->cfg->sizes,
-					    b->cfg->mix ? b->cfg->mix->n :
-					    b->cfg->nsizes, b->cfg->aligns,
-					    b->cfg->naligns, err, sizeof(err))) ==
-			 VERIFY_OK &&
-			 (rc = verify_mix(p->runs, dist, b->cfg->mix, err,
-					  sizeof(err))) == VERIFY_OK &&
-			 (rc = verify_layouts(b, p, dist, err, sizeof(err))) ==
-			 VERIFY_OK)
+		if (check_point(b, p, err, sizeof(err)) == VERIFY_OK)
 			continue;
-		if (p->code_offset != CODE_OFFSET_NONE)
-			snprintf(err + strlen(err), sizeof(err) - strlen(err),
-				 " (its copy at code_offset %d)", p->code_offset);
-		if (rc == VERIFY_UNSAFE) {
-			char why[1200];
-			snprintf(why, sizeof(why), "%s; it was stopped outside its "
-				 "own code (in the C library or another object), "
-				 "where going on is not safe: nothing timed", err);
-			watchdog_abandon(why);
-		}
 		bad[i] = true;
-		fail(b, err);
-		fprintf(stderr, "csumbench: FAILED correctness check, not timed: %s\n",
-			err);
 		badk = xreallocarray(badk, nbad + 1, sizeof(*badk), "the gate's verdicts");
 		badk[nbad++] = p->kernel;
 	}
