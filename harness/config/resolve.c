@@ -159,13 +159,12 @@ static int add_roofline(struct config *c)
 	return 0;
 }
 
-int config_resolve(struct config *c)
+/* The kernels of the ops chosen (kernels = all: csum's alone without
+   an ops key): 0, or -1 after a message when none is left. */
+static int select_kernels(struct config *c)
 {
-	char err[512], msg[1024];
-	size_t i, n, si, ai;
+	size_t i, n;
 
-	if (config_resolve_space(c))
-		return -1;
 	for (i = 0, n = 0; i < c->nkernels; i++) {
 		const struct kernel *k = c->kernels[i];
 		if (c->nops ? !op_selected(c, k->op) :
@@ -182,18 +181,31 @@ int config_resolve(struct config *c)
 			     "other ops (csumbench list shows each kernel's op)");
 		return -1;
 	}
-	if (add_roofline(c))
-		return -1;
+	return 0;
+}
+
+static bool has_ring(const struct config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncaches; i++)
+		if (c->caches[i] == CACHE_RX)
+			return true;
+	return false;
+}
+
+/* cache = ring's keys against the ring: 0, or -1 after a message. */
+static int check_ring(const struct config *c)
+{
+	char msg[1024];
+	size_t i, ai;
+
 	/* Only a run that prefetches ahead in the rx ring cares; the key
 	   set last is the one to blame. */
-	for (i = 0, n = 0; i < c->ncaches; i++)
-		n |= c->caches[i] == CACHE_RX;
-	for (i = 0, si = 0; i < c->nrx_prefetch; i++)
-		si |= c->rx_prefetch[i] == RXPF_NEXT;
 	for (i = 0, ai = 0; i < c->nrx_ahead; i++)
 		if (c->rx_ahead[i] > c->rx_ahead[ai])
 			ai = i;
-	if (n && si && c->rx_ahead[ai] >= c->ring) {
+	if (has_next(c) && c->rx_ahead[ai] >= c->ring) {
 		bool ring_later = c->ring_origin.line > c->rx_ahead_origin.line ||
 				  (c->ring_origin.line == 0 &&
 				   !strcmp(c->ring_origin.file, "--set"));
@@ -206,14 +218,23 @@ int config_resolve(struct config *c)
 	}
 	/* A poll walks at most the ring it polls: a walk past it would
 	   come back to descriptors refilled in the same walk. */
-	if (n && c->rx_batch > c->ring) {
+	if (c->rx_batch > c->ring) {
 		snprintf(msg, sizeof(msg), "rx_batch %u and ring %u: expected at "
 			 "most as many descriptors per sample as the ring has",
 			 c->rx_batch, c->ring);
 		config_error(&c->ring_origin, "ring", msg);
 		return -1;
 	}
-	if (c->timing == TIMING_PER_CALL && (n || c->mix)) {
+	return 0;
+}
+
+/* timing = per-call and a mix against what they can time: 0, or -1
+   after a message. */
+static int check_timing(const struct config *c, bool ring)
+{
+	size_t i;
+
+	if (c->timing == TIMING_PER_CALL && (ring || c->mix)) {
 		config_error(&c->cache_origin, "cache", "timing = per-call times "
 			     "single calls of warm, cold, cold-read, after-switch and "
 			     "cold-ring points; the rx ring and size mixes are walked "
@@ -236,8 +257,17 @@ int config_resolve(struct config *c)
 					     "and/or ring");
 				return -1;
 			}
-	/* Sizes must suit every op that will be timed (an IPv4 header
-	   length for ip_fast_csum); a mix's, every size it has. */
+	return 0;
+}
+
+/* Sizes must suit every op that will be timed (an IPv4 header length
+   for ip_fast_csum); a mix's, every size it has.  0, or -1 after a
+   message. */
+static int check_sizes(const struct config *c)
+{
+	char err[512], msg[1024];
+	size_t i, si;
+
 	for (i = 0; i < c->nkernels; i++) {
 		const struct kernel *k = c->kernels[i];
 		const uint32_t *sz = c->mix ? c->mix->len : c->sizes;
@@ -252,6 +282,18 @@ int config_resolve(struct config *c)
 				return -1;
 			}
 	}
+	return 0;
+}
+
+int config_resolve(struct config *c)
+{
+	bool ring;
+
+	if (config_resolve_space(c) || select_kernels(c) || add_roofline(c))
+		return -1;
+	ring = has_ring(c);
+	if ((ring && check_ring(c)) || check_timing(c, ring) || check_sizes(c))
+		return -1;
 	return 0;
 }
 
