@@ -231,14 +231,12 @@ static void meta_canary(FILE *f, const struct canary *k)
 	fprintf(f, "\n");
 }
 
-void report_meta(FILE *f, const struct bench *b)
+/* What ran, where, built how, and the plan's order and seed. */
+static void meta_build(FILE *f, const struct bench *b)
 {
-	const struct calibration *c = &b->machine.cal;
-	const char *src;
 	char date[32];
 	time_t now = time(NULL);
 	struct utsname un;
-	size_t i;
 
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	fprintf(f, "# csumbench: %s\n", CSUMBENCH_GIT);
@@ -269,6 +267,11 @@ void report_meta(FILE *f, const struct bench *b)
 		"rounds (every point once per round, in a fresh random order)" :
 		"sequential (all samples of a point in a row)");
 	fprintf(f, "# seed: %llu\n", (unsigned long long)b->plan.seed);
+}
+
+/* Layouts, K, samples and repeats. */
+static void meta_plan(FILE *f, const struct bench *b)
+{
 	report_layouts(f, b);
 	if (b->cfg->cold_calls)
 		fprintf(f, "# cold_calls: %u, the config's: K of every cold region "
@@ -280,6 +283,13 @@ void report_meta(FILE *f, const struct bench *b)
 			"(cold_calls = K fixes it)\n");
 	fprintf(f, "# samples_per_point: %u\n", b->plan.samples);
 	fprintf(f, "# repeat: %u\n", b->plan.repeats);
+}
+
+/* The timer, the space the regions run in, and what is subtracted. */
+static void meta_timer(FILE *f, const struct bench *b)
+{
+	const struct calibration *c = &b->machine.cal;
+
 	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
 		c->timer->how ? "; " : "", c->timer->how ? c->timer->how() : "");
 	if (!kspace_opened())
@@ -300,6 +310,13 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# tick_hz: %.0f (%s)\n", c->tick_hz, c->hz_source);
 	fprintf(f, "# sample_ticks: %.0f (a warm sample and a chain window last "
 		"at least this)\n", c->sample_ticks);
+}
+
+/* Cycles per tick, the add chain and canary, and how calls are timed. */
+static void meta_chain(FILE *f, const struct bench *b)
+{
+	const struct calibration *c = &b->machine.cal;
+
 	fprintf(f, "# cycles_per_tick: %.4f\n", sweep_cycles_per_tick(b));
 	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_given ? c->cpt_source :
 		"add chain, a window in every round: each row's cycles_per_tick is "
@@ -337,6 +354,13 @@ void report_meta(FILE *f, const struct bench *b)
 	else
 		fprintf(f, "# timing: batch (a timed region of iters calls per "
 			"sample; ticks_* are of the samples, each a mean per call)\n");
+}
+
+/* The clock and caches, and how cold points are made cold. */
+static void meta_clock(FILE *f, const struct bench *b)
+{
+	const char *src;
+
 	fprintf(f, "# core_clock: %.0f MHz calibrated (%stick_hz x %s); ",
 		b->machine.clock_hz / 1e6, b->machine.emulated ? "emulated: the pace the "
 		"emulator ran the add chain at, not a clock of the board; " : "",
@@ -371,6 +395,13 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# flush_check: %s\n", b->machine.fcheck.verdict[0] ? b->machine.fcheck.verdict :
 		kspace_opened() ? "not run (csumbench.ko flushes with the "
 		"kernel's own helper)" : "not run (no cold points)");
+}
+
+/* The roofline, the prefetch loops and the miss latency. */
+static void meta_roofline(FILE *f, const struct bench *b)
+{
+	size_t i;
+
 	if (b->cfg->roofline)
 		fprintf(f, "# roofline: %s (%s%s); roofline_fraction is a row's "
 			"bytes/cycle over the best of its points at the same size, "
@@ -398,6 +429,13 @@ void report_meta(FILE *f, const struct bench *b)
 			b->machine.miss_cycles, b->machine.fcheck.misses || b->machine.flush->whole ?
 			"evicted" : "flushed", b->machine.fcheck.chase,
 			sweep_cycles_per_tick(b), b->machine.cal.cycles_per_tick);
+}
+
+/* Rings, pools and workloads; where the run ran and beside what. */
+static void meta_place(FILE *f, const struct bench *b)
+{
+	const struct calibration *c = &b->machine.cal;
+
 	if (b->arena.nrings)
 		rings(f, b);
 	pools(f, b);
@@ -412,6 +450,13 @@ void report_meta(FILE *f, const struct bench *b)
 	fprintf(f, "# emulated: %s\n", b->machine.emulated ? "yes" : "no");
 	if (b->cfg->runner[0])
 		fprintf(f, "# runner: %s\n", b->cfg->runner);
+}
+
+/* The run's warnings and failures, last. */
+static void meta_warnings(FILE *f, const struct bench *b)
+{
+	size_t i;
+
 	if (b->machine.emulated)
 		fprintf(f, "# warning: emulated run, timings are not real\n");
 #ifndef __OPTIMIZE__
@@ -427,4 +472,16 @@ void report_meta(FILE *f, const struct bench *b)
 		fprintf(f, "# warning: %s\n", b->log.warnings[i]);
 	for (i = 0; i < b->log.nfailed; i++)
 		fprintf(f, "# failed: %s\n", b->log.failed[i]);
+}
+
+void report_meta(FILE *f, const struct bench *b)
+{
+	meta_build(f, b);
+	meta_plan(f, b);
+	meta_timer(f, b);
+	meta_chain(f, b);
+	meta_clock(f, b);
+	meta_roofline(f, b);
+	meta_place(f, b);
+	meta_warnings(f, b);
 }
