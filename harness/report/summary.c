@@ -61,105 +61,93 @@ static void col_name(const struct config *c, size_t col, char *buf,
 		 load == LOAD_BUSY ? " busy" : "");
 }
 
-static void summary_op(FILE *f, const struct bench *b, const struct op *op)
+/* One op's table: the fastest point of each size and column. */
+struct best_table {
+	const struct op *op;
+	uint32_t *sorted;		/* the sizes, ascending */
+	const struct point **best;	/* [size in sorted][column] */
+	double *bc;			/* its figure */
+	bool *unresolved;		/* none, a point below the overhead */
+	size_t cols[NCOLS], ncols;
+	bool roof;			/* the roofline's share beside it */
+	int prec;
+};
+
+/* The fastest point of each size and cache, in one pass. */
+static void best_fill(struct best_table *t, const struct bench *b)
 {
 	const struct config *c = b->cfg;
-	size_t si, ci, i, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
-	uint32_t *sorted = xcalloc(c->nsizes, sizeof(*sorted), "the summary");
-	const struct point **best = xcalloc(c->nsizes * NCOLS, sizeof(*best),
-					    "the summary");
-	double *bc = xcalloc(c->nsizes * NCOLS, sizeof(*bc), "the summary");
-	bool *unresolved = xcalloc(c->nsizes * NCOLS, sizeof(*unresolved),
-				   "the summary");
-	bool per_call = c->timing == TIMING_PER_CALL;
-	int prec = op->per_call ? 1 : 3;
-	size_t cols[NCOLS], ncols = columns(c, cols);
-	char name[64];
-	/* The roofline's share, where the run has one for this op. */
-	bool roof = op->roofline && c->roofline;
-	int width = roof ? 36 : 30;
+	size_t i;
 
-	/* The fastest point of each size and cache, in one pass. */
-	memcpy(sorted, c->sizes, c->nsizes * sizeof(*sorted));
-	qsort(sorted, c->nsizes, sizeof(*sorted), cmp_u32);
+	memcpy(t->sorted, c->sizes, c->nsizes * sizeof(*t->sorted));
+	qsort(t->sorted, c->nsizes, sizeof(*t->sorted), cmp_u32);
 	for (i = 0; i < b->plan.npts; i++) {
 		const struct point *p = &b->plan.pts[i];
 		const uint32_t *at;
 		double cpb;
 		size_t k;
 
-		if (p->kernel->pseudo || p->kernel->op != op)
+		if (p->kernel->pseudo || p->kernel->op != t->op)
 			continue;
-		at = bsearch(&p->size, sorted, c->nsizes, sizeof(*sorted), cmp_u32);
-		k = (size_t)(at - sorted) * NCOLS + col_of(p->cache, p->rxslot, p->load);
-		cpb = point_cycles_per_byte_all(b, p) * (op->per_call ? p->bytes : 1);
+		at = bsearch(&p->size, t->sorted, c->nsizes, sizeof(*t->sorted),
+			     cmp_u32);
+		k = (size_t)(at - t->sorted) * NCOLS + col_of(p->cache, p->rxslot, p->load);
+		cpb = point_cycles_per_byte_all(b, p) * (t->op->per_call ? p->bytes : 1);
 		if (isnan(cpb)) {	/* below the overhead: no time */
-			unresolved[k] = true;
+			t->unresolved[k] = true;
 			continue;
 		}
-		if (!best[k] || cpb < bc[k]) {
-			best[k] = p;
-			bc[k] = cpb;
+		if (!t->best[k] || cpb < t->bc[k]) {
+			t->best[k] = p;
+			t->bc[k] = cpb;
 		}
 	}
+}
 
-	/* (emulated on each table's own line too: a table is pasted alone) */
-	fprintf(f, "op %s: fastest kernel, %s%s (median of %u%s, timer %s%s):\n",
-		op->name, op->per_call ? "cycles/call" : "cycles/byte",
-		roof ? " and % of the roofline's bytes/cycle" : "",
-		b->plan.samples, b->plan.repeats > 1 ? " per repeat, median of repeats" : "",
-		b->machine.cal.timer->name, b->machine.emulated ? "; EMULATED, not real" : "");
-	fprintf(f, "%10s", "size");
-	for (ci = 0; ci < ncols; ci++) {
-		col_name(c, cols[ci], name, sizeof(name));
-		fprintf(f, "  %-*s", width, name);
-	}
-	fprintf(f, "\n");
-	for (si = 0; si < ns; si++) {
-		const uint32_t *at = bsearch(&c->sizes[si], sorted, c->nsizes,
-					     sizeof(*sorted), cmp_u32);
+/* Cell k of the table: figure, kernel, distance, offset, roofline. */
+static void best_cell(const struct best_table *t, const struct bench *b,
+		      size_t k, char *cell, size_t len)
+{
+	const struct point *p = t->best[k];
+	char off[16] = "";
+	int prec = t->prec;
 
-		if (c->sizes[si] == SIZE_MIX)
-			fprintf(f, "%10s", "mix");
-		else
-			fprintf(f, "%10u", c->sizes[si]);
-		for (ci = 0; ci < ncols; ci++) {
-			size_t k = (size_t)(at - sorted) * NCOLS + cols[ci];
-			const struct point *p = best[k];
-			char cell[64], off[16] = "";
+	if (p && p->code_offset != CODE_OFFSET_NONE)
+		snprintf(off, sizeof(off), "+%d", p->code_offset);
+	if (!p)	/* (a per-call median below one timer step) */
+		snprintf(cell, len, "%s", t->unresolved[k] &&
+			 b->cfg->timing == TIMING_PER_CALL ?
+			 "below 1 timer step" : "-");
+	else if (!p->kernel->prefetch)
+		snprintf(cell, len, "%.*f %s%s", prec, t->bc[k],
+			 p->kernel->name, off);
+	else if (p->prefetch == PREFETCH_NONE)
+		snprintf(cell, len, "%.*f %s@none%s", prec,
+			 t->bc[k], p->kernel->name, off);
+	else
+		snprintf(cell, len, "%.*f %s@%d%s", prec,
+			 t->bc[k], p->kernel->name, p->prefetch, off);
+	if (p && t->roof && point_roofline(b, p))
+		snprintf(cell + strlen(cell), len - strlen(cell),
+			 " %.0f%%", 100 * point_roofline_fraction_all(b, p));
+}
 
-			if (p && p->code_offset != CODE_OFFSET_NONE)
-				snprintf(off, sizeof(off), "+%d", p->code_offset);
-			if (!p)	/* (a per-call median below one timer step) */
-				snprintf(cell, sizeof(cell), "%s", unresolved[k] &&
-					 per_call ? "below 1 timer step" : "-");
-			else if (!p->kernel->prefetch)
-				snprintf(cell, sizeof(cell), "%.*f %s%s", prec, bc[k],
-					 p->kernel->name, off);
-			else if (p->prefetch == PREFETCH_NONE)
-				snprintf(cell, sizeof(cell), "%.*f %s@none%s", prec,
-					 bc[k], p->kernel->name, off);
-			else
-				snprintf(cell, sizeof(cell), "%.*f %s@%d%s", prec,
-					 bc[k], p->kernel->name, p->prefetch, off);
-			if (p && roof && point_roofline(b, p))
-				snprintf(cell + strlen(cell), sizeof(cell) - strlen(cell),
-					 " %.0f%%", 100 * point_roofline_fraction_all(b, p));
-			fprintf(f, "  %-*s", width, cell);
-		}
-		fprintf(f, "\n");
-	}
-	if (ns < c->nsizes)
-		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
-			c->nsizes - ns);
-	fprintf(f, "Harness floor (%s), ticks per call%s:", op_empty(op)->name,
+/* The empty kernel's ticks per call in each column. */
+static void print_floor(FILE *f, const struct best_table *t,
+			const struct bench *b)
+{
+	bool per_call = b->cfg->timing == TIMING_PER_CALL;
+	char name[64];
+	size_t ci, i;
+
+	fprintf(f, "Harness floor (%s), ticks per call%s:", op_empty(t->op)->name,
 		b->machine.emulated ? " (EMULATED)" : "");
-	for (ci = 0; ci < ncols; ci++)
+	for (ci = 0; ci < t->ncols; ci++)
 		for (i = b->plan.npts - b->plan.nempty; i < b->plan.npts; i++) {
 			const struct point *p = &b->plan.pts[i];
-			if (col_of(p->cache, p->rxslot, p->load) == cols[ci] &&
-			    p->kernel->op == op && p->taken[0]) {
-				col_name(c, cols[ci], name, sizeof(name));
+			if (col_of(p->cache, p->rxslot, p->load) == t->cols[ci] &&
+			    p->kernel->op == t->op && p->taken[0]) {
+				col_name(b->cfg, t->cols[ci], name, sizeof(name));
 				if (isnan(point_time(p->st[0].median)))
 					fprintf(f, " (below %s) %s", per_call ?
 						"1 timer step" : "the overhead", name);
@@ -169,10 +157,63 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 			}
 		}
 	fprintf(f, "\n");
-	free(sorted);
-	free(best);
-	free(bc);
-	free(unresolved);
+}
+
+static void summary_op(FILE *f, const struct bench *b, const struct op *op)
+{
+	const struct config *c = b->cfg;
+	size_t si, ci, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
+	struct best_table t = {
+		.op = op,
+		.sorted = xcalloc(c->nsizes, sizeof(*t.sorted), "the summary"),
+		.best = xcalloc(c->nsizes * NCOLS, sizeof(*t.best), "the summary"),
+		.bc = xcalloc(c->nsizes * NCOLS, sizeof(*t.bc), "the summary"),
+		.unresolved = xcalloc(c->nsizes * NCOLS, sizeof(*t.unresolved),
+				      "the summary"),
+		/* The roofline's share, where the run has one for this op. */
+		.roof = op->roofline && c->roofline,
+		.prec = op->per_call ? 1 : 3,
+	};
+	int width = t.roof ? 36 : 30;
+	char name[64], cell[64];
+
+	t.ncols = columns(c, t.cols);
+	best_fill(&t, b);
+	/* (emulated on each table's own line too: a table is pasted alone) */
+	fprintf(f, "op %s: fastest kernel, %s%s (median of %u%s, timer %s%s):\n",
+		op->name, op->per_call ? "cycles/call" : "cycles/byte",
+		t.roof ? " and % of the roofline's bytes/cycle" : "",
+		b->plan.samples, b->plan.repeats > 1 ? " per repeat, median of repeats" : "",
+		b->machine.cal.timer->name, b->machine.emulated ? "; EMULATED, not real" : "");
+	fprintf(f, "%10s", "size");
+	for (ci = 0; ci < t.ncols; ci++) {
+		col_name(c, t.cols[ci], name, sizeof(name));
+		fprintf(f, "  %-*s", width, name);
+	}
+	fprintf(f, "\n");
+	for (si = 0; si < ns; si++) {
+		const uint32_t *at = bsearch(&c->sizes[si], t.sorted, c->nsizes,
+					     sizeof(*t.sorted), cmp_u32);
+
+		if (c->sizes[si] == SIZE_MIX)
+			fprintf(f, "%10s", "mix");
+		else
+			fprintf(f, "%10u", c->sizes[si]);
+		for (ci = 0; ci < t.ncols; ci++) {
+			best_cell(&t, b, (size_t)(at - t.sorted) * NCOLS + t.cols[ci],
+				  cell, sizeof(cell));
+			fprintf(f, "  %-*s", width, cell);
+		}
+		fprintf(f, "\n");
+	}
+	if (ns < c->nsizes)
+		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
+			c->nsizes - ns);
+	print_floor(f, &t, b);
+	free(t.sorted);
+	free(t.best);
+	free(t.bc);
+	free(t.unresolved);
 }
 
 void report_summary(FILE *f, const struct bench *b)
