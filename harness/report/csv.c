@@ -55,6 +55,72 @@ static void fig(FILE *f, int decimals, double v)
 		fprintf(f, ",%.*f", decimals, v);
 }
 
+/* The row of point p in repeat r; tdec: decimals of its ticks. */
+static void row(FILE *f, const struct bench *b, const struct point *p,
+		unsigned r, int tdec)
+{
+	const struct calibration *c = &b->machine.cal;
+	const struct summary *st = &p->st[r];
+	const struct call_stats *cs = &p->cs[r];
+	double cpb = point_cycles_per_byte(b, p, r);
+	double ns = point_time(st->median) / c->tick_hz * 1e9;
+
+	point_key(f, b, p);
+	fprintf(f, ",%u,", p->code_mod64);
+	if (p->loop_mod64 >= 0)
+		fprintf(f, "%d", p->loop_mod64);
+	fprintf(f, ",%u,%s,%u,%llu", r + 1, c->timer->name,
+		p->taken[r], (unsigned long long)(cs->n ? 1 : p->iters));
+	fig(f, tdec, st->min);
+	fig(f, tdec, st->median);
+	fig(f, tdec, st->mean);
+	fig(f, tdec, st->max);
+	fig(f, tdec, st->p99);
+	fprintf(f, ",%.2f,%.2f,%u", st->stddev, st->iqr, st->outliers);
+	/* A partial run may stop before the floor was timed:
+	   then there is no floor and no net figure. */
+	if (b->plan.pts[p->floor].taken[r]) {
+		fig(f, 2, point_floor_ticks(b, p, r));
+		fprintf(f, ",%.4f", p->cpt[r]);
+		fig(f, 4, cpb);
+		/* (net of the floor: below it by noise, or none) */
+		if (isnan(point_cycles_per_byte_net(b, p, r)))
+			fputc(',', f);
+		else
+			fprintf(f, ",%.4f", point_cycles_per_byte_net(b, p, r));
+	} else {
+		fprintf(f, ",,%.4f", p->cpt[r]);
+		fig(f, 4, cpb);
+		fputc(',', f);
+	}
+	fig(f, 4, cpb > 0 ? 1 / cpb : cpb);
+	fig(f, 1, cpb * 1024);
+	fig(f, 2, ns);
+	fig(f, 1, ns > 0 ? p->bytes / ns * 1e3 : ns);
+	fig(f, 4, point_roofline_fraction(b, p, r));
+	fprintf(f, ",%u", p->preempted[r]);
+	fig(f, 1, p->steps[r]);
+	if (cs->n) {	/* timing = per-call */
+		fig(f, tdec, cs->min);
+		fig(f, tdec, cs->p99);
+		fig(f, tdec, cs->p999);
+		fig(f, tdec, cs->max);
+		fig(f, tdec, cs->mean);
+	} else {
+		fprintf(f, ",,,,,");
+	}
+	fprintf(f, ",%u", p->below[r]);
+	if (cs->n) {
+		fig(f, tdec, cs->max_running);
+		fprintf(f, ",%zu,%zu", cs->preempted, cs->below_step);
+	} else {
+		fprintf(f, ",,,");
+	}
+	if (b->plan.nev)
+		events_row(f, b, p, r);
+	fprintf(f, "\n");
+}
+
 void report_csv(FILE *f, const struct bench *b)
 {
 	const struct calibration *c = &b->machine.cal;
@@ -72,72 +138,11 @@ void report_csv(FILE *f, const struct bench *b)
 				b->cfg->events.ev[i].column);
 	}
 	fprintf(f, "\n");
-	for (i = 0; i < b->plan.npts; i++) {
-		const struct point *p = &b->plan.pts[i];
-		for (r = 0; r < b->plan.repeats; r++) {
-			const struct summary *st = &p->st[r];
-			const struct call_stats *cs = &p->cs[r];
-			double cpb = point_cycles_per_byte(b, p, r);
-			double ns = point_time(st->median) / c->tick_hz * 1e9;
-
-			if (!p->taken[r])
-				continue;	/* a partial run stopped before it */
-			point_key(f, b, p);
-			fprintf(f, ",%u,", p->code_mod64);
-			if (p->loop_mod64 >= 0)
-				fprintf(f, "%d", p->loop_mod64);
-			fprintf(f, ",%u,%s,%u,%llu", r + 1, c->timer->name,
-				p->taken[r], (unsigned long long)(cs->n ? 1 : p->iters));
-			fig(f, tdec, st->min);
-			fig(f, tdec, st->median);
-			fig(f, tdec, st->mean);
-			fig(f, tdec, st->max);
-			fig(f, tdec, st->p99);
-			fprintf(f, ",%.2f,%.2f,%u", st->stddev, st->iqr, st->outliers);
-			/* A partial run may stop before the floor was timed:
-			   then there is no floor and no net figure. */
-			if (b->plan.pts[p->floor].taken[r]) {
-				fig(f, 2, point_floor_ticks(b, p, r));
-				fprintf(f, ",%.4f", p->cpt[r]);
-				fig(f, 4, cpb);
-				/* (net of the floor: below it by noise, or none) */
-				if (isnan(point_cycles_per_byte_net(b, p, r)))
-					fputc(',', f);
-				else
-					fprintf(f, ",%.4f", point_cycles_per_byte_net(b, p, r));
-			} else {
-				fprintf(f, ",,%.4f", p->cpt[r]);
-				fig(f, 4, cpb);
-				fputc(',', f);
-			}
-			fig(f, 4, cpb > 0 ? 1 / cpb : cpb);
-			fig(f, 1, cpb * 1024);
-			fig(f, 2, ns);
-			fig(f, 1, ns > 0 ? p->bytes / ns * 1e3 : ns);
-			fig(f, 4, point_roofline_fraction(b, p, r));
-			fprintf(f, ",%u", p->preempted[r]);
-			fig(f, 1, p->steps[r]);
-			if (cs->n) {	/* timing = per-call */
-				fig(f, tdec, cs->min);
-				fig(f, tdec, cs->p99);
-				fig(f, tdec, cs->p999);
-				fig(f, tdec, cs->max);
-				fig(f, tdec, cs->mean);
-			} else {
-				fprintf(f, ",,,,,");
-			}
-			fprintf(f, ",%u", p->below[r]);
-			if (cs->n) {
-				fig(f, tdec, cs->max_running);
-				fprintf(f, ",%zu,%zu", cs->preempted, cs->below_step);
-			} else {
-				fprintf(f, ",,,");
-			}
-			if (b->plan.nev)
-				events_row(f, b, p, r);
-			fprintf(f, "\n");
-		}
-	}
+	for (i = 0; i < b->plan.npts; i++)
+		for (r = 0; r < b->plan.repeats; r++)
+			if (b->plan.pts[i].taken[r])	/* (a partial run may
+							   stop before it) */
+				row(f, b, &b->plan.pts[i], r, tdec);
 }
 
 void report_samples_csv(FILE *f, const struct bench *b)
