@@ -339,6 +339,75 @@ static int check_length(const struct output *o)
 	return 0;
 }
 
+/* -o DIR/: a name of the config, the host and the time in it, created
+   if need be.  0, or 2 after a message. */
+static int prepare_folder(struct output *o, const char *arg,
+			  const char *config)
+{
+	const char *base = config ? strrchr(config, '/') : NULL;
+	char stamp[32], *stem;
+	time_t now = time(NULL);
+	size_t n;
+
+	if (!is_dir(arg) && mkdir(arg, 0777) != 0) {
+		fprintf(stderr, "csumbench: -o %s: cannot create folder: %s\n",
+			arg, strerror(errno));
+		return 2;
+	}
+	o->folder = true;
+	o->dir = xstrdup(arg, "a file name");
+	while (strlen(o->dir) > 1 && o->dir[strlen(o->dir) - 1] == '/')
+		o->dir[strlen(o->dir) - 1] = '\0';
+	base = base ? base + 1 : config ? config : "defaults";
+	n = strlen(base);
+	if (n > 5 && !strcmp(base + n - 5, ".conf"))
+		n -= 5;
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
+	stem = xasprintf("a file name", "%s/%.*s-%s-%s",
+			 strcmp(o->dir, "/") ? o->dir : "", (int)n, base,
+			 platform_host(), stamp);
+	set_names(o, stem);
+	free(stem);
+	return 0;
+}
+
+/* -o FILE (.csv, .json or neither): its samples file beside it, none
+   of them there already unless forced.  0, or 2 after a message. */
+static int prepare_file(struct output *o, const char *arg,
+			const char *formats_set)
+{
+	size_t n = strlen(arg);
+	const char *slash = strrchr(arg, '/');
+	char *stem = xstrdup(arg, "a file name");
+	int both = file_formats(o, arg, formats_set);
+	int rc;
+
+	if (both == 2) {
+		free(stem);
+		return 2;
+	}
+	if (ends(stem, ".csv"))
+		stem[n - 4] = '\0';
+	else if (ends(stem, ".json"))
+		stem[n - 5] = '\0';
+	o->dir = slash ? xstrndup(arg, slash == arg ? 1 : (size_t)(slash - arg),
+				  "a file name") : xstrdup(".", "a file name");
+	set_names(o, stem);
+	free(o->path);
+	o->path = xstrdup(arg, "a file name");	/* as given, with or without .csv */
+	if (both) {	/* FILE.json, and its CSV beside it */
+		o->formats = FORMAT_CSV | FORMAT_JSON;
+		o->json = o->path;
+		o->path = xasprintf("a file name", "%s.csv", stem);
+	}
+	free(stem);
+	if ((rc = check_target(o->path, o->force)) ||
+	    (o->json && (rc = check_target(o->json, o->force))) ||
+	    (rc = check_target(o->samples, o->force)))
+		return rc;
+	return 0;
+}
+
 int output_prepare(struct output *o, const char *arg, const char *config,
 		   bool force, unsigned formats, const char *formats_set)
 {
@@ -367,60 +436,11 @@ int output_prepare(struct output *o, const char *arg, const char *config,
 			"%d are allowed\n", n, PATH_MAX - SUFFIX_ROOM - 1);
 		return 2;
 	}
-	if (arg[n - 1] == '/' || is_dir(arg)) {
-		const char *base = config ? strrchr(config, '/') : NULL;
-		char stamp[32], *stem;
-		time_t now = time(NULL);
-
-		if (!is_dir(arg) && mkdir(arg, 0777) != 0) {
-			fprintf(stderr, "csumbench: -o %s: cannot create folder: %s\n",
-				arg, strerror(errno));
-			return 2;
-		}
-		o->folder = true;
-		o->dir = xstrdup(arg, "a file name");
-		while (strlen(o->dir) > 1 && o->dir[strlen(o->dir) - 1] == '/')
-			o->dir[strlen(o->dir) - 1] = '\0';
-		base = base ? base + 1 : config ? config : "defaults";
-		n = strlen(base);
-		if (n > 5 && !strcmp(base + n - 5, ".conf"))
-			n -= 5;
-		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
-		stem = xasprintf("a file name", "%s/%.*s-%s-%s",
-				 strcmp(o->dir, "/") ? o->dir : "", (int)n, base,
-				 platform_host(), stamp);
-		set_names(o, stem);
-		free(stem);
-	} else {
-		const char *slash = strrchr(arg, '/');
-		char *stem = xstrdup(arg, "a file name");
-		int both = file_formats(o, arg, formats_set);
-
-		if (both == 2) {
-			free(stem);
-			return 2;
-		}
-		if (ends(stem, ".csv"))
-			stem[n - 4] = '\0';
-		else if (ends(stem, ".json"))
-			stem[n - 5] = '\0';
-		o->dir = slash ? xstrndup(arg, slash == arg ? 1 : (size_t)(slash - arg),
-					  "a file name") : xstrdup(".", "a file name");
-		set_names(o, stem);
-		free(o->path);
-		o->path = xstrdup(arg, "a file name");	/* as given, with or without .csv */
-		if (both) {	/* FILE.json, and its CSV beside it */
-			o->formats = FORMAT_CSV | FORMAT_JSON;
-			o->json = o->path;
-			o->path = xasprintf("a file name", "%s.csv", stem);
-		}
-		free(stem);
-		if ((rc = check_target(o->path, force)) ||
-		    (o->json && (rc = check_target(o->json, force))) ||
-		    (rc = check_target(o->samples, force)))
-			return rc;
-	}
-	if ((rc = check_length(o)))
+	if (arg[n - 1] == '/' || is_dir(arg))
+		rc = prepare_folder(o, arg, config);
+	else
+		rc = prepare_file(o, arg, formats_set);
+	if (rc || (rc = check_length(o)))
 		return rc;
 	return probe(o->dir);
 }
