@@ -13,6 +13,7 @@
 #include "buildinfo.h"
 #include "check.h"
 #include "lib/platform.h"
+#include "measure/layout.h"
 #include "measure/sweep.h"
 #include "report/report.h"
 #include "timer/chain.h"

@@ -17,6 +17,7 @@
 #include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
+#include "measure/layout.h"
 #include "measure/sweep.h"
 #include "report/output.h"
 #include "report/report.h"

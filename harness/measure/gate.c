@@ -12,6 +12,7 @@
 #include "kspace/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/xalloc.h"
+#include "measure/layout.h"
 #include "measure/sweep.h"
 #include "op/verify.h"
 #include "workload/mix.h"

@@ -10,6 +10,7 @@
 #include "call/watchdog.h"
 #include "lib/hugepage.h"
 #include "lib/xalloc.h"
+#include "measure/layout.h"
 #include "measure/sweep.h"
 #include "op/verify.h"
 #include "workload/mix.h"

@@ -23,6 +23,7 @@
 #include "lib/rand.h"
 #include "lib/xalloc.h"
 #include "measure/miss.h"
+#include "measure/layout.h"
 #include "measure/sweep.h"
 #include "timer/chain.h"
 #include "workload/load.h"

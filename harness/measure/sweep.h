@@ -14,10 +14,11 @@
 #include "kernel/table.h"
 #include "lib/stats.h"
 #include "measure/contention.h"
-#include "measure/layout.h"
 #include "timer/calibrate.h"
 #include "timer/canary.h"
 #include "workload/rxring.h"
+
+struct layset;		/* layout.h */
 
 /* A point is (kernel, size, align, cache, prefetch, code offset, load,
    rx_prefetch). */

@@ -12,6 +12,7 @@
 #include "lib/hugepage.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
+#include "measure/layout.h"
 #include "report/report.h"
 #include "timer/chain.h"
 #include "workload/load.h"
