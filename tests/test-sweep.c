@@ -145,6 +145,40 @@ static int is_permutation(const size_t *v, size_t n)
 	return ok;
 }
 
+/* The visits of a run, as sweep_watch reports them. */
+struct trace {
+	size_t *v, n, cap;
+};
+
+static void trace_visit(void *ctx, size_t i)
+{
+	struct trace *t = ctx;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 256;
+		t->v = realloc(t->v, t->cap * sizeof(*t->v));
+		if (!t->v)
+			abort();
+	}
+	t->v[t->n++] = i;
+}
+
+static void trace_undo(void *ctx, size_t n)
+{
+	struct trace *t = ctx;
+
+	t->n -= n;
+}
+
+/* b's visits from now on, into t (emptied). */
+static void trace_on(struct bench *b, struct trace *t)
+{
+	t->n = 0;
+	b->watch.visit = trace_visit;
+	b->watch.undo = trace_undo;
+	b->watch.ctx = t;
+}
+
 static void rounds(void)
 {
 	static const char *const sets[] = { "kernels=word32,c64", "sizes=64,128",
@@ -153,41 +187,42 @@ static void rounds(void)
 		"cache=warm", "samples=6", "seed=8", "timer=clock", NULL };
 	struct config c;
 	struct bench b, b2;
+	struct trace tr = { NULL, 0, 0 };
 	size_t n, r, changed = 0, *first;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rounds: setup");
 	n = b.plan.npts + 1;
 	CHECK(b.plan.npts == 6 && b.plan.nempty == 2, "2 kernels x 2 sizes and 2 floor "
 	      "points: %zu points, %zu empty", b.plan.npts, b.plan.nempty);
-	b.tracing = true;
+	trace_on(&b, &tr);
 	sweep_run(&b, false);
-	CHECK(b.ntrace == 6 * n, "6 rounds of %zu visits (points and the chain): "
-	      "%zu visits", n, b.ntrace);
-	for (r = 0; r < 6 && b.ntrace == 6 * n; r++) {
-		CHECK(is_permutation(b.trace + r * n, n), "round %zu visits every "
+	CHECK(tr.n == 6 * n, "6 rounds of %zu visits (points and the chain): "
+	      "%zu visits", n, tr.n);
+	for (r = 0; r < 6 && tr.n == 6 * n; r++) {
+		CHECK(is_permutation(tr.v + r * n, n), "round %zu visits every "
 		      "point and the chain exactly once", r + 1);
-		if (r && memcmp(b.trace, b.trace + r * n, n * sizeof(size_t)))
+		if (r && memcmp(tr.v, tr.v + r * n, n * sizeof(size_t)))
 			changed++;
 	}
 	CHECK(changed >= 4, "the order changes from round to round: %zu of 5 "
 	      "rounds differ from the first", changed);
-	first = malloc(b.ntrace * sizeof(*first));
-	memcpy(first, b.trace, b.ntrace * sizeof(*first));
-	n = b.ntrace;
+	first = malloc(tr.n * sizeof(*first));
+	memcpy(first, tr.v, tr.n * sizeof(*first));
+	n = tr.n;
 	sweep_free(&b);
 	config_free(&c);
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rounds: setup again");
-	b.tracing = true;
+	trace_on(&b, &tr);
 	sweep_run(&b, false);
-	CHECK(b.ntrace == n && !memcmp(first, b.trace, n * sizeof(*first)),
+	CHECK(tr.n == n && !memcmp(first, tr.v, n * sizeof(*first)),
 	      "the same seed gives the same order");
 	sweep_free(&b);
 	config_free(&c);
 	CHECK(make(&b2, &c, &timer_clock, other) == 0, "rounds: other seed");
-	b2.tracing = true;
+	trace_on(&b2, &tr);
 	sweep_run(&b2, false);
-	CHECK(b2.ntrace == n && memcmp(first, b2.trace, n * sizeof(*first)),
+	CHECK(tr.n == n && memcmp(first, tr.v, n * sizeof(*first)),
 	      "another seed gives another order");
 	sweep_free(&b2);
 	config_free(&c);
@@ -201,21 +236,22 @@ static void sequential(void)
 		"timer=clock", NULL };
 	struct config c;
 	struct bench b;
+	struct trace tr = { NULL, 0, 0 };
 	size_t i, j, k = 0, bad = 0;
 	unsigned rep;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "sequential: setup");
-	b.tracing = true;
+	trace_on(&b, &tr);
 	sweep_run(&b, false);
 	/* Per repeat and point: 4 chain windows, then its 4 samples. */
 	for (rep = 0; rep < 2; rep++)
 		for (i = 0; i < b.plan.npts; i++) {
 			for (j = 0; j < 4; j++, k++)
-				bad += k >= b.ntrace || b.trace[k] != b.plan.npts;
+				bad += k >= tr.n || tr.v[k] != b.plan.npts;
 			for (j = 0; j < 4; j++, k++)
-				bad += k >= b.ntrace || b.trace[k] != i;
+				bad += k >= tr.n || tr.v[k] != i;
 		}
-	CHECK(bad == 0 && k == b.ntrace, "sequential: chain windows then all "
+	CHECK(bad == 0 && k == tr.n, "sequential: chain windows then all "
 	      "samples of one point, point after point, twice (%zu out of "
 	      "place)", bad);
 	for (i = 4, j = 0; i < 8; i++)
@@ -223,6 +259,7 @@ static void sequential(void)
 	CHECK(j >= 3, "repeat 2 has its own samples (%zu of 4 set)", j);
 	sweep_free(&b);
 	config_free(&c);
+	free(tr.v);
 }
 
 static void floors(void)

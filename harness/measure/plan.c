@@ -304,7 +304,6 @@ void sweep_free(struct bench *b)
 	free(b->log.warnings);
 	free(b->machine.chain);
 	free(b->machine.chain_block);
-	free(b->trace);
 	free(b->plan.roof_at);
 	if (b->arena.buf)
 		munmap(b->arena.buf, b->arena.bufsize);

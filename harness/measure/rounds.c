@@ -171,8 +171,8 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
    load when i == npts + 1 (runs with busy points). */
 static void visit(struct bench *b, size_t i, unsigned rep, size_t block)
 {
-	if (b->tracing)
-		b->trace[b->ntrace++] = i;
+	if (b->watch.visit)
+		b->watch.visit(b->watch.ctx, i);
 	if (i >= b->plan.npts)
 		chain_sample(b, block, i > b->plan.npts);
 	else
@@ -183,7 +183,7 @@ static void visit(struct bench *b, size_t i, unsigned rep, size_t block)
 struct round_mark {
 	unsigned *taken;
 	uint64_t *walked;
-	size_t nchain, nbchain, ntrace, nq;
+	size_t nchain, nbchain, nq;
 };
 
 static void round_mark(const struct bench *b, struct round_mark *m, unsigned rep)
@@ -196,7 +196,6 @@ static void round_mark(const struct bench *b, struct round_mark *m, unsigned rep
 	}
 	m->nchain = b->machine.nchain;
 	m->nbchain = b->machine.nbchain;
-	m->ntrace = b->ntrace;
 	m->nq = b->machine.canary.nq;
 }
 
@@ -210,7 +209,6 @@ static void round_undo(struct bench *b, const struct round_mark *m, unsigned rep
 	}
 	b->machine.nchain = m->nchain;
 	b->machine.nbchain = m->nbchain;
-	b->ntrace = m->ntrace;
 	b->machine.canary.nq = m->nq;
 }
 
@@ -252,6 +250,8 @@ static void round_run(struct bench *b, size_t *order, size_t n, unsigned rep,
 		}
 		b->machine.canary.retaken++;
 		round_undo(b, &m, rep);
+		if (b->watch.undo)
+			b->watch.undo(b->watch.ctx, n);
 	}
 	b->machine.canary.rounds++;
 	free(m.taken);
@@ -288,13 +288,6 @@ void sweep_run(struct bench *b, bool progress_on)
 	g.last = g.start;
 	if (!b->machine.emulated && b->cfg->order == ORDER_ROUNDS)
 		canary_start(&b->machine.canary, &b->machine.cal);
-	if (b->tracing) {
-		free(b->trace);
-		b->ntrace = 0;
-		b->trace = xcalloc((size_t)b->plan.repeats * ((size_t)b->plan.samples * n +
-				   b->plan.npts * SEQ_CHAIN), sizeof(*b->trace),
-				   "the trace of samples");
-	}
 	for (rep = 0; rep < b->plan.repeats; rep++) {
 		if (b->cfg->order == ORDER_ROUNDS) {
 			g.total = (size_t)b->plan.repeats * b->plan.samples;

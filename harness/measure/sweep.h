@@ -80,6 +80,16 @@ struct point {
 					   (after the run) */
 };
 
+/* Called at each visit of sweep_run (tests watch the order): visit
+   with the point's index, npts for the add chain, npts + 1 for the chain
+   under the busy load; undo when a round is taken again, its last n
+   visits undone.  visit NULL: nobody watches. */
+struct sweep_watch {
+	void (*visit)(void *ctx, size_t i);
+	void (*undo)(void *ctx, size_t n);
+	void *ctx;
+};
+
 /* What a run times: its points, and how many samples of each. */
 struct bench_plan {
 	struct point *pts;
@@ -186,9 +196,7 @@ struct bench {
 	struct bench_log log;
 	bool piloting;			/* finding K: regions timed whole */
 	bool no_samples;		/* results to stdout, no samples file */
-	bool tracing;			/* tests: record every visit in trace */
-	size_t *trace;			/* point index, npts for the chain */
-	size_t ntrace;
+	struct sweep_watch watch;	/* tests: the order of visits */
 };
 
 /* Expands the config into points (with the empty kernel's floor points
