@@ -167,9 +167,9 @@ static void run_point(gbc_state *s, void *arg)
 	struct point *p = arg;
 	struct bench *b = &bench;
 	const struct timer *t = b->machine.cal.timer;
-	const struct op *op = p->runs->op;
-	const unsigned char *buf = b->arena.buf + p->align;
-	unsigned char *wdst = op->dst ? b->arena.dbuf + p->align : NULL;
+	const struct op *op = p->spec.runs->op;
+	const unsigned char *buf = b->arena.buf + p->spec.align;
+	unsigned char *wdst = op->dst ? b->arena.dbuf + p->spec.align : NULL;
 	unsigned char *bufs[K_MAX], *dsts[K_MAX];
 	double ticks = 0, calls = 0, ev[EVENTS_MAX] = { 0 }, evcalls = 0;
 	struct events_count c;
@@ -177,36 +177,36 @@ static void run_point(gbc_state *s, void *arg)
 
 	/* A kernel that calls exit() is named, as in run: Google
 	   Benchmark's loop has no deadline, but the calls are marked. */
-	watchdog_enter(p->kernel);
-	if (p->cache == CACHE_WARM)	/* code and buffer warm */
-		op->batch(t, p->runs, buf, wdst, p->size, sweep_dist(p), 2);
-	while (gbc_keep_running_batch(s, p->iters)) {
+	watchdog_enter(p->spec.kernel);
+	if (p->spec.cache == CACHE_WARM)	/* code and buffer warm */
+		op->batch(t, p->spec.runs, buf, wdst, p->spec.size, sweep_dist(p), 2);
+	while (gbc_keep_running_batch(s, p->spec.iters)) {
 		uint64_t r;
-		if (p->cache == CACHE_COLD) {
+		if (p->spec.cache == CACHE_COLD) {
 			gbc_pause_timing(s);
 			sweep_cold_ready(b, p, bufs, dsts);
 			gbc_resume_timing(s);
-			r = op->list(t, p->runs, bufs, dsts, p->size, sweep_dist(p),
-				     p->iters);
+			r = op->list(t, p->spec.runs, bufs, dsts, p->spec.size, sweep_dist(p),
+				     p->spec.iters);
 		} else {
-			r = op->batch(t, p->runs, buf, wdst, p->size, sweep_dist(p),
-				      p->iters);
+			r = op->batch(t, p->spec.runs, buf, wdst, p->spec.size, sweep_dist(p),
+				      p->spec.iters);
 		}
 		ticks += (double)r - b->machine.cal.overhead;
-		calls += (double)p->iters;
+		calls += (double)p->spec.iters;
 		if (b->plan.nev && events_last(&c)) {
 			for (i = 0; i < b->plan.nev; i++)
 				ev[i] += c.value[i] - b->machine.ev_overhead[i];
-			evcalls += (double)p->iters;
+			evcalls += (double)p->spec.iters;
 		}
 	}
 	watchdog_leave();
 	/* (on every line Google Benchmark prints and in each JSON entry) */
 	if (b->machine.emulated)
 		gbc_set_label(s, "emulated: not a board's time");
-	gbc_set_bytes_processed(s, (int64_t)(gbc_iterations_run(s) * p->size));
+	gbc_set_bytes_processed(s, (int64_t)(gbc_iterations_run(s) * p->spec.size));
 	gbc_counter(s, "cycles_per_byte", ticks * b->machine.cal.cycles_per_tick /
-		    (calls * p->bytes), GBC_COUNTER_DEFAULT);
+		    (calls * p->data.bytes), GBC_COUNTER_DEFAULT);
 	for (i = 0; i < b->plan.nev && evcalls > 0; i++)
 		gbc_counter(s, b->cfg->events.ev[i].column, ev[i] / evcalls,
 			    GBC_COUNTER_DEFAULT);
@@ -214,20 +214,20 @@ static void run_point(gbc_state *s, void *arg)
 
 static void name_of(const struct point *p, char *name, size_t len)
 {
-	size_t n = (size_t)snprintf(name, len, "%s/%s/%u/%s", p->kernel->op->name,
-				    p->kernel->name, p->size,
-				    cache_state_name[p->cache]);
+	size_t n = (size_t)snprintf(name, len, "%s/%s/%u/%s", p->spec.kernel->op->name,
+				    p->spec.kernel->name, p->spec.size,
+				    cache_state_name[p->spec.cache]);
 
-	if (p->kernel->prefetch && n < len) {
-		if (p->prefetch == PREFETCH_NONE)
+	if (p->spec.kernel->prefetch && n < len) {
+		if (p->spec.prefetch == PREFETCH_NONE)
 			n += (size_t)snprintf(name + n, len - n, "/pf:none");
 		else
-			n += (size_t)snprintf(name + n, len - n, "/pf:%d", p->prefetch);
+			n += (size_t)snprintf(name + n, len - n, "/pf:%d", p->spec.prefetch);
 	}
-	if (p->align && n < len)
-		n += (size_t)snprintf(name + n, len - n, "/align:%u", p->align);
-	if (p->code_offset != CODE_OFFSET_NONE && n < len)
-		snprintf(name + n, len - n, "/off:%d", p->code_offset);
+	if (p->spec.align && n < len)
+		n += (size_t)snprintf(name + n, len - n, "/align:%u", p->spec.align);
+	if (p->spec.code_offset != CODE_OFFSET_NONE && n < len)
+		snprintf(name + n, len - n, "/off:%d", p->spec.code_offset);
 }
 
 /* Registers the points run can time here: warm and cold, idle, sizes. */
@@ -238,10 +238,10 @@ static size_t register_points(struct bench *b)
 
 	for (i = 0; i < b->plan.npts; i++) {
 		struct point *p = &b->plan.pts[i];
-		if (p->kernel->pseudo)
+		if (p->spec.kernel->pseudo)
 			continue;
-		if ((p->cache != CACHE_WARM && p->cache != CACHE_COLD) ||
-		    p->load != LOAD_IDLE || p->size == SIZE_MIX) {
+		if ((p->spec.cache != CACHE_WARM && p->spec.cache != CACHE_COLD) ||
+		    p->spec.load != LOAD_IDLE || p->spec.size == SIZE_MIX) {
 			left++;
 			continue;
 		}

@@ -105,7 +105,7 @@ static int make_with(struct bench *b, struct config *c, const struct timer *t,
 	}
 	sweep_gate(b);
 	if (swap)
-		b->plan.pts[0].kernel = b->plan.pts[0].runs = swap;
+		b->plan.pts[0].spec.kernel = b->plan.pts[0].spec.runs = swap;
 	if (noise_pilot) {
 		if (sweep_alloc_buf(b, err, sizeof(err)))
 			return -1;
@@ -255,7 +255,7 @@ static void sequential(void)
 	      "samples of one point, point after point, twice (%zu out of "
 	      "place)", bad);
 	for (i = 4, j = 0; i < 8; i++)
-		j += b.plan.pts[0].ticks[i] != 0;
+		j += b.plan.pts[0].data.ticks[i] != 0;
 	CHECK(j >= 3, "repeat 2 has its own samples (%zu of 4 set)", j);
 	sweep_free(&b);
 	config_free(&c);
@@ -275,13 +275,13 @@ static void floors(void)
 	CHECK(b.plan.nempty == 8, "the empty kernel at 2 sizes x 2 aligns x 2 caches: "
 	      "%zu points", b.plan.nempty);
 	for (i = 0; i < b.plan.npts; i++) {
-		const struct point *p = &b.plan.pts[i], *f = &b.plan.pts[p->floor];
-		bad += !f->kernel->pseudo || f->size != p->size ||
-		       f->align != p->align || f->cache != p->cache;
+		const struct point *p = &b.plan.pts[i], *f = &b.plan.pts[p->spec.floor];
+		bad += !f->spec.kernel->pseudo || f->spec.size != p->spec.size ||
+		       f->spec.align != p->spec.align || f->spec.cache != p->spec.cache;
 	}
 	CHECK(bad == 0, "every point's floor is the empty kernel at its size, "
 	      "alignment and cache (%zu wrong)", bad);
-	CHECK(b.plan.pts[b.plan.npts - 1].kernel == kernel_empty && kernel_empty->pseudo &&
+	CHECK(b.plan.pts[b.plan.npts - 1].spec.kernel == kernel_empty && kernel_empty->pseudo &&
 	      !strcmp(kernel_empty->name, "empty"), "the floor points come last");
 	sweep_free(&b);
 	config_free(&c);
@@ -302,18 +302,18 @@ static void k_calls(void)
 	CHECK(b.machine.cal.resolution == 1000, "the simulated timer's step: %g",
 	      b.machine.cal.resolution);
 	p = &b.plan.pts[0];
-	CHECK(p->iters > 1, "a 256-byte call of ~1000 cycles on a 1000-tick "
+	CHECK(p->spec.iters > 1, "a 256-byte call of ~1000 cycles on a 1000-tick "
 	      "timer is timed %llu at a time, expected K > 1",
-	      (unsigned long long)p->iters);
+	      (unsigned long long)p->spec.iters);
 	sweep_run(&b, false);
 	sweep_finish(&b);
-	CHECK(p->iters == K_MAX || p->st[0].median * (double)p->iters >=
+	CHECK(p->spec.iters == K_MAX || p->data.st[0].median * (double)p->spec.iters >=
 	      REGION_STEPS * 1000 * 0.5, "K = %llu calls of %.0f ticks span "
-	      "about %d steps or K is the cap", (unsigned long long)p->iters,
-	      p->st[0].median, REGION_STEPS);
-	CHECK(fabs(p->steps[0] - p->st[0].median * (double)p->iters / 1000) < 1e-9,
+	      "about %d steps or K is the cap", (unsigned long long)p->spec.iters,
+	      p->data.st[0].median, REGION_STEPS);
+	CHECK(fabs(p->data.steps[0] - p->data.st[0].median * (double)p->spec.iters / 1000) < 1e-9,
 	      "region_steps: the median region in steps of the timer (%.1f)",
-	      p->steps[0]);
+	      p->data.steps[0]);
 	floor_warned(&b);
 	sweep_free(&b);
 	config_free(&c);
@@ -324,14 +324,14 @@ static void k_calls(void)
    far floor_ticks moves. */
 static void floor_warned(const struct bench *b)
 {
-	const struct point *f = &b->plan.pts[b->plan.pts[0].floor];
+	const struct point *f = &b->plan.pts[b->plan.pts[0].spec.floor];
 	size_t i, n = 0;
 	double least = -1, self = -1, rows = -1;
 
-	CHECK(f->kernel->pseudo && f->iters == b->plan.pts[0].iters &&
-	      f->steps[0] < REGION_STEPS, "the floor at K = %llu spans %.1f "
-	      "steps of the coarse timer", (unsigned long long)f->iters,
-	      f->steps[0]);
+	CHECK(f->spec.kernel->pseudo && f->spec.iters == b->plan.pts[0].spec.iters &&
+	      f->data.steps[0] < REGION_STEPS, "the floor at K = %llu spans %.1f "
+	      "steps of the coarse timer", (unsigned long long)f->spec.iters,
+	      f->data.steps[0]);
 	for (i = 0; i < b->log.nwarnings; i++)
 		if (strstr(b->log.warnings[i], " floor point(s) (the empty kernel: ") &&
 		    sscanf(b->log.warnings[i], "%zu floor point(s) (the empty kernel: "
@@ -344,7 +344,7 @@ static void floor_warned(const struct bench *b)
 				       "the fastest row", &self, &rows);
 			break;
 		}
-	CHECK(n == 1 && fabs(least - f->steps[0]) < 0.06, "a warning names the "
+	CHECK(n == 1 && fabs(least - f->data.steps[0]) < 0.06, "a warning names the "
 	      "one short floor and its steps (%zu, as few as %.1f)", n, least);
 	CHECK(self > 1 && rows >= 0 && rows < self, "and how far floor_ticks "
 	      "moves, of itself and of the rows (%.1f%%, %.2f%%)", self, rows);
@@ -362,13 +362,13 @@ static void k_steady(void)
 	uint64_t clean, loud;
 
 	CHECK(make_with(&b, &c, &coarse, sets, &noisy) == 0, "K steady: setup");
-	clean = b.plan.pts[0].iters;
+	clean = b.plan.pts[0].spec.iters;
 	sweep_free(&b);
 	config_free(&c);
 	noise_pilot = true;
 	CHECK(make_with(&b, &c, &coarse, sets, &noisy) == 0, "K steady: noisy");
 	noise_pilot = false;
-	loud = b.plan.pts[0].iters;
+	loud = b.plan.pts[0].spec.iters;
 	CHECK(noise_regions >= 3, "the neighbour came (%lu regions)",
 	      noise_regions);
 	CHECK(clean >= 4 && loud * 2 >= clean, "K with a neighbour in 2 of 9 "
@@ -415,22 +415,22 @@ static void ring(void)
 	ring_free(&r);
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "cold-ring: setup");
-	CHECK(b.plan.pts[0].ring != NULL, "point 0 has a ring");
-	i = b.plan.pts[0].ring->next;	/* where sizing K left it */
-	j = b.plan.pts[1].ring->next;
+	CHECK(b.plan.pts[0].data.ring != NULL, "point 0 has a ring");
+	i = b.plan.pts[0].data.ring->next;	/* where sizing K left it */
+	j = b.plan.pts[1].data.ring->next;
 	sweep_run(&b, false);
 	/* word32 and the empty kernel: a ring each, so neither prefetches
 	   the other's next buffers.  A sample taken again after it was
 	   preempted takes K more, and so does each in a round the canary
 	   had taken again (a tenant on the core). */
-	CHECK(b.plan.pts[1].ring != b.plan.pts[0].ring && b.plan.pts[0].ring->next ==
-	      (i + (7 + b.plan.pts[0].preempted[0] + b.machine.canary.retaken) * b.plan.pts[0].iters) %
-	      b.plan.pts[0].ring->nslots && b.plan.pts[1].ring->next ==
-	      (j + (7 + b.plan.pts[1].preempted[0] + b.machine.canary.retaken) * b.plan.pts[1].iters) %
-	      b.plan.pts[1].ring->nslots,
+	CHECK(b.plan.pts[1].data.ring != b.plan.pts[0].data.ring && b.plan.pts[0].data.ring->next ==
+	      (i + (7 + b.plan.pts[0].data.preempted[0] + b.machine.canary.retaken) * b.plan.pts[0].spec.iters) %
+	      b.plan.pts[0].data.ring->nslots && b.plan.pts[1].data.ring->next ==
+	      (j + (7 + b.plan.pts[1].data.preempted[0] + b.machine.canary.retaken) * b.plan.pts[1].spec.iters) %
+	      b.plan.pts[1].data.ring->nslots,
 	      "a ring per point, 7 samples (and %u retakes, %u rounds again) of K "
 	      "each took its next buffers: point 0's went from %zu to %zu",
-	      b.plan.pts[0].preempted[0], b.machine.canary.retaken, i, b.plan.pts[0].ring->next);
+	      b.plan.pts[0].data.preempted[0], b.machine.canary.retaken, i, b.plan.pts[0].data.ring->next);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -449,9 +449,9 @@ static void rings(void)
 	CHECK(b.arena.nrings == 6, "3 sizes of word32 and the floor, 6 rings: %zu",
 	      b.arena.nrings);
 	for (i = 0; i < b.plan.npts; i++)
-		bad += !b.plan.pts[i].ring || b.plan.pts[i].ring < b.arena.rings ||
-		       b.plan.pts[i].ring >= b.arena.rings + b.arena.nrings ||
-		       b.plan.pts[i].ring->size != b.plan.pts[i].size || !b.plan.pts[i].ring->mem;
+		bad += !b.plan.pts[i].data.ring || b.plan.pts[i].data.ring < b.arena.rings ||
+		       b.plan.pts[i].data.ring >= b.arena.rings + b.arena.nrings ||
+		       b.plan.pts[i].data.ring->size != b.plan.pts[i].spec.size || !b.plan.pts[i].data.ring->mem;
 	CHECK(bad == 0, "every point draws from a ring of its size (%zu "
 	      "wrong)", bad);
 	sweep_run(&b, false);
@@ -475,8 +475,8 @@ static void eviction(void)
 	b.machine.flush = &flush_evict;
 	sweep_run(&b, false);
 	sweep_finish(&b);
-	CHECK(b.plan.pts[0].st[0].median > 0, "word32 cold after eviction: %.1f ticks",
-	      b.plan.pts[0].st[0].median);
+	CHECK(b.plan.pts[0].data.st[0].median > 0, "word32 cold after eviction: %.1f ticks",
+	      b.plan.pts[0].data.st[0].median);
 	sweep_free(&b);
 	config_free(&c);
 }
@@ -495,10 +495,10 @@ static void placement(void)
 	CHECK(make(&b, &c, &timer_clock, in_place) == 0, "placement: setup");
 	for (i = 0; i < b.plan.npts; i++) {
 		const struct point *p = &b.plan.pts[i];
-		bad += p->code_mod64 != 0;
-		if (p->loop_mod64 >= 0) {
+		bad += p->spec.code_mod64 != 0;
+		if (p->spec.loop_mod64 >= 0) {
 			loops++;
-			bad += p->loop_mod64 % CSUMBENCH_LOOP_ALIGN != 0;
+			bad += p->spec.loop_mod64 % CSUMBENCH_LOOP_ALIGN != 0;
 		}
 	}
 	CHECK(bad == 0, "every built-in kernel starts on 64 bytes and its "
@@ -520,16 +520,16 @@ static void placement(void)
 	      "distances x 4 offsets, 1 floor: %zu points", b.plan.npts);
 	for (i = 0, bad = 0; i < b.plan.npts; i++) {
 		const struct point *p = &b.plan.pts[i];
-		if (p->kernel->pseudo)
+		if (p->spec.kernel->pseudo)
 			continue;
-		bad += (int)p->code_mod64 != p->code_offset ||
-		       p->runs->fn == p->kernel->fn;
+		bad += (int)p->spec.code_mod64 != p->spec.code_offset ||
+		       p->spec.runs->fn == p->spec.kernel->fn;
 	}
 	CHECK(bad == 0, "each copy's entry is code_offset past 64 bytes (%zu "
 	      "wrong)", bad);
 	/* c64 at 0, 16, 32, 48; then c64-prefetch at none (c64 again) ... */
-	CHECK(b.plan.pts[4].prefetch == PREFETCH_NONE && b.plan.pts[4].code_offset == 0 &&
-	      b.plan.pts[4].runs == b.plan.pts[0].runs && b.plan.pts[0].runs != b.plan.pts[1].runs,
+	CHECK(b.plan.pts[4].spec.prefetch == PREFETCH_NONE && b.plan.pts[4].spec.code_offset == 0 &&
+	      b.plan.pts[4].spec.runs == b.plan.pts[0].spec.runs && b.plan.pts[0].spec.runs != b.plan.pts[1].spec.runs,
 	      "one copy per kernel and offset, shared by the points that call it");
 	sweep_free(&b);
 #endif
@@ -569,11 +569,11 @@ static void ops(void)
 	CHECK(b.plan.npts == 8 && b.plan.nempty == 4, "2 kernels x 2 caches, and each "
 	      "op's floor at 2 caches: %zu points, %zu floors", b.plan.npts, b.plan.nempty);
 	for (i = 0; i < b.plan.npts; i++) {
-		const struct point *p = &b.plan.pts[i], *f = &b.plan.pts[p->floor];
-		good += f->kernel == op_empty(p->kernel->op) && f->size == p->size &&
-			f->cache == p->cache && f->align == p->align;
-		if (p->kernel->op == &op_csum_copy && !p->kernel->pseudo)
-			*(p->cache == CACHE_WARM ? &warm : &cold) = &b.plan.pts[i];
+		const struct point *p = &b.plan.pts[i], *f = &b.plan.pts[p->spec.floor];
+		good += f->spec.kernel == op_empty(p->spec.kernel->op) && f->spec.size == p->spec.size &&
+			f->spec.cache == p->spec.cache && f->spec.align == p->spec.align;
+		if (p->spec.kernel->op == &op_csum_copy && !p->spec.kernel->pseudo)
+			*(p->spec.cache == CACHE_WARM ? &warm : &cold) = &b.plan.pts[i];
 	}
 	CHECK(good == b.plan.npts, "every point's floor is its op's empty kernel at "
 	      "its size, align and cache: %zu of %zu", good, b.plan.npts);
@@ -587,12 +587,12 @@ static void ops(void)
 	}
 	memset(b.arena.dbuf, 0, b.arena.bufsize);
 	sweep_sample(&b, warm);
-	CHECK(!memcmp(b.arena.dbuf + warm->align, b.arena.buf + warm->align, 1500),
+	CHECK(!memcmp(b.arena.dbuf + warm->spec.align, b.arena.buf + warm->spec.align, 1500),
 	      "a warm csum_copy sample copies into the destination buffer");
 	b.machine.flush = &recorder;
 	nflushed = 0;
 	sweep_sample(&b, cold);
-	k = cold->iters;
+	k = cold->spec.iters;
 	CHECK(nflushed == 3 * k, "cold csum_copy: source and destination of "
 	      "each of its %zu buffers flushed, and the destination written "
 	      "back after the timed calls: %zu flushes", (size_t)k, nflushed);
@@ -635,14 +635,14 @@ static void roofline(void)
 		const struct point *p = &b.plan.pts[i], *q = point_roofline(&b, p);
 		double f = point_roofline_fraction(&b, p, 0);
 
-		roofs += p->kernel == c.roofline;
-		if (p->kernel->pseudo || p->kernel == c.roofline) {
+		roofs += p->spec.kernel == c.roofline;
+		if (p->spec.kernel->pseudo || p->spec.kernel == c.roofline) {
 			right &= !q && isnan(f);
 			continue;
 		}
 		held++;
-		right &= q && q->kernel == c.roofline && q->size == p->size &&
-			 q->cache == p->cache && q->align == p->align;
+		right &= q && q->spec.kernel == c.roofline && q->spec.size == p->spec.size &&
+			 q->spec.cache == p->spec.cache && q->spec.align == p->spec.align;
 		/* A median of 0 ticks (timer=clock is coarse, 64 B warm
 		   is fast) has no fraction: NaN, never infinity. */
 		mine = point_cycles_per_byte(&b, p, 0);
@@ -679,17 +679,17 @@ static void roofline_prefetch(void)
 		double best = INFINITY, mine, f;
 		size_t j;
 
-		roofs += p->kernel == c.roofline;
-		if (p->kernel->pseudo || p->kernel == c.roofline)
+		roofs += p->spec.kernel == c.roofline;
+		if (p->spec.kernel->pseudo || p->spec.kernel == c.roofline)
 			continue;
 		held++;
 		for (j = 0; j < b.plan.npts; j++)
-			if (b.plan.pts[j].kernel == c.roofline &&
+			if (b.plan.pts[j].spec.kernel == c.roofline &&
 			    point_cycles_per_byte(&b, &b.plan.pts[j], 0) > 0)
 				best = fmin(best, point_cycles_per_byte(&b, &b.plan.pts[j], 0));
 		mine = point_cycles_per_byte(&b, p, 0);
 		f = point_roofline_fraction(&b, p, 0);
-		right &= q && p->nroof == 3 && mine > 0 &&
+		right &= q && p->spec.nroof == 3 && mine > 0 &&
 			 fabs(f - best / mine) < 1e-12;
 	}
 	CHECK(roofs == 3 && held == 3 && right, "3 roofline points (none, 64, "
@@ -749,9 +749,9 @@ static void layouts(void)
 	CHECK(b.arena.nslots == 8, "8 buffer slots: %u", b.arena.nslots);
 	for (i = 0, bad = 0; i < 200; i++) {
 		struct point *p = &b.plan.pts[0];
-		const struct layset *s = &b.arena.laysets[p->lay - 1];
+		const struct layset *s = &b.arena.laysets[p->spec.lay - 1];
 		l = layout_pick(&b, p);
-		bad += l >= 8 || p->runs != s->k[l % s->n] || b.arena.slot >= b.arena.nslots;
+		bad += l >= 8 || p->spec.runs != s->k[l % s->n] || b.arena.slot >= b.arena.nslots;
 		seen[l] |= 1u << b.arena.slot;
 	}
 	CHECK(bad == 0, "a pick sets the sample's code copy and buffer slot");
@@ -805,12 +805,12 @@ static void dma_cold(void)
 
 	CHECK(make_with(&b, &c, &coarse, sets, NULL) == 0, "dma cold: setup");
 	for (i = 0; i < b.plan.npts; i++)
-		if (!b.plan.pts[i].kernel->pseudo)
-			b.plan.pts[i].runs = &recorded;
+		if (!b.plan.pts[i].spec.kernel->pseudo)
+			b.plan.pts[i].spec.runs = &recorded;
 	p = &b.plan.pts[0];
-	CHECK(p->cache == CACHE_COLD && p->iters > 1, "a cold point timed K = "
-	      "%llu at a time on the coarse timer", (unsigned long long)p->iters);
-	n = p->iters;
+	CHECK(p->spec.cache == CACHE_COLD && p->spec.iters > 1, "a cold point timed K = "
+	      "%llu at a time on the coarse timer", (unsigned long long)p->spec.iters);
+	n = p->spec.iters;
 	ncalled = 0;
 	sweep_sample(&b, p);
 	for (i = 0, pool_calls = 0, twice = 0; i < ncalled; i++) {
@@ -848,16 +848,16 @@ static void dma_cold(void)
 
 	for (i = 0; i < b.plan.npts; i++) {
 		p = &b.plan.pts[i];
-		if (p->kernel->pseudo || p->cache == CACHE_COLD)
+		if (p->spec.kernel->pseudo || p->spec.cache == CACHE_COLD)
 			continue;
 		ncalled = 0;
 		sweep_sample(&b, p);
-		for (k = 0, twice = 0; k < p->iters; k++)
+		for (k = 0, twice = 0; k < p->spec.iters; k++)
 			twice += times_called(called[k]) == 2;
-		CHECK(ncalled == 2 * p->iters && twice == p->iters,
+		CHECK(ncalled == 2 * p->spec.iters && twice == p->spec.iters,
 		      "%s: each buffer read once untimed, then timed (%zu calls, "
-		      "K = %llu)", cache_state_name[p->cache], ncalled,
-		      (unsigned long long)p->iters);
+		      "K = %llu)", cache_state_name[p->spec.cache], ncalled,
+		      (unsigned long long)p->spec.iters);
 	}
 	CHECK(b.arena.thrash && b.arena.thrashsize >= 2 * 32 * 1024, "after-switch thrashes "
 	      "with %zu bytes", b.arena.thrashsize);
@@ -880,14 +880,14 @@ static void one_k(void)
 	for (i = 0; i < b.plan.npts; i++)
 		for (j = 0; j < b.plan.npts; j++) {
 			const struct point *p = &b.plan.pts[i], *q = &b.plan.pts[j];
-			if (p->size == q->size && p->cache == q->cache)
-				bad += p->iters != q->iters;
-			differ += p->size != q->size && p->iters != q->iters;
+			if (p->spec.size == q->spec.size && p->spec.cache == q->spec.cache)
+				bad += p->spec.iters != q->spec.iters;
+			differ += p->spec.size != q->spec.size && p->spec.iters != q->spec.iters;
 		}
 	CHECK(bad == 0, "the same K at a size and cache state for known-cost, "
 	      "word32, c64 and the floor (%zu pairs differ)", bad);
-	CHECK(b.plan.pts[b.plan.pts[0].floor].iters == b.plan.pts[0].iters, "the floor at its "
-	      "point's K: %llu", (unsigned long long)b.plan.pts[0].iters);
+	CHECK(b.plan.pts[b.plan.pts[0].spec.floor].spec.iters == b.plan.pts[0].spec.iters, "the floor at its "
+	      "point's K: %llu", (unsigned long long)b.plan.pts[0].spec.iters);
 	sweep_free(&b);
 	config_free(&c);
 	(void)differ;
@@ -907,19 +907,19 @@ static void per_call(void)
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "per-call: setup");
 	for (i = 0; i < b.plan.npts; i++)
-		if (!b.plan.pts[i].kernel->pseudo)
-			b.plan.pts[i].runs = &recorded;
+		if (!b.plan.pts[i].spec.kernel->pseudo)
+			b.plan.pts[i].spec.runs = &recorded;
 	memset(&h, 0, sizeof(h));
 	b.arena.hist_out = &h;
 	ncalled = 0;
 	sweep_sample(&b, &b.plan.pts[0]);
-	CHECK(b.plan.pts[0].cache == CACHE_WARM && ncalled > 1 &&
+	CHECK(b.plan.pts[0].spec.cache == CACHE_WARM && ncalled > 1 &&
 	      h.n + h.preempted == ncalled, "warm: %zu calls, %llu of them "
 	      "timed and counted", ncalled, (unsigned long long)(h.n + h.preempted));
 	memset(&h, 0, sizeof(h));
 	ncalled = 0;
 	sweep_sample(&b, &b.plan.pts[1]);
-	CHECK(b.plan.pts[1].cache == CACHE_COLD && h.n + h.preempted == b.plan.pts[1].iters &&
+	CHECK(b.plan.pts[1].spec.cache == CACHE_COLD && h.n + h.preempted == b.plan.pts[1].spec.iters &&
 	      ncalled == h.n + h.preempted + 1, "cold: its K calls each timed "
 	      "(%llu), one untimed on the warm buffer",
 	      (unsigned long long)(h.n + h.preempted));
@@ -1118,10 +1118,10 @@ static void below_floor(void)
 	sweep_run(&b, false);
 	sweep_finish(&b);
 	for (i = 0; i < b.plan.npts; i++)
-		if (!b.plan.pts[i].kernel->pseudo)
-			b.plan.pts[b.plan.pts[i].floor].st[0].median = b.plan.pts[i].st[0].median + 1000;
+		if (!b.plan.pts[i].spec.kernel->pseudo)
+			b.plan.pts[b.plan.pts[i].spec.floor].data.st[0].median = b.plan.pts[i].data.st[0].median + 1000;
 	for (i = 0; i < b.plan.npts; i++)
-		if (!b.plan.pts[i].kernel->pseudo) {
+		if (!b.plan.pts[i].spec.kernel->pseudo) {
 			held++;
 			nan += isnan(point_cycles_per_byte_net(&b, &b.plan.pts[i], 0));
 		}

@@ -82,7 +82,7 @@ static int measure(const char *timer, const char *cache, const char *size,
 		return -1;
 	}
 	sweep_gate(&b);
-	b.plan.pts[0].kernel = b.plan.pts[0].runs = &known;
+	b.plan.pts[0].spec.kernel = b.plan.pts[0].spec.runs = &known;
 	if (sweep_prepare(&b, err, sizeof(err))) {
 		printf("  %s\n", err);
 		return -1;
@@ -95,9 +95,9 @@ static int measure(const char *timer, const char *cache, const char *size,
 			     stats_quantile(b.machine.chain, b.machine.nchain, 0.25)) / b.machine.cpt_run;
 	out->raw = point_cycles_per_byte(&b, p, 0);
 	out->cpb = point_cycles_per_byte_net(&b, p, 0);
-	out->margin = COST * fmax(0.03, 3 * p->st[0].iqr / p->st[0].median + chain_iqr);
+	out->margin = COST * fmax(0.03, 3 * p->data.st[0].iqr / p->data.st[0].median + chain_iqr);
 	out->floor = point_floor_ticks(&b, p, 0);
-	out->k = p->iters;
+	out->k = p->spec.iters;
 	/* All of them: a drift warning on a busy machine may come first. */
 	out->nwarnings = b.log.nwarnings;
 	out->warning[0] = '\0';
@@ -171,8 +171,8 @@ static void cold_is_cold(const char *timer)
 		}
 		sweep_run(&b, false);
 		sweep_finish(&b);
-		warm = b.plan.pts[0].st[0].median;	/* kernels x caches: warm first */
-		cold = b.plan.pts[1].st[0].median;
+		warm = b.plan.pts[0].data.st[0].median;	/* kernels x caches: warm first */
+		cold = b.plan.pts[1].data.st[0].median;
 		printf("timing: word32 1500 B: %.0f ticks warm, %.0f cold\n", warm, cold);
 		sweep_free(&b);
 		config_free(&c);

@@ -116,23 +116,23 @@ static void dry_run(const struct bench *b)
 		const struct point *p = &b->plan.pts[i];
 		char rx[32];
 
-		printf("%s ", p->kernel->name);
-		if (p->size == SIZE_MIX)
+		printf("%s ", p->spec.kernel->name);
+		if (p->spec.size == SIZE_MIX)
 			printf("mix ");
 		else
-			printf("%u ", p->size);
-		printf("%u %s ", p->align, cache_state_name[p->cache]);
-		if (p->prefetch == PREFETCH_NONE)
+			printf("%u ", p->spec.size);
+		printf("%u %s ", p->spec.align, cache_state_name[p->spec.cache]);
+		if (p->spec.prefetch == PREFETCH_NONE)
 			printf("none");
 		else
-			printf("%d", p->prefetch);
-		if (p->code_offset == CODE_OFFSET_NONE)
+			printf("%d", p->spec.prefetch);
+		if (p->spec.code_offset == CODE_OFFSET_NONE)
 			printf(" in-place");
 		else
-			printf(" +%d", p->code_offset);
-		if (p->cache == CACHE_RX)
+			printf(" +%d", p->spec.code_offset);
+		if (p->spec.cache == CACHE_RX)
 			printf(" rx_prefetch=%s", point_rx_name(b, p, rx, sizeof(rx)));
-		printf("%s\n", p->load == LOAD_BUSY ? " busy" : "");
+		printf("%s\n", p->spec.load == LOAD_BUSY ? " busy" : "");
 	}
 }
 

@@ -38,7 +38,7 @@ static void compact(struct bench *b, const bool *bad)
 		b->plan.pts[n++] = b->plan.pts[i];
 	}
 	for (i = 0; i < n; i++)
-		b->plan.pts[i].floor -= b->plan.npts - n;
+		b->plan.pts[i].spec.floor -= b->plan.npts - n;
 	b->plan.npts = n;
 }
 
@@ -53,19 +53,19 @@ struct seen {
    missing (a prefetching kernel without its nopf variant). */
 static const void *gate_key(const struct point *p)
 {
-	return p->runs ? (const void *)p->runs : (const void *)p->kernel;
+	return p->spec.runs ? (const void *)p->spec.runs : (const void *)p->spec.kernel;
 }
 
 static size_t seen_find(struct seen *h, const struct bench *b,
 			const struct point *p)
 {
 	uint64_t x = (uint64_t)(uintptr_t)gate_key(p) * 0x9e3779b97f4a7c15u ^
-		     (uint64_t)(uint32_t)p->prefetch * 0xc2b2ae3d27d4eb4fu;
+		     (uint64_t)(uint32_t)p->spec.prefetch * 0xc2b2ae3d27d4eb4fu;
 	size_t i = (size_t)(x ^ x >> 29) & h->mask;
 
 	for (; h->slot[i]; i = (i + 1) & h->mask) {
 		const struct point *q = &b->plan.pts[h->slot[i] - 1];
-		if (gate_key(q) == gate_key(p) && q->prefetch == p->prefetch)
+		if (gate_key(q) == gate_key(p) && q->spec.prefetch == p->spec.prefetch)
 			break;
 	}
 	return i;
@@ -87,7 +87,7 @@ static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
 
 	for (j = 0; j < b->plan.npts; j++) {
 		const struct point *q = &b->plan.pts[j];
-		if (q->kernel->pseudo || q->kernel == b->cfg->roofline)
+		if (q->spec.kernel->pseudo || q->spec.kernel == b->cfg->roofline)
 			continue;
 		if (j > i || !bad[j])
 			return true;
@@ -102,7 +102,7 @@ static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
 static int verify_layouts(const struct bench *b, const struct point *p,
 			  int dist, char *err, size_t errlen)
 {
-	struct layset *s = p->lay ? &b->arena.laysets[p->lay - 1] : NULL;
+	struct layset *s = p->spec.lay ? &b->arena.laysets[p->spec.lay - 1] : NULL;
 	unsigned i;
 	int rc;
 
@@ -110,7 +110,7 @@ static int verify_layouts(const struct bench *b, const struct point *p,
 		return VERIFY_OK;
 	s->checked = true;
 	for (i = 0; i < s->n; i++) {
-		if (s->k[i] == p->runs)
+		if (s->k[i] == p->spec.runs)
 			continue;
 		rc = verify_kernel(s->k[i], dist, err, errlen);
 		if (rc != VERIFY_OK) {
@@ -144,25 +144,25 @@ static int check_point(struct bench *b, const struct point *p, char *err,
 	int dist = sweep_dist(p);
 	int rc = VERIFY_WRONG;
 
-	if (!p->runs)
+	if (!p->spec.runs)
 		snprintf(err, errlen, "%s: names '%s' as its variant "
 			 "without prefetch, and there is no such kernel",
-			 p->kernel->name, p->kernel->nopf);
-	else if ((rc = module_gate(b, p->runs, dist, err, errlen)) ==
+			 p->spec.kernel->name, p->spec.kernel->nopf);
+	else if ((rc = module_gate(b, p->spec.runs, dist, err, errlen)) ==
 		 VERIFY_OK &&
-		 (rc = verify_kernel(p->runs, dist, err, errlen)) ==
+		 (rc = verify_kernel(p->spec.runs, dist, err, errlen)) ==
 		 VERIFY_OK &&
-		 (rc = verify_sizes(p->runs, dist, c->mix ? c->mix->len :
+		 (rc = verify_sizes(p->spec.runs, dist, c->mix ? c->mix->len :
 				    c->sizes, c->mix ? c->mix->n : c->nsizes,
 				    c->aligns, c->naligns, err, errlen)) ==
 		 VERIFY_OK &&
-		 (rc = verify_mix(p->runs, dist, c->mix, err, errlen)) ==
+		 (rc = verify_mix(p->spec.runs, dist, c->mix, err, errlen)) ==
 		 VERIFY_OK &&
 		 (rc = verify_layouts(b, p, dist, err, errlen)) == VERIFY_OK)
 		return VERIFY_OK;
-	if (p->code_offset != CODE_OFFSET_NONE)
+	if (p->spec.code_offset != CODE_OFFSET_NONE)
 		snprintf(err + strlen(err), errlen - strlen(err),
-			 " (its copy at code_offset %d)", p->code_offset);
+			 " (its copy at code_offset %d)", p->spec.code_offset);
 	if (rc == VERIFY_UNSAFE) {
 		char why[1200];
 		snprintf(why, sizeof(why), "%s; it was stopped outside its "
@@ -197,12 +197,12 @@ size_t sweep_gate(struct bench *b)
 		struct point *p = &b->plan.pts[i];
 		size_t s;
 
-		if (p->kernel->pseudo)
+		if (p->spec.kernel->pseudo)
 			continue;
 		/* The roofline is there to hold checksums to: with every one
 		   of them refused, it is not gated (at a long list of sizes
 		   that would take minutes) and not timed. */
-		if (p->kernel == b->cfg->roofline) {
+		if (p->spec.kernel == b->cfg->roofline) {
 			if (roof_wanted < 0)	/* once: the scan is O(points) */
 				roof_wanted = checksum_passed(b, bad, i);
 			if (!roof_wanted) {
@@ -212,7 +212,7 @@ size_t sweep_gate(struct bench *b)
 		}
 		/* A kernel found wrong once is not checked again: one
 		   failure per kernel. */
-		for (j = 0; j < nbad && badk[j] != p->kernel; j++)
+		for (j = 0; j < nbad && badk[j] != p->spec.kernel; j++)
 			;
 		if (j < nbad) {
 			bad[i] = true;
@@ -228,13 +228,13 @@ size_t sweep_gate(struct bench *b)
 			continue;
 		bad[i] = true;
 		badk = xreallocarray(badk, nbad + 1, sizeof(*badk), "the gate's verdicts");
-		badk[nbad++] = p->kernel;
+		badk[nbad++] = p->spec.kernel;
 	}
 	/* A kernel wrong at any distance or placement is not timed at all. */
 	if (nbad)
 		qsort(badk, nbad, sizeof(*badk), cmp_ptr);
 	for (i = 0; i < b->plan.npts && nbad; i++)
-		if (bsearch(&b->plan.pts[i].kernel, badk, nbad, sizeof(*badk), cmp_ptr))
+		if (bsearch(&b->plan.pts[i].spec.kernel, badk, nbad, sizeof(*badk), cmp_ptr))
 			bad[i] = true;
 	compact(b, bad);
 	free(h.slot);
@@ -253,13 +253,13 @@ static const struct kernel *owner(const struct bench *b, const struct kernel *k)
 
 	for (i = 0; i < b->plan.npts; i++) {
 		const struct point *p = &b->plan.pts[i];
-		const struct layset *s = p->lay ? &b->arena.laysets[p->lay - 1] : NULL;
+		const struct layset *s = p->spec.lay ? &b->arena.laysets[p->spec.lay - 1] : NULL;
 
-		if (p->kernel == k || p->runs == k)
-			return p->kernel;
+		if (p->spec.kernel == k || p->spec.runs == k)
+			return p->spec.kernel;
 		for (j = 0; s && j < s->n; j++)
 			if (s->k[j] == k || s->of == k)
-				return p->kernel;
+				return p->spec.kernel;
 	}
 	return k;
 }
@@ -272,15 +272,15 @@ void sweep_fail_kernel(struct bench *b, const struct kernel *k,
 	fail(b, why);
 	k = owner(b, k);
 	for (i = 0; i < b->plan.npts; i++)
-		if (b->plan.pts[i].kernel == k)
-			b->plan.pts[i].dead = true;
+		if (b->plan.pts[i].spec.kernel == k)
+			b->plan.pts[i].data.dead = true;
 }
 
 void sweep_stopped(struct bench *b, struct point *p, const char *where)
 {
 	char msg[1024];
 
-	if (p->kernel->pseudo) {
+	if (p->spec.kernel->pseudo) {
 		/* The harness's own empty call cannot hang: the process was
 		   held up.  The sample is not kept; the floor stays. */
 		fprintf(stderr, "csumbench: WARNING: a sample of the empty kernel "
@@ -290,8 +290,8 @@ void sweep_stopped(struct bench *b, struct point *p, const char *where)
 	}
 	snprintf(msg, sizeof(msg), "%s: did not return within %.1f s %s (%u B, "
 		 "%s): stopped, not timed (kernel_timeout sets the limit)",
-		 p->kernel->name, watchdog_last_limit(), where, p->size,
-		 cache_state_name[p->cache]);
+		 p->spec.kernel->name, watchdog_last_limit(), where, p->spec.size,
+		 cache_state_name[p->spec.cache]);
 	if (!watchdog_stopped_safely()) {
 		char why[1200];
 		snprintf(why, sizeof(why), "%s; it was stopped outside its own "
@@ -300,7 +300,7 @@ void sweep_stopped(struct bench *b, struct point *p, const char *where)
 		watchdog_abandon(why);
 	}
 	fprintf(stderr, "csumbench: %s\n", msg);
-	sweep_fail_kernel(b, p->kernel, msg);
+	sweep_fail_kernel(b, p->spec.kernel, msg);
 }
 
 /* The points of kernels that hung while timed leave the results. */
@@ -310,7 +310,7 @@ void sweep_drop_dead(struct bench *b)
 	size_t i;
 
 	for (i = 0; i < b->plan.npts; i++)
-		bad[i] = b->plan.pts[i].dead;
+		bad[i] = b->plan.pts[i].data.dead;
 	compact(b, bad);
 	free(bad);
 }
@@ -322,8 +322,8 @@ bool sweep_measured(const struct bench *b)
 
 	for (i = 0; i < b->plan.npts; i++)
 		for (r = 0; r < b->plan.repeats; r++)
-			if (b->plan.pts[i].taken[r] && !b->plan.pts[i].dead &&
-			    !b->plan.pts[i].kernel->pseudo)
+			if (b->plan.pts[i].data.taken[r] && !b->plan.pts[i].data.dead &&
+			    !b->plan.pts[i].spec.kernel->pseudo)
 				return true;
 	return false;
 }

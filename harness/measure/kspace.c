@@ -50,11 +50,11 @@ double kspace_sample(struct bench *b, struct point *p)
 	uint64_t ticks;
 	char err[512], msg[640];
 
-	if (kspace_time(p->runs, p->size, p->align, p->cache == CACHE_COLD,
-			sweep_dist(p), p->iters, &ticks, err, sizeof(err)) == 0)
-		return ((double)ticks - b->machine.kspace_overhead) / (double)p->iters;
+	if (kspace_time(p->spec.runs, p->spec.size, p->spec.align, p->spec.cache == CACHE_COLD,
+			sweep_dist(p), p->spec.iters, &ticks, err, sizeof(err)) == 0)
+		return ((double)ticks - b->machine.kspace_overhead) / (double)p->spec.iters;
 	snprintf(msg, sizeof(msg), "%s (csumbench.ko refused it: not timed)", err);
 	fprintf(stderr, "csumbench: %s\n", msg);
-	sweep_fail_kernel(b, p->kernel, msg);
+	sweep_fail_kernel(b, p->spec.kernel, msg);
 	return 0;
 }

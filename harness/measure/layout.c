@@ -16,7 +16,7 @@
 static int make_set(struct bench *b, struct layset *s, const struct point *p,
 		    char *err, size_t errlen)
 {
-	const struct kernel *c = p->runs, *from = c;
+	const struct kernel *c = p->spec.runs, *from = c;
 	unsigned mod64 = place_mod64((const void *)c->fn), i;
 
 	s->of = c;
@@ -27,8 +27,8 @@ static int make_set(struct bench *b, struct layset *s, const struct point *p,
 		return 0;
 	/* A code_offset copy is copied from its original, to the same
 	   offset mod 64. */
-	if (p->code_offset != CODE_OFFSET_NONE)
-		from = p->prefetch == PREFETCH_NONE ? kernel_nopf(p->kernel) : p->kernel;
+	if (p->spec.code_offset != CODE_OFFSET_NONE)
+		from = p->spec.prefetch == PREFETCH_NONE ? kernel_nopf(p->spec.kernel) : p->spec.kernel;
 	if (!strcmp(c->arch, "so")) {
 		for (i = 0; i < b->plan.layouts; i++)
 			if (!(s->k[i] = kernel_so_copy(c, err, errlen)))
@@ -56,9 +56,9 @@ int layout_make(struct bench *b, char *err, size_t errlen)
 	for (i = 0; i < b->plan.npts; i++) {
 		struct point *p = &b->plan.pts[i];
 
-		if (!p->runs)
+		if (!p->spec.runs)
 			continue;
-		for (j = 0; j < b->arena.nlaysets && b->arena.laysets[j].of != p->runs; j++)
+		for (j = 0; j < b->arena.nlaysets && b->arena.laysets[j].of != p->spec.runs; j++)
 			;
 		if (j == b->arena.nlaysets) {
 			if (b->arena.nlaysets == cap) {
@@ -74,7 +74,7 @@ int layout_make(struct bench *b, char *err, size_t errlen)
 			}
 			b->arena.nlaysets++;
 		}
-		p->lay = j + 1;
+		p->spec.lay = j + 1;
 	}
 	return 0;
 }
@@ -89,9 +89,9 @@ unsigned layout_pick(struct bench *b, struct point *p)
 	/* code and buffer drawn apart, so neither rides on the other */
 	l = (unsigned)(rand_next(&b->arena.lay_rng) % b->plan.layouts);
 	b->arena.slot = (unsigned)(rand_next(&b->arena.lay_rng) % b->arena.nslots);
-	if (p->lay) {
-		s = &b->arena.laysets[p->lay - 1];
-		p->runs = s->k[l % s->n];
+	if (p->spec.lay) {
+		s = &b->arena.laysets[p->spec.lay - 1];
+		p->spec.runs = s->k[l % s->n];
 	}
 	return l;
 }

@@ -37,42 +37,42 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	}
 	p = &b->plan.pts[b->plan.npts++];
 	memset(p, 0, sizeof(*p));
-	p->kernel = k;
-	p->runs = runs;
-	p->cache = w->cache;
-	p->rxpf = w->rxpf;
-	p->rxahead = w->rxahead;
-	p->rxslot = w->rxslot;
-	p->load = w->load;
-	p->size = w->size;
-	p->bytes = config_bytes(b->cfg, w->size);
-	p->align = w->align;
-	p->prefetch = pf;
-	p->code_offset = off;
-	p->floor = floor;
-	p->loop_mod64 = -1;
+	p->spec.kernel = k;
+	p->spec.runs = runs;
+	p->spec.cache = w->cache;
+	p->spec.rxpf = w->rxpf;
+	p->spec.rxahead = w->rxahead;
+	p->spec.rxslot = w->rxslot;
+	p->spec.load = w->load;
+	p->spec.size = w->size;
+	p->data.bytes = config_bytes(b->cfg, w->size);
+	p->spec.align = w->align;
+	p->spec.prefetch = pf;
+	p->spec.code_offset = off;
+	p->spec.floor = floor;
+	p->spec.loop_mod64 = -1;
 	if (runs) {
-		p->code_mod64 = place_mod64((const void *)runs->fn);
-		p->loop_mod64 = place_loop_mod64(runs);
+		p->spec.code_mod64 = place_mod64((const void *)runs->fn);
+		p->spec.loop_mod64 = place_loop_mod64(runs);
 	}
-	p->ticks = xcalloc(n, sizeof(*p->ticks), "a point's samples");
-	p->st = xcalloc(b->plan.repeats, sizeof(*p->st), "a point's samples");
-	p->cpt = xcalloc(b->plan.repeats, sizeof(*p->cpt), "a point's samples");
-	p->cs = xcalloc(b->plan.repeats, sizeof(*p->cs), "a point's samples");
-	p->steps = xcalloc(b->plan.repeats, sizeof(*p->steps), "a point's samples");
-	p->taken = xcalloc(b->plan.repeats, sizeof(*p->taken), "a point's samples");
-	p->slay = xcalloc(n, sizeof(*p->slay), "a point's samples");
-	p->sslot = xcalloc(n, sizeof(*p->sslot), "a point's samples");
-	p->preempted = xcalloc(b->plan.repeats, sizeof(*p->preempted),
+	p->data.ticks = xcalloc(n, sizeof(*p->data.ticks), "a point's samples");
+	p->data.st = xcalloc(b->plan.repeats, sizeof(*p->data.st), "a point's samples");
+	p->data.cpt = xcalloc(b->plan.repeats, sizeof(*p->data.cpt), "a point's samples");
+	p->data.cs = xcalloc(b->plan.repeats, sizeof(*p->data.cs), "a point's samples");
+	p->data.steps = xcalloc(b->plan.repeats, sizeof(*p->data.steps), "a point's samples");
+	p->data.taken = xcalloc(b->plan.repeats, sizeof(*p->data.taken), "a point's samples");
+	p->data.slay = xcalloc(n, sizeof(*p->data.slay), "a point's samples");
+	p->data.sslot = xcalloc(n, sizeof(*p->data.sslot), "a point's samples");
+	p->data.preempted = xcalloc(b->plan.repeats, sizeof(*p->data.preempted),
 			       "a point's samples");
-	p->below = xcalloc(b->plan.repeats, sizeof(*p->below), "a point's samples");
+	p->data.below = xcalloc(b->plan.repeats, sizeof(*p->data.below), "a point's samples");
 	if (b->cfg->events.n) {
 		size_t nev = b->cfg->events.n;
-		p->ev = xcalloc(n * nev, sizeof(*p->ev), "a point's event counts");
-		p->ev_run = xcalloc(n, sizeof(*p->ev_run), "a point's event counts");
-		p->ev_median = xcalloc((size_t)b->plan.repeats * nev, sizeof(*p->ev_median),
+		p->data.ev = xcalloc(n * nev, sizeof(*p->data.ev), "a point's event counts");
+		p->data.ev_run = xcalloc(n, sizeof(*p->data.ev_run), "a point's event counts");
+		p->data.ev_median = xcalloc((size_t)b->plan.repeats * nev, sizeof(*p->data.ev_median),
 				       "a point's event counts");
-		p->ev_running = xcalloc(b->plan.repeats, sizeof(*p->ev_running),
+		p->data.ev_running = xcalloc(b->plan.repeats, sizeof(*p->data.ev_running),
 					"a point's event counts");
 	}
 	return p;

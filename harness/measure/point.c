@@ -18,35 +18,35 @@
 const char *point_rx_name(const struct bench *b, const struct point *p,
 			  char *buf, size_t len)
 {
-	if (p->rxpf != RXPF_NEXT || b->cfg->nrx_ahead < 2)
-		return rx_prefetch_name[p->rxpf];
-	snprintf(buf, len, "next:%u", p->rxahead);
+	if (p->spec.rxpf != RXPF_NEXT || b->cfg->nrx_ahead < 2)
+		return rx_prefetch_name[p->spec.rxpf];
+	snprintf(buf, len, "next:%u", p->spec.rxahead);
 	return buf;
 }
 
 int sweep_dist(const struct point *p)
 {
-	return p->prefetch == PREFETCH_NONE ? 0 : p->prefetch;
+	return p->spec.prefetch == PREFETCH_NONE ? 0 : p->spec.prefetch;
 }
 
 void point_free(struct point *p)
 {
-	rxring_free(&p->rx);
-	free(p->ticks);
-	free(p->st);
-	free(p->cpt);
-	free(p->taken);
-	free(p->slay);
-	free(p->sslot);
-	free(p->hist);
-	free(p->cs);
-	free(p->steps);
-	free(p->preempted);
-	free(p->below);
-	free(p->ev);
-	free(p->ev_run);
-	free(p->ev_median);
-	free(p->ev_running);
+	rxring_free(&p->data.rx);
+	free(p->data.ticks);
+	free(p->data.st);
+	free(p->data.cpt);
+	free(p->data.taken);
+	free(p->data.slay);
+	free(p->data.sslot);
+	free(p->data.hist);
+	free(p->data.cs);
+	free(p->data.steps);
+	free(p->data.preempted);
+	free(p->data.below);
+	free(p->data.ev);
+	free(p->data.ev_run);
+	free(p->data.ev_median);
+	free(p->data.ev_running);
 }
 
 /* Bytes from one pooled buffer to the next: whole pages, so that every
@@ -55,9 +55,9 @@ void point_free(struct point *p)
 size_t point_slot_bytes(const struct bench *b, const struct point *p)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t half = (p->align + p->size + b->plan.pfspan + page - 1) / page * page;
+	size_t half = (p->spec.align + p->spec.size + b->plan.pfspan + page - 1) / page * page;
 
-	return p->runs && p->runs->op->dst ? 2 * half : half;
+	return p->spec.runs && p->spec.runs->op->dst ? 2 * half : half;
 }
 
 /* The states whose buffers come from the pool. */
@@ -70,13 +70,13 @@ bool sweep_pooled(int cache)
 /* Points timed by walking descriptors: the rx ring, and any mix. */
 bool point_walks(const struct point *p)
 {
-	return p->cache == CACHE_RX || p->size == SIZE_MIX;
+	return p->spec.cache == CACHE_RX || p->spec.size == SIZE_MIX;
 }
 
 /* The largest payload one call of p covers. */
 uint32_t point_max_size(const struct bench *b, const struct point *p)
 {
-	return p->size == SIZE_MIX ? b->cfg->mix->max : p->size;
+	return p->spec.size == SIZE_MIX ? b->cfg->mix->max : p->spec.size;
 }
 
 size_t sweep_coarse(const struct bench *b)
@@ -85,8 +85,8 @@ size_t sweep_coarse(const struct bench *b)
 
 	for (i = 0; i < b->plan.npts; i++) {
 		const struct point *p = &b->plan.pts[i];
-		if (p->taken[0] && !p->kernel->pseudo &&
-		    p->steps[0] < REGION_STEPS)
+		if (p->data.taken[0] && !p->spec.kernel->pseudo &&
+		    p->data.steps[0] < REGION_STEPS)
 			n++;
 	}
 	return n;
@@ -104,13 +104,13 @@ double point_cycles_per_byte(const struct bench *b, const struct point *p,
 			     unsigned r)
 {
 	(void)b;
-	return point_time(p->st[r].median) * p->cpt[r] / p->bytes;
+	return point_time(p->data.st[r].median) * p->data.cpt[r] / p->data.bytes;
 }
 
 double point_floor_ticks(const struct bench *b, const struct point *p,
 			 unsigned r)
 {
-	return point_time(b->plan.pts[p->floor].st[r].median);
+	return point_time(b->plan.pts[p->spec.floor].data.st[r].median);
 }
 
 /* NaN where the median is below its floor's: a kernel takes no less than
@@ -119,9 +119,9 @@ double point_floor_ticks(const struct bench *b, const struct point *p,
 double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
 				 unsigned r)
 {
-	double t = point_time(p->st[r].median), floor = point_floor_ticks(b, p, r);
+	double t = point_time(p->data.st[r].median), floor = point_floor_ticks(b, p, r);
 
-	return t < floor ? NAN : (t - floor) * p->cpt[r] / p->bytes;
+	return t < floor ? NAN : (t - floor) * p->data.cpt[r] / p->data.bytes;
 }
 
 size_t sweep_checksums(const struct bench *b)
@@ -129,8 +129,8 @@ size_t sweep_checksums(const struct bench *b)
 	size_t i, n = 0;
 
 	for (i = 0; i < b->plan.npts; i++)
-		n += !b->plan.pts[i].kernel->pseudo &&
-		     b->plan.pts[i].kernel != b->cfg->roofline;
+		n += !b->plan.pts[i].spec.kernel->pseudo &&
+		     b->plan.pts[i].spec.kernel != b->cfg->roofline;
 	return n;
 }
 
@@ -169,9 +169,9 @@ void sweep_link_roofline(struct bench *b)
 
 	for (i = 0; i < b->plan.npts; i++) {
 		const struct point *q = &b->plan.pts[i];
-		if (roof && q->kernel == roof)
-			keys[n++] = (struct roof_key){ q->size, q->align, q->cache,
-						       q->load, q->rxslot, i };
+		if (roof && q->spec.kernel == roof)
+			keys[n++] = (struct roof_key){ q->spec.size, q->spec.align, q->spec.cache,
+						       q->spec.load, q->spec.rxslot, i };
 	}
 	qsort(keys, n, sizeof(*keys), cmp_roof_key);
 	free(b->plan.roof_at);
@@ -180,12 +180,12 @@ void sweep_link_roofline(struct bench *b)
 		b->plan.roof_at[i] = keys[i].at;
 	for (i = 0; i < b->plan.npts; i++) {
 		struct point *p = &b->plan.pts[i];
-		struct roof_key k = { p->size, p->align, p->cache, p->load,
-				      p->rxslot, 0 };
+		struct roof_key k = { p->spec.size, p->spec.align, p->spec.cache, p->spec.load,
+				      p->spec.rxslot, 0 };
 		size_t lo = 0, hi = n, e;
 
-		p->roof = p->nroof = 0;
-		if (!n || p->kernel->pseudo || !p->kernel->op->roofline)
+		p->spec.roof = p->spec.nroof = 0;
+		if (!n || p->spec.kernel->pseudo || !p->spec.kernel->op->roofline)
 			continue;
 		while (lo < hi) {	/* the first key not below k */
 			size_t mid = lo + (hi - lo) / 2;
@@ -197,8 +197,8 @@ void sweep_link_roofline(struct bench *b)
 		for (e = lo; e < n && !cmp_roof_key(&keys[e], &k); e++)
 			;
 		if (e > lo) {
-			p->roof = lo + 1;
-			p->nroof = e - lo;
+			p->spec.roof = lo + 1;
+			p->spec.nroof = e - lo;
 		}
 	}
 	free(keys);
@@ -213,11 +213,11 @@ static double roof_best(const struct bench *b, const struct point *p,
 	size_t i;
 
 	*at = NULL;
-	for (i = 0; p->roof && i < p->nroof; i++) {
-		const struct point *q = &b->plan.pts[b->plan.roof_at[p->roof - 1 + i]];
+	for (i = 0; p->spec.roof && i < p->spec.nroof; i++) {
+		const struct point *q = &b->plan.pts[b->plan.roof_at[p->spec.roof - 1 + i]];
 		double v;
 
-		if (!q->taken[0])
+		if (!q->data.taken[0])
 			continue;
 		v = point_cycles_per_byte_all(b, q);
 		if (v > 0 && !(v >= best)) {
@@ -245,7 +245,7 @@ double point_roofline_fraction(const struct bench *b, const struct point *p,
 	const struct point *q = point_roofline(b, p);
 	double mine;
 
-	if (!q || !q->taken[r] || !p->taken[r])
+	if (!q || !q->data.taken[r] || !p->data.taken[r])
 		return NAN;
 	mine = point_cycles_per_byte(b, p, r);
 	return mine > 0 ? point_cycles_per_byte(b, q, r) / mine : NAN;
@@ -256,7 +256,7 @@ double point_roofline_fraction_all(const struct bench *b, const struct point *p)
 	const struct point *q;
 	double roof = roof_best(b, p, &q), mine;
 
-	if (!q || !p->taken[0])
+	if (!q || !p->data.taken[0])
 		return NAN;
 	mine = point_cycles_per_byte_all(b, p);
 	return mine > 0 ? roof / mine : NAN;
@@ -268,6 +268,6 @@ double point_cycles_per_byte_all(const struct bench *b, const struct point *p)
 	unsigned r;
 
 	for (r = 0; r < b->plan.repeats; r++)
-		v[r] = p->st[r].median * p->cpt[r] / p->bytes;
+		v[r] = p->data.st[r].median * p->data.cpt[r] / p->data.bytes;
 	return point_time(stats_median(v, b->plan.repeats));
 }

@@ -32,17 +32,17 @@
 static double pilot_region(struct bench *b, struct point *p, uint64_t iters,
 			   bool warm)
 {
-	const struct op *op = p->runs->op;
-	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->align : NULL;
+	const struct op *op = p->spec.runs->op;
+	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->spec.align : NULL;
 	double v = 0;
 	int tries;
 
 	for (tries = 0; tries <= PREEMPT_RETAKES; tries++) {
 		long before = thread_involuntary_switches();
-		v = warm ? (double)op->batch(b->machine.cal.timer, p->runs, sweep_buf(b) +
-					     p->align, dst, p->size,
+		v = warm ? (double)op->batch(b->machine.cal.timer, p->spec.runs, sweep_buf(b) +
+					     p->spec.align, dst, p->spec.size,
 					     sweep_dist(p), iters) - b->machine.cal.overhead :
-			   sweep_sample(b, p) * (double)p->iters;
+			   sweep_sample(b, p) * (double)p->spec.iters;
 		if (before < 0 || thread_involuntary_switches() == before)
 			break;
 	}
@@ -64,18 +64,18 @@ static double pilot_median(struct bench *b, struct point *p, uint64_t iters,
 /* Warm: double the batch until it lasts a sample's length. */
 static uint64_t warm_iters(struct bench *b, struct point *p)
 {
-	const struct op *op = p->runs->op;
-	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->align : NULL;
+	const struct op *op = p->spec.runs->op;
+	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->spec.align : NULL;
 	uint64_t iters = 1;
 
-	if (p->runs->kspace) {	/* the module's regions (kspace/) */
-		for (p->iters = 1; p->iters < CSB_MAX_WARM_CALLS && !p->dead;
-		     p->iters *= 2)
-			if (sweep_sample(b, p) * (double)p->iters >= b->machine.cal.sample_ticks)
+	if (p->spec.runs->kspace) {	/* the module's regions (kspace/) */
+		for (p->spec.iters = 1; p->spec.iters < CSB_MAX_WARM_CALLS && !p->data.dead;
+		     p->spec.iters *= 2)
+			if (sweep_sample(b, p) * (double)p->spec.iters >= b->machine.cal.sample_ticks)
 				break;
-		return p->iters;
+		return p->spec.iters;
 	}
-	op->batch(b->machine.cal.timer, p->runs, sweep_buf(b) + p->align, dst, p->size,
+	op->batch(b->machine.cal.timer, p->spec.runs, sweep_buf(b) + p->spec.align, dst, p->spec.size,
 		  sweep_dist(p), 4);
 	while (iters < (UINT64_C(1) << 32) &&
 	       pilot_median(b, p, iters, true) < b->machine.cal.sample_ticks)
@@ -92,11 +92,11 @@ static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
 	double want = 1.25 * REGION_STEPS * b->machine.cal.resolution;
 
 	b->piloting = true;
-	for (p->iters = 1; p->iters < cap; p->iters *= 2)
-		if (pilot_median(b, p, p->iters, false) >= want)
+	for (p->spec.iters = 1; p->spec.iters < cap; p->spec.iters *= 2)
+		if (pilot_median(b, p, p->spec.iters, false) >= want)
 			break;
 	b->piloting = false;
-	return p->iters < cap ? p->iters : cap;
+	return p->spec.iters < cap ? p->spec.iters : cap;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -114,15 +114,15 @@ static int cmp_u64(const void *a, const void *b)
    whose every sample flushes what it walks. */
 static uint64_t ring_key(const struct bench *b, const struct point *p)
 {
-	if (p->cache == CACHE_RX)
-		return (uint64_t)p->size << 16 | (uint64_t)p->align << 2 | 2;
+	if (p->spec.cache == CACHE_RX)
+		return (uint64_t)p->spec.size << 16 | (uint64_t)p->spec.align << 2 | 2;
 	return UINT64_C(1) << 63 | (uint64_t)(p - b->plan.pts) << 2 |
-	       (p->runs && p->runs->op->dst);
+	       (p->spec.runs && p->spec.runs->op->dst);
 }
 
 static bool has_ring(const struct point *p)
 {
-	return p->cache == CACHE_RING || p->cache == CACHE_RX;
+	return p->spec.cache == CACHE_RING || p->spec.cache == CACHE_RX;
 }
 
 /* Rings are one per distinct key, in ascending order. */
@@ -163,18 +163,18 @@ static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
 		/* Points are found by key, not by a search of every ring,
 		   so this stays linear in sizes. */
 		j = ring_of(b, ring_key(b, p));
-		p->ring = &b->arena.rings[j];
+		p->data.ring = &b->arena.rings[j];
 		if (b->arena.rings[j].size)
 			continue;
-		if (p->cache == CACHE_RX)
-			bytes = rx_pool_plan(p->ring, point_max_size(b, p), b->plan.align_max,
+		if (p->spec.cache == CACHE_RX)
+			bytes = rx_pool_plan(p->data.ring, point_max_size(b, p), b->plan.align_max,
 					     b->plan.pfspan, b->machine.line, cache_bytes,
-					     p->size == SIZE_MIX ? b->cfg->mix : NULL,
+					     p->spec.size == SIZE_MIX ? b->cfg->mix : NULL,
 					     mem / 4);
 		else
-			bytes = ring_plan(p->ring, p->size, p->align, b->plan.pfspan,
+			bytes = ring_plan(p->data.ring, p->spec.size, p->spec.align, b->plan.pfspan,
 					  b->machine.line, cache_bytes);
-		p->ring->written = p->cache == CACHE_RING && (ring_key(b, p) & 1);
+		p->data.ring->written = p->spec.cache == CACHE_RING && (ring_key(b, p) & 1);
 		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
 	}
 	return total;
@@ -248,8 +248,8 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 		b->machine.flush->flush(r->mem, r->bytes, b->machine.line);
 	}
 	for (i = 0; i < b->plan.npts; i++)
-		if (b->plan.pts[i].cache == CACHE_RX &&
-		    rxring_init(&b->plan.pts[i].rx, b->cfg->ring, b->plan.pts[i].ring)) {
+		if (b->plan.pts[i].spec.cache == CACHE_RX &&
+		    rxring_init(&b->plan.pts[i].data.rx, b->cfg->ring, b->plan.pts[i].data.ring)) {
 			snprintf(err, errlen, "cache = ring: no memory for %u "
 				 "descriptors", b->cfg->ring);
 			return -1;
@@ -266,7 +266,7 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
 	size_t i;
 
 	for (i = 0; i < b->plan.npts; i++)
-		if (b->plan.pts[i].size == SIZE_MIX && b->plan.pts[i].cache == CACHE_WARM)
+		if (b->plan.pts[i].spec.size == SIZE_MIX && b->plan.pts[i].spec.cache == CACHE_WARM)
 			break;
 	if (i == b->plan.npts)
 		return 0;
@@ -302,7 +302,7 @@ static size_t largest_slot(const struct bench *b)
 	size_t i, slot = 0;
 
 	for (i = 0; i < b->plan.npts; i++)
-		if (sweep_pooled(b->plan.pts[i].cache) && point_slot_bytes(b, &b->plan.pts[i]) > slot)
+		if (sweep_pooled(b->plan.pts[i].spec.cache) && point_slot_bytes(b, &b->plan.pts[i]) > slot)
 			slot = point_slot_bytes(b, &b->plan.pts[i]);
 	return slot;
 }
@@ -335,12 +335,12 @@ static uint64_t pool_cap(const struct bench *b, const struct point *p)
 
 double sweep_sample_limit(const struct bench *b, const struct point *p)
 {
-	double calls = (double)p->iters + 2;
+	double calls = (double)p->spec.iters + 2;
 
 	/* A cold region also writes and flushes, which is the harness's
 	   time. */
-	return watchdog_limit(p->runs, calls * point_max_size(b, p), calls,
-			      p->cache == CACHE_WARM && !point_walks(p) ? 0 : 1.0);
+	return watchdog_limit(p->spec.runs, calls * point_max_size(b, p), calls,
+			      p->spec.cache == CACHE_WARM && !point_walks(p) ? 0 : 1.0);
 }
 
 /* Finding the calls per region takes a few samples' length, and up to
@@ -349,9 +349,9 @@ static double pilot_limit(const struct bench *b, const struct point *p)
 {
 	double sample_s = b->machine.cal.sample_ticks / b->machine.cal.tick_hz;
 
-	return watchdog_limit(p->runs, 6.0 * K_MAX * point_max_size(b, p),
+	return watchdog_limit(p->spec.runs, 6.0 * K_MAX * point_max_size(b, p),
 			      6.0 * K_MAX, 3000 * sample_s +
-			      (p->cache == CACHE_WARM ? 0 : 1.0));
+			      (p->spec.cache == CACHE_WARM ? 0 : 1.0));
 }
 
 /* The most calls a region of p may have. */
@@ -359,13 +359,13 @@ static uint64_t iters_cap(const struct bench *b, const struct point *p)
 {
 	size_t cap;
 
-	if (p->runs->kspace)	/* the module's cold buffers */
+	if (p->spec.runs->kspace)	/* the module's cold buffers */
 		return kspace_cold_calls() < K_MAX ? kspace_cold_calls() : K_MAX;
-	if (sweep_pooled(p->cache))
+	if (sweep_pooled(p->spec.cache))
 		return pool_cap(b, p);
 	/* Half the ring at most, so a buffer comes round cold; an op with
 	   a destination takes two buffers a call. */
-	cap = p->ring->nslots / (p->runs->op->dst ? 4 : 2);
+	cap = p->data.ring->nslots / (p->spec.runs->op->dst ? 4 : 2);
 	return cap < K_MAX ? (cap ? cap : 1) : K_MAX;
 }
 
@@ -375,7 +375,7 @@ static uint64_t find_iters(struct bench *b, struct point *p)
 
 	if (point_walks(p))
 		return b->cfg->rx_batch;
-	if (p->cache == CACHE_WARM)
+	if (p->spec.cache == CACHE_WARM)
 		return warm_iters(b, p);
 	cap = iters_cap(b, p);
 	if (b->cfg->cold_calls)		/* the config's K, not found */
@@ -388,9 +388,9 @@ static void pilot(struct bench *b, struct point *p)
 	uint64_t iters = 0;
 	bool done;
 
-	WATCHDOG_RUN(done, p->runs, pilot_limit(b, p), iters = find_iters(b, p));
+	WATCHDOG_RUN(done, p->spec.runs, pilot_limit(b, p), iters = find_iters(b, p));
 	if (done)
-		p->iters = iters;
+		p->spec.iters = iters;
 	else
 		sweep_stopped(b, p, "while its calls per region were found");
 }
@@ -398,7 +398,7 @@ static void pilot(struct bench *b, struct point *p)
 /* Whether p takes its K from its size and cache state's group. */
 static bool grouped(const struct point *p)
 {
-	return !point_walks(p) && p->cache != CACHE_WARM;
+	return !point_walks(p) && p->spec.cache != CACHE_WARM;
 }
 
 /* One K per size and cache state: the largest any of its points needs
@@ -421,16 +421,16 @@ static void share_iters(struct bench *b)
 			continue;
 		for (j = 0; j < b->plan.npts; j++) {
 			const struct point *q = &b->plan.pts[j];
-			if (grouped(q) && !q->dead && !q->kernel->pseudo &&
-			    q->size == p->size && q->cache == p->cache &&
-			    q->iters > k)
-				k = q->iters;
+			if (grouped(q) && !q->data.dead && !q->spec.kernel->pseudo &&
+			    q->spec.size == p->spec.size && q->spec.cache == p->spec.cache &&
+			    q->spec.iters > k)
+				k = q->spec.iters;
 		}
 		if (k) {
 			uint64_t cap = iters_cap(b, p);
-			p->iters = k < cap ? k : cap;
-		} else if (!p->iters) {
-			p->iters = 1;	/* every kernel of its group died */
+			p->spec.iters = k < cap ? k : cap;
+		} else if (!p->spec.iters) {
+			p->spec.iters = 1;	/* every kernel of its group died */
 		}
 	}
 }
@@ -445,8 +445,8 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 		return -1;
 	/* (the module's points take their cold buffers from the module) */
 	for (i = 0; i < b->plan.npts; i++) {
-		pool |= sweep_pooled(b->plan.pts[i].cache) && !b->plan.pts[i].runs->kspace;
-		inner |= b->plan.pts[i].cache == CACHE_SWITCH;
+		pool |= sweep_pooled(b->plan.pts[i].spec.cache) && !b->plan.pts[i].spec.runs->kspace;
+		inner |= b->plan.pts[i].spec.cache == CACHE_SWITCH;
 	}
 	if (pool) {
 		pool = pool_bytes(b);
@@ -487,7 +487,7 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 	/* Floors in cold states are not piloted: they take their group's K. */
 	for (i = 0; i < b->plan.npts; i++) {
 		struct point *p = &b->plan.pts[i];
-		if (!p->dead && (!grouped(p) || !p->kernel->pseudo))
+		if (!p->data.dead && (!grouped(p) || !p->spec.kernel->pseudo))
 			pilot(b, p);
 	}
 	share_iters(b);

@@ -80,10 +80,10 @@ static void take_events(struct bench *b, struct point *p, size_t s)
 	size_t i;
 
 	events_last(&c);
-	p->ev_run[s] = c.running;
+	p->data.ev_run[s] = c.running;
 	for (i = 0; i < b->plan.nev; i++)
-		p->ev[s * b->plan.nev + i] = (c.value[i] - b->machine.ev_overhead[i]) /
-					(double)p->iters;
+		p->data.ev[s * b->plan.nev + i] = (c.value[i] - b->machine.ev_overhead[i]) /
+					(double)p->spec.iters;
 }
 
 /* Per repeat: each event's median over the samples whose region the
@@ -93,17 +93,17 @@ static void take_events(struct bench *b, struct point *p, size_t s)
 static void summarise_events(struct bench *b, struct point *p, unsigned r)
 {
 	size_t s0 = (size_t)r * b->plan.samples, i, s, n;
-	double *v = xcalloc((size_t)p->taken[r] + 1, sizeof(*v), "event counts"),
+	double *v = xcalloc((size_t)p->data.taken[r] + 1, sizeof(*v), "event counts"),
 	       run = 0;
 
-	for (s = 0; s < p->taken[r]; s++)
-		run += p->ev_run[s0 + s];
-	p->ev_running[r] = p->taken[r] ? run / p->taken[r] : 0;
+	for (s = 0; s < p->data.taken[r]; s++)
+		run += p->data.ev_run[s0 + s];
+	p->data.ev_running[r] = p->data.taken[r] ? run / p->data.taken[r] : 0;
 	for (i = 0; i < b->plan.nev; i++) {
-		for (s = 0, n = 0; s < p->taken[r]; s++)
-			if (p->ev_run[s0 + s] > 0)
-				v[n++] = p->ev[(s0 + s) * b->plan.nev + i];
-		p->ev_median[(size_t)r * b->plan.nev + i] = n ? stats_median(v, n) : NAN;
+		for (s = 0, n = 0; s < p->data.taken[r]; s++)
+			if (p->data.ev_run[s0 + s] > 0)
+				v[n++] = p->data.ev[(s0 + s) * b->plan.nev + i];
+		p->data.ev_median[(size_t)r * b->plan.nev + i] = n ? stats_median(v, n) : NAN;
 	}
 	free(v);
 }
@@ -117,14 +117,14 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 	unsigned lay, tries;
 	bool done;
 
-	if (p->dead)
+	if (p->data.dead)
 		return;
 	lay = layout_pick(b, p);
 	if (b->cfg->timing == TIMING_PER_CALL) {
-		if (!p->hist)
-			p->hist = xcalloc(b->plan.repeats, sizeof(*p->hist),
+		if (!p->data.hist)
+			p->data.hist = xcalloc(b->plan.repeats, sizeof(*p->data.hist),
 					  "a point's calls");
-		b->arena.hist_out = &p->hist[rep];
+		b->arena.hist_out = &p->data.hist[rep];
 	}
 	/* A sample during which the thread was switched out involuntarily
 	   (a timer tick gave its CPU to another task) is taken again, a few
@@ -132,20 +132,20 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 	   the call that was switched out is what the mode is for. */
 	for (tries = 0;; tries++) {
 		long before = thread_involuntary_switches(), after;
-		uint64_t walked = p->walked;	/* a retake's walk replaces it */
+		uint64_t walked = p->data.walked;	/* a retake's walk replaces it */
 
-		if (p->load == LOAD_BUSY)
+		if (p->spec.load == LOAD_BUSY)
 			load_resume();
-		WATCHDOG_RUN(done, p->runs, sweep_sample_limit(b, p),
+		WATCHDOG_RUN(done, p->spec.runs, sweep_sample_limit(b, p),
 			     t = sweep_sample(b, p));
-		if (p->load == LOAD_BUSY)
+		if (p->spec.load == LOAD_BUSY)
 			load_pause();
 		if (!done) {
 			b->arena.hist_out = NULL;
 			sweep_stopped(b, p, "while timed");
 			return;
 		}
-		if (p->dead) {	/* the module refused the region */
+		if (p->data.dead) {	/* the module refused the region */
 			b->arena.hist_out = NULL;
 			return;
 		}
@@ -153,18 +153,18 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 		b->machine.cont.samples++;
 		if (before < 0 || after == before)
 			break;
-		p->preempted[rep]++;
+		p->data.preempted[rep]++;
 		b->machine.cont.preempted++;
 		if (tries == PREEMPT_RETAKES || b->arena.hist_out)
 			break;
-		p->walked = walked;
+		p->data.walked = walked;
 	}
 	b->arena.hist_out = NULL;
 	if (b->plan.nev)
-		take_events(b, p, (size_t)rep * b->plan.samples + p->taken[rep]);
-	p->slay[(size_t)rep * b->plan.samples + p->taken[rep]] = (unsigned char)lay;
-	p->sslot[(size_t)rep * b->plan.samples + p->taken[rep]] = (unsigned char)b->arena.slot;
-	p->ticks[(size_t)rep * b->plan.samples + p->taken[rep]++] = t;
+		take_events(b, p, (size_t)rep * b->plan.samples + p->data.taken[rep]);
+	p->data.slay[(size_t)rep * b->plan.samples + p->data.taken[rep]] = (unsigned char)lay;
+	p->data.sslot[(size_t)rep * b->plan.samples + p->data.taken[rep]] = (unsigned char)b->arena.slot;
+	p->data.ticks[(size_t)rep * b->plan.samples + p->data.taken[rep]++] = t;
 }
 
 /* Visit i: point i, the chain when i == npts, and the chain under the
@@ -191,8 +191,8 @@ static void round_mark(const struct bench *b, struct round_mark *m, unsigned rep
 	size_t i;
 
 	for (i = 0; i < b->plan.npts; i++) {
-		m->taken[i] = b->plan.pts[i].taken[rep];
-		m->walked[i] = b->plan.pts[i].walked;
+		m->taken[i] = b->plan.pts[i].data.taken[rep];
+		m->walked[i] = b->plan.pts[i].data.walked;
 	}
 	m->nchain = b->machine.nchain;
 	m->nbchain = b->machine.nbchain;
@@ -204,8 +204,8 @@ static void round_undo(struct bench *b, const struct round_mark *m, unsigned rep
 	size_t i;
 
 	for (i = 0; i < b->plan.npts; i++) {
-		b->plan.pts[i].taken[rep] = m->taken[i];
-		b->plan.pts[i].walked = m->walked[i];
+		b->plan.pts[i].data.taken[rep] = m->taken[i];
+		b->plan.pts[i].data.walked = m->walked[i];
 	}
 	b->machine.nchain = m->nchain;
 	b->machine.nbchain = m->nbchain;
@@ -308,12 +308,12 @@ void sweep_run(struct bench *b, bool progress_on)
 			const struct point *p = &b->plan.pts[i];
 			size_t block = (size_t)rep * b->plan.npts + i;
 			for (r = 0; r < SEQ_CHAIN && r < b->plan.samples; r++)
-				visit(b, b->plan.npts + (p->load == LOAD_BUSY), rep, block);
+				visit(b, b->plan.npts + (p->spec.load == LOAD_BUSY), rep, block);
 			for (r = 0; r < b->plan.samples; r++)
 				visit(b, i, rep, block);
 			g.done++;
-			snprintf(what, sizeof(what), "%s %u B %s", p->kernel->name,
-				 p->size, cache_state_name[p->cache]);
+			snprintf(what, sizeof(what), "%s %u B %s", p->spec.kernel->name,
+				 p->spec.size, cache_state_name[p->spec.cache]);
 			progress(&g, what);
 		}
 	}
@@ -372,13 +372,13 @@ static void warn_events(struct bench *b)
 	for (i = 0; i < b->plan.npts; i++)
 		for (r = 0; r < b->plan.repeats; r++) {
 			const struct point *p = &b->plan.pts[i];
-			const double *run = p->ev_run + (size_t)r * b->plan.samples;
+			const double *run = p->data.ev_run + (size_t)r * b->plan.samples;
 			size_t off = 0, part = 0;
-			for (s = 0; s < p->taken[r]; s++) {
+			for (s = 0; s < p->data.taken[r]; s++) {
 				off += run[s] <= 0;
 				part += run[s] > 0 && run[s] < 1;
 			}
-			if (p->taken[r] && off == p->taken[r])
+			if (p->data.taken[r] && off == p->data.taken[r])
 				never++;
 			else if (off || part)
 				muxed++;
@@ -422,8 +422,8 @@ static double *block_cpts(const double *chain, const size_t *blocks,
    steps of res ticks (NAN below one step). */
 static void summarise_calls(struct point *p, unsigned r, double res)
 {
-	const struct call_hist *h = p->hist ? &p->hist[r] : NULL;
-	struct call_stats *cs = &p->cs[r];
+	const struct call_hist *h = p->data.hist ? &p->data.hist[r] : NULL;
+	struct call_stats *cs = &p->data.cs[r];
 
 	memset(cs, 0, sizeof(*cs));
 	if (!h || !(h->n + h->preempted))
@@ -465,19 +465,19 @@ static void warn_coarse_floors(struct bench *b)
 		const struct point *f = &b->plan.pts[i];
 		bool coarse = false;
 
-		for (r = 0; f->kernel->pseudo && r < b->plan.repeats; r++) {
-			double step = b->machine.cal.resolution / (double)f->iters,
+		for (r = 0; f->spec.kernel->pseudo && r < b->plan.repeats; r++) {
+			double step = b->machine.cal.resolution / (double)f->spec.iters,
 			       fastest = INFINITY;
-			if (!f->taken[r] || !(f->steps[r] < REGION_STEPS))
+			if (!f->data.taken[r] || !(f->data.steps[r] < REGION_STEPS))
 				continue;
 			coarse = true;
-			least = fmin(least, f->steps[r]);
-			if (f->st[r].median > 0)
-				self = fmax(self, step / f->st[r].median);
+			least = fmin(least, f->data.steps[r]);
+			if (f->data.st[r].median > 0)
+				self = fmax(self, step / f->data.st[r].median);
 			for (j = 0; j < b->plan.npts; j++)
-				if (b->plan.pts[j].floor == i && !b->plan.pts[j].kernel->pseudo &&
-				    b->plan.pts[j].taken[r] && b->plan.pts[j].st[r].median > 0)
-					fastest = fmin(fastest, b->plan.pts[j].st[r].median);
+				if (b->plan.pts[j].spec.floor == i && !b->plan.pts[j].spec.kernel->pseudo &&
+				    b->plan.pts[j].data.taken[r] && b->plan.pts[j].data.st[r].median > 0)
+					fastest = fmin(fastest, b->plan.pts[j].data.st[r].median);
 			if (fastest < INFINITY)
 				rows = fmax(rows, step / fastest);
 		}
@@ -509,8 +509,8 @@ static void warn_below(struct bench *b)
 		bool any = false, low = false;
 
 		for (r = 0; r < b->plan.repeats; r++) {
-			any |= p->below[r] > 0;
-			low |= p->taken[r] && p->st[r].median < 0;
+			any |= p->data.below[r] > 0;
+			low |= p->data.taken[r] && p->data.st[r].median < 0;
 		}
 		n += any;
 		if (any && (!first || (low && !median))) {
@@ -527,8 +527,8 @@ static void warn_below(struct bench *b)
 	     "row whose median fell below it has no figures", n,
 	     kspace_opened() ? b->machine.kspace_overhead : b->machine.cal.overhead,
 	     kspace_opened() ? "csumbench.ko's empty region" :
-	     "timer_overhead_ticks", first->kernel->name, first->size,
-	     cache_state_name[first->cache], median ? ", its median too" : "");
+	     "timer_overhead_ticks", first->spec.kernel->name, first->spec.size,
+	     cache_state_name[first->spec.cache], median ? ", its median too" : "");
 }
 
 /* timing = per-call: the points whose median call the timer does not
@@ -546,10 +546,10 @@ static void warn_unresolved(struct bench *b)
 		bool low = false;
 
 		for (r = 0; r < b->plan.repeats; r++)
-			low |= p->taken[r] && isnan(p->st[r].median);
+			low |= p->data.taken[r] && isnan(p->data.st[r].median);
 		if (!low)
 			continue;
-		if (p->kernel->pseudo) {
+		if (p->spec.kernel->pseudo) {
 			floors++;
 			continue;
 		}
@@ -563,8 +563,8 @@ static void warn_unresolved(struct bench *b)
 		     "not resolve it, so the row has no figures (not 0) and only "
 		     "its call_* spread; calls_below_step counts such calls, "
 		     "below_overhead those below the overhead (%.1f ticks)", n,
-		     b->machine.cal.resolution, first->kernel->name, first->size,
-		     cache_state_name[first->cache], b->machine.cal.overhead);
+		     b->machine.cal.resolution, first->spec.kernel->name, first->spec.size,
+		     cache_state_name[first->spec.cache], b->machine.cal.overhead);
 	if (floors)
 		warn(b, "timing = per-call: the empty call (the floor) is below one "
 		     "timer step at %zu point(s): no floor_ticks, no net figures "
@@ -608,39 +608,39 @@ static void summarise_point(struct bench *b, size_t i, const double *cpts,
 	unsigned r;
 
 	for (r = 0; r < b->plan.repeats; r++)
-		calls += (uint64_t)p->taken[r] * p->iters;
+		calls += (uint64_t)p->data.taken[r] * p->spec.iters;
 	/* A mix's bytes per call: those its samples walked (a run
 	   may walk only part of a long mix), not the mix's mean. */
-	if (p->size == SIZE_MIX && calls && p->walked)
-		p->bytes = (double)p->walked / (double)calls;
+	if (p->spec.size == SIZE_MIX && calls && p->data.walked)
+		p->data.bytes = (double)p->data.walked / (double)calls;
 	for (r = 0; r < b->plan.repeats; r++) {
 		size_t block = b->cfg->order == ORDER_ROUNDS ? r :
 			       (size_t)r * b->plan.npts + i;
-		const double *t = p->ticks + (size_t)r * b->plan.samples;
+		const double *t = p->data.ticks + (size_t)r * b->plan.samples;
 		unsigned s;
 
-		p->st[r] = stats_summarise(t, p->taken[r]);
-		for (s = 0, p->below[r] = 0; s < p->taken[r]; s++)
-			p->below[r] += t[s] < 0;
+		p->data.st[r] = stats_summarise(t, p->data.taken[r]);
+		for (s = 0, p->data.below[r] = 0; s < p->data.taken[r]; s++)
+			p->data.below[r] += t[s] < 0;
 		/* per-call: each call is a region (the histogram's
 		   first bin holds those below 0) */
-		if (p->hist && p->hist[r].n)
-			p->below[r] = (unsigned)p->hist[r].bin[0];
+		if (p->data.hist && p->data.hist[r].n)
+			p->data.below[r] = (unsigned)p->data.hist[r].bin[0];
 		if (b->plan.nev)
 			summarise_events(b, p, r);
 		summarise_calls(p, r, c->resolution);
 		/* A region's length in timer steps: a call's in per-call
 		   runs, K calls' (or a batch's) else. */
-		p->steps[r] = point_time(p->st[r].median) *
+		p->data.steps[r] = point_time(p->data.st[r].median) *
 			      (b->cfg->timing == TIMING_PER_CALL ? 1.0 :
-			       (double)p->iters) / c->resolution;
+			       (double)p->spec.iters) / c->resolution;
 		if (b->cfg->timing == TIMING_PER_CALL)
-			summary_in_steps(&p->st[r], c->resolution);
-		p->cpt[r] = c->cpt_given ? c->cycles_per_tick :
-			    p->load == LOAD_BUSY && bcpts[block] > 0 ?
+			summary_in_steps(&p->data.st[r], c->resolution);
+		p->data.cpt[r] = c->cpt_given ? c->cycles_per_tick :
+			    p->spec.load == LOAD_BUSY && bcpts[block] > 0 ?
 			    bcpts[block] : cpts[block];
-		if (p->cpt[r] <= 0)
-			p->cpt[r] = c->cycles_per_tick;
+		if (p->data.cpt[r] <= 0)
+			p->data.cpt[r] = c->cycles_per_tick;
 	}
 }
 

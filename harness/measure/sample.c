@@ -55,41 +55,41 @@
 static uint64_t walk_sample(struct bench *b, struct point *p)
 {
 	const struct timer *t = b->machine.cal.timer;
-	const struct op *op = p->runs->op;
+	const struct op *op = p->spec.runs->op;
 	const struct mix *m = b->cfg->mix;
 	struct rx_walk_args a = {
-		op, p->runs, op->dst ? sweep_dbuf(b) + p->align : NULL, p->align,
-		sweep_dist(p), p->rxpf, p->rxahead, b->cfg->rx_work, b->machine.line,
+		op, p->spec.runs, op->dst ? sweep_dbuf(b) + p->spec.align : NULL, p->spec.align,
+		sweep_dist(p), p->spec.rxpf, p->spec.rxahead, b->cfg->rx_work, b->machine.line,
 	};
 	struct rxring *r = &b->arena.rxwarm;
 	uint64_t before, ticks;
 	size_t i;
 
-	if (p->cache == CACHE_RX) {
-		rx_walk(t, &p->rx, &a, 1);	/* code warm */
-		rx_dma(&p->rx, p->iters, p->rxahead, p->align, b->plan.pfspan,
+	if (p->spec.cache == CACHE_RX) {
+		rx_walk(t, &p->data.rx, &a, 1);	/* code warm */
+		rx_dma(&p->data.rx, p->spec.iters, p->spec.rxahead, p->spec.align, b->plan.pfspan,
 		       b->machine.flush->flush, b->machine.flush->whole, b->machine.line);
-		before = p->rx.bytes;
-		ticks = rx_walk(t, &p->rx, &a, p->iters);
-		p->walked += p->rx.bytes - before;
+		before = p->data.rx.bytes;
+		ticks = rx_walk(t, &p->data.rx, &a, p->spec.iters);
+		p->data.walked += p->data.rx.bytes - before;
 		/* the next walk's descriptors written now, untimed, so their
 		   write-back is done when it flushes them again */
-		rx_dma(&p->rx, p->iters + 1, p->rxahead, p->align, b->plan.pfspan,
+		rx_dma(&p->data.rx, p->spec.iters + 1, p->spec.rxahead, p->spec.align, b->plan.pfspan,
 		       b->machine.flush->flush, b->machine.flush->whole, b->machine.line);
 		return ticks;
 	}
 	/* warm: the next packets of the mix, in buffers that stay put */
-	for (i = 0; i < p->iters; i++) {
-		r->desc[i].len = r->hw[i].len = m->len[(p->mixpos + i) % m->n];
-		rx_fill(r->desc[i].buf, m, p->mixpos + i, p->align);
+	for (i = 0; i < p->spec.iters; i++) {
+		r->desc[i].len = r->hw[i].len = m->len[(p->data.mixpos + i) % m->n];
+		rx_fill(r->desc[i].buf, m, p->data.mixpos + i, p->spec.align);
 	}
-	p->mixpos = (p->mixpos + p->iters) % m->n;
+	p->data.mixpos = (p->data.mixpos + p->spec.iters) % m->n;
 	r->next = 0;
-	rx_walk(t, r, &a, p->iters);
+	rx_walk(t, r, &a, p->spec.iters);
 	r->next = 0;
 	before = r->bytes;
-	ticks = rx_walk(t, r, &a, p->iters);
-	p->walked += r->bytes - before;
+	ticks = rx_walk(t, r, &a, p->spec.iters);
+	p->data.walked += r->bytes - before;
 	return ticks;
 }
 
@@ -100,7 +100,7 @@ static void pick_slots(struct bench *b, const struct point *p, size_t *slots)
 {
 	size_t n = b->arena.poolsize / point_slot_bytes(b, p), k, j;
 
-	for (k = 0; k < p->iters; k++) {
+	for (k = 0; k < p->spec.iters; k++) {
 		do {
 			slots[k] = (size_t)(rand_next(&b->arena.pool_rng) % n);
 			for (j = 0; j < k && slots[j] != slots[k]; j++)
@@ -122,38 +122,38 @@ static void thrash(struct bench *b)
 void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		      unsigned char **dsts)
 {
-	const struct op *op = p->runs->op;
-	const unsigned char *src = sweep_buf(b) + p->align;
+	const struct op *op = p->spec.runs->op;
+	const unsigned char *src = sweep_buf(b) + p->spec.align;
 	size_t slot = point_slot_bytes(b, p), slots[K_MAX];
 	uint64_t k;
 
 	pick_slots(b, p, slots);
-	for (k = 0; k < p->iters; k++) {
-		bufs[k] = b->arena.pool + slots[k] * slot + p->align;
+	for (k = 0; k < p->spec.iters; k++) {
+		bufs[k] = b->arena.pool + slots[k] * slot + p->spec.align;
 		dsts[k] = op->dst ? bufs[k] + slot / 2 : NULL;
 	}
-	if (p->cache == CACHE_COLD) {
+	if (p->spec.cache == CACHE_COLD) {
 		/* code warm on the warm buffer, not on these */
-		op->batch(b->machine.cal.timer, p->runs, src, op->dst ? sweep_dbuf(b) +
-			  p->align : NULL, p->size, sweep_dist(p), 1);
+		op->batch(b->machine.cal.timer, p->spec.runs, src, op->dst ? sweep_dbuf(b) +
+			  p->spec.align : NULL, p->spec.size, sweep_dist(p), 1);
 	} else {
 		/* the sources read; the destinations not written, or their
 		   flush below would start write-backs the timed stores wait
 		   for */
 		unsigned char *wd[K_MAX];
-		for (k = 0; k < p->iters; k++)
-			wd[k] = op->dst ? sweep_dbuf(b) + p->align : NULL;
-		op->list(b->machine.cal.timer, p->runs, bufs, wd, p->size, sweep_dist(p),
-			 p->iters);
+		for (k = 0; k < p->spec.iters; k++)
+			wd[k] = op->dst ? sweep_dbuf(b) + p->spec.align : NULL;
+		op->list(b->machine.cal.timer, p->spec.runs, bufs, wd, p->spec.size, sweep_dist(p),
+			 p->spec.iters);
 	}
-	if (p->cache == CACHE_SWITCH) {
+	if (p->spec.cache == CACHE_SWITCH) {
 		thrash(b);
 		return;
 	}
-	for (k = 0; k < (b->machine.flush->whole ? 1 : p->iters); k++) {
-		b->machine.flush->flush(bufs[k], p->size + b->plan.pfspan, b->machine.line);
+	for (k = 0; k < (b->machine.flush->whole ? 1 : p->spec.iters); k++) {
+		b->machine.flush->flush(bufs[k], p->spec.size + b->plan.pfspan, b->machine.line);
 		if (op->dst && !b->machine.flush->whole)
-			b->machine.flush->flush(dsts[k], p->size, b->machine.line);
+			b->machine.flush->flush(dsts[k], p->spec.size, b->machine.line);
 	}
 }
 
@@ -207,10 +207,10 @@ static void written_back(struct bench *b, const struct point *p,
 {
 	uint64_t k;
 
-	if (!p->runs->op->dst || b->machine.flush->whole)
+	if (!p->spec.runs->op->dst || b->machine.flush->whole)
 		return;
-	for (k = 0; k < p->iters; k++)
-		b->machine.flush->flush(dsts[k], p->size, b->machine.line);
+	for (k = 0; k < p->spec.iters; k++)
+		b->machine.flush->flush(dsts[k], p->spec.size, b->machine.line);
 }
 
 /* Involuntary switches since before, or 0 where they cannot be read. */
@@ -271,14 +271,14 @@ static uint64_t one_call(struct bench *b, struct point *p, unsigned char **bufs,
 			 unsigned char **dsts, size_t n)
 {
 	const struct timer *t = b->machine.cal.timer;
-	const struct kernel *kn = p->runs;
+	const struct kernel *kn = p->spec.runs;
 	const struct op *op = kn->op;
 	int dist = sweep_dist(p);
 
-	if (p->cache == CACHE_WARM)
-		return op->batch(t, kn, sweep_buf(b) + p->align, op->dst ?
-				 sweep_dbuf(b) + p->align : NULL, p->size, dist, 1);
-	return op->list(t, kn, bufs + n, dsts + n, p->size, dist, 1);
+	if (p->spec.cache == CACHE_WARM)
+		return op->batch(t, kn, sweep_buf(b) + p->spec.align, op->dst ?
+				 sweep_dbuf(b) + p->spec.align : NULL, p->spec.size, dist, 1);
+	return op->list(t, kn, bufs + n, dsts + n, p->spec.size, dist, 1);
 }
 
 /* timing = per-call: each call between its own timer reads, counted in
@@ -299,7 +299,7 @@ static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
 	while (n < PERCALL_MAX) {
 		uint64_t now;
 
-		if (p->cache != CACHE_WARM && n == p->iters)
+		if (p->spec.cache != CACHE_WARM && n == p->spec.iters)
 			break;
 		now = t->read();
 		if (n)
@@ -308,7 +308,7 @@ static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
 		ticks = one_call(b, p, bufs, dsts, n);
 		w[n++] = (double)ticks - b->machine.cal.overhead;
 		spent += (double)ticks;
-		if (p->cache == CACHE_WARM && spent >= budget)
+		if (p->spec.cache == CACHE_WARM && spent >= budget)
 			break;
 	}
 	gap[ngap++] = (double)(t->read() - prev) - (double)ticks;
@@ -322,10 +322,10 @@ static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
 double sweep_sample(struct bench *b, struct point *p)
 {
 	const struct timer *t = b->machine.cal.timer;
-	const struct kernel *kn = p->runs;
+	const struct kernel *kn = p->spec.runs;
 	const struct op *op = kn->op;
 	unsigned char *bufs[K_MAX], *dsts[K_MAX];
-	unsigned char *wdst = op->dst ? sweep_dbuf(b) + p->align : NULL;
+	unsigned char *wdst = op->dst ? sweep_dbuf(b) + p->spec.align : NULL;
 	int dist = sweep_dist(p);
 	bool one = b->cfg->timing == TIMING_PER_CALL && !b->piloting;
 	uint64_t k, ticks;
@@ -334,24 +334,24 @@ double sweep_sample(struct bench *b, struct point *p)
 		return kspace_sample(b, p);
 	if (point_walks(p))
 		return ((double)walk_sample(b, p) - b->machine.cal.overhead) /
-		       (double)p->iters;
-	switch (p->cache) {
+		       (double)p->spec.iters;
+	switch (p->spec.cache) {
 	case CACHE_WARM:	/* the two untimed calls warm dst too */
 		if (one)
 			return per_call(b, p, bufs, dsts);
-		op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist, 2);
-		ticks = op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist,
-				  p->iters);
+		op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst, p->spec.size, dist, 2);
+		ticks = op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst, p->spec.size, dist,
+				  p->spec.iters);
 		break;
 	case CACHE_RING:	/* source and destination both from it */
-		op->batch(t, kn, sweep_buf(b) + p->align, wdst, p->size, dist, 1);
-		for (k = 0; k < p->iters; k++) {
-			bufs[k] = ring_next(p->ring) + p->align;
-			dsts[k] = op->dst ? ring_next(p->ring) + p->align : NULL;
+		op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst, p->spec.size, dist, 1);
+		for (k = 0; k < p->spec.iters; k++) {
+			bufs[k] = ring_next(p->data.ring) + p->spec.align;
+			dsts[k] = op->dst ? ring_next(p->data.ring) + p->spec.align : NULL;
 		}
 		if (one)
 			return per_call(b, p, bufs, dsts);
-		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
+		ticks = op->list(t, kn, bufs, dsts, p->spec.size, dist, p->spec.iters);
 		break;
 	default:		/* cold, cold-read, after-switch */
 		sweep_cold_ready(b, p, bufs, dsts);
@@ -360,9 +360,9 @@ double sweep_sample(struct bench *b, struct point *p)
 			written_back(b, p, dsts);
 			return m;
 		}
-		ticks = op->list(t, kn, bufs, dsts, p->size, dist, p->iters);
+		ticks = op->list(t, kn, bufs, dsts, p->spec.size, dist, p->spec.iters);
 		written_back(b, p, dsts);
 		break;
 	}
-	return ((double)ticks - b->machine.cal.overhead) / (double)p->iters;
+	return ((double)ticks - b->machine.cal.overhead) / (double)p->spec.iters;
 }

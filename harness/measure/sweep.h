@@ -21,31 +21,40 @@
 struct layset;		/* layout.h */
 
 /* A point is (kernel, size, align, cache, prefetch, code offset, load,
-   rx_prefetch). */
-struct point {
+   rx_prefetch): what the plan times, set before the first sample. */
+struct point_spec {
 	const struct kernel *kernel;	/* as the config names it */
 	const struct kernel *runs;	/* what is called: kernel or its nopf,
 					   or a copy of it at code_offset */
 	uint32_t size, align;	/* size: SIZE_MIX for a mix's point */
-	double bytes;		/* per call: size, or the mix's mean */
 	int cache;
 	int load;		/* LOAD_IDLE or LOAD_BUSY */
 	int rxpf;		/* cache = ring: its rx_prefetch policy */
 	unsigned rxahead;	/* and for next, the descriptors ahead */
 	unsigned rxslot;	/* its index in config_rx_policy's list */
-	struct rxring rx;	/* cache = ring: its descriptors */
-	size_t mixpos;		/* a mix in warm: the next packet */
-	uint64_t walked;	/* a walk's payload bytes in its timed
-				   regions: a mix's bytes per call */
 	int32_t prefetch;		/* PREFETCH_NONE or bytes */
 	int32_t code_offset;		/* CODE_OFFSET_NONE or bytes */
 	unsigned code_mod64;		/* the called entry's address mod 64 */
 	int loop_mod64;			/* its hot loop's, or -1: unknown */
 	uint64_t iters;			/* calls per timed region: a warm batch,
 					   or K cold calls on K buffers */
-	struct ring *ring;		/* cold-ring: the ring it draws from */
 	size_t floor;			/* the empty point of its size, align
 					   and cache (itself for an empty one) */
+	size_t roof, nroof;		/* its roofline's points: nroof of
+					   b->plan.roof_at from roof - 1; 0: none */
+	size_t lay;			/* 1 + its code's set of layout copies
+					   in b->arena.laysets; 0: none */
+};
+
+/* A point's samples, the memory they are taken in, and their figures
+   after the run. */
+struct point_data {
+	double bytes;		/* per call: size, or the mix's mean */
+	struct rxring rx;	/* cache = ring: its descriptors */
+	size_t mixpos;		/* a mix in warm: the next packet */
+	uint64_t walked;	/* a walk's payload bytes in its timed
+				   regions: a mix's bytes per call */
+	struct ring *ring;		/* cold-ring: the ring it draws from */
 	double *ticks;			/* [repeat][samples]: ticks per call,
 					   timer overhead subtracted */
 	unsigned *taken;		/* [repeat]: samples taken so far */
@@ -61,10 +70,6 @@ struct point {
 	double *ev_median;		/* [repeat][nev], after the run */
 	double *ev_running;		/* [repeat]: mean of ev_run over the
 					   samples that ran; 0: none did */
-	size_t roof, nroof;		/* its roofline's points: nroof of
-					   b->roof_at from roof - 1; 0: none */
-	size_t lay;			/* 1 + its code's set of layout copies
-					   in b->laysets; 0: none */
 	unsigned char *slay, *sslot;	/* [repeat][samples]: the code copy
 					   and buffer slot of each sample */
 	struct call_hist *hist;		/* timing = per-call: [repeat], every
@@ -78,6 +83,11 @@ struct point {
 					   below 0, their region shorter than
 					   the overhead subtracted: no time
 					   (after the run) */
+};
+
+struct point {
+	struct point_spec spec;
+	struct point_data data;
 };
 
 /* Called at each visit of sweep_run (tests watch the order): visit

@@ -9,22 +9,22 @@ static void point_key(FILE *f, const struct bench *b, const struct point *p)
 {
 	char rx[32];
 
-	fprintf(f, "%s,%s,%s,", p->kernel->name, p->kernel->arch,
-		p->kernel->op->name);
-	if (p->size == SIZE_MIX)
+	fprintf(f, "%s,%s,%s,", p->spec.kernel->name, p->spec.kernel->arch,
+		p->spec.kernel->op->name);
+	if (p->spec.size == SIZE_MIX)
 		fprintf(f, "mix,");
 	else
-		fprintf(f, "%u,", p->size);
-	fprintf(f, "%u,%s,", p->align, cache_state_name[p->cache]);
-	if (p->prefetch == PREFETCH_NONE)
+		fprintf(f, "%u,", p->spec.size);
+	fprintf(f, "%u,%s,", p->spec.align, cache_state_name[p->spec.cache]);
+	if (p->spec.prefetch == PREFETCH_NONE)
 		fprintf(f, "none,");
 	else
-		fprintf(f, "%d,", p->prefetch);
-	if (p->code_offset == CODE_OFFSET_NONE)
+		fprintf(f, "%d,", p->spec.prefetch);
+	if (p->spec.code_offset == CODE_OFFSET_NONE)
 		fprintf(f, "none");
 	else
-		fprintf(f, "%d", p->code_offset);
-	fprintf(f, ",%s,%s", load_state_name[p->load],
+		fprintf(f, "%d", p->spec.code_offset);
+	fprintf(f, ",%s,%s", load_state_name[p->spec.load],
 		point_rx_name(b, p, rx, sizeof(rx)));
 }
 
@@ -35,13 +35,13 @@ static void events_row(FILE *f, const struct bench *b, const struct point *p,
 {
 	size_t i;
 
-	fprintf(f, ",%.6f", p->ev_running[r]);
+	fprintf(f, ",%.6f", p->data.ev_running[r]);
 	for (i = 0; i < b->plan.nev; i++) {
-		double v = p->ev_median[(size_t)r * b->plan.nev + i];
+		double v = p->data.ev_median[(size_t)r * b->plan.nev + i];
 		if (isnan(v))
 			fprintf(f, ",,");
 		else	/* rare events stay visible per byte */
-			fprintf(f, ",%.6g,%.6g", v, v / p->bytes);
+			fprintf(f, ",%.6g,%.6g", v, v / p->data.bytes);
 	}
 }
 
@@ -60,17 +60,17 @@ static void row(FILE *f, const struct bench *b, const struct point *p,
 		unsigned r, int tdec)
 {
 	const struct calibration *c = &b->machine.cal;
-	const struct summary *st = &p->st[r];
-	const struct call_stats *cs = &p->cs[r];
+	const struct summary *st = &p->data.st[r];
+	const struct call_stats *cs = &p->data.cs[r];
 	double cpb = point_cycles_per_byte(b, p, r);
 	double ns = point_time(st->median) / c->tick_hz * 1e9;
 
 	point_key(f, b, p);
-	fprintf(f, ",%u,", p->code_mod64);
-	if (p->loop_mod64 >= 0)
-		fprintf(f, "%d", p->loop_mod64);
+	fprintf(f, ",%u,", p->spec.code_mod64);
+	if (p->spec.loop_mod64 >= 0)
+		fprintf(f, "%d", p->spec.loop_mod64);
 	fprintf(f, ",%u,%s,%u,%llu", r + 1, c->timer->name,
-		p->taken[r], (unsigned long long)(cs->n ? 1 : p->iters));
+		p->data.taken[r], (unsigned long long)(cs->n ? 1 : p->spec.iters));
 	fig(f, tdec, st->min);
 	fig(f, tdec, st->median);
 	fig(f, tdec, st->mean);
@@ -79,9 +79,9 @@ static void row(FILE *f, const struct bench *b, const struct point *p,
 	fprintf(f, ",%.2f,%.2f,%u", st->stddev, st->iqr, st->outliers);
 	/* A partial run may stop before the floor was timed:
 	   then there is no floor and no net figure. */
-	if (b->plan.pts[p->floor].taken[r]) {
+	if (b->plan.pts[p->spec.floor].data.taken[r]) {
 		fig(f, 2, point_floor_ticks(b, p, r));
-		fprintf(f, ",%.4f", p->cpt[r]);
+		fprintf(f, ",%.4f", p->data.cpt[r]);
 		fig(f, 4, cpb);
 		/* (net of the floor: below it by noise, or none) */
 		if (isnan(point_cycles_per_byte_net(b, p, r)))
@@ -89,17 +89,17 @@ static void row(FILE *f, const struct bench *b, const struct point *p,
 		else
 			fprintf(f, ",%.4f", point_cycles_per_byte_net(b, p, r));
 	} else {
-		fprintf(f, ",,%.4f", p->cpt[r]);
+		fprintf(f, ",,%.4f", p->data.cpt[r]);
 		fig(f, 4, cpb);
 		fputc(',', f);
 	}
 	fig(f, 4, cpb > 0 ? 1 / cpb : cpb);
 	fig(f, 1, cpb * 1024);
 	fig(f, 2, ns);
-	fig(f, 1, ns > 0 ? p->bytes / ns * 1e3 : ns);
+	fig(f, 1, ns > 0 ? p->data.bytes / ns * 1e3 : ns);
 	fig(f, 4, point_roofline_fraction(b, p, r));
-	fprintf(f, ",%u", p->preempted[r]);
-	fig(f, 1, p->steps[r]);
+	fprintf(f, ",%u", p->data.preempted[r]);
+	fig(f, 1, p->data.steps[r]);
 	if (cs->n) {	/* timing = per-call */
 		fig(f, tdec, cs->min);
 		fig(f, tdec, cs->p99);
@@ -109,7 +109,7 @@ static void row(FILE *f, const struct bench *b, const struct point *p,
 	} else {
 		fprintf(f, ",,,,,");
 	}
-	fprintf(f, ",%u", p->below[r]);
+	fprintf(f, ",%u", p->data.below[r]);
 	if (cs->n) {
 		fig(f, tdec, cs->max_running);
 		fprintf(f, ",%zu,%zu", cs->preempted, cs->below_step);
@@ -140,7 +140,7 @@ void report_csv(FILE *f, const struct bench *b)
 	fprintf(f, "\n");
 	for (i = 0; i < b->plan.npts; i++)
 		for (r = 0; r < b->plan.repeats; r++)
-			if (b->plan.pts[i].taken[r])	/* (a partial run may
+			if (b->plan.pts[i].data.taken[r])	/* (a partial run may
 							   stop before it) */
 				row(f, b, &b->plan.pts[i], r, tdec);
 }
@@ -154,15 +154,15 @@ void report_samples_csv(FILE *f, const struct bench *b)
 	for (i = 0; i < b->plan.npts; i++) {
 		const struct point *p = &b->plan.pts[i];
 		for (r = 0; r < b->plan.repeats; r++)
-			for (s = 0; s < p->taken[r]; s++) {
-				double t = p->ticks[(size_t)r * b->plan.samples + s];
+			for (s = 0; s < p->data.taken[r]; s++) {
+				double t = p->data.ticks[(size_t)r * b->plan.samples + s];
 				point_key(f, b, p);
 				fprintf(f, ",%u,%u", r + 1, s + 1);
 				fig(f, 2, t);
-				fig(f, 4, t * p->cpt[r] / p->bytes);
+				fig(f, 4, t * p->data.cpt[r] / p->data.bytes);
 				fprintf(f, ",%u,%u\n",
-					p->slay[(size_t)r * b->plan.samples + s],
-					p->sslot[(size_t)r * b->plan.samples + s]);
+					p->data.slay[(size_t)r * b->plan.samples + s],
+					p->data.sslot[(size_t)r * b->plan.samples + s]);
 			}
 	}
 }

@@ -83,24 +83,24 @@ static void point_name(const struct bench *b, const struct point *p,
 	char rx[32];
 	size_t n;
 
-	n = (size_t)snprintf(buf, len, "%s/%s/", p->kernel->op->name,
-			     p->kernel->name);
+	n = (size_t)snprintf(buf, len, "%s/%s/", p->spec.kernel->op->name,
+			     p->spec.kernel->name);
 	if (n < len)
-		n += (size_t)(p->size == SIZE_MIX ? snprintf(buf + n, len - n, "mix") :
-			      snprintf(buf + n, len - n, "%u", p->size));
+		n += (size_t)(p->spec.size == SIZE_MIX ? snprintf(buf + n, len - n, "mix") :
+			      snprintf(buf + n, len - n, "%u", p->spec.size));
 	if (n < len)
-		n += (size_t)snprintf(buf + n, len - n, "/%s/pf:", cache_state_name[p->cache]);
+		n += (size_t)snprintf(buf + n, len - n, "/%s/pf:", cache_state_name[p->spec.cache]);
 	if (n < len)
-		n += (size_t)(p->prefetch == PREFETCH_NONE ?
+		n += (size_t)(p->spec.prefetch == PREFETCH_NONE ?
 			      snprintf(buf + n, len - n, "none") :
-			      snprintf(buf + n, len - n, "%d", p->prefetch));
+			      snprintf(buf + n, len - n, "%d", p->spec.prefetch));
 	if (n < len)
-		n += (size_t)snprintf(buf + n, len - n, "/align:%u", p->align);
-	if (p->code_offset != CODE_OFFSET_NONE && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "/off:%d", p->code_offset);
-	if (p->load == LOAD_BUSY && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "/align:%u", p->spec.align);
+	if (p->spec.code_offset != CODE_OFFSET_NONE && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "/off:%d", p->spec.code_offset);
+	if (p->spec.load == LOAD_BUSY && n < len)
 		n += (size_t)snprintf(buf + n, len - n, "/busy");
-	if (p->cache == CACHE_RX && n < len)
+	if (p->spec.cache == CACHE_RX && n < len)
 		snprintf(buf + n, len - n, "/rx:%s", point_rx_name(b, p, rx, sizeof(rx)));
 }
 
@@ -311,11 +311,11 @@ static struct figures figures_of(const struct bench *b, const struct point *p,
 {
 	struct figures x;
 
-	x.ns = point_time(p->st[r].median) / b->machine.cal.tick_hz * 1e9;
+	x.ns = point_time(p->data.st[r].median) / b->machine.cal.tick_hz * 1e9;
 	x.cpb = point_cycles_per_byte(b, p, r);
-	x.bps = x.ns > 0 ? p->bytes / x.ns * 1e9 : NAN;
+	x.bps = x.ns > 0 ? p->data.bytes / x.ns * 1e9 : NAN;
 	x.roof = point_roofline_fraction(b, p, r);
-	x.iters = (unsigned long long)p->taken[r] * (p->cs[r].n ? 1 : p->iters);
+	x.iters = (unsigned long long)p->data.taken[r] * (p->data.cs[r].n ? 1 : p->spec.iters);
 	x.per_call = b->cfg->timing == TIMING_PER_CALL;
 	x.emulated = b->machine.emulated;
 	return x;
@@ -437,7 +437,7 @@ void report_json(FILE *f, const struct bench *b)
 
 		point_name(b, p, name, sizeof(name));
 		for (r = n = 0; r < b->plan.repeats && r < 1000; r++) {
-			if (!p->taken[r])
+			if (!p->data.taken[r])
 				continue;	/* a partial run stopped before it */
 			x[n] = figures_of(b, p, r);
 			entry(f, name, NULL, family, b->plan.repeats, (int)r, &x[n], &first);

@@ -132,8 +132,8 @@ static void workloads(FILE *f, const struct bench *b)
 		double lo = 0, hi = 0;
 		size_t i, n = 0;
 		for (i = 0; i < b->plan.npts; i++)
-			if (b->plan.pts[i].size == SIZE_MIX) {
-				double x = b->plan.pts[i].bytes;
+			if (b->plan.pts[i].spec.size == SIZE_MIX) {
+				double x = b->plan.pts[i].data.bytes;
 				lo = !n || x < lo ? x : lo;
 				hi = !n || x > hi ? x : hi;
 				n++;

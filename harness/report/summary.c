@@ -87,12 +87,12 @@ static void best_fill(struct best_table *t, const struct bench *b)
 		double cpb;
 		size_t k;
 
-		if (p->kernel->pseudo || p->kernel->op != t->op)
+		if (p->spec.kernel->pseudo || p->spec.kernel->op != t->op)
 			continue;
-		at = bsearch(&p->size, t->sorted, c->nsizes, sizeof(*t->sorted),
+		at = bsearch(&p->spec.size, t->sorted, c->nsizes, sizeof(*t->sorted),
 			     cmp_u32);
-		k = (size_t)(at - t->sorted) * NCOLS + col_of(p->cache, p->rxslot, p->load);
-		cpb = point_cycles_per_byte_all(b, p) * (t->op->per_call ? p->bytes : 1);
+		k = (size_t)(at - t->sorted) * NCOLS + col_of(p->spec.cache, p->spec.rxslot, p->spec.load);
+		cpb = point_cycles_per_byte_all(b, p) * (t->op->per_call ? p->data.bytes : 1);
 		if (isnan(cpb)) {	/* below the overhead: no time */
 			t->unresolved[k] = true;
 			continue;
@@ -112,21 +112,21 @@ static void best_cell(const struct best_table *t, const struct bench *b,
 	char off[16] = "";
 	int prec = t->prec;
 
-	if (p && p->code_offset != CODE_OFFSET_NONE)
-		snprintf(off, sizeof(off), "+%d", p->code_offset);
+	if (p && p->spec.code_offset != CODE_OFFSET_NONE)
+		snprintf(off, sizeof(off), "+%d", p->spec.code_offset);
 	if (!p)	/* (a per-call median below one timer step) */
 		snprintf(cell, len, "%s", t->unresolved[k] &&
 			 b->cfg->timing == TIMING_PER_CALL ?
 			 "below 1 timer step" : "-");
-	else if (!p->kernel->prefetch)
+	else if (!p->spec.kernel->prefetch)
 		snprintf(cell, len, "%.*f %s%s", prec, t->bc[k],
-			 p->kernel->name, off);
-	else if (p->prefetch == PREFETCH_NONE)
+			 p->spec.kernel->name, off);
+	else if (p->spec.prefetch == PREFETCH_NONE)
 		snprintf(cell, len, "%.*f %s@none%s", prec,
-			 t->bc[k], p->kernel->name, off);
+			 t->bc[k], p->spec.kernel->name, off);
 	else
 		snprintf(cell, len, "%.*f %s@%d%s", prec,
-			 t->bc[k], p->kernel->name, p->prefetch, off);
+			 t->bc[k], p->spec.kernel->name, p->spec.prefetch, off);
 	if (p && t->roof && point_roofline(b, p))
 		snprintf(cell + strlen(cell), len - strlen(cell),
 			 " %.0f%%", 100 * point_roofline_fraction_all(b, p));
@@ -145,14 +145,14 @@ static void print_floor(FILE *f, const struct best_table *t,
 	for (ci = 0; ci < t->ncols; ci++)
 		for (i = b->plan.npts - b->plan.nempty; i < b->plan.npts; i++) {
 			const struct point *p = &b->plan.pts[i];
-			if (col_of(p->cache, p->rxslot, p->load) == t->cols[ci] &&
-			    p->kernel->op == t->op && p->taken[0]) {
+			if (col_of(p->spec.cache, p->spec.rxslot, p->spec.load) == t->cols[ci] &&
+			    p->spec.kernel->op == t->op && p->data.taken[0]) {
 				col_name(b->cfg, t->cols[ci], name, sizeof(name));
-				if (isnan(point_time(p->st[0].median)))
+				if (isnan(point_time(p->data.st[0].median)))
 					fprintf(f, " (below %s) %s", per_call ?
 						"1 timer step" : "the overhead", name);
 				else
-					fprintf(f, " %.1f %s", p->st[0].median, name);
+					fprintf(f, " %.1f %s", p->data.st[0].median, name);
 				break;
 			}
 		}
@@ -223,8 +223,8 @@ void report_summary(FILE *f, const struct bench *b)
 	if (b->machine.emulated)
 		fprintf(f, "EMULATED RUN: these timings are not real; do not quote them.\n");
 	for (o = 0; o < op_count; o++) {
-		for (i = 0; i < b->plan.npts && (b->plan.pts[i].kernel->pseudo ||
-					    b->plan.pts[i].kernel->op != op_table[o]); i++)
+		for (i = 0; i < b->plan.npts && (b->plan.pts[i].spec.kernel->pseudo ||
+					    b->plan.pts[i].spec.kernel->op != op_table[o]); i++)
 			;
 		if (i < b->plan.npts)
 			summary_op(f, b, op_table[o]);
