@@ -1195,8 +1195,75 @@ static void json_zone(void)
 	CHECK(!strcmp(room, "+0+01"), "a 3-character date changed: %s", room);
 }
 
+/* A reporter alone: report_csv on a result made by hand (no plan, no
+   buffers, no timing), read only.  One warm point of 64 bytes, its own
+   floor, 120 ticks at 2 cycles per tick: 3.75 cycles per byte. */
+static void report_alone(void)
+{
+	struct config c;
+	struct summary st = { .min = 100, .median = 120, .mean = 121,
+			      .max = 140, .stddev = 4, .iqr = 5, .p99 = NAN };
+	struct call_stats cs = { 0 };
+	unsigned taken = 3, preempted = 0, below = 0;
+	double cpt = 2, steps = 12;
+	struct point pt = {
+		.spec = { .kernel = &known, .runs = &known, .size = 64,
+			  .cache = CACHE_WARM, .load = LOAD_IDLE,
+			  .rxpf = RXPF_NONE, .prefetch = PREFETCH_NONE,
+			  .code_offset = CODE_OFFSET_NONE, .loop_mod64 = -1,
+			  .iters = 10 },
+		.data = { .bytes = 64, .st = &st, .cs = &cs, .cpt = &cpt,
+			  .taken = &taken, .steps = &steps,
+			  .preempted = &preempted, .below = &below },
+	};
+	struct bench b = { .cfg = &c };
+	const struct bench *result = &b;
+	char line[2048], *row = NULL;
+	size_t commas = 0, header_commas = 0, rows = 0;
+	FILE *f = tmpfile();
+	const char *q;
+
+	config_defaults(&c);
+	b.plan.pts = &pt;
+	b.plan.npts = b.plan.repeats = 1;
+	b.plan.samples = 3;
+	b.machine.cal.timer = &coarse;
+	b.machine.cal.resolution = 1;
+	b.machine.cal.tick_hz = 1e9;
+	CHECK(f != NULL, "report alone: a temporary file");
+	if (!f)
+		return;
+	report_csv(f, result);
+	rewind(f);
+	CHECK(fgets(line, sizeof(line), f) && !strncmp(line, CSV_HEADER,
+	      strlen(CSV_HEADER)), "report alone: the header first: %s", line);
+	for (q = CSV_HEADER; *q; q++)
+		header_commas += *q == ',';
+	while (fgets(line, sizeof(line), f)) {
+		rows++;
+		free(row);
+		row = strdup(line);
+	}
+	fclose(f);
+	CHECK(rows == 1 && row, "report alone: one row (%zu)", rows);
+	if (!row)
+		return;
+	for (q = row; *q; q++)
+		commas += *q == ',';
+	CHECK(commas == header_commas, "report alone: the header's columns "
+	      "(%zu commas, the header %zu)", commas, header_commas);
+	CHECK(!strncmp(row, "known-cost,generic,csum,64,0,warm,none,none,idle,none,",
+		       54), "report alone: the point's key: %s", row);
+	CHECK(strstr(row, ",100.00,120.00,121.00,140.00,,4.00,5.00,0,120.00,"
+		     "2.0000,3.7500,") != NULL, "report alone: ticks, floor, "
+	      "cycles per tick and per byte: %s", row);
+	free(row);
+	config_free(&c);
+}
+
 int main(void)
 {
+	report_alone();
 	json_zone();
 	miss_units();
 	below_overhead();
