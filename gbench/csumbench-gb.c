@@ -186,11 +186,11 @@ static void run_point(gbc_state *s, void *arg)
 			gbc_pause_timing(s);
 			sweep_cold_ready(b, p, bufs, dsts);
 			gbc_resume_timing(s);
-			r = op->list(t, p->spec.runs, bufs, dsts, p->spec.size, sweep_dist(p),
-				     p->spec.iters);
+			r = op->list(t, p->spec.runs, bufs, dsts, p->spec.size,
+				     sweep_dist(p), p->spec.iters);
 		} else {
-			r = op->batch(t, p->spec.runs, buf, wdst, p->spec.size, sweep_dist(p),
-				      p->spec.iters);
+			r = op->batch(t, p->spec.runs, buf, wdst, p->spec.size,
+				      sweep_dist(p), p->spec.iters);
 		}
 		ticks += (double)r - b->machine.cal.overhead;
 		calls += (double)p->spec.iters;
@@ -222,7 +222,8 @@ static void name_of(const struct point *p, char *name, size_t len)
 		if (p->spec.prefetch == PREFETCH_NONE)
 			n += (size_t)snprintf(name + n, len - n, "/pf:none");
 		else
-			n += (size_t)snprintf(name + n, len - n, "/pf:%d", p->spec.prefetch);
+			n += (size_t)snprintf(name + n, len - n, "/pf:%d",
+					      p->spec.prefetch);
 	}
 	if (p->spec.align && n < len)
 		n += (size_t)snprintf(name + n, len - n, "/align:%u", p->spec.align);
@@ -259,7 +260,8 @@ static void context(const struct bench *b)
 {
 	char v[256];
 
-	snprintf(v, sizeof(v), "%s (%s)", b->machine.cal.timer->name, b->machine.cal.timer->what);
+	snprintf(v, sizeof(v), "%s (%s)", b->machine.cal.timer->name,
+		 b->machine.cal.timer->what);
 	gbc_add_context("csumbench_timer", v);
 	snprintf(v, sizeof(v), "%.4f", b->machine.cal.cycles_per_tick);
 	gbc_add_context("csumbench_cycles_per_tick", v);
@@ -351,7 +353,8 @@ int main(int argc, char **argv)
 	for (k = 0; k < c.ncaches && c.caches[k] != CACHE_COLD; k++)
 		;
 	if (k < c.ncaches) {	/* as run does: a flush that misses is replaced */
-		flush_check(&bench.machine.fcheck, &bench.machine.cal, bench.machine.flush, bench.machine.line,
+		flush_check(&bench.machine.fcheck, &bench.machine.cal,
+			    bench.machine.flush, bench.machine.line,
 			    bench.machine.emulated);
 		if (bench.machine.fcheck.misses) {
 			fprintf(stderr, "csumbench-gb: WARNING: the cold flush %s\n",
@@ -363,7 +366,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "csumbench-gb: %s\n", err);
 		return 1;
 	}
-	if (bench.plan.nev && events_overhead(bench.machine.cal.timer, bench.machine.ev_overhead)) {
+	if (bench.plan.nev && events_overhead(bench.machine.cal.timer,
+					      bench.machine.ev_overhead)) {
 		fprintf(stderr, "csumbench-gb: events: the group never ran\n");
 		return 1;
 	}

@@ -475,7 +475,8 @@ static void eviction(void)
 	b.machine.flush = &flush_evict;
 	sweep_run(&b, false);
 	sweep_finish(&b);
-	CHECK(b.plan.pts[0].data.st[0].median > 0, "word32 cold after eviction: %.1f ticks",
+	CHECK(b.plan.pts[0].data.st[0].median > 0,
+	      "word32 cold after eviction: %.1f ticks",
 	      b.plan.pts[0].data.st[0].median);
 	sweep_free(&b);
 	config_free(&c);
@@ -587,7 +588,8 @@ static void ops(void)
 	}
 	memset(b.arena.dbuf, 0, b.arena.bufsize);
 	sweep_sample(&b, warm);
-	CHECK(!memcmp(b.arena.dbuf + warm->spec.align, b.arena.buf + warm->spec.align, 1500),
+	CHECK(!memcmp(b.arena.dbuf + warm->spec.align,
+		      b.arena.buf + warm->spec.align, 1500),
 	      "a warm csum_copy sample copies into the destination buffer");
 	b.machine.flush = &recorder;
 	nflushed = 0;
@@ -627,7 +629,8 @@ static void roofline(void)
 	double mine;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "roofline: setup");
-	CHECK(c.roofline && b.plan.npts == 16 && b.plan.nempty == 8, "c64 and the roofline "
+	CHECK(c.roofline && b.plan.npts == 16 && b.plan.nempty == 8,
+	      "c64 and the roofline "
 	      "at 2 sizes x 2 caches, and both ops' floors: %zu points", b.plan.npts);
 	sweep_run(&b, false);
 	sweep_finish(&b);
@@ -686,7 +689,8 @@ static void roofline_prefetch(void)
 		for (j = 0; j < b.plan.npts; j++)
 			if (b.plan.pts[j].spec.kernel == c.roofline &&
 			    point_cycles_per_byte(&b, &b.plan.pts[j], 0) > 0)
-				best = fmin(best, point_cycles_per_byte(&b, &b.plan.pts[j], 0));
+				best = fmin(best, point_cycles_per_byte(&b,
+									&b.plan.pts[j], 0));
 		mine = point_cycles_per_byte(&b, p, 0);
 		f = point_roofline_fraction(&b, p, 0);
 		right &= q && p->spec.nroof == 3 && mine > 0 &&
@@ -859,7 +863,8 @@ static void dma_cold(void)
 		      "K = %llu)", cache_state_name[p->spec.cache], ncalled,
 		      (unsigned long long)p->spec.iters);
 	}
-	CHECK(b.arena.thrash && b.arena.thrashsize >= 2 * 32 * 1024, "after-switch thrashes "
+	CHECK(b.arena.thrash && b.arena.thrashsize >= 2 * 32 * 1024,
+	      "after-switch thrashes "
 	      "with %zu bytes", b.arena.thrashsize);
 	sweep_free(&b);
 	config_free(&c);

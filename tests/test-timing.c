@@ -92,10 +92,12 @@ static int measure(const char *timer, const char *cache, const char *size,
 	p = &b.plan.pts[0];
 	if (b.machine.nchain > 1)
 		chain_iqr = (stats_quantile(b.machine.chain, b.machine.nchain, 0.75) -
-			     stats_quantile(b.machine.chain, b.machine.nchain, 0.25)) / b.machine.cpt_run;
+			     stats_quantile(b.machine.chain, b.machine.nchain,
+					    0.25)) / b.machine.cpt_run;
 	out->raw = point_cycles_per_byte(&b, p, 0);
 	out->cpb = point_cycles_per_byte_net(&b, p, 0);
-	out->margin = COST * fmax(0.03, 3 * p->data.st[0].iqr / p->data.st[0].median + chain_iqr);
+	out->margin = COST * fmax(0.03,
+				  3 * p->data.st[0].iqr / p->data.st[0].median + chain_iqr);
 	out->floor = point_floor_ticks(&b, p, 0);
 	out->k = p->spec.iters;
 	/* All of them: a drift warning on a busy machine may come first. */
@@ -163,7 +165,8 @@ static void cold_is_cold(const char *timer)
 		b.machine.flush = flush_select(NULL);
 		b.machine.line = cache_line_size(&b.machine.line_source);
 		b.plan.seed = 1;
-		if (calibrate(timer_select(timer, true, err, sizeof(err)), 0, &b.machine.cal,
+		if (calibrate(timer_select(timer, true, err, sizeof(err)), 0,
+			      &b.machine.cal,
 			      err, sizeof(err)) || sweep_plan(&b, err, sizeof(err)) ||
 		    (sweep_gate(&b), sweep_prepare(&b, err, sizeof(err)))) {
 			CHECK(0, "cold_is_cold: %s", err);

@@ -312,7 +312,8 @@ int cmd_run(int argc, char **argv)
 	/* cpu = auto: the least busy CPU, chosen once, for the load's plan
 	   and the pinning alike. */
 	if (c.cpu == CPU_AUTO) {
-		int cpu = cpu_least_busy(0.05, b.machine.cpu_why, sizeof(b.machine.cpu_why), err,
+		int cpu = cpu_least_busy(0.05, b.machine.cpu_why,
+					 sizeof(b.machine.cpu_why), err,
 					 sizeof(err));
 		if (cpu >= 0) {
 			c.cpu = cpu;
@@ -373,7 +374,8 @@ int cmd_run(int argc, char **argv)
 	}
 	/* (the module flushes with the kernel's helper: not checked here) */
 	if (has_cold(&c) && !kspace_opened()) {
-		flush_check(&b.machine.fcheck, &b.machine.cal, b.machine.flush, b.machine.line, b.machine.emulated);
+		flush_check(&b.machine.fcheck, &b.machine.cal, b.machine.flush,
+			    b.machine.line, b.machine.emulated);
 		if (b.machine.fcheck.misses) {
 			fprintf(stderr, "csumbench: WARNING: the cold flush %s\n",
 				b.machine.fcheck.verdict);

@@ -19,8 +19,9 @@
 
 static void fail(struct bench *b, const char *msg)
 {
-	b->log.failed = xreallocarray(b->log.failed, b->log.nfailed + 1, sizeof(*b->log.failed),
-				  "a failure's message");
+	b->log.failed = xreallocarray(b->log.failed, b->log.nfailed + 1,
+				      sizeof(*b->log.failed),
+				      "a failure's message");
 	b->log.failed[b->log.nfailed++] = xstrdup(msg, "a failure's message");
 }
 
@@ -234,7 +235,8 @@ size_t sweep_gate(struct bench *b)
 	if (nbad)
 		qsort(badk, nbad, sizeof(*badk), cmp_ptr);
 	for (i = 0; i < b->plan.npts && nbad; i++)
-		if (bsearch(&b->plan.pts[i].spec.kernel, badk, nbad, sizeof(*badk), cmp_ptr))
+		if (bsearch(&b->plan.pts[i].spec.kernel, badk, nbad,
+			    sizeof(*badk), cmp_ptr))
 			bad[i] = true;
 	compact(b, bad);
 	free(h.slot);

@@ -26,7 +26,8 @@ int kspace_begin(struct bench *b)
 			max = c->sizes[i];
 	for (i = 0; i < c->ncaches; i++)
 		cold |= c->caches[i] == CACHE_COLD;
-	if (kspace_setup(b->plan.seed ? b->plan.seed : 1, max, (uint32_t)b->plan.align_max,
+	if (kspace_setup(b->plan.seed ? b->plan.seed : 1, max,
+			 (uint32_t)b->plan.align_max,
 			 (uint32_t)b->plan.pfspan, cold, err, sizeof(err))) {
 		fprintf(stderr, "csumbench: space = kernel: %s\n", err);
 		return -1;
@@ -50,7 +51,8 @@ double kspace_sample(struct bench *b, struct point *p)
 	uint64_t ticks;
 	char err[512], msg[640];
 
-	if (kspace_time(p->spec.runs, p->spec.size, p->spec.align, p->spec.cache == CACHE_COLD,
+	if (kspace_time(p->spec.runs, p->spec.size, p->spec.align,
+			p->spec.cache == CACHE_COLD,
 			sweep_dist(p), p->spec.iters, &ticks, err, sizeof(err)) == 0)
 		return ((double)ticks - b->machine.kspace_overhead) / (double)p->spec.iters;
 	snprintf(msg, sizeof(msg), "%s (csumbench.ko refused it: not timed)", err);

@@ -41,7 +41,8 @@ static int make_set(struct bench *b, struct layset *s, const struct point *p,
 		return 0;
 	}
 	for (i = 0; i < b->plan.layouts; i++)
-		if (!(s->k[i] = place_copy_random(from, mod64, rand_next(&b->arena.lay_rng),
+		if (!(s->k[i] = place_copy_random(from, mod64,
+						  rand_next(&b->arena.lay_rng),
 						  err, errlen)))
 			return -1;
 	s->n = b->plan.layouts;

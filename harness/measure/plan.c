@@ -33,7 +33,8 @@ static struct point *add_point(struct bench *b, size_t *cap,
 
 	if (b->plan.npts == *cap) {
 		*cap = *cap ? 2 * *cap : 64;
-		b->plan.pts = xreallocarray(b->plan.pts, *cap, sizeof(*b->plan.pts), "the points");
+		b->plan.pts = xreallocarray(b->plan.pts, *cap,
+					    sizeof(*b->plan.pts), "the points");
 	}
 	p = &b->plan.pts[b->plan.npts++];
 	memset(p, 0, sizeof(*p));
@@ -59,18 +60,24 @@ static struct point *add_point(struct bench *b, size_t *cap,
 	p->data.st = xcalloc(b->plan.repeats, sizeof(*p->data.st), "a point's samples");
 	p->data.cpt = xcalloc(b->plan.repeats, sizeof(*p->data.cpt), "a point's samples");
 	p->data.cs = xcalloc(b->plan.repeats, sizeof(*p->data.cs), "a point's samples");
-	p->data.steps = xcalloc(b->plan.repeats, sizeof(*p->data.steps), "a point's samples");
-	p->data.taken = xcalloc(b->plan.repeats, sizeof(*p->data.taken), "a point's samples");
+	p->data.steps = xcalloc(b->plan.repeats, sizeof(*p->data.steps),
+				"a point's samples");
+	p->data.taken = xcalloc(b->plan.repeats, sizeof(*p->data.taken),
+				"a point's samples");
 	p->data.slay = xcalloc(n, sizeof(*p->data.slay), "a point's samples");
 	p->data.sslot = xcalloc(n, sizeof(*p->data.sslot), "a point's samples");
 	p->data.preempted = xcalloc(b->plan.repeats, sizeof(*p->data.preempted),
 			       "a point's samples");
-	p->data.below = xcalloc(b->plan.repeats, sizeof(*p->data.below), "a point's samples");
+	p->data.below = xcalloc(b->plan.repeats, sizeof(*p->data.below),
+				"a point's samples");
 	if (b->cfg->events.n) {
 		size_t nev = b->cfg->events.n;
-		p->data.ev = xcalloc(n * nev, sizeof(*p->data.ev), "a point's event counts");
-		p->data.ev_run = xcalloc(n, sizeof(*p->data.ev_run), "a point's event counts");
-		p->data.ev_median = xcalloc((size_t)b->plan.repeats * nev, sizeof(*p->data.ev_median),
+		p->data.ev = xcalloc(n * nev, sizeof(*p->data.ev),
+				     "a point's event counts");
+		p->data.ev_run = xcalloc(n, sizeof(*p->data.ev_run),
+					 "a point's event counts");
+		p->data.ev_median = xcalloc((size_t)b->plan.repeats * nev,
+					    sizeof(*p->data.ev_median),
 				       "a point's event counts");
 		p->data.ev_running = xcalloc(b->plan.repeats, sizeof(*p->data.ev_running),
 					"a point's event counts");

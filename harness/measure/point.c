@@ -175,7 +175,8 @@ void sweep_link_roofline(struct bench *b)
 	}
 	qsort(keys, n, sizeof(*keys), cmp_roof_key);
 	free(b->plan.roof_at);
-	b->plan.roof_at = xcalloc(n + 1, sizeof(*b->plan.roof_at), "the roofline's points");
+	b->plan.roof_at = xcalloc(n + 1, sizeof(*b->plan.roof_at),
+				  "the roofline's points");
 	for (i = 0; i < n; i++)
 		b->plan.roof_at[i] = keys[i].at;
 	for (i = 0; i < b->plan.npts; i++) {

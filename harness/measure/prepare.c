@@ -39,7 +39,8 @@ static double pilot_region(struct bench *b, struct point *p, uint64_t iters,
 
 	for (tries = 0; tries <= PREEMPT_RETAKES; tries++) {
 		long before = thread_involuntary_switches();
-		v = warm ? (double)op->batch(b->machine.cal.timer, p->spec.runs, sweep_buf(b) +
+		v = warm ? (double)op->batch(b->machine.cal.timer, p->spec.runs,
+					     sweep_buf(b) +
 					     p->spec.align, dst, p->spec.size,
 					     sweep_dist(p), iters) - b->machine.cal.overhead :
 			   sweep_sample(b, p) * (double)p->spec.iters;
@@ -71,11 +72,13 @@ static uint64_t warm_iters(struct bench *b, struct point *p)
 	if (p->spec.runs->kspace) {	/* the module's regions (kspace/) */
 		for (p->spec.iters = 1; p->spec.iters < CSB_MAX_WARM_CALLS && !p->data.dead;
 		     p->spec.iters *= 2)
-			if (sweep_sample(b, p) * (double)p->spec.iters >= b->machine.cal.sample_ticks)
+			if (sweep_sample(b,
+					 p) * (double)p->spec.iters >= b->machine.cal.sample_ticks)
 				break;
 		return p->spec.iters;
 	}
-	op->batch(b->machine.cal.timer, p->spec.runs, sweep_buf(b) + p->spec.align, dst, p->spec.size,
+	op->batch(b->machine.cal.timer, p->spec.runs,
+		  sweep_buf(b) + p->spec.align, dst, p->spec.size,
 		  sweep_dist(p), 4);
 	while (iters < (UINT64_C(1) << 32) &&
 	       pilot_median(b, p, iters, true) < b->machine.cal.sample_ticks)
@@ -167,12 +170,14 @@ static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
 		if (b->arena.rings[j].size)
 			continue;
 		if (p->spec.cache == CACHE_RX)
-			bytes = rx_pool_plan(p->data.ring, point_max_size(b, p), b->plan.align_max,
+			bytes = rx_pool_plan(p->data.ring, point_max_size(b, p),
+					     b->plan.align_max,
 					     b->plan.pfspan, b->machine.line, cache_bytes,
 					     p->spec.size == SIZE_MIX ? b->cfg->mix : NULL,
 					     mem / 4);
 		else
-			bytes = ring_plan(p->data.ring, p->spec.size, p->spec.align, b->plan.pfspan,
+			bytes = ring_plan(p->data.ring, p->spec.size,
+					  p->spec.align, b->plan.pfspan,
 					  b->machine.line, cache_bytes);
 		p->data.ring->written = p->spec.cache == CACHE_RING && (ring_key(b, p) & 1);
 		total = bytes && total + bytes > total ? total + bytes : UINT64_MAX;
@@ -249,7 +254,8 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 	}
 	for (i = 0; i < b->plan.npts; i++)
 		if (b->plan.pts[i].spec.cache == CACHE_RX &&
-		    rxring_init(&b->plan.pts[i].data.rx, b->cfg->ring, b->plan.pts[i].data.ring)) {
+		    rxring_init(&b->plan.pts[i].data.rx, b->cfg->ring,
+				b->plan.pts[i].data.ring)) {
 			snprintf(err, errlen, "cache = ring: no memory for %u "
 				 "descriptors", b->cfg->ring);
 			return -1;
@@ -481,7 +487,8 @@ int sweep_prepare(struct bench *b, char *err, size_t errlen)
 				     "a per-call sample (calls and gaps)");
 	if (inner) {
 		b->arena.thrashsize = 2 * cache_inner_bytes(NULL);
-		b->arena.thrash = xmalloc(b->arena.thrashsize, "the after-switch thrash buffer");
+		b->arena.thrash = xmalloc(b->arena.thrashsize,
+					  "the after-switch thrash buffer");
 		memset(b->arena.thrash, 1, b->arena.thrashsize);
 	}
 	/* Floors in cold states are not piloted: they take their group's K. */

@@ -244,7 +244,8 @@ static void round_run(struct bench *b, size_t *order, size_t n, unsigned rep,
 			break;
 		if (!undo || tries == CANARY_RETAKES) {
 			b->machine.canary.kept++;
-			b->machine.canary.worst = fmax(b->machine.canary.worst, b->machine.canary.q[b->machine.canary.nq - 1] /
+			b->machine.canary.worst = fmax(b->machine.canary.worst,
+						       b->machine.canary.q[b->machine.canary.nq - 1] /
 					       b->machine.canary.best - 1);
 			break;
 		}
@@ -308,7 +309,8 @@ void sweep_run(struct bench *b, bool progress_on)
 			const struct point *p = &b->plan.pts[i];
 			size_t block = (size_t)rep * b->plan.npts + i;
 			for (r = 0; r < SEQ_CHAIN && r < b->plan.samples; r++)
-				visit(b, b->plan.npts + (p->spec.load == LOAD_BUSY), rep, block);
+				visit(b,
+				      b->plan.npts + (p->spec.load == LOAD_BUSY), rep, block);
 			for (r = 0; r < b->plan.samples; r++)
 				visit(b, i, rep, block);
 			g.done++;
@@ -477,7 +479,8 @@ static void warn_coarse_floors(struct bench *b)
 			for (j = 0; j < b->plan.npts; j++)
 				if (b->plan.pts[j].spec.floor == i && !b->plan.pts[j].spec.kernel->pseudo &&
 				    b->plan.pts[j].data.taken[r] && b->plan.pts[j].data.st[r].median > 0)
-					fastest = fmin(fastest, b->plan.pts[j].data.st[r].median);
+					fastest = fmin(fastest,
+						       b->plan.pts[j].data.st[r].median);
 			if (fastest < INFINITY)
 				rows = fmax(rows, step / fastest);
 		}

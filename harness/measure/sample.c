@@ -67,14 +67,16 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 
 	if (p->spec.cache == CACHE_RX) {
 		rx_walk(t, &p->data.rx, &a, 1);	/* code warm */
-		rx_dma(&p->data.rx, p->spec.iters, p->spec.rxahead, p->spec.align, b->plan.pfspan,
+		rx_dma(&p->data.rx, p->spec.iters, p->spec.rxahead,
+		       p->spec.align, b->plan.pfspan,
 		       b->machine.flush->flush, b->machine.flush->whole, b->machine.line);
 		before = p->data.rx.bytes;
 		ticks = rx_walk(t, &p->data.rx, &a, p->spec.iters);
 		p->data.walked += p->data.rx.bytes - before;
 		/* the next walk's descriptors written now, untimed, so their
 		   write-back is done when it flushes them again */
-		rx_dma(&p->data.rx, p->spec.iters + 1, p->spec.rxahead, p->spec.align, b->plan.pfspan,
+		rx_dma(&p->data.rx, p->spec.iters + 1, p->spec.rxahead,
+		       p->spec.align, b->plan.pfspan,
 		       b->machine.flush->flush, b->machine.flush->whole, b->machine.line);
 		return ticks;
 	}
@@ -134,7 +136,8 @@ void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 	}
 	if (p->spec.cache == CACHE_COLD) {
 		/* code warm on the warm buffer, not on these */
-		op->batch(b->machine.cal.timer, p->spec.runs, src, op->dst ? sweep_dbuf(b) +
+		op->batch(b->machine.cal.timer, p->spec.runs, src,
+			  op->dst ? sweep_dbuf(b) +
 			  p->spec.align : NULL, p->spec.size, sweep_dist(p), 1);
 	} else {
 		/* the sources read; the destinations not written, or their
@@ -143,7 +146,8 @@ void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		unsigned char *wd[K_MAX];
 		for (k = 0; k < p->spec.iters; k++)
 			wd[k] = op->dst ? sweep_dbuf(b) + p->spec.align : NULL;
-		op->list(b->machine.cal.timer, p->spec.runs, bufs, wd, p->spec.size, sweep_dist(p),
+		op->list(b->machine.cal.timer, p->spec.runs, bufs, wd,
+			 p->spec.size, sweep_dist(p),
 			 p->spec.iters);
 	}
 	if (p->spec.cache == CACHE_SWITCH) {
@@ -151,7 +155,8 @@ void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
 		return;
 	}
 	for (k = 0; k < (b->machine.flush->whole ? 1 : p->spec.iters); k++) {
-		b->machine.flush->flush(bufs[k], p->spec.size + b->plan.pfspan, b->machine.line);
+		b->machine.flush->flush(bufs[k], p->spec.size + b->plan.pfspan,
+					b->machine.line);
 		if (op->dst && !b->machine.flush->whole)
 			b->machine.flush->flush(dsts[k], p->spec.size, b->machine.line);
 	}
@@ -291,7 +296,8 @@ static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
 {
 	const struct timer *t = b->machine.cal.timer;
 	double *w = b->arena.scratch, *gap = b->arena.scratch + PERCALL_MAX, spent = 0,
-	       budget = fmax(b->machine.cal.sample_ticks, PERCALL_SECONDS * b->machine.cal.tick_hz);
+	       budget = fmax(b->machine.cal.sample_ticks,
+			     PERCALL_SECONDS * b->machine.cal.tick_hz);
 	long before = thread_involuntary_switches();
 	uint64_t prev = 0, ticks = 0;
 	size_t n = 0, ngap = 0, held;
@@ -339,12 +345,15 @@ double sweep_sample(struct bench *b, struct point *p)
 	case CACHE_WARM:	/* the two untimed calls warm dst too */
 		if (one)
 			return per_call(b, p, bufs, dsts);
-		op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst, p->spec.size, dist, 2);
-		ticks = op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst, p->spec.size, dist,
+		op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst,
+			  p->spec.size, dist, 2);
+		ticks = op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst,
+				  p->spec.size, dist,
 				  p->spec.iters);
 		break;
 	case CACHE_RING:	/* source and destination both from it */
-		op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst, p->spec.size, dist, 1);
+		op->batch(t, kn, sweep_buf(b) + p->spec.align, wdst,
+			  p->spec.size, dist, 1);
 		for (k = 0; k < p->spec.iters; k++) {
 			bufs[k] = ring_next(p->data.ring) + p->spec.align;
 			dsts[k] = op->dst ? ring_next(p->data.ring) + p->spec.align : NULL;

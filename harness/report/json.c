@@ -86,10 +86,12 @@ static void point_name(const struct bench *b, const struct point *p,
 	n = (size_t)snprintf(buf, len, "%s/%s/", p->spec.kernel->op->name,
 			     p->spec.kernel->name);
 	if (n < len)
-		n += (size_t)(p->spec.size == SIZE_MIX ? snprintf(buf + n, len - n, "mix") :
+		n += (size_t)(p->spec.size == SIZE_MIX ? snprintf(buf + n,
+								  len - n, "mix") :
 			      snprintf(buf + n, len - n, "%u", p->spec.size));
 	if (n < len)
-		n += (size_t)snprintf(buf + n, len - n, "/%s/pf:", cache_state_name[p->spec.cache]);
+		n += (size_t)snprintf(buf + n, len - n, "/%s/pf:",
+				      cache_state_name[p->spec.cache]);
 	if (n < len)
 		n += (size_t)(p->spec.prefetch == PREFETCH_NONE ?
 			      snprintf(buf + n, len - n, "none") :
@@ -440,7 +442,8 @@ void report_json(FILE *f, const struct bench *b)
 			if (!p->data.taken[r])
 				continue;	/* a partial run stopped before it */
 			x[n] = figures_of(b, p, r);
-			entry(f, name, NULL, family, b->plan.repeats, (int)r, &x[n], &first);
+			entry(f, name, NULL, family, b->plan.repeats, (int)r,
+			      &x[n], &first);
 			n++;
 		}
 		if (n > 1 && timed(x, n))

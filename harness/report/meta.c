@@ -333,11 +333,13 @@ static void meta_chain(FILE *f, const struct bench *b)
 			c->chain_blocks * CHAIN_BLOCK);
 	meta_canary(f, &b->machine.canary);
 	if (b->machine.nbchain) {
-		double *v = xcalloc(b->machine.nbchain, sizeof(*v), "the add chain's windows");
+		double *v = xcalloc(b->machine.nbchain, sizeof(*v),
+				    "the add chain's windows");
 		memcpy(v, b->machine.bchain, b->machine.nbchain * sizeof(*v));
 		fprintf(f, "# add_chain_busy_cycles_per_tick: %.4f (median of %zu "
 			"windows timed with the busy load running: busy rows' "
-			"cycles_per_tick)\n", stats_median(v, b->machine.nbchain), b->machine.nbchain);
+			"cycles_per_tick)\n", stats_median(v,
+							   b->machine.nbchain), b->machine.nbchain);
 		free(v);
 	}
 	if (b->cfg->timing == TIMING_PER_CALL)
@@ -393,7 +395,8 @@ static void meta_clock(FILE *f, const struct bench *b)
 			"TLB as the stream leaves it: it touches no buffer" :
 			"TLB warm: the flush just before the calls translated "
 			"every line");
-	fprintf(f, "# flush_check: %s\n", b->machine.fcheck.verdict[0] ? b->machine.fcheck.verdict :
+	fprintf(f, "# flush_check: %s\n",
+		b->machine.fcheck.verdict[0] ? b->machine.fcheck.verdict :
 		kspace_opened() ? "not run (csumbench.ko flushes with the "
 		"kernel's own helper)" : "not run (no cold points)");
 }
@@ -442,7 +445,8 @@ static void meta_place(FILE *f, const struct bench *b)
 	pools(f, b);
 	workloads(f, b);
 	if (c->cpu >= 0)
-		fprintf(f, "# cpu_pinned: %d%s%s%s\n", c->cpu, b->machine.cpu_why[0] ? " (" : "",
+		fprintf(f, "# cpu_pinned: %d%s%s%s\n", c->cpu,
+			b->machine.cpu_why[0] ? " (" : "",
 			b->machine.cpu_why, b->machine.cpu_why[0] ? ")" : "");
 	else
 		fprintf(f, "# cpu_pinned: no\n");

@@ -91,8 +91,10 @@ static void best_fill(struct best_table *t, const struct bench *b)
 			continue;
 		at = bsearch(&p->spec.size, t->sorted, c->nsizes, sizeof(*t->sorted),
 			     cmp_u32);
-		k = (size_t)(at - t->sorted) * NCOLS + col_of(p->spec.cache, p->spec.rxslot, p->spec.load);
-		cpb = point_cycles_per_byte_all(b, p) * (t->op->per_call ? p->data.bytes : 1);
+		k = (size_t)(at - t->sorted) * NCOLS + col_of(p->spec.cache,
+							      p->spec.rxslot, p->spec.load);
+		cpb = point_cycles_per_byte_all(b,
+						p) * (t->op->per_call ? p->data.bytes : 1);
 		if (isnan(cpb)) {	/* below the overhead: no time */
 			t->unresolved[k] = true;
 			continue;
@@ -145,14 +147,16 @@ static void print_floor(FILE *f, const struct best_table *t,
 	for (ci = 0; ci < t->ncols; ci++)
 		for (i = b->plan.npts - b->plan.nempty; i < b->plan.npts; i++) {
 			const struct point *p = &b->plan.pts[i];
-			if (col_of(p->spec.cache, p->spec.rxslot, p->spec.load) == t->cols[ci] &&
+			if (col_of(p->spec.cache, p->spec.rxslot,
+				   p->spec.load) == t->cols[ci] &&
 			    p->spec.kernel->op == t->op && p->data.taken[0]) {
 				col_name(b->cfg, t->cols[ci], name, sizeof(name));
 				if (isnan(point_time(p->data.st[0].median)))
 					fprintf(f, " (below %s) %s", per_call ?
 						"1 timer step" : "the overhead", name);
 				else
-					fprintf(f, " %.1f %s", p->data.st[0].median, name);
+					fprintf(f, " %.1f %s",
+						p->data.st[0].median, name);
 				break;
 			}
 		}
