@@ -204,8 +204,8 @@ static void report_layouts(FILE *f, const struct bench *b)
 		"kernels stay where they were linked, instrumented code cannot be "
 		"copied; .so kernels from %u copies of their file; each sample's "
 		"buffer one of %u slots a page or more apart; the samples file's "
-		"layout and slot columns say which)\n", b->layouts,
-		(unsigned long long)b->seed, b->layouts, b->nslots);
+		"layout and slot columns say which)\n", b->plan.layouts,
+		(unsigned long long)b->plan.seed, b->plan.layouts, b->arena.nslots);
 	return;
 #endif
 	fprintf(f, "# layouts: %u (seed %llu; each sample's code one of %u "
