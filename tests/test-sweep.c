@@ -227,6 +227,7 @@ static void rounds(void)
 	sweep_free(&b2);
 	config_free(&c);
 	free(first);
+	free(tr.v);
 }
 
 static void sequential(void)
