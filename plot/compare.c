@@ -153,27 +153,40 @@ enum { O_BEFORE_KERNEL = 256, O_AFTER_KERNEL, O_BEFORE_ALIGN, O_AFTER_ALIGN,
        O_FAIL_ABOVE, O_PASTE, O_COMMAND, O_WITHIN };
 
 static const struct args_opt options[] = {
-	{ "before-kernel", O_BEFORE_KERNEL, "K[@D]", "the before side: kernel K (at\n"
+	{ .name = "before-kernel", .key = O_BEFORE_KERNEL, .arg = "K[@D]",
+	  .help = "the before side: kernel K (at\n"
 	  "prefetch distance D, or none)" },
-	{ "after-kernel", O_AFTER_KERNEL, "K[@D]", "the after side; a prefetching K\n"
+	{ .name = "after-kernel", .key = O_AFTER_KERNEL, .arg = "K[@D]",
+	  .help = "the after side; a prefetching K\n"
 	  "without @D: each of its distances" },
-	{ "before-align", O_BEFORE_ALIGN, "N", "the before side's alignment (0-4095)" },
-	{ "after-align", O_AFTER_ALIGN, "N", "the after side's alignment" },
-	{ "op", O_OP, "OP", "only OP's points" },
-	{ "alpha", O_ALPHA, "A", "significance level (default 0.05)" },
-	{ "threshold", O_THRESHOLD, "PCT", "a change must clear +-PCT% (default 1)" },
-	{ "family", O_FAMILY, "holm|bh", "p adjustment: Holm (default) or\n"
+	{ .name = "before-align", .key = O_BEFORE_ALIGN, .arg = "N",
+	  .help = "the before side's alignment (0-4095)" },
+	{ .name = "after-align", .key = O_AFTER_ALIGN, .arg = "N",
+	  .help = "the after side's alignment" },
+	{ .name = "op", .key = O_OP, .arg = "OP", .help = "only OP's points" },
+	{ .name = "alpha", .key = O_ALPHA, .arg = "A",
+	  .help = "significance level (default 0.05)" },
+	{ .name = "threshold", .key = O_THRESHOLD, .arg = "PCT",
+	  .help = "a change must clear +-PCT% (default 1)" },
+	{ .name = "family", .key = O_FAMILY, .arg = "holm|bh",
+	  .help = "p adjustment: Holm (default) or\n"
 	  "Benjamini-Hochberg" },
-	{ "force-verdict", O_FORCE_VERDICT, NULL, "judge emulated (QEMU) timings" },
-	{ "csv", O_CSV, "OUT.csv", "also write the points to OUT.csv" },
-	{ "fail-above", O_FAIL_ABOVE, "PCT", "exit 1 if a changed point is slower\n"
+	{ .name = "force-verdict", .key = O_FORCE_VERDICT,
+	  .help = "judge emulated (QEMU) timings" },
+	{ .name = "csv", .key = O_CSV, .arg = "OUT.csv",
+	  .help = "also write the points to OUT.csv" },
+	{ .name = "fail-above", .key = O_FAIL_ABOVE, .arg = "PCT",
+	  .help = "exit 1 if a changed point is slower\n"
 	  "by more than PCT%" },
-	{ "within-process", O_WITHIN, NULL, "judge sides timed within one\n"
+	{ .name = "within-process", .key = O_WITHIN,
+	  .help = "judge sides timed within one\n"
 	  "process each (one run, or runs whose repeats\nshared a process)" },
-	{ "paste", O_PASTE, "FILE", "also print a block for a commit message\n"
+	{ .name = "paste", .key = O_PASTE, .arg = "FILE",
+	  .help = "also print a block for a commit message\n"
 	  "(72 columns) and write it to FILE (a new file)" },
-	{ "command", O_COMMAND, "TEXT", "the command the block quotes" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "command", .key = O_COMMAND, .arg = "TEXT",
+	  .help = "the command the block quotes" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd command = {

@@ -23,8 +23,9 @@ static int flush_stdout(const char *cmd, int rc)
 enum { O_VERSION = 256 };
 
 static const struct args_opt top_opts[] = {
-	{ "version", O_VERSION, NULL, "print the version and exit" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "version", .key = O_VERSION,
+	  .help = "print the version and exit" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd top = {

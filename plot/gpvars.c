@@ -133,15 +133,22 @@ static const char *best_distance(const struct results *r, const char *k)
 enum { O_KERNEL = 256, O_DATA, O_LOAD, O_RX, O_OP, O_OPS, O_QUART };
 
 static const struct args_opt gpvars_opts[] = {
-	{ "op", O_OP, "OP", "the op to lay out (else KERNEL's, else the first)" },
-	{ "kernel", O_KERNEL, "K", "the prefetch figure's kernel" },
-	{ "data", O_DATA, "OUT", "write the points to draw to OUT" },
-	{ "quartiles", O_QUART, NULL, "give the points their samples' 25th and 75th\n"
+	{ .name = "op", .key = O_OP, .arg = "OP",
+	  .help = "the op to lay out (else KERNEL's, else the first)" },
+	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
+	  .help = "the prefetch figure's kernel" },
+	{ .name = "data", .key = O_DATA, .arg = "OUT",
+	  .help = "write the points to draw to OUT" },
+	{ .name = "quartiles", .key = O_QUART,
+	  .help = "give the points their samples' 25th and 75th\n"
 	  "percentiles (reads RESULTS-samples.csv)" },
-	{ "load-data", O_LOAD, "PREFIX", "write the idle/busy panels to PREFIX-N.csv" },
-	{ "rx-data", O_RX, "PREFIX", "write the rx policy panels to PREFIX-N.csv" },
-	{ "ops", O_OPS, NULL, "list the file's ops, one a line, and stop" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "load-data", .key = O_LOAD, .arg = "PREFIX",
+	  .help = "write the idle/busy panels to PREFIX-N.csv" },
+	{ .name = "rx-data", .key = O_RX, .arg = "PREFIX",
+	  .help = "write the rx policy panels to PREFIX-N.csv" },
+	{ .name = "ops", .key = O_OPS,
+	  .help = "list the file's ops, one a line, and stop" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd gpvars_cmd = {

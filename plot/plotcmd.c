@@ -12,14 +12,21 @@
 enum { O_KERNEL = 256, O_OP, O_BEFORE, O_AFTER, O_BK, O_AK, O_ERRORBARS };
 
 static const struct args_opt plot_opts[] = {
-	{ "kernel", O_KERNEL, "K", "the prefetch figure's kernel" },
-	{ "op", O_OP, "OP", "figures of this op only" },
-	{ "errorbars", O_ERRORBARS, "iqr", "whiskers over each point's interquartile range" },
-	{ "before", O_BEFORE, "B.csv", "with --after: the change from B to A too" },
-	{ "after", O_AFTER, "A.csv", "the after side of the change figure" },
-	{ "before-kernel", O_BK, "K", "the change figure's before kernel (name@D)" },
-	{ "after-kernel", O_AK, "K", "the change figure's after kernel (name@D)" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
+	  .help = "the prefetch figure's kernel" },
+	{ .name = "op", .key = O_OP, .arg = "OP",
+	  .help = "figures of this op only" },
+	{ .name = "errorbars", .key = O_ERRORBARS, .arg = "iqr",
+	  .help = "whiskers over each point's interquartile range" },
+	{ .name = "before", .key = O_BEFORE, .arg = "B.csv",
+	  .help = "with --after: the change from B to A too" },
+	{ .name = "after", .key = O_AFTER, .arg = "A.csv",
+	  .help = "the after side of the change figure" },
+	{ .name = "before-kernel", .key = O_BK, .arg = "K",
+	  .help = "the change figure's before kernel (name@D)" },
+	{ .name = "after-kernel", .key = O_AK, .arg = "K",
+	  .help = "the change figure's after kernel (name@D)" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd plot_cmd = {

@@ -468,11 +468,14 @@ out:
 enum { O_KERNEL = 256, O_OP, O_FORCE_VERDICT };
 
 static const struct args_opt options[] = {
-	{ "kernel", O_KERNEL, "K", "only prefetching kernel K" },
-	{ "op", O_OP, "OP", "only OP's prefetching kernels" },
-	{ "force-verdict", O_FORCE_VERDICT, NULL, "judge emulated (QEMU) timings\n"
+	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
+	  .help = "only prefetching kernel K" },
+	{ .name = "op", .key = O_OP, .arg = "OP",
+	  .help = "only OP's prefetching kernels" },
+	{ .name = "force-verdict", .key = O_FORCE_VERDICT,
+	  .help = "judge emulated (QEMU) timings\n"
 	  "anyway" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = NULL }
 };
 
 static const struct args_cmd command = {

@@ -119,19 +119,27 @@ enum { O_OP = 256, O_KERNEL, O_METRIC, O_BY, O_CACHE, O_SIZE, O_ALIGN,
        O_CODE_OFFSET };
 
 static const struct args_opt options[] = {
-	{ "op", O_OP, "OP", "only OP's tables (a file may hold several)" },
-	{ "kernel", O_KERNEL, "K", "rows are K's distances (default: a table\n"
+	{ .name = "op", .key = O_OP, .arg = "OP",
+	  .help = "only OP's tables (a file may hold several)" },
+	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
+	  .help = "rows are K's distances (default: a table\n"
 	  "for each prefetching kernel; without one,\nrows are kernels)" },
-	{ "metric", O_METRIC, "M", "mbps, bpc, cpb, cycles, ticks, ns, kb or\n"
+	{ .name = "metric", .key = O_METRIC, .arg = "M",
+	  .help = "mbps, bpc, cpb, cycles, ticks, ns, kb or\n"
 	  "roofline" },
-	{ "by", O_BY, "B", "columns: size (default), cache; or the\n"
+	{ .name = "by", .key = O_BY, .arg = "B",
+	  .help = "columns: size (default), cache; or the\n"
 	  "workload tables: load, rx_prefetch, spread" },
-	{ "cache", O_CACHE, "C", "only cache state C (warm, cold, ring/next...)" },
-	{ "size", O_SIZE, "N", "only size N: bytes, or with B, K, M or G" },
-	{ "align", O_ALIGN, "N", "points at alignment N (default: the least)" },
-	{ "code-offset", O_CODE_OFFSET, "none|N", "points with code at N (default: the\n"
+	{ .name = "cache", .key = O_CACHE, .arg = "C",
+	  .help = "only cache state C (warm, cold, ring/next...)" },
+	{ .name = "size", .key = O_SIZE, .arg = "N",
+	  .help = "only size N: bytes, or with B, K, M or G" },
+	{ .name = "align", .key = O_ALIGN, .arg = "N",
+	  .help = "points at alignment N (default: the least)" },
+	{ .name = "code-offset", .key = O_CODE_OFFSET, .arg = "none|N",
+	  .help = "points with code at N (default: the\n"
 	  "first offset in the file)" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = NULL }
 };
 
 static const struct args_cmd command = {

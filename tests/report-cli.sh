@@ -14,11 +14,11 @@ SUITE=report-cli
 case $R in /*) ;; *) R=$PWD/$R ;; esac
 
 # The long options a command's parser takes, from its table in the
-# source: { "name", KEY, ... } between "args_opt NAME[] = {" and "};".
+# source: { .name = "name", ... } between "args_opt NAME[] = {" and "};".
 src_opts() { # src_opts FILE
 	awk '/args_opt [a-z_]+\[\] = \{/ { on = 1; next } on && /^};/ { on = 0 }
-		on && match($0, /^[ \t]*\{ "[a-z0-9-]+",/) {
-			s = substr($0, RSTART, RLENGTH); sub(/^[ \t]*\{ "/, "", s); sub(/",$/, "", s); print s }' "$1"
+		on && match($0, /^[ \t]*\{ (\.name = )?"[a-z0-9-]+",/) {
+			s = substr($0, RSTART, RLENGTH); sub(/^[ \t]*\{ (\.name = )?"/, "", s); sub(/",$/, "", s); print s }' "$1"
 }
 # gpvars' table
 gp_opts() { src_opts plot/gpvars.c; }

@@ -35,24 +35,33 @@
 enum { OPT_REPORT = 256, OPT_FAIL_ABOVE, OPT_THRESHOLD, OPT_COMMAND, OPT_NO_VERDICT };
 
 static const struct args_opt ab_opts[] = {
-	{ "config", 'c', "CONFIG", "the settings each process runs (default:\n"
+	{ .name = "config", .key = 'c', .arg = "CONFIG",
+	  .help = "the settings each process runs (default:\n"
 	  "the built-in defaults; configs/ab.conf is make ab's)" },
-	{ "set", 's', "KEY=VALUE", "override one config key (repeatable)" },
-	{ "processes", 'p', "P", "processes per side (2 to 200); default: 3\n"
+	{ .name = "set", .key = 's', .arg = "KEY=VALUE",
+	  .help = "override one config key (repeatable)" },
+	{ .name = "processes", .key = 'p', .arg = "P",
+	  .help = "processes per side (2 to 200); default: 3\n"
 	  "under emulation, else as many as fill about a minute, 6 to 20" },
-	{ "output", 'o', "DIR/", "where the two results files and the paste\n"
+	{ .name = "output", .key = 'o', .arg = "DIR/",
+	  .help = "where the two results files and the paste\n"
 	  "block go (default results/)" },
-	{ "fail-above", OPT_FAIL_ABOVE, "PCT", "exit 1 if a changed point is\n"
+	{ .name = "fail-above", .key = OPT_FAIL_ABOVE, .arg = "PCT",
+	  .help = "exit 1 if a changed point is\n"
 	  "slower by more than PCT%" },
-	{ "threshold", OPT_THRESHOLD, "PCT", "a change must clear +-PCT% (default 1)" },
-	{ "report", OPT_REPORT, "PATH", "csumreport, for the verdict (default: beside\n"
+	{ .name = "threshold", .key = OPT_THRESHOLD, .arg = "PCT",
+	  .help = "a change must clear +-PCT% (default 1)" },
+	{ .name = "report", .key = OPT_REPORT, .arg = "PATH",
+	  .help = "csumreport, for the verdict (default: beside\n"
 	  "csumbench, in ../host/, or on PATH)" },
-	{ "command", OPT_COMMAND, "TEXT", "the command the paste block quotes\n"
+	{ .name = "command", .key = OPT_COMMAND, .arg = "TEXT",
+	  .help = "the command the paste block quotes\n"
 	  "(default: this one)" },
-	{ "no-verdict", OPT_NO_VERDICT, NULL, "write the two files and stop (exit 0):\n"
+	{ .name = "no-verdict", .key = OPT_NO_VERDICT,
+	  .help = "write the two files and stop (exit 0):\n"
 	  "they are judged elsewhere, as make ab does for a board" },
-	{ "quiet", 'q', NULL, "no progress line" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "quiet", .key = 'q', .help = "no progress line" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd ab_cmd = {

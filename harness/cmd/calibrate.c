@@ -14,10 +14,12 @@
 #include "timer/chain.h"
 
 static const struct args_opt cal_opts[] = {
-	{ "config", 'c', "CONFIG", "the settings file whose timer and cycles_per_tick\n"
+	{ .name = "config", .key = 'c', .arg = "CONFIG",
+	  .help = "the settings file whose timer and cycles_per_tick\n"
 	  "are shown" },
-	{ "set", 's', "KEY=VALUE", "override one setting (repeatable)" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "set", .key = 's', .arg = "KEY=VALUE",
+	  .help = "override one setting (repeatable)" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd cal_cmd = {

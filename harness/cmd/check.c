@@ -375,8 +375,9 @@ static void hypervisor(void)
 enum { OPT_WINDOW = 256 };
 
 static const struct args_opt check_opts[] = {
-	{ "window", OPT_WINDOW, "SECONDS", "how long /proc/stat is read, 0.01 to 60 (0.2)" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "window", .key = OPT_WINDOW, .arg = "SECONDS",
+	  .help = "how long /proc/stat is read, 0.01 to 60 (0.2)" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd check_cmd = {

@@ -14,7 +14,7 @@
 #include "lib/sha256.h"
 
 static const struct args_opt code_opts[] = {
-	{ NULL, 0, NULL, NULL }
+	{ .name = NULL }
 };
 
 static const struct args_cmd code_cmd = {

@@ -139,7 +139,7 @@ static void pmu_heading(const char *pmus)
 }
 
 static const struct args_opt ev_opts[] = {
-	{ NULL, 0, NULL, NULL }
+	{ .name = NULL }
 };
 
 static const struct args_cmd ev_cmd = {

@@ -10,10 +10,11 @@
 enum { OPT_CSV = 256, OPT_NAMES };
 
 static const struct args_opt list_opts[] = {
-	{ "csv", OPT_CSV, NULL, "one CSV row per kernel" },
-	{ "names", OPT_NAMES, NULL, "the names alone, one per line, of the kernels\n"
+	{ .name = "csv", .key = OPT_CSV, .help = "one CSV row per kernel" },
+	{ .name = "names", .key = OPT_NAMES,
+	  .help = "the names alone, one per line, of the kernels\n"
 	  "that run here" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = NULL }
 };
 
 static const struct args_cmd list_cmd = {

@@ -27,20 +27,27 @@
 enum { OPT_FORCE = 256, OPT_CHECK, OPT_KEYS };
 
 static const struct args_opt run_opts[] = {
-	{ "config", 'c', "CONFIG", "the settings file (configs/*.conf); without\n"
+	{ .name = "config", .key = 'c', .arg = "CONFIG",
+	  .help = "the settings file (configs/*.conf); without\n"
 	  "one, the built-in defaults" },
-	{ "output", 'o', "FILE|DIR/|-", "DIR/: DIR/CONFIG-HOST-YYYYmmdd-HHMMSS.csv\n"
+	{ .name = "output", .key = 'o', .arg = "FILE|DIR/|-",
+	  .help = "DIR/: DIR/CONFIG-HOST-YYYYmmdd-HHMMSS.csv\n"
 	  "(default results/; -2, -3... if taken); FILE\n"
 	  "names it (FILE.json: Google Benchmark's JSON);\n"
 	  "-: the results to standard output, no samples" },
-	{ "set", 's', "KEY=VALUE", "override one config key (repeatable)" },
-	{ "force", OPT_FORCE, NULL, "replace an existing output file (a regular one)" },
-	{ "dry-run", 'n', NULL, "print the points and exit" },
-	{ "check", OPT_CHECK, NULL, "run the correctness gate only, at every size\n"
+	{ .name = "set", .key = 's', .arg = "KEY=VALUE",
+	  .help = "override one config key (repeatable)" },
+	{ .name = "force", .key = OPT_FORCE,
+	  .help = "replace an existing output file (a regular one)" },
+	{ .name = "dry-run", .key = 'n', .help = "print the points and exit" },
+	{ .name = "check", .key = OPT_CHECK,
+	  .help = "run the correctness gate only, at every size\n"
 	  "and alignment of the config; exit 1 if any fails" },
-	{ "quiet", 'q', NULL, "no progress or summary (where the results went\nis still said)" },
-	{ "list-keys", OPT_KEYS, NULL, "print the config keys' names, one per line" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "quiet", .key = 'q',
+	  .help = "no progress or summary (where the results went\nis still said)" },
+	{ .name = "list-keys", .key = OPT_KEYS,
+	  .help = "print the config keys' names, one per line" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd run_cmd = {

@@ -17,9 +17,11 @@
 enum { OPT_ALIGN = 256 };
 
 static const struct args_opt sum_opts[] = {
-	{ "kernel", 'k', "KERNEL", "the csum kernel (csumbench list); required" },
-	{ "align", OPT_ALIGN, "N", "bytes past a page boundary, 0 to 4095 (0)" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = "kernel", .key = 'k', .arg = "KERNEL",
+	  .help = "the csum kernel (csumbench list); required" },
+	{ .name = "align", .key = OPT_ALIGN, .arg = "N",
+	  .help = "bytes past a page boundary, 0 to 4095 (0)" },
+	{ .name = NULL }
 };
 
 static const struct args_cmd sum_cmd = {

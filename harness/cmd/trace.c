@@ -42,15 +42,20 @@
 enum { OPT_SECONDS = 256, OPT_FORCE, OPT_TRACEFS, OPT_EMULATED };
 
 static const struct args_opt trace_opts[] = {
-	{ "seconds", OPT_SECONDS, "S", "how long to trace (default 10; up to 86400)" },
-	{ "output", 'o', "FILE", "the size mix (default results/trace-HOST-DATE.mix,\n"
+	{ .name = "seconds", .key = OPT_SECONDS, .arg = "S",
+	  .help = "how long to trace (default 10; up to 86400)" },
+	{ .name = "output", .key = 'o', .arg = "FILE",
+	  .help = "the size mix (default results/trace-HOST-DATE.mix,\n"
 	  "or DIR/ with that name)" },
-	{ "force", OPT_FORCE, NULL, "replace an existing FILE (a regular one)" },
-	{ "tracefs", OPT_TRACEFS, "DIR", "where tracefs is mounted (default: as\n"
+	{ .name = "force", .key = OPT_FORCE,
+	  .help = "replace an existing FILE (a regular one)" },
+	{ .name = "tracefs", .key = OPT_TRACEFS, .arg = "DIR",
+	  .help = "where tracefs is mounted (default: as\n"
 	  "/proc/self/mounts has it, or mounted on\n/sys/kernel/tracing for the run)" },
-	{ "emulated", OPT_EMULATED, NULL, "the system traced is emulated (QEMU; as\n"
+	{ .name = "emulated", .key = OPT_EMULATED,
+	  .help = "the system traced is emulated (QEMU; as\n"
 	  "CSUMBENCH_EMULATOR says too): its rates and\ndurations are marked so" },
-	{ NULL, 0, NULL, NULL }
+	{ .name = NULL }
 };
 
 static const struct args_cmd trace_cmd = {

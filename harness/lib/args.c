@@ -5,11 +5,14 @@
  * at the head of the short options (both libraries have them): words
  * that are no option come back in order whatever POSIXLY_CORRECT says,
  * and a missing value is told from an unknown option. */
+#include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lib/args.h"
 #include "lib/xalloc.h"
@@ -17,7 +20,7 @@
 const char *args_prog = "csumbench";
 
 static const struct args_opt help_opt = {
-	"help", 'h', NULL, "print this help and exit"
+	.name = "help", .key = 'h', .help = "print this help and exit"
 };
 
 static size_t count_opts(const struct args_cmd *c)
@@ -85,10 +88,17 @@ static void try_help(const struct args_cmd *c)
 void args_begin(struct args *a, const struct args_cmd *c, int argc,
 		char **argv)
 {
+	args_begin_into(a, c, argc, argv, NULL);
+}
+
+void args_begin_into(struct args *a, const struct args_cmd *c, int argc,
+		     char **argv, void *opts)
+{
 	size_t n = count_opts(c), i, k = 0;
 
 	memset(a, 0, sizeof(*a));
 	a->cmd = c;
+	a->to = opts;
 	a->argc = argc;
 	a->argv = argv;
 	a->lo = xcalloc(n + 2, sizeof(*a->lo), "the command line");
@@ -164,6 +174,146 @@ static const struct args_opt *opt_of_key(const struct args_cmd *c, int key)
 	return NULL;
 }
 
+int args_size(const char *s, unsigned *out)
+{
+	static const struct {
+		const char *suffix;
+		unsigned long long mul;
+	} units[] = {
+		{ "", 1 }, { "b", 1 }, { "k", 1ull << 10 }, { "kib", 1ull << 10 },
+		{ "m", 1ull << 20 }, { "mib", 1ull << 20 }, { "g", 1ull << 30 },
+		{ "gib", 1ull << 30 },
+	};
+	unsigned long long v = 0;
+	const char *p = s;
+	size_t i;
+
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	for (; isdigit((unsigned char)*p); p++) {
+		v = v * 10 + (unsigned long long)(*p - '0');
+		if (v > 0xffffffffull)
+			return -2;
+	}
+	/* "4 KiB", as a table heads its column, reads back too. */
+	if (*p == ' ' && p[1])
+		p++;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcasecmp(p, units[i].suffix))
+			break;
+	if (i == sizeof(units) / sizeof(units[0]) || v == 0)
+		return -1;
+	if (v > 0xffffffffull / units[i].mul)
+		return -2;
+	*out = (unsigned)(v * units[i].mul);
+	return 0;
+}
+
+/* Whether x lies in o's range. */
+static int in_range(const struct args_opt *o, double x)
+{
+	return (o->flags & ARGS_ABOVE_MIN ? x > o->min : x >= o->min) &&
+	       (o->flags & ARGS_BELOW_MAX ? x < o->max : x <= o->max);
+}
+
+/* The place of v in o's names, or -1. */
+static int name_index(const struct args_opt *o, const char *v)
+{
+	int i;
+
+	for (i = 0; o->names[i]; i++)
+		if (!strcmp(o->names[i], v))
+			return i;
+	return -1;
+}
+
+/* What o's message says is expected: "0 to 4095", "holm or bh". */
+static const char *expected(const struct args_opt *o, char *buf, size_t n)
+{
+	size_t i, k = 0;
+
+	if (o->expected)
+		return o->expected;
+	if (o->type != ARGS_ENUM) {
+		snprintf(buf, n, "%.0f to %.0f", o->min, o->max);
+		return buf;
+	}
+	buf[0] = '\0';
+	for (i = 0; o->names[i] && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", !i ? "" :
+				      o->names[i + 1] ? ", " : " or ", o->names[i]);
+	return buf;
+}
+
+/* A value o refuses: "PROG CMD: --NAME 'V', expected X", or with
+   ARGS_USAGE "PROG CMD: --NAME 'V': expected X" and the try line; a
+   size over 4 GiB - 1 says it is too large.  Returns -1. */
+static int refuse(const struct args_cmd *c, const struct args_opt *o,
+		  const char *v, int too_large)
+{
+	char name[64], buf[512];
+	const char *label = o->label;
+
+	if (!label) {
+		snprintf(name, sizeof(name), "--%s", o->name);
+		label = name;
+	}
+	if (too_large)
+		fprintf(stderr, "%s%s%s: %s '%s' is too large, expected at most "
+			"4294967295 bytes\n", args_prog, sp(c), c->name, label, v);
+	else
+		fprintf(stderr, "%s%s%s: %s '%s'%s expected %s\n", args_prog, sp(c),
+			c->name, label, v, o->flags & ARGS_USAGE ? ":" : ",",
+			expected(o, buf, sizeof(buf)));
+	if (o->flags & ARGS_USAGE)
+		try_help(c);
+	return -1;
+}
+
+/* v into the field of o's type at to: 0, or -1 after a message. */
+static int store(const struct args_cmd *c, const struct args_opt *o, void *to,
+		 const char *v)
+{
+	char *end;
+	double x;
+	long l;
+	int e;
+
+	switch (o->type) {
+	case ARGS_KEY:
+		return 0;
+	case ARGS_FLAG:
+		*(int *)to = 1;
+		return 0;
+	case ARGS_STRING:
+		*(const char **)to = o->flags & ARGS_EMPTY_UNSET && !*v ? NULL : v;
+		return 0;
+	case ARGS_UINT:
+		l = strtol(v, &end, 10);
+		if (end == v || *end || !in_range(o, (double)l))
+			return refuse(c, o, v, 0);
+		*(long *)to = l;
+		return 0;
+	case ARGS_DOUBLE:
+		errno = 0;
+		x = strtod(v, &end);
+		if (end == v || *end || errno || !in_range(o, x))
+			return refuse(c, o, v, 0);
+		*(double *)to = x;
+		return 0;
+	case ARGS_ENUM:
+		e = name_index(o, v);
+		if (e < 0)
+			return refuse(c, o, v, 0);
+		*(int *)to = e;
+		return 0;
+	case ARGS_SIZE:
+		e = args_size(v, (unsigned *)to);
+		return e ? refuse(c, o, v, e == -2) : 0;
+	}
+	return 0;
+}
+
 int args_next(struct args *a, const char **val)
 {
 	const struct args_cmd *c = a->cmd;
@@ -225,7 +375,12 @@ int args_next(struct args *a, const char **val)
 		return ARGS_BAD;
 	default:
 		*val = optarg;
-		return k;
+		o = a->to ? opt_of_key(c, k) : NULL;
+		if (!o || o->type == ARGS_KEY)
+			return k;
+		if (store(c, o, (char *)a->to + o->at, optarg))
+			return ARGS_BAD;
+		return args_next(a, val);
 	}
 }
 
