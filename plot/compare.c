@@ -31,6 +31,7 @@
  * has the estimates and verdicts, compare-print.c the tables and the
  * bars' CSV. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,22 +76,24 @@ static void parse_spec(struct side *s, const char *spec)
 		s->prefetch = at + 1;
 }
 
-static const char *only_op;	/* --op */
+/* What makes a before point the match of an after point: op, size,
+   cache state and code offset always; kernel, distance and alignment
+   unless a side selects them (then they may differ). */
+struct match {
+	int ignore_kernel, ignore_prefetch, ignore_align;
+};
 
-static int selected(const struct side *s, const struct row *w)
+/* op: --op's, or NULL. */
+static int selected(const struct side *s, const struct row *w, const char *op)
 {
-	return !row_is_pseudo(w) && (!only_op || !strcmp(only_op, w->op)) &&
+	return !row_is_pseudo(w) && (!op || !strcmp(op, w->op)) &&
 	       (!s->kernel || !strcmp(s->kernel, w->kernel)) &&
 	       (!s->prefetch || !strcmp(s->prefetch, w->prefetch)) &&
 	       (s->align < 0 || (long)w->align == s->align);
 }
 
-/* Points match on op, size, cache state and code offset, and on kernel,
-   distance and alignment unless a side selects them.  (qsort and the
-   bisection below take no context: these say what is compared.) */
-static int ignore_kernel, ignore_prefetch, ignore_align;
-
-static int cmp_match(const struct row *x, const struct row *w)
+static int cmp_match(const struct row *x, const struct row *w,
+		     const struct match *m)
 {
 	int c;
 
@@ -101,32 +104,40 @@ static int cmp_match(const struct row *x, const struct row *w)
 	if ((c = strcmp(x->cache, w->cache)) ||
 	    (c = strcmp(x->code_offset, w->code_offset)))
 		return c;
-	if (!ignore_kernel && (c = strcmp(x->kernel, w->kernel)))
+	if (!m->ignore_kernel && (c = strcmp(x->kernel, w->kernel)))
 		return c;
-	if (!ignore_prefetch && (c = strcmp(x->prefetch, w->prefetch)))
+	if (!m->ignore_prefetch && (c = strcmp(x->prefetch, w->prefetch)))
 		return c;
-	if (!ignore_align && x->align != w->align)
+	if (!m->ignore_align && x->align != w->align)
 		return x->align < w->align ? -1 : 1;
 	return 0;
 }
 
 /* Among equals, the first in the CSV: rows are in its order. */
-static int cmp_candidate(const void *p, const void *q)
+static int cmp_candidate(const void *p, const void *q, void *m)
 {
 	const struct row *x = *(const struct row *const *)p;
 	const struct row *y = *(const struct row *const *)q;
-	int c = cmp_match(x, y);
+	int c = cmp_match(x, y, m);
 
 	return c ? c : (x > y) - (x < y);
 }
 
-/* The first before row, in CSV order, that matches w. */
+/* The first before row, in CSV order, that matches w: v is sorted by
+   cmp_candidate, and the bisection finds the lowest match. */
 static const struct row *find_match(const struct row *const *v, size_t n,
-				    const struct row *w)
+				    const struct row *w, const struct match *m)
 {
-	size_t lo = rows_lower(v, n, w, cmp_match);
+	size_t lo = 0, hi = n, mid;
 
-	return lo < n && !cmp_match(v[lo], w) ? v[lo] : NULL;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (cmp_match(v[mid], w, m) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !cmp_match(v[lo], w, m) ? v[lo] : NULL;
 }
 
 /* How far code placement alone moves this point: (max - min) / min of
@@ -152,40 +163,69 @@ enum { O_BEFORE_KERNEL = 256, O_AFTER_KERNEL, O_BEFORE_ALIGN, O_AFTER_ALIGN,
        O_OP, O_ALPHA, O_THRESHOLD, O_FAMILY, O_FORCE_VERDICT, O_CSV,
        O_FAIL_ABOVE, O_PASTE, O_COMMAND, O_WITHIN };
 
+/* What the command line asks for. */
+struct compare_opts {
+	const char *before_kernel, *after_kernel;	/* K[@D], or NULL */
+	long before_align, after_align;			/* -1: not selected */
+	const char *op, *csv, *paste, *command;
+	double alpha, threshold, fail_above;		/* fail_above -1: none */
+	int family;					/* enum family */
+	int forced, within_ok;
+};
+
+/* --family's names, in enum family's order. */
+static const char *const families[] = { "holm", "bh", NULL };
+
+#define AT(field) offsetof(struct compare_opts, field)
+
 static const struct args_opt options[] = {
 	{ .name = "before-kernel", .key = O_BEFORE_KERNEL, .arg = "K[@D]",
-	  .help = "the before side: kernel K (at\n"
-	  "prefetch distance D, or none)" },
+	  .help = "the before side: kernel K (at\nprefetch distance D, or none)",
+	  .type = ARGS_STRING, .at = AT(before_kernel) },
 	{ .name = "after-kernel", .key = O_AFTER_KERNEL, .arg = "K[@D]",
-	  .help = "the after side; a prefetching K\n"
-	  "without @D: each of its distances" },
+	  .help = "the after side; a prefetching K\nwithout @D: each of its "
+	  "distances", .type = ARGS_STRING, .at = AT(after_kernel) },
 	{ .name = "before-align", .key = O_BEFORE_ALIGN, .arg = "N",
-	  .help = "the before side's alignment (0-4095)" },
+	  .help = "the before side's alignment (0-4095)",
+	  .type = ARGS_UINT, .at = AT(before_align), .min = 0, .max = 4095 },
 	{ .name = "after-align", .key = O_AFTER_ALIGN, .arg = "N",
-	  .help = "the after side's alignment" },
-	{ .name = "op", .key = O_OP, .arg = "OP", .help = "only OP's points" },
+	  .help = "the after side's alignment",
+	  .type = ARGS_UINT, .at = AT(after_align), .min = 0, .max = 4095 },
+	{ .name = "op", .key = O_OP, .arg = "OP", .help = "only OP's points",
+	  .type = ARGS_STRING, .at = AT(op), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "alpha", .key = O_ALPHA, .arg = "A",
-	  .help = "significance level (default 0.05)" },
+	  .help = "significance level (default 0.05)",
+	  .type = ARGS_DOUBLE, .at = AT(alpha), .min = 0, .max = 1,
+	  .flags = ARGS_ABOVE_MIN | ARGS_BELOW_MAX,
+	  .expected = "a number between 0 and 1" },
 	{ .name = "threshold", .key = O_THRESHOLD, .arg = "PCT",
-	  .help = "a change must clear +-PCT% (default 1)" },
+	  .help = "a change must clear +-PCT% (default 1)",
+	  .type = ARGS_DOUBLE, .at = AT(threshold), .min = 0, .max = 100,
+	  .expected = "a percentage from 0 to 100" },
 	{ .name = "family", .key = O_FAMILY, .arg = "holm|bh",
-	  .help = "p adjustment: Holm (default) or\n"
-	  "Benjamini-Hochberg" },
+	  .help = "p adjustment: Holm (default) or\nBenjamini-Hochberg",
+	  .type = ARGS_ENUM, .at = AT(family), .names = families },
 	{ .name = "force-verdict", .key = O_FORCE_VERDICT,
-	  .help = "judge emulated (QEMU) timings" },
+	  .help = "judge emulated (QEMU) timings",
+	  .type = ARGS_FLAG, .at = AT(forced) },
 	{ .name = "csv", .key = O_CSV, .arg = "OUT.csv",
-	  .help = "also write the points to OUT.csv" },
+	  .help = "also write the points to OUT.csv",
+	  .type = ARGS_STRING, .at = AT(csv) },
 	{ .name = "fail-above", .key = O_FAIL_ABOVE, .arg = "PCT",
-	  .help = "exit 1 if a changed point is slower\n"
-	  "by more than PCT%" },
+	  .help = "exit 1 if a changed point is slower\nby more than PCT%",
+	  .type = ARGS_DOUBLE, .at = AT(fail_above), .min = 0, .max = 1e6,
+	  .expected = "a percentage, 0 or more (such as 1 or 2.5): the "
+	  "slowdown a changed point may have" },
 	{ .name = "within-process", .key = O_WITHIN,
-	  .help = "judge sides timed within one\n"
-	  "process each (one run, or runs whose repeats\nshared a process)" },
+	  .help = "judge sides timed within one\nprocess each (one run, or "
+	  "runs whose repeats\nshared a process)",
+	  .type = ARGS_FLAG, .at = AT(within_ok) },
 	{ .name = "paste", .key = O_PASTE, .arg = "FILE",
-	  .help = "also print a block for a commit message\n"
-	  "(72 columns) and write it to FILE (a new file)" },
+	  .help = "also print a block for a commit message\n(72 columns) and "
+	  "write it to FILE (a new file)", .type = ARGS_STRING, .at = AT(paste) },
 	{ .name = "command", .key = O_COMMAND, .arg = "TEXT",
-	  .help = "the command the block quotes" },
+	  .help = "the command the block quotes",
+	  .type = ARGS_STRING, .at = AT(command) },
 	{ .name = NULL }
 };
 
@@ -236,7 +276,8 @@ static const struct args_cmd command = {
 
 /* Kernels named on both sides must be in their files and of one op (and
    of --op's): 0, or -1 after a message. */
-static int check_named(const struct side *b, const struct side *a)
+static int check_named(const struct side *b, const struct side *a,
+		       const char *only_op)
 {
 	const char *bop, *aop;
 
@@ -264,7 +305,8 @@ static int check_named(const struct side *b, const struct side *a)
 }
 
 /* --op must be an op of one side at least. */
-static int check_op(const struct side *b, const struct side *a)
+static int check_op(const struct side *b, const struct side *a,
+		    const char *only_op)
 {
 	const char **bo, **ao;
 	size_t nb, na, i;
@@ -560,306 +602,308 @@ static bool gone_unresolved(const struct results *r)
 	return false;
 }
 
-int cmd_compare(int argc, char **argv)
-{
-	struct side b = { .align = -1 }, a = { .align = -1 };
-	const char *csv = NULL, **ops = NULL;
-	const struct row **cand = NULL;
-	struct rule rule = { 0.05, 1.0, FAMILY_HOLM, 1, 0, TEST_NONE, 0, 0 };
-	size_t i, j, k, n = 0, ncand = 0, nplaced = 0, nswept = 0, nops = 0;
-	struct pair *pairs = NULL, *sub = NULL;
+/* One comparison: what was asked, both sides, and their pairs. */
+struct comparison {
+	struct compare_opts o;
+	struct side b, a;
+	struct match m;
+	struct pair *pairs;
+	size_t n;
 	enum test test;
-	int named, rc = 2, key;
-	struct args args = { 0 };
-	const char *v;
-	double fail_above = -1;
-	struct sides sd = { NULL, NULL, 0 };
-	int every = 0, within = 0, within_ok = 0, emulated;
-	struct compare_ctx cx = { 0 };
-	const char *paste = NULL;
+	struct rule rule;
+	struct compare_ctx cx;
+	struct sides sd;
+	int named, every, within, emulated;
 	char why[512];
+};
 
-	only_op = NULL;
-	args_begin(&args, &command, argc, argv);
-	while ((key = args_next(&args, &v)) != ARGS_END) {
-		char *end;
-		double x;
+/* The options and the two files: -1 to go on, else the exit status. */
+static int parse_command(struct comparison *c, int argc, char **argv)
+{
+	struct args args;
+	const char *v;
+	int key, rc = -1;
 
-		switch (key) {
-		case ARGS_HELP:
+	c->o.before_align = c->o.after_align = -1;
+	c->o.alpha = 0.05;
+	c->o.threshold = 1.0;
+	c->o.fail_above = -1;
+	c->o.family = FAMILY_HOLM;
+	args_begin_into(&args, &command, argc, argv, &c->o);
+	while (rc < 0 && (key = args_next(&args, &v)) != ARGS_END) {
+		if (key == ARGS_HELP)
 			rc = 0;
-			goto out;
-		case ARGS_BAD:
-			goto out;
-		case ARGS_ARG:
-			if (!b.path)
-				b.path = v;
-			else if (!a.path)
-				a.path = v;
-			else {
-				rc = args_bad_usage(&command, "unexpected '%s' (two "
-						      "files: BEFORE.csv AFTER.csv)", v);
-				goto out;
-			}
-			break;
-		case O_FORCE_VERDICT:
-			rule.forced = 1;
-			break;
-		case O_WITHIN:
-			within_ok = 1;
-			break;
-		case O_PASTE:
-			paste = v;
-			break;
-		case O_COMMAND:
-			cx.command = v;
-			break;
-		case O_BEFORE_KERNEL:
-			parse_spec(&b, v);
-			break;
-		case O_AFTER_KERNEL:
-			parse_spec(&a, v);
-			break;
-		case O_BEFORE_ALIGN:
-		case O_AFTER_ALIGN: {
-			long *al = key == O_BEFORE_ALIGN ? &b.align : &a.align;
-			*al = strtol(v, &end, 10);
-			if (!*v || *end || *al < 0 || *al > 4095) {
-				fprintf(stderr, "csumreport compare: --%s '%s', expected "
-					"0 to 4095\n", key == O_BEFORE_ALIGN ?
-					"before-align" : "after-align", v);
-				goto out;
-			}
-			break;
-		}
-		case O_CSV:
-			csv = v;
-			break;
-		case O_OP:
-			only_op = *v ? v : NULL;
-			break;
-		case O_ALPHA:
-		case O_THRESHOLD:
-			x = strtod(v, &end);
-			if (!*v || *end || !(x >= 0) || (key == O_ALPHA ?
-			    !(x > 0 && x < 1) : !(x <= 100))) {
-				fprintf(stderr, "csumreport compare: --%s '%s', expected "
-					"%s\n", key == O_ALPHA ? "alpha" : "threshold", v,
-					key == O_ALPHA ? "a number between 0 and 1" :
-					"a percentage from 0 to 100");
-				goto out;
-			}
-			*(key == O_ALPHA ? &rule.alpha : &rule.threshold) = x;
-			break;
-		case O_FAIL_ABOVE:
-			x = strtod(v, &end);
-			if (!*v || *end || !(x >= 0) || !(x <= 1e6)) {
-				fprintf(stderr, "csumreport compare: --fail-above '%s', "
-					"expected a percentage, 0 or more (such as 1 or "
-					"2.5): the slowdown a changed point may have\n", v);
-				goto out;
-			}
-			fail_above = x;
-			break;
-		case O_FAMILY:
-			if (!strcmp(v, "holm"))
-				rule.family = FAMILY_HOLM;
-			else if (!strcmp(v, "bh"))
-				rule.family = FAMILY_BH;
-			else {
-				fprintf(stderr, "csumreport compare: --family '%s', "
-					"expected holm or bh\n", v);
-				goto out;
-			}
-			break;
-		}
+		else if (key == ARGS_BAD)
+			rc = 2;
+		else if (!c->b.path)
+			c->b.path = v;
+		else if (!c->a.path)
+			c->a.path = v;
+		else
+			rc = args_bad_usage(&command, "unexpected '%s' (two files: "
+					    "BEFORE.csv AFTER.csv)", v);
 	}
-	if (!b.path || !a.path) {
-		rc = args_bad_usage(&command, "%s", !b.path ? "no BEFORE.csv "
+	args_end(&args);
+	if (rc >= 0)
+		return rc;
+	if (!c->b.path || !c->a.path)
+		return args_bad_usage(&command, "%s", !c->b.path ? "no BEFORE.csv "
 				      "AFTER.csv given" : "no AFTER.csv given");
-		goto out;
-	}
-	if (!b.kernel != !a.kernel || (b.align < 0) != (a.align < 0)) {
+	parse_spec(&c->b, c->o.before_kernel ? c->o.before_kernel : "");
+	parse_spec(&c->a, c->o.after_kernel ? c->o.after_kernel : "");
+	c->b.align = c->o.before_align;
+	c->a.align = c->o.after_align;
+	if (!c->b.kernel != !c->a.kernel || (c->b.align < 0) != (c->a.align < 0)) {
 		fprintf(stderr, "csumreport compare: give both --before-kernel and "
 			"--after-kernel (and both aligns), or neither\n");
-		goto out;
+		return 2;
 	}
-	named = b.kernel || b.align >= 0;
-	if (results_read(&b.r, b.path, 1))
-		goto out;
-	if (results_read(&a.r, a.path, 1))
-		goto out;
-	if (check_named(&b, &a) || check_op(&b, &a))
-		goto out;
-	mixes_by_mean(&b.r);
-	mixes_by_mean(&a.r);
-	test = choose_test(&b.r, &a.r, &within);
-	/* The before side's candidates, sorted once; each after point then
-	   finds its match by bisection. */
-	ignore_kernel = b.kernel || a.kernel;
-	if (distances(&b, &a, &every))
-		goto out;
-	ignore_prefetch = b.prefetch || a.prefetch || every;
-	ignore_align = b.align >= 0 || a.align >= 0;
-	cand = xcalloc(b.r.nrows, sizeof(*cand), "the comparison");
-	pairs = xcalloc(a.r.nrows, sizeof(*pairs), "the comparison");
-	for (i = 0; i < b.r.nrows; i++)
-		if (selected(&b, &b.r.rows[i]) && b.r.rows[i].cycles_per_byte > 0)
-			cand[ncand++] = &b.r.rows[i];
-	qsort(cand, ncand, sizeof(*cand), cmp_candidate);
-	for (i = 0; i < a.r.nrows; i++) {
-		const struct row *wa = &a.r.rows[i], *x;
-		struct pair *q = &pairs[n];
-		if (!selected(&a, wa) || !(x = find_match(cand, ncand, wa)))
+	c->named = c->b.kernel || c->b.align >= 0;
+	c->rule = (struct rule){ .alpha = c->o.alpha, .threshold = c->o.threshold,
+				 .family = (enum family)c->o.family, .verdict = 1,
+				 .forced = c->o.forced, .test = TEST_NONE };
+	c->cx.command = c->o.command;
+	return -1;
+}
+
+/* Both files read, what they select checked, the test and what makes
+   points match chosen: 0, or -1 after a message. */
+static int read_sides(struct comparison *c)
+{
+	struct side *b = &c->b, *a = &c->a;
+
+	if (results_read(&b->r, b->path, 1) || results_read(&a->r, a->path, 1) ||
+	    check_named(b, a, c->o.op) || check_op(b, a, c->o.op))
+		return -1;
+	mixes_by_mean(&b->r);
+	mixes_by_mean(&a->r);
+	c->test = choose_test(&b->r, &a->r, &c->within);
+	if (distances(b, a, &c->every))
+		return -1;
+	c->m.ignore_kernel = b->kernel || a->kernel;
+	c->m.ignore_prefetch = b->prefetch || a->prefetch || c->every;
+	c->m.ignore_align = b->align >= 0 || a->align >= 0;
+	return 0;
+}
+
+/* Each selected after point with its match among the before side's
+   candidates (sorted once, then found by bisection), and its test. */
+static void pair_points(struct comparison *c)
+{
+	const struct results *br = &c->b.r, *ar = &c->a.r;
+	const struct row **cand = xcalloc(br->nrows, sizeof(*cand), "the comparison");
+	size_t i, ncand = 0;
+
+	c->pairs = xcalloc(ar->nrows, sizeof(*c->pairs), "the comparison");
+	for (i = 0; i < br->nrows; i++)
+		if (selected(&c->b, &br->rows[i], c->o.op) &&
+		    br->rows[i].cycles_per_byte > 0)
+			cand[ncand++] = &br->rows[i];
+	qsort_r(cand, ncand, sizeof(*cand), cmp_candidate, &c->m);
+	for (i = 0; i < ar->nrows; i++) {
+		const struct row *wa = &ar->rows[i], *x;
+		struct pair *q = &c->pairs[c->n];
+
+		if (!selected(&c->a, wa, c->o.op) ||
+		    !(x = find_match(cand, ncand, wa, &c->m)))
 			continue;
 		q->a = wa;
 		q->b = x;
-		q->p = test == TEST_PAIRED ? rounds_paired_p(wa, x) :
-		       test == TEST_REPEATS ? welch_t_p(wa->rep_cpb, wa->nrep,
-							x->rep_cpb, x->nrep) : -1;
-		q->placement = fmax(placement_spread(&b.r, x),
-				    placement_spread(&a.r, wa));
-		n++;
+		q->p = c->test == TEST_PAIRED ? rounds_paired_p(wa, x) :
+		       c->test == TEST_REPEATS ? welch_t_p(wa->rep_cpb, wa->nrep,
+							   x->rep_cpb, x->nrep) : -1;
+		q->placement = fmax(placement_spread(br, x), placement_spread(ar, wa));
+		c->n++;
 	}
-	if (every)
-		qsort(pairs, n, sizeof(*pairs), cmp_by_distance);
-	emulated = !strcmp(b.r.emulated, "yes") || !strcmp(a.r.emulated, "yes");
-	rule.verdict = rule.forced || !emulated;
-	cx.inconclusive = inconclusive(&b.r, &a.r, test, within, within_ok,
-				       rule.verdict, why, sizeof(why));
-	rule.verdict = !cx.inconclusive;
-	for (i = 0; i < n && !rule.verdict; i++)
-		pairs[i].p = -1;	/* figures, no test */
-	rule.test = test;
-	rule.per_process = b.r.processes && a.r.processes && !within;
-	rule.emulated = emulated;
-	compare_judge(pairs, n, &rule);
-	for (i = 0; i < n; i++) {
-		const struct pair *q = &pairs[i];
-		nswept += q->placement >= 0;
-		nplaced += q->sig && q->placement >= 0 && fabs(q->change) < q->placement;
-	}
-	if (!n) {
-		fprintf(stderr, "csumreport compare: %s and %s have no point in "
-			"common\n", b.path, a.path);
-		goto out;
-	}
-	if (csv && compare_write_bars(csv, pairs, n, named, &rule)) {
-		rc = 1;
-		goto out;
-	}
+	if (c->every)
+		qsort(c->pairs, c->n, sizeof(*c->pairs), cmp_by_distance);
+	free(cand);
+}
 
-	/* The ops of the pairs, in the order the after side has them. */
-	ops = xcalloc(n, sizeof(*ops), "the comparison");
-	sub = xcalloc(n, sizeof(*sub), "the comparison");
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < nops && strcmp(ops[j], pairs[i].a->op); j++)
+/* Whether a verdict can be given (cx.inconclusive says why not), and
+   each pair's estimate and verdict. */
+static void judge(struct comparison *c)
+{
+	const struct results *br = &c->b.r, *ar = &c->a.r;
+	size_t i;
+
+	c->emulated = !strcmp(br->emulated, "yes") || !strcmp(ar->emulated, "yes");
+	c->rule.verdict = c->rule.forced || !c->emulated;
+	c->cx.inconclusive = inconclusive(br, ar, c->test, c->within,
+					  c->o.within_ok, c->rule.verdict,
+					  c->why, sizeof(c->why));
+	c->rule.verdict = !c->cx.inconclusive;
+	for (i = 0; i < c->n && !c->rule.verdict; i++)
+		c->pairs[i].p = -1;	/* figures, no test */
+	c->rule.test = c->test;
+	c->rule.per_process = br->processes && ar->processes && !c->within;
+	c->rule.emulated = c->emulated;
+	compare_judge(c->pairs, c->n, &c->rule);
+}
+
+/* The ops of the pairs, in the order the after side has them. */
+static size_t pair_ops(const struct comparison *c, const char **ops)
+{
+	size_t i, j, nops = 0;
+
+	for (i = 0; i < c->n; i++) {
+		for (j = 0; j < nops && strcmp(ops[j], c->pairs[i].a->op); j++)
 			;
 		if (j == nops)
-			ops[nops++] = pairs[i].a->op;
+			ops[nops++] = c->pairs[i].a->op;
 	}
-	cx.b = &b.r;
-	cx.a = &a.r;
-	cx.pb = b.r.processes ? b.r.processes : test == TEST_PAIRED ? 1 : b.r.repeats;
-	cx.pa = a.r.processes ? a.r.processes : test == TEST_PAIRED ? 1 : a.r.repeats;
-	cx.per_process = b.r.processes && a.r.processes && !within;
-	cx.one_run = test == TEST_PAIRED;
-	cx.show_pf = !named || every;
-	side_label(&b, pairs, n, 0, &sd.before);
-	side_label(&a, pairs, n, 1, &sd.after);
-	cx.before = sd.before;
-	cx.after = sd.after;
-	if (emulated && !rule.forced)
+	return nops;
+}
+
+/* What the headline, the paste block and the tables are told. */
+static void describe(struct comparison *c)
+{
+	const struct results *br = &c->b.r, *ar = &c->a.r;
+
+	c->cx.b = br;
+	c->cx.a = ar;
+	c->cx.pb = br->processes ? br->processes : c->test == TEST_PAIRED ? 1 :
+		   br->repeats;
+	c->cx.pa = ar->processes ? ar->processes : c->test == TEST_PAIRED ? 1 :
+		   ar->repeats;
+	c->cx.per_process = br->processes && ar->processes && !c->within;
+	c->cx.one_run = c->test == TEST_PAIRED;
+	c->cx.show_pf = !c->named || c->every;
+	side_label(&c->b, c->pairs, c->n, 0, &c->sd.before);
+	side_label(&c->a, c->pairs, c->n, 1, &c->sd.after);
+	c->cx.before = c->sd.before;
+	c->cx.after = c->sd.after;
+	c->sd.pf_after = c->m.ignore_prefetch;
+}
+
+/* "before: FILE" and what ran it. */
+static void print_side(const char *what, const struct side *s)
+{
+	print_wrapped("        ", "%s %s", what, s->path);
+	print_wrapped("        ", "        %s, %u samples x %u repeat%s%s", s->r.cpu,
+		      s->r.samples, s->r.repeats, s->r.repeats == 1 ? "" : "s",
+		      strcmp(s->r.emulated, "yes") ? "" : ", EMULATED");
+}
+
+/* "selected: K@D align N (before) vs ... (after)" */
+static void print_selected(const struct side *b, const struct side *a)
+{
+	char ba[32] = "", aa[32] = "";
+
+	if (b->align >= 0)
+		snprintf(ba, sizeof(ba), " align %ld", b->align);
+	if (a->align >= 0)
+		snprintf(aa, sizeof(aa), " align %ld", a->align);
+	print_wrapped("  ", "selected: %s%s%s%s (before) vs %s%s%s%s (after)",
+		      b->kernel ? b->kernel : "", b->prefetch ? "@" : "",
+		      b->prefetch ? b->prefetch : "", ba,
+		      a->kernel ? a->kernel : "", a->prefetch ? "@" : "",
+		      a->prefetch ? a->prefetch : "", aa);
+}
+
+/* The points left out of either run, and why. */
+static void print_gone(const struct results *b, const struct results *a)
+{
+	char n[96];
+
+	if (!b->ngone && !a->ngone)
+		return;
+	if (b->ngone && a->ngone)
+		snprintf(n, sizeof(n), "%zu point(s) before, %zu after", b->ngone,
+			 a->ngone);
+	else
+		snprintf(n, sizeof(n), "%zu point(s) %s", b->ngone + a->ngone,
+			 b->ngone ? "before" : "after");
+	if (gone_unresolved(b) || gone_unresolved(a))
+		print_wrapped("", "warning: left out, a median call below one timer "
+			      "step (timing = per-call; the timer does not resolve "
+			      "it) or a median region shorter than the overhead "
+			      "subtracted: %s (the CSV's calls_below_step, "
+			      "below_overhead)", n);
+	else
+		print_wrapped("", "warning: left out, a median region shorter than "
+			      "the overhead subtracted (no time): %s (the CSV's "
+			      "below_overhead)", n);
+}
+
+/* Everything above the tables: the headline, the test, the files, what
+   was selected and what voids or qualifies the figures. */
+static void print_head(const struct comparison *c, const char *op)
+{
+	const struct results *br = &c->b.r, *ar = &c->a.r;
+	const struct rule *rule = &c->rule;
+
+	if (c->emulated && !rule->forced)
 		printf("EMULATED RUN: figures only, no verdict.  QEMU's timings are "
 		       "not\nthe target's (its timebase is the host's, dcbt a "
 		       "no-op);\n--force-verdict judges them anyway.\n");
-	else if (rule.forced && emulated)
+	else if (rule->forced && c->emulated)
 		printf("EMULATED, VERDICT FORCED (--force-verdict): the verdicts "
 		       "below\njudge QEMU's timings, not the target's.\n");
-	compare_headline(pairs, n, &cx, &rule);
-	compare_print_warnings(stdout, &cx);
+	compare_headline(c->pairs, c->n, &c->cx, rule);
+	compare_print_warnings(stdout, &c->cx);
 	printf("\n");
-	print_test(&rule, &cx, &b.r, &a.r, nops > 1 ? NULL : ops[0]);
-	print_wrapped("        ", "before: %s", b.path);
-	print_wrapped("        ", "        %s, %u samples x %u repeat%s%s", b.r.cpu,
-		      b.r.samples, b.r.repeats, b.r.repeats == 1 ? "" : "s",
-		      strcmp(b.r.emulated, "yes") ? "" : ", EMULATED");
-	print_wrapped("        ", "after:  %s", a.path);
-	print_wrapped("        ", "        %s, %u samples x %u repeat%s%s", a.r.cpu,
-		      a.r.samples, a.r.repeats, a.r.repeats == 1 ? "" : "s",
-		      strcmp(a.r.emulated, "yes") ? "" : ", EMULATED");
-	if (named) {
-		char ba[32] = "", aa[32] = "";
-		if (b.align >= 0)
-			snprintf(ba, sizeof(ba), " align %ld", b.align);
-		if (a.align >= 0)
-			snprintf(aa, sizeof(aa), " align %ld", a.align);
-		print_wrapped("  ", "selected: %s%s%s%s (before) vs %s%s%s%s (after)",
-			      b.kernel ? b.kernel : "", b.prefetch ? "@" : "",
-			      b.prefetch ? b.prefetch : "", ba,
-			      a.kernel ? a.kernel : "", a.prefetch ? "@" : "",
-			      a.prefetch ? a.prefetch : "", aa);
-	}
-	if (every)
-		print_every(&b, &a, pairs, n);
-	else if (b.kernel && !b.prefetch && !a.prefetch &&
-		 kernel_prefetches(&b.r, b.kernel))
+	print_test(rule, &c->cx, br, ar, op);
+	print_side("before:", &c->b);
+	print_side("after: ", &c->a);
+	if (c->named)
+		print_selected(&c->b, &c->a);
+	if (c->every)
+		print_every(&c->b, &c->a, c->pairs, c->n);
+	else if (c->b.kernel && !c->b.prefetch && !c->a.prefetch &&
+		 kernel_prefetches(br, c->b.kernel))
 		print_wrapped("  ", "%s and %s: compared distance by distance "
-			      "(none too), at the distances both have", b.kernel,
-			      a.kernel);
-	sd.pf_after = ignore_prefetch;
-	if (rule.verdict && (!strcmp(b.r.emulated, "yes") ||
-			     !strcmp(a.r.emulated, "yes")))
+			      "(none too), at the distances both have", c->b.kernel,
+			      c->a.kernel);
+	if (rule->verdict && c->emulated)
 		printf("EMULATED RUN: these timings are not real; do not quote them.\n");
-	if (rule.verdict && (!layouts_of(&b.r) || !layouts_of(&a.r)))
+	if (rule->verdict && (!layouts_of(br) || !layouts_of(ar)))
 		print_wrapped("", "note: %s kept each kernel at one address "
 			      "(layouts = 1, or a run older than layouts), so "
-			      "where the linker put it is in the figures", !layouts_of(&b.r) &&
-			      !layouts_of(&a.r) ? "both runs" : !layouts_of(&b.r) ?
-			      "the before run" : "the after run");
-	if (b.r.partial || a.r.partial)
+			      "where the linker put it is in the figures",
+			      !layouts_of(br) && !layouts_of(ar) ? "both runs" :
+			      !layouts_of(br) ? "the before run" : "the after run");
+	if (br->partial || ar->partial)
 		printf("PARTIAL RUN: one stopped early (# partial: in its CSV).\n");
-	compare_print_builds(&b.r, &a.r);
-	if (b.r.ngone || a.r.ngone) {
-		char n[96];
-		if (b.r.ngone && a.r.ngone)
-			snprintf(n, sizeof(n), "%zu point(s) before, %zu after",
-				 b.r.ngone, a.r.ngone);
-		else
-			snprintf(n, sizeof(n), "%zu point(s) %s", b.r.ngone +
-				 a.r.ngone, b.r.ngone ? "before" : "after");
-		if (gone_unresolved(&b.r) || gone_unresolved(&a.r))
-			print_wrapped("", "warning: left out, a median call below "
-				      "one timer step (timing = per-call; the timer "
-				      "does not resolve it) or a median region shorter "
-				      "than the overhead subtracted: %s (the CSV's "
-				      "calls_below_step, below_overhead)", n);
-		else
-			print_wrapped("", "warning: left out, a median region "
-				      "shorter than the overhead subtracted (no "
-				      "time): %s (the CSV's below_overhead)", n);
-	}
-	compare_note_k(pairs, n);
+	compare_print_builds(br, ar);
+	print_gone(br, ar);
+	compare_note_k(c->pairs, c->n);
+}
+
+/* A table per op, then what the tables' figures need said. */
+static void print_tables(const struct comparison *c, const char **ops,
+			 size_t nops)
+{
+	struct pair *sub = xcalloc(c->n, sizeof(*sub), "the comparison");
+	size_t i, j, k, nplaced = 0, nswept = 0;
+
 	for (j = 0; j < nops; j++) {
 		int per_call = op_info(ops[j])->per_call;
 
-		for (i = k = 0; i < n; i++)
-			if (!strcmp(pairs[i].a->op, ops[j]))
-				sub[k++] = pairs[i];
+		for (i = k = 0; i < c->n; i++)
+			if (!strcmp(c->pairs[i].a->op, ops[j]))
+				sub[k++] = c->pairs[i];
 		printf("\n");
 		if (nops > 1)
 			print_wrapped("  ", "op %s: cycles per %s, %s", ops[j],
-				      per_call ? "call" : "byte", compare_figure(&rule));
-		compare_print_op(sub, k, per_call, &sd, &rule);
+				      per_call ? "call" : "byte",
+				      compare_figure(&c->rule));
+		compare_print_op(sub, k, per_call, &c->sd, &c->rule);
 	}
-	for (i = 0; i < n; i++)
-		if (!pairs[i].a->size && !op_info(pairs[i].a->op)->per_call)
+	free(sub);
+	for (i = 0; i < c->n; i++) {
+		const struct pair *q = &c->pairs[i];
+
+		nswept += q->placement >= 0;
+		nplaced += q->sig && q->placement >= 0 && fabs(q->change) < q->placement;
+		if (!q->a->size && !op_info(q->a->op)->per_call)
 			print_wrapped("", "mix, %s: judged by the mean call (each "
 				      "process's or repeat's samples' mean), as the "
 				      "published mix measurements were; the median call "
 				      "reads %.3f before, %.3f after cycles/byte",
-				      pairs[i].a->cache, pairs[i].b->cpb_mean_call,
-				      pairs[i].a->cpb_mean_call);
+				      q->a->cache, q->b->cpb_mean_call,
+				      q->a->cpb_mean_call);
+	}
 	if (nplaced)
 		print_wrapped("", "WARNING: %zu change(s) called are smaller "
 			      "than the spread code placement alone causes in the "
@@ -868,28 +912,65 @@ int cmd_compare(int argc, char **argv)
 	else if (!nswept)
 		printf("Code placement: not measured; code_offset = 0, 16, 32, 48 "
 		       "shows how far\nplacement alone moves each kernel\n");
-	rc = gate(pairs, n, fail_above, &rule, named);
-	cx.b = &b.r;
-	cx.a = &a.r;
-	if (paste && compare_paste(paste, pairs, n, &cx, &rule))
-		rc = 2;
-	else if (cx.inconclusive) {
-		print_wrapped("  ", "inconclusive (exit 3): %s%s", cx.inconclusive,
-			      fail_above >= 0 ? "; nothing is judged against "
-			      "--fail-above" : "");
-		rc = 3;
-	}
-out:
-	args_end(&args);
-	free(sd.before);
-	free(sd.after);
+}
+
+/* The tables and the verdict's exit status: 0, 1 (--fail-above), 2 (the
+   paste block) or 3 (inconclusive). */
+static int report(struct comparison *c)
+{
+	const char **ops = xcalloc(c->n, sizeof(*ops), "the comparison");
+	size_t nops = pair_ops(c, ops);
+	int rc;
+
+	describe(c);
+	print_head(c, nops > 1 ? NULL : ops[0]);
+	print_tables(c, ops, nops);
 	free(ops);
-	free(sub);
-	free(cand);
-	free(pairs);
-	free(b.kernel);
-	free(a.kernel);
-	results_free(&b.r);
-	results_free(&a.r);
+	rc = gate(c->pairs, c->n, c->o.fail_above, &c->rule, c->named);
+	if (c->o.paste && compare_paste(c->o.paste, c->pairs, c->n, &c->cx,
+					&c->rule))
+		return 2;
+	if (c->cx.inconclusive) {
+		print_wrapped("  ", "inconclusive (exit 3): %s%s", c->cx.inconclusive,
+			      c->o.fail_above >= 0 ? "; nothing is judged against "
+			      "--fail-above" : "");
+		return 3;
+	}
+	return rc;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct comparison c;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.b.align = c.a.align = -1;
+	rc = parse_command(&c, argc, argv);
+	if (rc >= 0)
+		goto out;
+	rc = 2;
+	if (read_sides(&c))
+		goto out;
+	pair_points(&c);
+	judge(&c);
+	if (!c.n) {
+		fprintf(stderr, "csumreport compare: %s and %s have no point in "
+			"common\n", c.b.path, c.a.path);
+		goto out;
+	}
+	if (c.o.csv && compare_write_bars(c.o.csv, c.pairs, c.n, c.named, &c.rule)) {
+		rc = 1;
+		goto out;
+	}
+	rc = report(&c);
+out:
+	free(c.sd.before);
+	free(c.sd.after);
+	free(c.pairs);
+	free(c.b.kernel);
+	free(c.a.kernel);
+	results_free(&c.b.r);
+	results_free(&c.a.r);
 	return rc;
 }
