@@ -2,10 +2,10 @@
    sizes or cache states, cells the median in one metric; no line over 72
    columns, ready for a commit message.
  *
- * One file of some 640 lines: the distance and kernel tables are
- * cmd_table's alone and print its metrics; what every table shares is in
+ * The distance and kernel tables are cmd_table's alone and print its metrics; what every table shares is in
  * table/. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,27 +118,58 @@ static const struct metric *metric_named(const char *name)
 enum { O_OP = 256, O_KERNEL, O_METRIC, O_BY, O_CACHE, O_SIZE, O_ALIGN,
        O_CODE_OFFSET };
 
+/* metrics[]'s names, in its order. */
+static const char *const metric_names[] = {
+	"mbps", "bpc", "cpb", "cycles", "ticks", "ns", "kb", "roofline", NULL
+};
+
+/* --by's. */
+static const char *const by_names[] = {
+	"size", "cache", "load", "rx_prefetch", "spread", NULL
+};
+
+/* What the command line asks for: the tables' options, and what they
+   are made from. */
+struct table_args {
+	struct table_opts t;
+	int metric;			/* in metrics[]; -1: the op's default */
+	int by;				/* in by_names */
+	struct args_size size;
+	const char *align;		/* NULL: the least */
+};
+
+#define AT(field) offsetof(struct table_args, field)
+
 static const struct args_opt options[] = {
 	{ .name = "op", .key = O_OP, .arg = "OP",
-	  .help = "only OP's tables (a file may hold several)" },
+	  .help = "only OP's tables (a file may hold several)",
+	  .type = ARGS_STRING, .at = AT(t.op), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
-	  .help = "rows are K's distances (default: a table\n"
-	  "for each prefetching kernel; without one,\nrows are kernels)" },
+	  .help = "rows are K's distances (default: a table\nfor each "
+	  "prefetching kernel; without one,\nrows are kernels)",
+	  .type = ARGS_STRING, .at = AT(t.kernel), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "metric", .key = O_METRIC, .arg = "M",
-	  .help = "mbps, bpc, cpb, cycles, ticks, ns, kb or\n"
-	  "roofline" },
+	  .help = "mbps, bpc, cpb, cycles, ticks, ns, kb or\nroofline",
+	  .type = ARGS_ENUM, .at = AT(metric), .names = metric_names,
+	  .label = "metric" },
 	{ .name = "by", .key = O_BY, .arg = "B",
-	  .help = "columns: size (default), cache; or the\n"
-	  "workload tables: load, rx_prefetch, spread" },
+	  .help = "columns: size (default), cache; or the\nworkload tables: "
+	  "load, rx_prefetch, spread",
+	  .type = ARGS_ENUM, .at = AT(by), .names = by_names },
 	{ .name = "cache", .key = O_CACHE, .arg = "C",
-	  .help = "only cache state C (warm, cold, ring/next...)" },
+	  .help = "only cache state C (warm, cold, ring/next...)",
+	  .type = ARGS_STRING, .at = AT(t.cache), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "size", .key = O_SIZE, .arg = "N",
-	  .help = "only size N: bytes, or with B, K, M or G" },
+	  .help = "only size N: bytes, or with B, K, M or G",
+	  .type = ARGS_SIZE, .at = AT(size),
+	  .expected = "bytes such as 1500, 64K or 1M: a whole number with an "
+	  "optional B, K, M or G (powers of 1024)" },
 	{ .name = "align", .key = O_ALIGN, .arg = "N",
-	  .help = "points at alignment N (default: the least)" },
+	  .help = "points at alignment N (default: the least)",
+	  .type = ARGS_STRING, .at = AT(align), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "code-offset", .key = O_CODE_OFFSET, .arg = "none|N",
-	  .help = "points with code at N (default: the\n"
-	  "first offset in the file)" },
+	  .help = "points with code at N (default: the\nfirst offset in the "
+	  "file)", .type = ARGS_STRING, .at = AT(t.off), .flags = ARGS_EMPTY_UNSET },
 	{ .name = NULL }
 };
 
@@ -543,169 +574,142 @@ static const char *op_list(const char *const *ops, size_t n, char *buf,
 	return buf;
 }
 
-int cmd_table(int argc, char **argv)
+/* The options and the file: -1 to go on, else the exit status. */
+static int parse_command(struct table_args *ta, int argc, char **argv)
 {
-	const char **ops = NULL, *kop;
-	const struct metric *m = NULL;
-	struct table_opts o = { .by = "size", .align = -1 };
-	struct table_out out = { 0, NULL };
-	char heading[512], list[1024];
-	size_t nops = 0, i;
-	int rc = 2;
-	struct results r, part;
 	struct args args;
-	const char *v, *size_arg = NULL;
-	int k, e;
+	const char *v;
+	int k, rc = -1;
 
-	args_begin(&args, &command, argc, argv);
-	while ((k = args_next(&args, &v)) != ARGS_END) {
-		switch (k) {
-		case ARGS_HELP:
-			args_end(&args);
-			return 0;
-		case ARGS_BAD:
-			args_end(&args);
-			return 2;
-		case ARGS_ARG:
-			if (o.path) {
-				args_end(&args);
-				return args_bad_usage(&command, "unexpected '%s' (one "
-							"RESULTS.csv only)", v);
-			}
-			o.path = v;
-			break;
-		case O_KERNEL:
-			o.kernel = *v ? v : NULL;
-			break;
-		case O_OP:
-			o.op = *v ? v : NULL;
-			break;
-		case O_METRIC:
-			m = metric_named(v);
-			if (!m) {
-				fprintf(stderr, "csumreport table: metric '%s', expected "
-					"mbps, bpc, cpb, cycles, ticks, ns, kb or "
-					"roofline\n", v);
-				args_end(&args);
-				return 2;
-			}
-			break;
-		case O_BY:
-			if (strcmp(v, "size") && strcmp(v, "cache") &&
-			    strcmp(v, "load") && strcmp(v, "rx_prefetch") &&
-			    strcmp(v, "spread")) {
-				fprintf(stderr, "csumreport table: --by '%s', expected "
-					"size, cache, load, rx_prefetch or spread\n", v);
-				args_end(&args);
-				return 2;
-			}
-			o.by = v;
-			break;
-		case O_CACHE:
-			o.cache = *v ? v : NULL;
-			break;
-		case O_SIZE:
-			e = parse_size(v, &o.size);
-			if (e == -1)
-				fprintf(stderr, "csumreport table: --size '%s', expected "
-					"bytes such as 1500, 64K or 1M: a whole number "
-					"with an optional B, K, M or G (powers of 1024)\n", v);
-			else if (e == -2)
-				fprintf(stderr, "csumreport table: --size '%s' is too "
-					"large, expected at most 4294967295 bytes\n", v);
-			if (e) {
-				args_end(&args);
-				return 2;
-			}
-			size_arg = v;
-			break;
-		case O_ALIGN:
-			o.align = *v ? atol(v) : -1;
-			break;
-		case O_CODE_OFFSET:
-			o.off = *v ? v : NULL;
-			break;
-		}
+	memset(ta, 0, sizeof(*ta));
+	ta->metric = -1;
+	args_begin_into(&args, &command, argc, argv, ta);
+	while (rc < 0 && (k = args_next(&args, &v)) != ARGS_END) {
+		if (k == ARGS_HELP)
+			rc = 0;
+		else if (k == ARGS_BAD)
+			rc = 2;
+		else if (ta->t.path)
+			rc = args_bad_usage(&command, "unexpected '%s' (one "
+					    "RESULTS.csv only)", v);
+		else
+			ta->t.path = v;
 	}
 	args_end(&args);
-	if (!o.path)
+	if (rc >= 0)
+		return rc;
+	if (!ta->t.path)
 		return args_bad_usage(&command, "%s", "no RESULTS.csv given");
-	if (results_read(&r, o.path, 0))
-		return 2;
-	nops = results_ops(&r, &ops);
-	if (o.off) {
-		for (i = 0; i < r.nrows && strcmp(r.rows[i].code_offset, o.off); i++)
+	ta->t.by = by_names[ta->by];
+	ta->t.size = ta->size.bytes;
+	ta->t.align = ta->align ? atol(ta->align) : -1;
+	return -1;
+}
+
+/* --kernel: a kernel of the file (of --op's op, if given), whose op's
+   tables are printed: 0, or -1 after a message. */
+static int check_kernel(const struct results *r, struct table_opts *o)
+{
+	const char *kop = results_kernel_op(r, o->kernel), **ks;
+	size_t nk, i;
+
+	if (!kop) {
+		nk = results_kernels(r, 0, &ks);
+		fprintf(stderr, "csumreport table: %s has no kernel '%s'; its "
+			"kernels:", o->path, o->kernel);
+		for (i = 0; i < nk; i++)
+			fprintf(stderr, " %s", ks[i]);
+		fprintf(stderr, "\n");
+		free(ks);
+		return -1;
+	}
+	if (o->op && strcmp(o->op, kop)) {
+		fprintf(stderr, "csumreport table: kernel %s is a %s kernel, "
+			"not %s\n", o->kernel, kop, o->op);
+		return -1;
+	}
+	/* A kernel's distances are rows of its own op's tables. */
+	o->op = kop;
+	return 0;
+}
+
+/* --size: a size the file has: 0, or -1 after a message listing its. */
+static int check_size(const struct results *r, const struct table_args *ta)
+{
+	unsigned *sizes;
+	size_t ns = results_sizes(r, &sizes), i;
+	char lab[32];
+
+	for (i = 0; i < ns && sizes[i] != ta->t.size; i++)
+		;
+	if (i < ns) {
+		free(sizes);
+		return 0;
+	}
+	fprintf(stderr, "csumreport table: %s has no size '%s' (%u bytes); its "
+		"sizes:", ta->t.path, ta->size.text, ta->t.size);
+	for (i = 0; i < ns; i++)
+		fprintf(stderr, "%s %s", i ? "," : "",
+			sizes[i] ? size_label(sizes[i], lab, sizeof(lab)) : "mix");
+	fprintf(stderr, "\n");
+	free(sizes);
+	return -1;
+}
+
+/* What the options select is in the file: 0, or -1 after a message. */
+static int check_request(const struct results *r, const char **ops,
+			 size_t nops, struct table_args *ta,
+			 const struct metric *m)
+{
+	struct table_opts *o = &ta->t;
+	char list[1024];
+	size_t i;
+
+	if (o->off) {
+		for (i = 0; i < r->nrows && strcmp(r->rows[i].code_offset, o->off); i++)
 			;
-		if (i == r.nrows) {
+		if (i == r->nrows) {
 			fprintf(stderr, "csumreport table: %s has no points at code "
-				"offset '%s'\n", o.path, o.off);
-			goto out;
+				"offset '%s'\n", o->path, o->off);
+			return -1;
 		}
 	}
-	if (o.op) {
-		for (i = 0; i < nops && strcmp(ops[i], o.op); i++)
+	if (o->op) {
+		for (i = 0; i < nops && strcmp(ops[i], o->op); i++)
 			;
 		if (i == nops) {
 			fprintf(stderr, "csumreport table: %s has no op '%s'; its "
-				"ops: %s\n", o.path, o.op,
+				"ops: %s\n", o->path, o->op,
 				op_list(ops, nops, list, sizeof(list)));
-			goto out;
+			return -1;
 		}
 	}
-	if (o.kernel) {
-		kop = results_kernel_op(&r, o.kernel);
-		if (!kop) {
-			const char **ks;
-			size_t nk = results_kernels(&r, 0, &ks);
-
-			fprintf(stderr, "csumreport table: %s has no kernel '%s'; its "
-				"kernels:", o.path, o.kernel);
-			for (i = 0; i < nk; i++)
-				fprintf(stderr, " %s", ks[i]);
-			fprintf(stderr, "\n");
-			free(ks);
-			goto out;
-		}
-		if (o.op && strcmp(o.op, kop)) {
-			fprintf(stderr, "csumreport table: kernel %s is a %s kernel, "
-				"not %s\n", o.kernel, kop, o.op);
-			goto out;
-		}
-		/* A kernel's distances are rows of its own op's tables. */
-		o.op = kop;
-	}
-	if (o.size) {
-		unsigned *sizes;
-		size_t ns = results_sizes(&r, &sizes);
-		char lab[32];
-
-		for (i = 0; i < ns && sizes[i] != o.size; i++)
-			;
-		if (i == ns) {
-			fprintf(stderr, "csumreport table: %s has no size '%s' (%u "
-				"bytes); its sizes:", o.path, size_arg, o.size);
-			for (i = 0; i < ns; i++)
-				fprintf(stderr, "%s %s", i ? "," : "",
-					sizes[i] ? size_label(sizes[i], lab, sizeof(lab)) :
-					"mix");
-			fprintf(stderr, "\n");
-			free(sizes);
-			goto out;
-		}
-		free(sizes);
-	}
-	if (m && !strcmp(m->name, "ns") && r.tick_hz <= 0) {
+	if ((o->kernel && check_kernel(r, o)) || (o->size && check_size(r, ta)))
+		return -1;
+	if (m && !strcmp(m->name, "ns") && r->tick_hz <= 0) {
 		fprintf(stderr, "csumreport table: %s has no '# tick_hz:' line; "
-			"ns need the timer's rate\n", o.path);
-		goto out;
+			"ns need the timer's rate\n", o->path);
+		return -1;
 	}
+	return 0;
+}
+
+/* The tables of each op (of --op's alone, if given); how many. */
+static size_t print_ops(const struct results *r, const char **ops, size_t nops,
+			const struct table_opts *o, const struct metric *m)
+{
+	struct table_out out = { 0, NULL };
+	struct results part;
+	char heading[512];
+	size_t i;
+
 	for (i = 0; i < nops; i++) {
-		if (o.op && strcmp(o.op, ops[i]))
+		if (o->op && strcmp(o->op, ops[i]))
 			continue;
-		results_of_op(&r, ops[i], &part);
+		results_of_op(r, ops[i], &part);
 		/* The roofline's own op, and ops it does not apply to, have
 		   no fraction to show. */
-		if (m && m->get == get_roof && !o.op && !has_fraction(&part)) {
+		if (m && m->get == get_roof && !o->op && !has_fraction(&part)) {
 			results_free(&part);
 			continue;
 		}
@@ -715,28 +719,49 @@ int cmd_table(int argc, char **argv)
 				 op_info(ops[i])->about);
 			out.heading = heading;
 		}
-		if (!strcmp(o.by, "load"))
-			load_tables(&part, &o, m && !strcmp(m->name, "cycles"), &out);
-		else if (!strcmp(o.by, "rx_prefetch"))
-			kernel_tables(&part, &o, m ? m : metric_named("kb"), &out);
-		else if (!strcmp(ops[i], "csum_copy") || !strcmp(o.by, "spread"))
-			copy_tables(&part, &o, &out);
+		if (!strcmp(o->by, "load"))
+			load_tables(&part, o, m && !strcmp(m->name, "cycles"), &out);
+		else if (!strcmp(o->by, "rx_prefetch"))
+			kernel_tables(&part, o, m ? m : metric_named("kb"), &out);
+		else if (!strcmp(ops[i], "csum_copy") || !strcmp(o->by, "spread"))
+			copy_tables(&part, o, &out);
 		else
-			kernel_tables(&part, &o, m ? m : metric_named(
+			kernel_tables(&part, o, m ? m : metric_named(
 				      op_info(ops[i])->per_call ? "cycles" : "mbps"),
 				      &out);
 		results_free(&part);
 	}
-	if (!out.ntables && m && m->get == get_roof)
-		fprintf(stderr, "csumreport table: %s has no roofline_fraction "
-			"(a run with roofline = none, or one older than the "
-			"column)\n", o.path);
-	else if (!out.ntables)
-		fprintf(stderr, "csumreport table: %s has no rows for that cache "
-			"state or size\n", o.path);
-	else {
+	return out.ntables;
+}
+
+int cmd_table(int argc, char **argv)
+{
+	const char **ops = NULL;
+	const struct metric *m;
+	struct table_args ta;
+	struct results r;
+	size_t nops;
+	int rc = parse_command(&ta, argc, argv);
+
+	if (rc >= 0)
+		return rc;
+	m = ta.metric >= 0 ? &metrics[ta.metric] : NULL;
+	if (results_read(&r, ta.t.path, 0))
+		return 2;
+	rc = 2;
+	nops = results_ops(&r, &ops);
+	if (check_request(&r, ops, nops, &ta, m))
+		goto out;
+	if (print_ops(&r, ops, nops, &ta.t, m)) {
 		print_warnings(stdout, &r, "the run");
 		rc = 0;
+	} else if (m && m->get == get_roof) {
+		fprintf(stderr, "csumreport table: %s has no roofline_fraction "
+			"(a run with roofline = none, or one older than the "
+			"column)\n", ta.t.path);
+	} else {
+		fprintf(stderr, "csumreport table: %s has no rows for that cache "
+			"state or size\n", ta.t.path);
 	}
 out:
 	free(ops);

@@ -308,8 +308,11 @@ static int store(const struct args_cmd *c, const struct args_opt *o, void *to,
 		*(int *)to = e;
 		return 0;
 	case ARGS_SIZE:
-		e = args_size(v, (unsigned *)to);
-		return e ? refuse(c, o, v, e == -2) : 0;
+		e = args_size(v, &((struct args_size *)to)->bytes);
+		if (e)
+			return refuse(c, o, v, e == -2);
+		((struct args_size *)to)->text = v;
+		return 0;
 	}
 	return 0;
 }

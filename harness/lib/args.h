@@ -20,7 +20,14 @@ enum args_type {
 	ARGS_UINT,	/* long: a whole number from min to max (strtol's) */
 	ARGS_DOUBLE,	/* double: a number from min to max (strtod's) */
 	ARGS_ENUM,	/* int: where the value is in names */
-	ARGS_SIZE,	/* unsigned: bytes, with an optional B, K, M or G */
+	ARGS_SIZE,	/* struct args_size: bytes, with an optional B, K,
+			   M or G */
+};
+
+/* A size, and how it was written (for the messages that quote it). */
+struct args_size {
+	unsigned bytes;
+	const char *text;
 };
 
 /* Refinements of a type (args_opt's flags). */
