@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -467,14 +468,24 @@ out:
 
 enum { O_KERNEL = 256, O_OP, O_FORCE_VERDICT };
 
+/* What the command line asks for. */
+struct recommend_opts {
+	const char *path, *kernel, *op;	/* NULL: every one */
+	int force;
+};
+
+#define AT(field) offsetof(struct recommend_opts, field)
+
 static const struct args_opt options[] = {
 	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
-	  .help = "only prefetching kernel K" },
+	  .help = "only prefetching kernel K",
+	  .type = ARGS_STRING, .at = AT(kernel), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "op", .key = O_OP, .arg = "OP",
-	  .help = "only OP's prefetching kernels" },
+	  .help = "only OP's prefetching kernels",
+	  .type = ARGS_STRING, .at = AT(op), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "force-verdict", .key = O_FORCE_VERDICT,
-	  .help = "judge emulated (QEMU) timings\n"
-	  "anyway" },
+	  .help = "judge emulated (QEMU) timings\nanyway",
+	  .type = ARGS_FLAG, .at = AT(force) },
 	{ .name = NULL }
 };
 
@@ -526,108 +537,133 @@ static int have_samples(const char *path, char **name)
 	return errno != ENOENT;	/* there but unreadable: results_read says */
 }
 
-int cmd_recommend(int argc, char **argv)
+/* The options and the file: -1 to go on, else the exit status. */
+static int parse_command(struct recommend_opts *o, int argc, char **argv)
 {
-	const char *path = NULL, *kernel = NULL, *op = NULL, **kernels = NULL;
-	const char **pk;
-	char *sname = NULL, note[1024];
-	struct model_meta mm;
-	struct kernel_ctx k;
-	struct results r;
-	size_t nk, npk = 0, i, shown = 0;
-	int rc = 2, with_samples, force = 0, c;
 	struct args args;
 	const char *v;
+	int c, rc = -1;
 
-	memset(&r, 0, sizeof(r));
-	memset(&mm, 0, sizeof(mm));
-	args_begin(&args, &command, argc, argv);
-	while ((c = args_next(&args, &v)) != ARGS_END) {
-		if (c == ARGS_HELP || c == ARGS_BAD) {
-			args_end(&args);
-			return c == ARGS_HELP ? 0 : 2;
-		}
-		if (c == ARGS_ARG && path) {
-			args_end(&args);
-			return args_bad_usage(&command, "unexpected '%s' (one "
-						"RESULTS.csv only)", v);
-		}
-		if (c == ARGS_ARG)
-			path = v;
-		else if (c == O_FORCE_VERDICT)
-			force = 1;
-		else if (c == O_KERNEL)
-			kernel = *v ? v : NULL;
-		else if (c == O_OP)
-			op = *v ? v : NULL;
+	memset(o, 0, sizeof(*o));
+	args_begin_into(&args, &command, argc, argv, o);
+	while (rc < 0 && (c = args_next(&args, &v)) != ARGS_END) {
+		if (c == ARGS_HELP || c == ARGS_BAD)
+			rc = c == ARGS_HELP ? 0 : 2;
+		else if (o->path)
+			rc = args_bad_usage(&command, "unexpected '%s' (one "
+					    "RESULTS.csv only)", v);
+		else
+			o->path = v;
 	}
 	args_end(&args);
-	if (!path)
-		return args_bad_usage(&command, "no RESULTS.csv given");
-	with_samples = have_samples(path, &sname);
-	if (results_read(&r, path, with_samples)) {
-		free(sname);
-		return 2;
-	}
-	if (rec_read_meta(path, &mm))
-		goto out;
-	if (op) {
-		const char **ops;
-		size_t nops = results_ops(&r, &ops);
+	if (rc < 0 && !o->path)
+		rc = args_bad_usage(&command, "no RESULTS.csv given");
+	return rc;
+}
 
-		for (i = 0; i < nops && strcmp(ops[i], op); i++)
-			;
-		if (i == nops) {
-			fprintf(stderr, "csumreport recommend: %s has no op '%s'; "
-				"its ops:", path, op);
-			for (i = 0; i < nops; i++)
-				fprintf(stderr, " %s", ops[i]);
-			fprintf(stderr, "\n");
-			free(ops);
-			goto out;
-		}
-		free(ops);
+/* --op is an op of the file: 0, or -1 after a message listing its. */
+static int check_op(const struct results *r, const struct recommend_opts *o)
+{
+	const char **ops;
+	size_t nops = results_ops(r, &ops), i;
+
+	for (i = 0; i < nops && strcmp(ops[i], o->op); i++)
+		;
+	if (i == nops) {
+		fprintf(stderr, "csumreport recommend: %s has no op '%s'; "
+			"its ops:", o->path, o->op);
+		for (i = 0; i < nops; i++)
+			fprintf(stderr, " %s", ops[i]);
+		fprintf(stderr, "\n");
 	}
-	nk = results_kernels(&r, 0, &kernels);
-	pk = xcalloc(nk, sizeof(*pk), "the recommendation");
+	free(ops);
+	return i == nops ? -1 : 0;
+}
+
+/* The prefetching kernels (of --op's op) into pk: how many, or -1
+   after a message (none, or --kernel not among them). */
+static long prefetching(const struct results *r, const struct recommend_opts *o,
+			const char **kernels, size_t nk, const char **pk)
+{
+	const char *kop;
+	size_t npk = 0, i;
+	int p;
+
 	for (i = 0; i < nk; i++) {
-		int p = rec_prefetching(&r, kernels[i]);
-
-		if (p < 0) {
-			free(pk);
-			goto out;
-		}
-		if (p && (!op || !strcmp(results_kernel_op(&r, kernels[i]), op)))
+		p = rec_prefetching(r, kernels[i]);
+		if (p < 0)
+			return -1;
+		if (p && (!o->op || !strcmp(results_kernel_op(r, kernels[i]), o->op)))
 			pk[npk++] = kernels[i];
 	}
 	if (!npk) {
 		fprintf(stderr, "csumreport recommend: %s has no prefetching kernel%s%s "
 			"(no rows at a prefetch distance); nothing to recommend\n",
-			path, op ? " of op " : "", op ? op : "");
-		free(pk);
-		goto out;
+			o->path, o->op ? " of op " : "", o->op ? o->op : "");
+		return -1;
 	}
-	if (kernel) {
-		const char *kop = results_kernel_op(&r, kernel);
+	for (i = 0; o->kernel && i < npk && strcmp(pk[i], o->kernel); i++)
+		;
+	if (i < npk || !o->kernel)
+		return (long)npk;
+	kop = results_kernel_op(r, o->kernel);
+	if (kop && o->op && strcmp(kop, o->op)) {
+		fprintf(stderr, "csumreport recommend: kernel %s is a %s "
+			"kernel, not %s\n", o->kernel, kop, o->op);
+	} else {
+		fprintf(stderr, "csumreport recommend: %s has no %s '%s'; its "
+			"prefetching kernels:", o->path, kop ? "prefetching kernel" :
+			"kernel", o->kernel);
+		for (i = 0; i < npk; i++)
+			fprintf(stderr, " %s", pk[i]);
+		fprintf(stderr, "\n");
+	}
+	return -1;
+}
 
-		for (i = 0; i < npk && strcmp(pk[i], kernel); i++)
-			;
-		if (i == npk) {
-			if (kop && op && strcmp(kop, op)) {
-				fprintf(stderr, "csumreport recommend: kernel %s is a %s "
-					"kernel, not %s\n", kernel, kop, op);
-			} else {
-				fprintf(stderr, "csumreport recommend: %s has no %s "
-					"'%s'; its prefetching kernels:", path,
-					kop ? "prefetching kernel" : "kernel", kernel);
-				for (i = 0; i < npk; i++)
-					fprintf(stderr, " %s", pk[i]);
-				fprintf(stderr, "\n");
-			}
-			free(pk);
-			goto out;
-		}
+/* The test the run allows: within one run, by rounds with samples,
+   else on repeats; none on emulated data unless forced. */
+static enum test choose_test(const struct results *r, int with_samples,
+			     int force)
+{
+	if (!strcmp(r->emulated, "yes") && !force)
+		return TEST_NONE;	/* figures, no verdict */
+	if (with_samples && !strcmp(r->order, "rounds"))
+		return TEST_PAIRED;
+	if (r->repeats >= MIN_REPEATS)
+		return TEST_REPEATS;
+	return TEST_NONE;
+}
+
+int cmd_recommend(int argc, char **argv)
+{
+	const char **kernels = NULL, **pk = NULL;
+	char *sname = NULL, note[1024];
+	struct recommend_opts o;
+	struct model_meta mm;
+	struct kernel_ctx k;
+	struct results r;
+	size_t nk, i, shown = 0;
+	long npk;
+	int rc = parse_command(&o, argc, argv), with_samples;
+
+	if (rc >= 0)
+		return rc;
+	memset(&r, 0, sizeof(r));
+	memset(&mm, 0, sizeof(mm));
+	with_samples = have_samples(o.path, &sname);
+	if (results_read(&r, o.path, with_samples)) {
+		free(sname);
+		return 2;
 	}
+	rc = 2;
+	if (rec_read_meta(o.path, &mm) || (o.op && check_op(&r, &o)))
+		goto out;
+	nk = results_kernels(&r, 0, &kernels);
+	pk = xcalloc(nk, sizeof(*pk), "the recommendation");
+	npk = prefetching(&r, &o, kernels, nk, pk);
+	if (npk < 0)
+		goto out;
 	note[0] = '\0';
 	if (!with_samples)
 		snprintf(note, sizeof(note), "no samples file (%s): the repeats' "
@@ -636,27 +672,20 @@ int cmd_recommend(int argc, char **argv)
 	k.r = &r;
 	k.mm = &mm;
 	k.with_samples = with_samples;
-	k.force = force;
-	if (!strcmp(r.emulated, "yes") && !force)
-		k.test = TEST_NONE;	/* figures, no verdict */
-	else if (with_samples && !strcmp(r.order, "rounds"))
-		k.test = TEST_PAIRED;
-	else if (r.repeats >= MIN_REPEATS)
-		k.test = TEST_REPEATS;
-	else
-		k.test = TEST_NONE;
-	for (i = 0; i < npk; i++) {
-		if (kernel && strcmp(pk[i], kernel))
+	k.force = o.force;
+	k.test = choose_test(&r, with_samples, o.force);
+	for (i = 0; i < (size_t)npk; i++) {
+		if (o.kernel && strcmp(pk[i], o.kernel))
 			continue;
 		if (shown++)
 			printf("\n");
 		k.kernel = pk[i];
 		recommend_kernel(&k, note[0] ? note : NULL);
 	}
-	free(pk);
 	print_warnings(stdout, &r, "the run");
 	rc = 0;
 out:
+	free(pk);
 	rec_meta_free(&mm);
 	free(kernels);
 	free(sname);
