@@ -13,6 +13,7 @@
  * copied against cycles per byte, IPv4 header bytes against cycles per
  * call.  --ops lists a file's ops, one a line, for plot.sh to loop on. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,22 +133,37 @@ static const char *best_distance(const struct results *r, const char *k)
 /* gpvars' options; the names are plot.sh's. */
 enum { O_KERNEL = 256, O_DATA, O_LOAD, O_RX, O_OP, O_OPS, O_QUART };
 
+/* What the command line asks for. */
+struct options {
+	const char *path, *kernel, *data, *op, *load_data, *rx_data;
+	int list, quartiles;
+};
+
+#define AT(field) offsetof(struct options, field)
+
 static const struct args_opt gpvars_opts[] = {
 	{ .name = "op", .key = O_OP, .arg = "OP",
-	  .help = "the op to lay out (else KERNEL's, else the first)" },
+	  .help = "the op to lay out (else KERNEL's, else the first)",
+	  .type = ARGS_STRING, .at = AT(op) },
 	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
-	  .help = "the prefetch figure's kernel" },
+	  .help = "the prefetch figure's kernel",
+	  .type = ARGS_STRING, .at = AT(kernel) },
 	{ .name = "data", .key = O_DATA, .arg = "OUT",
-	  .help = "write the points to draw to OUT" },
+	  .help = "write the points to draw to OUT",
+	  .type = ARGS_STRING, .at = AT(data) },
 	{ .name = "quartiles", .key = O_QUART,
 	  .help = "give the points their samples' 25th and 75th\n"
-	  "percentiles (reads RESULTS-samples.csv)" },
+	  "percentiles (reads RESULTS-samples.csv)",
+	  .type = ARGS_FLAG, .at = AT(quartiles) },
 	{ .name = "load-data", .key = O_LOAD, .arg = "PREFIX",
-	  .help = "write the idle/busy panels to PREFIX-N.csv" },
+	  .help = "write the idle/busy panels to PREFIX-N.csv",
+	  .type = ARGS_STRING, .at = AT(load_data) },
 	{ .name = "rx-data", .key = O_RX, .arg = "PREFIX",
-	  .help = "write the rx policy panels to PREFIX-N.csv" },
+	  .help = "write the rx policy panels to PREFIX-N.csv",
+	  .type = ARGS_STRING, .at = AT(rx_data) },
 	{ .name = "ops", .key = O_OPS,
-	  .help = "list the file's ops, one a line, and stop" },
+	  .help = "list the file's ops, one a line, and stop",
+	  .type = ARGS_FLAG, .at = AT(list) },
 	{ .name = NULL }
 };
 
@@ -158,11 +174,6 @@ static const struct args_cmd gpvars_cmd = {
 	gpvars_opts
 };
 
-struct options {
-	const char *path, *kernel, *data, *op, *load_data, *rx_data;
-	int list, quartiles;
-};
-
 /* 0; 1 after --help; 2 after a message. */
 static int parse_options(int argc, char **argv, struct options *o)
 {
@@ -171,25 +182,17 @@ static int parse_options(int argc, char **argv, struct options *o)
 	int k, rc = 0;
 
 	memset(o, 0, sizeof(*o));
-	args_begin(&a, &gpvars_cmd, argc, argv);
+	args_begin_into(&a, &gpvars_cmd, argc, argv, o);
 	while (!rc && (k = args_next(&a, &v)) != ARGS_END) {
-		switch (k) {
-		case ARGS_ARG:
-			if (o->path)
-				rc = args_bad_usage(&gpvars_cmd, "one results CSV, not "
-						    "'%s' and '%s'", o->path, v);
+		if (k == ARGS_HELP)
+			rc = 1;
+		else if (k != ARGS_ARG)
+			rc = 2;
+		else if (o->path)
+			rc = args_bad_usage(&gpvars_cmd, "one results CSV, not "
+					    "'%s' and '%s'", o->path, v);
+		else
 			o->path = v;
-			break;
-		case O_KERNEL: o->kernel = v; break;
-		case O_DATA: o->data = v; break;
-		case O_LOAD: o->load_data = v; break;
-		case O_RX: o->rx_data = v; break;
-		case O_OP: o->op = v; break;
-		case O_OPS: o->list = 1; break;
-		case O_QUART: o->quartiles = 1; break;
-		case ARGS_HELP: rc = 1; break;
-		default: rc = 2; break;
-		}
 	}
 	args_end(&a);
 	if (!rc && !o->path)
@@ -372,116 +375,136 @@ static void size_axes(const char *op)
 		  "cycles per byte (median; lower is faster)");
 }
 
-int cmd_gpvars(int argc, char **argv)
+/* The figures' layout of r (one op's view): its kernels and cache
+   states, each kernel's best distance, the prefetch figure's kernel
+   (want, else the first that prefetches) and its distances, the
+   roofline. */
+static void make_layout(const struct results *r, const char *want,
+			struct layout *l)
 {
-	const char *path = NULL, *want = NULL, *data = NULL;
-	const char *load_data = NULL, *rx_data = NULL;
-	struct layout l = { 0 };
-	struct panels panels;
-	const char *op = NULL;
-	unsigned *sizes, align;
-	size_t ns, i;
-	struct results all, r;
-	struct row *const *w;
-	struct options o;
-	int list, rc = 0;
+	size_t i;
 
-	rc = parse_options(argc, argv, &o);
-	if (rc)
-		return rc == 1 ? 0 : 2;
-	path = o.path, want = o.kernel, data = o.data, op = o.op;
-	load_data = o.load_data, rx_data = o.rx_data, list = o.list;
-	l.quartiles = o.quartiles && data;
-	if (results_read(&all, path, l.quartiles))
-		return 2;
-	if (list) {
-		const char **ops;
-		size_t n = results_ops(&all, &ops);
-		for (i = 0; i < n; i++)
-			printf("%s\n", ops[i]);
-		free(ops);
-		results_free(&all);
-		return 0;
-	}
-	op = pick_op(&all, path, op, want);
-	if (!op) {
-		results_free(&all);
-		return 2;
-	}
-	/* KERNEL= names one op's kernel; the other ops' figures go on
-	   without it. */
-	if (want && results_kernel_op(&all, want) &&
-	    strcmp(results_kernel_op(&all, want), op))
-		want = NULL;
-	results_of_op(&all, op, &r);
-	align = r.rows[0].align;
-	for (i = 0; i < r.nrows; i++)
-		if (r.rows[i].align < align)
-			align = r.rows[i].align;
-	if (want) {
-		if (!results_kernel_rows(&r, want, &w) || row_is_pseudo(w[0]) ||
-		    !kernel_prefetches(&r, want)) {
-			fprintf(stderr, "csumreport: %s has no prefetch distances for "
-				"kernel '%s'\n", path, want);
-			results_free(&r);
-			results_free(&all);
-			return 2;
-		}
-		l.pfk = want;
-	}
-	l.nk = results_kernels(&r, 0, &l.kernels);
-	for (i = 0; i < l.nk && !l.pfk; i++)
-		if (kernel_prefetches(&r, l.kernels[i]))
-			l.pfk = l.kernels[i];
-	l.nc = results_caches(&r, &l.caches);
-	l.best = xcalloc(l.nk, sizeof(*l.best), "the figures' layout");
-	for (i = 0; i < l.nk; i++)
-		l.best[i] = best_distance(&r, l.kernels[i]);
-	if (l.pfk)
-		l.np = results_prefetches(&r, l.pfk, &l.pf);
-	l.roof = roofline_of(&r);
-	if (data && write_data(&all, &r, &l, data)) {
-		rc = 2;
-		goto out;
-	}
-	ns = results_sizes(&r, &sizes);
+	l->pfk = want;
+	l->nk = results_kernels(r, 0, &l->kernels);
+	for (i = 0; i < l->nk && !l->pfk; i++)
+		if (kernel_prefetches(r, l->kernels[i]))
+			l->pfk = l->kernels[i];
+	l->nc = results_caches(r, &l->caches);
+	l->best = xcalloc(l->nk, sizeof(*l->best), "the figures' layout");
+	for (i = 0; i < l->nk; i++)
+		l->best[i] = best_distance(r, l->kernels[i]);
+	if (l->pfk)
+		l->np = results_prefetches(r, l->pfk, &l->pf);
+	l->roof = roofline_of(r);
+}
 
+/* The assignments: the op's axes, the run, and the layout. */
+static void print_vars(const struct results *r, const char *op,
+		       const struct layout *l)
+{
+	unsigned *sizes, align = r->rows[0].align;
+	size_t ns = results_sizes(r, &sizes), i;
+
+	for (i = 0; i < r->nrows; i++)
+		if (r->rows[i].align < align)
+			align = r->rows[i].align;
 	gp_string("op", op);
 	size_axes(op);
-	gp_string("cpu", r.cpu);
-	gp_string("timer", r.timer);
-	printf("emulated = %d\n", !strcmp(r.emulated, "yes"));
-	printf("warnings = %zu\n", r.nwarnings);
-	printf("core_mhz = %.1f\n", r.core_mhz);
-	printf("samples = %u\n", r.samples);
-	printf("repeats = %u\n", r.repeats ? r.repeats : 1);
+	gp_string("cpu", r->cpu);
+	gp_string("timer", r->timer);
+	printf("emulated = %d\n", !strcmp(r->emulated, "yes"));
+	printf("warnings = %zu\n", r->nwarnings);
+	printf("core_mhz = %.1f\n", r->core_mhz);
+	printf("samples = %u\n", r->samples);
+	printf("repeats = %u\n", r->repeats ? r->repeats : 1);
 	printf("align = %u\n", align);
-	gp_array("kernels", l.kernels, l.nk);
-	gp_array("caches", l.caches, l.nc);
+	gp_array("kernels", l->kernels, l->nk);
+	gp_array("caches", l->caches, l->nc);
 	printf("n_sizes = %zu\narray sizes[%zu]\n", ns, ns ? ns : 1);
 	for (i = 0; i < ns; i++)
 		printf("sizes[%zu] = %u\n", i + 1, sizes[i]);
-	gp_array("plot_pf", l.best, l.nk);
-	gp_string("pf_kernel", l.pfk ? l.pfk : "");
-	gp_string("roof", l.roof);
-	gp_array("pf_list", l.pf, l.np);
-	if (load_data || rx_data) {
-		const char **pk;
-		size_t npk = results_kernels(&r, 1, &pk);
+	gp_array("plot_pf", l->best, l->nk);
+	gp_string("pf_kernel", l->pfk ? l->pfk : "");
+	gp_string("roof", l->roof);
+	gp_array("pf_list", l->pf, l->np);
+	free(sizes);
+}
 
-		gp_array("panel_kernels", pk, npk);
-		free(pk);
-	}
-	if (load_data && !write_load_panels(&r, load_data, &panels)) {
+/* --load-data, --rx-data: the panels written, and their assignments. */
+static void print_panels(const struct results *r, const struct options *o)
+{
+	struct panels panels;
+	const char **pk;
+	size_t npk;
+
+	if (!o->load_data && !o->rx_data)
+		return;
+	npk = results_kernels(r, 1, &pk);
+	gp_array("panel_kernels", pk, npk);
+	free(pk);
+	if (o->load_data && !write_load_panels(r, o->load_data, &panels)) {
 		printf("load_panels = %zu\n", panels.n);
 		gp_titles("load_titles", &panels);
 	}
-	if (rx_data && !write_rx_panels(&r, rx_data, &panels)) {
+	if (o->rx_data && !write_rx_panels(r, o->rx_data, &panels)) {
 		printf("rx_panels = %zu\n", panels.n);
 		gp_titles("rx_titles", &panels);
 		gp_array("rx_policies", panels.policy, panels.npolicies);
 	}
-	free(sizes);
+}
+
+/* --ops: the file's ops, one a line. */
+static void list_ops(const struct results *all)
+{
+	const char **ops;
+	size_t n = results_ops(all, &ops), i;
+
+	for (i = 0; i < n; i++)
+		printf("%s\n", ops[i]);
+	free(ops);
+}
+
+int cmd_gpvars(int argc, char **argv)
+{
+	struct layout l = { 0 };
+	struct results all, r;
+	struct row *const *w;
+	struct options o;
+	const char *op, *want;
+	int rc = parse_options(argc, argv, &o);
+
+	if (rc)
+		return rc == 1 ? 0 : 2;
+	l.quartiles = o.quartiles && o.data;
+	if (results_read(&all, o.path, l.quartiles))
+		return 2;
+	if (o.list || !(op = pick_op(&all, o.path, o.op, o.kernel))) {
+		if (o.list)
+			list_ops(&all);
+		results_free(&all);
+		return o.list ? 0 : 2;
+	}
+	/* KERNEL= names one op's kernel; the other ops' figures go on
+	   without it. */
+	want = o.kernel;
+	if (want && results_kernel_op(&all, want) &&
+	    strcmp(results_kernel_op(&all, want), op))
+		want = NULL;
+	results_of_op(&all, op, &r);
+	if (want && (!results_kernel_rows(&r, want, &w) || row_is_pseudo(w[0]) ||
+		     !kernel_prefetches(&r, want))) {
+		fprintf(stderr, "csumreport: %s has no prefetch distances for "
+			"kernel '%s'\n", o.path, want);
+		rc = 2;
+		goto out;
+	}
+	make_layout(&r, want, &l);
+	if (o.data && write_data(&all, &r, &l, o.data)) {
+		rc = 2;
+		goto out;
+	}
+	print_vars(&r, op, &l);
+	print_panels(&r, &o);
 out:
 	free(l.pf);
 	free(l.best);
