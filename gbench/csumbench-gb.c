@@ -273,8 +273,8 @@ static void context(const struct bench *b)
 int main(int argc, char **argv)
 {
 	const char *path = NULL;
-	char **sets = xcalloc((size_t)argc + NDEFAULTS + 1, sizeof(*sets),
-			      "the command line");
+	const char **sets = xcalloc((size_t)argc + NDEFAULTS + 1, sizeof(*sets),
+				    "the command line");
 	char **rest = xcalloc((size_t)argc + 1, sizeof(*rest), "the command line");
 	static char help[] = "--help";	/* Google Benchmark has no -h */
 	char **owned = xcalloc((size_t)argc + 1, sizeof(*owned), "the command line");
@@ -300,9 +300,9 @@ int main(int argc, char **argv)
 		} else if (!strncmp(argv[i], "--events=", 9)) {
 			/* as --set events=...: errors name it so.  Each is
 			   kept (freed at the end); the last one wins. */
-			sets[nsets] = xasprintf("the command line", "events=%s",
-						argv[i] + 9);
-			owned[nowned++] = sets[nsets++];
+			owned[nowned] = xasprintf("the command line", "events=%s",
+						  argv[i] + 9);
+			sets[nsets++] = owned[nowned++];
 		} else if (!strncmp(argv[i], "--benchmark_out=", 16) && argv[i][16]) {
 			char *flag = out_flag(argv[i] + 16);
 			if (!flag)
@@ -320,7 +320,7 @@ int main(int argc, char **argv)
 	if (!path) {	/* the defaults first, so --set can change them */
 		memmove(sets + NDEFAULTS, sets, (size_t)nsets * sizeof(*sets));
 		for (k = 0; k < NDEFAULTS; k++)
-			sets[k] = (char *)defaults[k];
+			sets[k] = defaults[k];
 		nsets += (int)NDEFAULTS;
 	}
 	if (setup_config(&c, path, sets, nsets))

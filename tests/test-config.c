@@ -89,7 +89,7 @@ int main(void)
 	      "--set overrides a key the file set");
 	config_free(&c);
 	{
-		char set[] = " sizes = 64", *sets[] = { set };
+		const char *sets[] = { " sizes = 64" };
 
 		CHECK(write_conf(path, "kernels = ref\nsizes = 0\n") == 0,
 		      "write %s", path);

@@ -1035,7 +1035,8 @@ int cmd_ab(int argc, char **argv)
 	    parse_side(&ab.side[1], o.spec[1], "new"))
 		goto out;
 	/* the settings each process will take, checked once here */
-	if (setup_config(&c, ab.config, ab.sets, ab.nsets))
+	if (setup_config(&c, ab.config, (const char *const *)ab.sets,
+			 ab.nsets))
 		goto out;
 	emulated = setup_emulated(&c, true);
 	config_free(&c);

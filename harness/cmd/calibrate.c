@@ -65,7 +65,7 @@ int cmd_calibrate(int argc, char **argv)
 	struct args a;
 	const char *v;
 	const char *path = NULL;
-	char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
+	const char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
 	int nsets = 0, i, rc;
 	struct config c;
 	struct calibration cal;
@@ -80,7 +80,7 @@ int cmd_calibrate(int argc, char **argv)
 		if (i == 'c') {
 			path = v;
 		} else if (i == 's') {
-			sets[nsets++] = (char *)v;
+			sets[nsets++] = v;
 		} else {
 			if (i == ARGS_ARG)
 				args_bad_usage(&cal_cmd, "unexpected '%s'", v);

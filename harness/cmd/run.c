@@ -1,14 +1,12 @@
 /* csumbench run [-c CONFIG] [-o FILE|DIR|-] [--set key=value]... */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 #include <time.h>
 #include <unistd.h>
 
-#include "kspace/kspace.h"
-#include "measure/kspace.h"
 #include "call/watchdog.h"
 #include "cmd/cmd.h"
 #include "cmd/setup.h"
@@ -17,6 +15,7 @@
 #include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
+#include "measure/kspace.h"
 #include "measure/layout.h"
 #include "measure/sweep.h"
 #include "report/output.h"
@@ -26,25 +25,40 @@
 
 enum { OPT_FORCE = 256, OPT_CHECK, OPT_KEYS };
 
+/* What the command line asks for. */
+struct run_opts {
+	const char *config, *output;
+	int force, dry, check, quiet;
+	const char **sets;	/* --set's, in order */
+	int nsets;
+};
+
+#define AT(field) offsetof(struct run_opts, field)
+
 static const struct args_opt run_opts[] = {
 	{ .name = "config", .key = 'c', .arg = "CONFIG",
-	  .help = "the settings file (configs/*.conf); without\n"
-	  "one, the built-in defaults" },
+	  .help = "the settings file (configs/*.conf); without\none, the "
+	  "built-in defaults", .type = ARGS_STRING, .at = AT(config) },
 	{ .name = "output", .key = 'o', .arg = "FILE|DIR/|-",
 	  .help = "DIR/: DIR/CONFIG-HOST-YYYYmmdd-HHMMSS.csv\n"
 	  "(default results/; -2, -3... if taken); FILE\n"
 	  "names it (FILE.json: Google Benchmark's JSON);\n"
-	  "-: the results to standard output, no samples" },
+	  "-: the results to standard output, no samples",
+	  .type = ARGS_STRING, .at = AT(output) },
 	{ .name = "set", .key = 's', .arg = "KEY=VALUE",
 	  .help = "override one config key (repeatable)" },
 	{ .name = "force", .key = OPT_FORCE,
-	  .help = "replace an existing output file (a regular one)" },
-	{ .name = "dry-run", .key = 'n', .help = "print the points and exit" },
+	  .help = "replace an existing output file (a regular one)",
+	  .type = ARGS_FLAG, .at = AT(force) },
+	{ .name = "dry-run", .key = 'n', .help = "print the points and exit",
+	  .type = ARGS_FLAG, .at = AT(dry) },
 	{ .name = "check", .key = OPT_CHECK,
-	  .help = "run the correctness gate only, at every size\n"
-	  "and alignment of the config; exit 1 if any fails" },
+	  .help = "run the correctness gate only, at every size\nand alignment "
+	  "of the config; exit 1 if any fails",
+	  .type = ARGS_FLAG, .at = AT(check) },
 	{ .name = "quiet", .key = 'q',
-	  .help = "no progress or summary (where the results went\nis still said)" },
+	  .help = "no progress or summary (where the results went\nis still "
+	  "said)", .type = ARGS_FLAG, .at = AT(quiet) },
 	{ .name = "list-keys", .key = OPT_KEYS,
 	  .help = "print the config keys' names, one per line" },
 	{ .name = NULL }
@@ -216,240 +230,274 @@ static bool has_cold(const struct config *c)
 	return false;
 }
 
-int cmd_run(int argc, char **argv)
+/* The options: -1 to go on, else the exit status (--help and
+   --list-keys print and stop). */
+static int parse_command(struct run_opts *o, int argc, char **argv)
 {
-	const char *path = NULL, *out = "results/";
-	bool force = false, dry = false, quiet = false, check = false;
-	char **sets = xcalloc((size_t)argc, sizeof(*sets), "the command line");
-	int nsets = 0, i, rc;
-	char err[512], where[512];
-	struct config c;
-	struct bench b;
-	struct output o = { 0 };
-	struct abandon ab;
-
 	struct args a;
 	const char *v;
+	size_t i;
+	int k, rc = -1;
 
-	args_begin(&a, &run_cmd, argc, argv);
-	while ((i = args_next(&a, &v)) != ARGS_END) {
-		switch (i) {
+	memset(o, 0, sizeof(*o));
+	o->output = "results/";
+	o->sets = xcalloc((size_t)argc, sizeof(*o->sets), "the command line");
+	args_begin_into(&a, &run_cmd, argc, argv, o);
+	while (rc < 0 && (k = args_next(&a, &v)) != ARGS_END) {
+		switch (k) {
 		case ARGS_HELP:
 			key_help();
 			rc = 0;
-			goto usage;
+			break;
 		case OPT_KEYS:
-			for (i = 0; i < (int)config_nkeys; i++)
+			for (i = 0; i < config_nkeys; i++)
 				printf("%s\n", config_keys[i].name);
 			rc = 0;
-			goto usage;
-		case 'c':
-			path = v;
-			break;
-		case 'o':
-			out = v;
 			break;
 		case 's':
-			sets[nsets++] = (char *)v;
-			break;
-		case OPT_FORCE:
-			force = true;
-			break;
-		case 'n':
-			dry = true;
-			break;
-		case OPT_CHECK:
-			check = true;
-			break;
-		case 'q':
-			quiet = true;
+			o->sets[o->nsets++] = v;
 			break;
 		case ARGS_ARG:
 			rc = args_bad_usage(&run_cmd, "unexpected '%s' (a config is "
 					    "-c FILE)", v);
-			goto usage;
+			break;
 		default:
 			rc = 2;
-			goto usage;
+			break;
 		}
 	}
 	args_end(&a);
-	/* A dry run reads a capture through for its sizes and keeps none
-	   of its packets. */
-	mix_keep_packets(!dry);
-	rc = setup_config(&c, path, sets, nsets);
-	free(sets);
+	return rc;
+}
+
+/* One run: its options, config, bench and output. */
+struct run {
+	struct run_opts opts;
+	struct config c;
+	struct bench b;
+	struct output o;
+	struct abandon ab;
+	char err[512];
+};
+
+/* --check: the gate alone, on the copies a run would time too. */
+static int check_only(struct run *r)
+{
+	struct bench *b = &r->b;
+	const struct config *c = &r->c;
+	int rc;
+
+	if ((kspace_opened() && kspace_begin(b)) || make_layouts(b))
+		return 1;
+	rc = sweep_gate(b) ? 1 : 0;
+	if (!r->opts.quiet)
+		printf("%s: %zu kernel(s) at %zu size(s) and %zu "
+		       "alignment(s)%s\n", rc ? "FAILED" : "ok",
+		       c->nkernels - b->log.nfailed, c->nsizes, c->naligns,
+		       rc ? " agree with their reference; the others failed, as above" :
+		       " agree with their reference");
+	return rc;
+}
+
+/* cpu = auto: the least busy CPU, chosen once, for the load's plan and
+   the pinning alike. */
+static void choose_cpu(struct run *r)
+{
+	struct bench *b = &r->b;
+	int cpu = cpu_least_busy(0.05, b->machine.cpu_why,
+				 sizeof(b->machine.cpu_why), r->err,
+				 sizeof(r->err));
+
+	if (cpu >= 0) {
+		r->c.cpu = cpu;
+		if (!r->opts.quiet)
+			fprintf(stderr, "csumbench: %s\n", b->machine.cpu_why);
+	}
+	/* (said now, and kept with the run's other warnings) */
+	if (*r->err) {
+		fprintf(stderr, "csumbench: WARNING: %s\n", r->err);
+		sweep_warn_text(b, r->err);
+	}
+}
+
+/* The machine and the output made ready: CPU, load's plan, timer,
+   events, output file: 0, or the exit status after a message. */
+static int prepare(struct run *r)
+{
+	struct config *c = &r->c;
+	struct bench *b = &r->b;
+	char where[512];
+	int rc;
+
+	b->machine.emulated = setup_emulated(c, false);
+	if (c->cpu == CPU_AUTO)
+		choose_cpu(r);
+	/* The load's CPUs are found among those allowed before pinning. */
+	if (b->plan.busy && load_plan(c->load_kind, c->load_cpus, c->nload_cpus,
+				 c->timing == TIMING_PER_CALL, c->cpu, r->err,
+				 sizeof(r->err))) {
+		config_error(&c->load_cpus_origin, "load_cpus", r->err);
+		return 2;
+	}
+	rc = setup_timer(c, &b->machine.cal, r->opts.quiet);
 	if (rc)
 		return rc;
-
-	/* The points first: a kernel that cannot be placed is a config error,
-	   found before anything is pinned, timed or created. */
-	memset(&b, 0, sizeof(b));
-	b.cfg = &c;
-	if (sweep_plan(&b, err, sizeof(err))) {
-		config_error(&c.code_offset_origin, "code_offset", err);
-		rc = 2;
-		goto done;
-	}
-	if (dry) {
-		dry_run(&b);
-		goto done;
-	}
-	if (setup_memory(&b)) {
-		rc = 2;
-		goto done;
-	}
-	watchdog_init(c.kernel_timeout);
-	if (check) {
-		/* the copies a run would time are checked too */
-		if ((kspace_opened() && kspace_begin(&b)) || make_layouts(&b)) {
-			rc = 1;
-			goto done;
-		}
-		rc = sweep_gate(&b) ? 1 : 0;
-		if (!quiet)
-			printf("%s: %zu kernel(s) at %zu size(s) and %zu "
-			       "alignment(s)%s\n", rc ? "FAILED" : "ok",
-			       c.nkernels - b.log.nfailed, c.nsizes, c.naligns,
-			       rc ? " agree with their reference; the others failed, as above" :
-			       " agree with their reference");
-		goto done;
-	}
-	b.machine.emulated = setup_emulated(&c, false);
-	/* cpu = auto: the least busy CPU, chosen once, for the load's plan
-	   and the pinning alike. */
-	if (c.cpu == CPU_AUTO) {
-		int cpu = cpu_least_busy(0.05, b.machine.cpu_why,
-					 sizeof(b.machine.cpu_why), err,
-					 sizeof(err));
-		if (cpu >= 0) {
-			c.cpu = cpu;
-			if (!quiet)
-				fprintf(stderr, "csumbench: %s\n", b.machine.cpu_why);
-		}
-		/* (said now, and kept with the run's other warnings) */
-		if (*err) {
-			fprintf(stderr, "csumbench: WARNING: %s\n", err);
-			sweep_warn_text(&b, err);
-		}
-	}
-	/* The load's CPUs are found among those allowed before pinning. */
-	if (b.plan.busy && load_plan(c.load_kind, c.load_cpus, c.nload_cpus,
-				 c.timing == TIMING_PER_CALL, c.cpu, err, sizeof(err))) {
-		config_error(&c.load_cpus_origin, "load_cpus", err);
-		rc = 2;
-		goto done;
-	}
-	rc = setup_timer(&c, &b.machine.cal, quiet);
-	if (rc)
-		goto done;
 	/* An event that will not open here is the config's error. */
-	if (c.events.n && events_open(&c.events, err, sizeof(err))) {
-		config_error(&c.events_origin, "events", err);
-		rc = 2;
-		goto done;
+	if (c->events.n && events_open(&c->events, r->err, sizeof(r->err))) {
+		config_error(&c->events_origin, "events", r->err);
+		return 2;
 	}
-	rc = output_prepare(&o, out, path, force, c.formats,
-			    format_set(&c, where, sizeof(where)));
+	rc = output_prepare(&r->o, r->opts.output, r->opts.config, r->opts.force,
+			    c->formats, format_set(c, where, sizeof(where)));
 	if (rc)
-		goto done;
-	identify(&b);
-	b.no_samples = !strcmp(o.path, "-");
-	if (b.no_samples && !quiet)
+		return rc;
+	identify(b);
+	b->no_samples = !strcmp(r->o.path, "-");
+	if (b->no_samples && !r->opts.quiet)
 		fprintf(stderr, "csumbench: -o -: the results go to standard output; "
 			"the samples file is not written (give -o FILE for both)\n");
-	ab.b = &b;
-	ab.o = &o;
-	watchdog_on_abandon(write_partial, &ab);
-	b.machine.flush = flush_select(NULL);
-	b.machine.line = cache_line_size(&b.machine.line_source);
-	/* space = kernel: the module's buffers, before its gate */
-	if (kspace_opened() && kspace_begin(&b)) {
-		rc = 2;
-		goto done;
-	}
-	if (make_layouts(&b)) {
-		rc = 1;
-		goto done;
-	}
+	r->ab.b = b;
+	r->ab.o = &r->o;
+	watchdog_on_abandon(write_partial, &r->ab);
+	return 0;
+}
 
-	if (sweep_gate(&b) && !sweep_checksums(&b)) {
+/* The kernels checked, the flush checked, the load started and the
+   buffers made: 0, or the exit status after a message. */
+static int arm(struct run *r)
+{
+	struct bench *b = &r->b;
+
+	b->machine.flush = flush_select(NULL);
+	b->machine.line = cache_line_size(&b->machine.line_source);
+	/* space = kernel: the module's buffers, before its gate */
+	if (kspace_opened() && kspace_begin(b))
+		return 2;
+	if (make_layouts(b))
+		return 1;
+	if (sweep_gate(b) && !sweep_checksums(b)) {
 		fprintf(stderr, "csumbench: no kernel passed the correctness check; "
 			"nothing to time, no results written\n");
-		rc = 1;
-		goto done;
+		return 1;
 	}
 	/* (the module flushes with the kernel's helper: not checked here) */
-	if (has_cold(&c) && !kspace_opened()) {
-		flush_check(&b.machine.fcheck, &b.machine.cal, b.machine.flush,
-			    b.machine.line, b.machine.emulated);
-		if (b.machine.fcheck.misses) {
+	if (has_cold(&r->c) && !kspace_opened()) {
+		flush_check(&b->machine.fcheck, &b->machine.cal, b->machine.flush,
+			    b->machine.line, b->machine.emulated);
+		if (b->machine.fcheck.misses) {
 			fprintf(stderr, "csumbench: WARNING: the cold flush %s\n",
-				b.machine.fcheck.verdict);
-			b.machine.flush = &flush_evict;
+				b->machine.fcheck.verdict);
+			b->machine.flush = &flush_evict;
 		}
 	}
 	/* The load's processes are forked before the buffers are made, so
 	   that no page of theirs is shared copy-on-write with a child. */
-	if (b.plan.busy && load_start(err, sizeof(err))) {
-		fprintf(stderr, "csumbench: %s\n", err);
-		rc = 1;
-		goto done;
+	if ((b->plan.busy && load_start(r->err, sizeof(r->err))) ||
+	    sweep_prepare(b, r->err, sizeof(r->err))) {
+		fprintf(stderr, "csumbench: %s\n", r->err);
+		return 1;
 	}
-	if (sweep_prepare(&b, err, sizeof(err))) {
-		fprintf(stderr, "csumbench: %s\n", err);
-		rc = 1;
-		goto done;
-	}
-	if (b.plan.nev && events_overhead(b.machine.cal.timer, b.machine.ev_overhead)) {
+	if (b->plan.nev &&
+	    events_overhead(b->machine.cal.timer, b->machine.ev_overhead)) {
 		fprintf(stderr, "csumbench: events: the group never got on the "
 			"PMU in its empty regions (too many hardware events for its "
 			"counters?); count fewer\n");
-		rc = 1;
-		goto done;
+		return 1;
 	}
-	if (!quiet)
-		fprintf(stderr, "csumbench: %zu points x %u rounds%s, timer %s, "
-			"%s order (seed %llu)\n", b.plan.npts, b.plan.samples,
-			b.plan.repeats > 1 ? " x repeats" : "", b.machine.cal.timer->name,
-			c.order == ORDER_ROUNDS ? "rounds" : "sequential",
-			(unsigned long long)b.plan.seed);
-	contention_start(&b.machine.cont, b.machine.cal.cpu);
-	sweep_run(&b, !quiet);
-	contention_stop(&b.machine.cont);
-	load_stop();
-	sweep_finish(&b);
-	for (i = 0; i < (int)b.log.nwarnings; i++)
-		fprintf(stderr, "csumbench: WARNING: %s\n", b.log.warnings[i]);
+	return 0;
+}
 
-	if (output_commit(&o, &writers, &b, false)) {
-		rc = 1;
-		goto done;
-	}
-	if (!quiet)
-		report_summary(strcmp(o.path, "-") ? stdout : stderr, &b);
+/* The rounds timed, the results written and summed up: the exit
+   status. */
+static int measure(struct run *r)
+{
+	struct bench *b = &r->b;
+	struct output *o = &r->o;
+	size_t i;
+
+	if (!r->opts.quiet)
+		fprintf(stderr, "csumbench: %zu points x %u rounds%s, timer %s, "
+			"%s order (seed %llu)\n", b->plan.npts, b->plan.samples,
+			b->plan.repeats > 1 ? " x repeats" : "", b->machine.cal.timer->name,
+			r->c.order == ORDER_ROUNDS ? "rounds" : "sequential",
+			(unsigned long long)b->plan.seed);
+	contention_start(&b->machine.cont, b->machine.cal.cpu);
+	sweep_run(b, !r->opts.quiet);
+	contention_stop(&b->machine.cont);
+	load_stop();
+	sweep_finish(b);
+	for (i = 0; i < b->log.nwarnings; i++)
+		fprintf(stderr, "csumbench: WARNING: %s\n", b->log.warnings[i]);
+	if (output_commit(o, &writers, b, false))
+		return 1;
+	if (!r->opts.quiet)
+		report_summary(strcmp(o->path, "-") ? stdout : stderr, b);
 	/* (quiet or not: where the results went is never left out) */
-	if (strcmp(o.path, "-")) {
-		printf("wrote %s\n", o.path);
-		if (o.json)
-			printf("  and %s\n", o.json);
-		printf("  and %s\n", o.samples);
+	if (strcmp(o->path, "-")) {
+		printf("wrote %s\n", o->path);
+		if (o->json)
+			printf("  and %s\n", o->json);
+		printf("  and %s\n", o->samples);
 	}
-	if (b.log.nfailed) {
+	if (b->log.nfailed) {
 		fprintf(stderr, "csumbench: %zu kernel(s) failed the correctness "
-			"check or hung; they were not timed\n", b.log.nfailed);
-		rc = 1;
+			"check or hung; they were not timed\n", b->log.nfailed);
+		return 1;
 	}
-done:
+	return 0;
+}
+
+/* The points planned (a kernel that cannot be placed is a config
+   error, found before anything is pinned, timed or created), then a dry
+   run, the check, or the run. */
+static int run(struct run *r)
+{
+	int rc;
+
+	r->b.cfg = &r->c;
+	if (sweep_plan(&r->b, r->err, sizeof(r->err))) {
+		config_error(&r->c.code_offset_origin, "code_offset", r->err);
+		return 2;
+	}
+	if (r->opts.dry) {
+		dry_run(&r->b);
+		return 0;
+	}
+	if (setup_memory(&r->b))
+		return 2;
+	watchdog_init(r->c.kernel_timeout);
+	if (r->opts.check)
+		return check_only(r);
+	rc = prepare(r);
+	if (!rc)
+		rc = arm(r);
+	return rc ? rc : measure(r);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	rc = parse_command(&r.opts, argc, argv);
+	if (rc >= 0) {
+		free(r.opts.sets);
+		return rc;
+	}
+	/* A dry run reads a capture through for its sizes and keeps none of
+	   its packets. */
+	mix_keep_packets(!r.opts.dry);
+	rc = setup_config(&r.c, r.opts.config, r.opts.sets, r.opts.nsets);
+	free(r.opts.sets);
+	if (rc)
+		return rc;
+	rc = run(&r);
 	events_close();
 	load_stop();
 	watchdog_on_abandon(NULL, NULL);
-	output_free(&o);
-	sweep_free(&b);
-	config_free(&c);
-	return rc;
-usage:
-	args_end(&a);
-	free(sets);
+	output_free(&r.o);
+	sweep_free(&r.b);
+	config_free(&r.c);
 	return rc;
 }

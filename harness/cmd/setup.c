@@ -26,7 +26,8 @@ static int samples_fit(const struct config *c, const char *path)
 	return 2;
 }
 
-int setup_config(struct config *c, const char *path, char **sets, int nsets)
+int setup_config(struct config *c, const char *path,
+		 const char *const *sets, int nsets)
 {
 	int i;
 

@@ -9,7 +9,8 @@
 
 /* Defaults, then the file (if any), then each "key=value" in sets.
    0, or 2 after an error message. */
-int setup_config(struct config *c, const char *path, char **sets, int nsets);
+int setup_config(struct config *c, const char *path,
+		 const char *const *sets, int nsets);
 /* Pins (cpu =), picks the timer and calibrates it. 0 or 2. */
 int setup_timer(const struct config *c, struct calibration *cal, bool quiet);
 /* True when the run is emulated; says so on stderr once unless quiet. */

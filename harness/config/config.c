@@ -34,7 +34,7 @@ static char *trim(char *s)
 }
 
 /* Whether a --set of sets[] gives key ("key=value", spaces allowed). */
-static bool replaced(const char *key, char *const *sets, int nsets)
+static bool replaced(const char *key, const char *const *sets, int nsets)
 {
 	int i;
 
@@ -59,7 +59,7 @@ static bool replaced(const char *key, char *const *sets, int nsets)
    A key sets[] gives is left to its --set: the line's value is not
    read. */
 static int apply(struct config *c, char *text, const struct origin *o,
-		 const char *arg, int *seen, char *const *sets, int nsets)
+		 const char *arg, int *seen, const char *const *sets, int nsets)
 {
 	char err[1024], msg[1200];
 	char *eq = strchr(text, '='), *key, *value;
@@ -168,8 +168,8 @@ int config_load(struct config *c, const char *path)
 	return config_load_except(c, path, NULL, 0);
 }
 
-int config_load_except(struct config *c, const char *path, char *const *sets,
-		       int nsets)
+int config_load_except(struct config *c, const char *path,
+		       const char *const *sets, int nsets)
 {
 	int seen[CONFIG_KEYS_MAX] = { 0 };
 	struct origin o = { path, 0 };

@@ -147,8 +147,8 @@ int config_load(struct config *c, const char *path);
 /* The same, leaving the lines of keys that the nsets "key=value" texts
    of sets[] give (--set) to them, unread: a --set replaces a line whole,
    mistakes and all. */
-int config_load_except(struct config *c, const char *path, char *const *sets,
-		       int nsets);
+int config_load_except(struct config *c, const char *path,
+		       const char *const *sets, int nsets);
 /* One "key=value" from the command line.  0, or -1 after a message. */
 int config_set(struct config *c, const char *kv);
 void config_free(struct config *c);
