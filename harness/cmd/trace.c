@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,6 @@
 #include "tracefs/tracefs.h"
 
 #define MAX_PROBES 4
-#define SECONDS_MAX 86400.0
 /* A mix's weights add up to at most a million (workload/mix.c): more
    calls than that are scaled down, each length kept at least once. */
 #define WEIGHTS_MAX 1000000.0
@@ -41,20 +41,35 @@
 
 enum { OPT_SECONDS = 256, OPT_FORCE, OPT_TRACEFS, OPT_EMULATED };
 
+/* What the command line asks for. */
+struct trace_opts {
+	double seconds;
+	const char *output, *tracefs;	/* NULL: the defaults */
+	int force, emulated;
+};
+
+#define AT(field) offsetof(struct trace_opts, field)
+
 static const struct args_opt trace_opts[] = {
 	{ .name = "seconds", .key = OPT_SECONDS, .arg = "S",
-	  .help = "how long to trace (default 10; up to 86400)" },
+	  .help = "how long to trace (default 10; up to 86400)",
+	  .type = ARGS_DOUBLE, .at = AT(seconds), .min = 0, .max = 86400,
+	  .flags = ARGS_ABOVE_MIN | ARGS_USAGE,
+	  .expected = "a number of seconds above 0, up to 86400" },
 	{ .name = "output", .key = 'o', .arg = "FILE",
 	  .help = "the size mix (default results/trace-HOST-DATE.mix,\n"
-	  "or DIR/ with that name)" },
+	  "or DIR/ with that name)", .type = ARGS_STRING, .at = AT(output) },
 	{ .name = "force", .key = OPT_FORCE,
-	  .help = "replace an existing FILE (a regular one)" },
+	  .help = "replace an existing FILE (a regular one)",
+	  .type = ARGS_FLAG, .at = AT(force) },
 	{ .name = "tracefs", .key = OPT_TRACEFS, .arg = "DIR",
-	  .help = "where tracefs is mounted (default: as\n"
-	  "/proc/self/mounts has it, or mounted on\n/sys/kernel/tracing for the run)" },
+	  .help = "where tracefs is mounted (default: as\n/proc/self/mounts has "
+	  "it, or mounted on\n/sys/kernel/tracing for the run)",
+	  .type = ARGS_STRING, .at = AT(tracefs) },
 	{ .name = "emulated", .key = OPT_EMULATED,
-	  .help = "the system traced is emulated (QEMU; as\n"
-	  "CSUMBENCH_EMULATOR says too): its rates and\ndurations are marked so" },
+	  .help = "the system traced is emulated (QEMU; as\nCSUMBENCH_EMULATOR "
+	  "says too): its rates and\ndurations are marked so",
+	  .type = ARGS_FLAG, .at = AT(emulated) },
 	{ .name = NULL }
 };
 
@@ -572,161 +587,193 @@ static int fail(const char *err)
 	return 1;
 }
 
-int cmd_trace(int argc, char **argv)
+/* The options: -1 to go on, else the exit status. */
+static int parse_command(struct trace_opts *o, int argc, char **argv)
 {
-	const char *v, *out_arg = NULL, *fs_dir = NULL, *symbols[MAX_PROBES];
-	char err[2048], group[64], *out, *readme, *end;
-	struct result r;
-	double seconds = 10, t0, t1, left;
-	bool force = false, emulated = false, durations_on;
 	struct args a;
-	size_t i;
-	long other;
-	int o, rc;
+	const char *v;
+	int k, rc = -1;
 
-	args_begin(&a, &trace_cmd, argc, argv);
-	while ((o = args_next(&a, &v)) != ARGS_END) {
-		switch (o) {
-		case ARGS_HELP:
-			args_end(&a);
-			return 0;
-		case OPT_SECONDS:
-			errno = 0;
-			seconds = strtod(v, &end);
-			if (end == v || *end || errno || !(seconds > 0) || seconds > SECONDS_MAX) {
-				args_end(&a);
-				return args_bad_usage(&trace_cmd, "--seconds '%s': expected a "
-						      "number of seconds above 0, up to %.0f",
-						      v, SECONDS_MAX);
-			}
-			break;
-		case 'o':
-			out_arg = v;
-			break;
-		case OPT_FORCE:
-			force = true;
-			break;
-		case OPT_TRACEFS:
-			fs_dir = v;
-			break;
-		case OPT_EMULATED:
-			emulated = true;
-			break;
-		case ARGS_ARG:
-			args_end(&a);
-			return args_bad_usage(&trace_cmd, "unexpected '%s' (options only)", v);
-		default:
-			args_end(&a);
-			return 2;
-		}
+	memset(o, 0, sizeof(*o));
+	o->seconds = 10;
+	args_begin_into(&a, &trace_cmd, argc, argv, o);
+	while (rc < 0 && (k = args_next(&a, &v)) != ARGS_END) {
+		if (k == ARGS_HELP)
+			rc = 0;
+		else if (k == ARGS_ARG)
+			rc = args_bad_usage(&trace_cmd, "unexpected '%s' (options "
+					    "only)", v);
+		else
+			rc = 2;
 	}
 	args_end(&a);
-	out = output_name(out_arg);
-	if (output_check_file(out, force)) {
-		free(out);
-		return 2;
-	}
+	return rc;
+}
 
-	memset(&r, 0, sizeof(r));
-	uname(&r.uts);
-	r.emulated_why = "--emulated";
-	r.emulated = emulated || platform_emulated(&r.emulated_why);
-	catch_signals();
-	atexit(teardown);
-	if (tracefs_open(&st.fs, fs_dir, err, sizeof(err))) {
-		fprintf(stderr, "csumbench trace: %s\n", err);
-		free(out);
-		return 1;
-	}
+/* tracefs opened, with kprobe events and hist triggers, and what a run
+   killed outright left swept away: 0, or -1 with err said why. */
+static int open_tracefs(const char *dir, char *err, size_t n)
+{
+	char *readme;
+
+	if (tracefs_open(&st.fs, dir, err, n))
+		return -1;
 	st.live = true;
 	if (!tracefs_has(&st.fs, "kprobe_events")) {
-		snprintf(err, sizeof(err), "no kprobe events here (no %s/kprobe_events): "
+		snprintf(err, n, "no kprobe events here (no %s/kprobe_events): "
 			 "the kernel needs CONFIG_KPROBES and CONFIG_KPROBE_EVENTS",
 			 st.fs.dir);
-		free(out);
-		return fail(err);
+		return -1;
 	}
 	readme = tracefs_read(&st.fs, "README");
 	if (readme && !strstr(readme, "hist trigger")) {
 		free(readme);
-		snprintf(err, sizeof(err), "no hist triggers here (%s/README names "
-			 "none): the kernel needs CONFIG_HIST_TRIGGERS", st.fs.dir);
-		free(out);
-		return fail(err);
+		snprintf(err, n, "no hist triggers here (%s/README names none): "
+			 "the kernel needs CONFIG_HIST_TRIGGERS", st.fs.dir);
+		return -1;
 	}
 	free(readme);
 	if (probe_sweep_stale(&st.fs))
 		reset_stale_graph();
-	snprintf(group, sizeof(group), "csumbench_%ld", (long)getpid());
-	if (choose(group, err, sizeof(err))) {
-		free(out);
-		return fail(err);
-	}
+	return 0;
+}
+
+/* The probes made, and the durations' tracer started where it can be:
+   1 with durations, 0 without (said why), -1 with err. */
+static int make_probes(const char *group, long *other, char *err, size_t n)
+{
+	const char *symbols[MAX_PROBES];
+	size_t i;
+	int rc;
+
+	if (choose(group, err, n))
+		return -1;
 	for (i = 0; i < st.nprobe; i++)
 		symbols[i] = st.probe[i].symbol;
-	rc = graph_start(&st.fs, &st.graph, symbols, st.nprobe, err, sizeof(err));
-	if (rc < 0) {
-		free(out);
-		return fail(err);
-	}
-	durations_on = rc == 0;
-	other = probe_live_trace(&st.fs, (long)getpid());
-	if (!durations_on && other && strstr(err, "in use"))
+	rc = graph_start(&st.fs, &st.graph, symbols, st.nprobe, err, n);
+	if (rc < 0)
+		return -1;
+	*other = probe_live_trace(&st.fs, (long)getpid());
+	if (rc != 0 && *other && strstr(err, "in use"))
 		fprintf(stderr, "csumbench trace: no durations: %s (by the csumbench "
-			"trace of pid %ld)\n", err, other);
-	else if (!durations_on)
+			"trace of pid %ld)\n", err, *other);
+	else if (rc != 0)
 		fprintf(stderr, "csumbench trace: no durations: %s\n", err);
+	return rc == 0;
+}
 
-	r.began = time(NULL);
-	if (window_open(durations_on, &t0, err, sizeof(err))) {
-		free(out);
-		return fail(err);
-	}
+/* The interval traced, until its end or a signal: 0, or -1 with err. */
+static int trace_for(struct result *r, double seconds, const char *group,
+		     bool durations_on, long other, char *err, size_t n)
+{
+	double t0, t1, left;
+	int ms;
+
+	r->began = time(NULL);
+	if (window_open(durations_on, &t0, err, n))
+		return -1;
 	fprintf(stderr, "csumbench trace: tracing %s for %g s (Ctrl-C stops it "
 		"sooner)\n", group, seconds);
 	if (other)
 		fprintf(stderr, "csumbench trace: beside the csumbench trace of pid %ld; "
 			"each counts its own interval\n", other);
 	while (!stop_sig && (left = t0 + seconds - now()) > 0) {
-		int ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
+		ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
 		if (durations_on)
 			graph_read(&st.graph, ms);
 		else
 			nanosleep(&(struct timespec){ 0, ms * 1000000L }, NULL);
 	}
-	r.stopped = stop_sig;
-	snprintf(r.tracefs, sizeof(r.tracefs), "%s", st.fs.dir);
-	if (window_close(&t1, err, sizeof(err))) {
-		free(out);
+	r->stopped = stop_sig;
+	snprintf(r->tracefs, sizeof(r->tracefs), "%s", st.fs.dir);
+	if (window_close(&t1, err, n))
+		return -1;
+	r->seconds = t1 - t0;
+	return 0;
+}
+
+/* The probes' lengths merged and sorted, those no mix can hold counted
+   apart, and the weights' scale. */
+static void tally(struct result *r)
+{
+	size_t i;
+
+	merge(r);
+	qsort(r->lens, r->nlens, sizeof(*r->lens), by_len);
+	for (i = 0; i < r->nlens; i++) {
+		if (!r->lens[i].len)
+			r->zero += r->lens[i].calls;
+		else if (r->lens[i].len > SIZE_MAX_BYTES)
+			r->huge += r->lens[i].calls;
+	}
+	r->scale = r->calls > WEIGHTS_MAX ? r->calls / WEIGHTS_AIM : 1;
+}
+
+/* The mix written to out and the summary printed: the exit status. */
+static int finish(struct result *r, const char *out, bool force)
+{
+	if (r->calls == r->zero + r->huge) {
+		summary(r, NULL);
+		fprintf(stderr, "csumbench trace: no calls with a length to replay in "
+			"%.1f s; %s not written (was there traffic?)\n", r->seconds, out);
+		return 1;
+	}
+	if (output_file(out, force, write_mix, r))
+		return 1;
+	summary(r, out);
+	return 0;
+}
+
+/* Set up, trace, take down: the exit status. */
+static int trace(const struct trace_opts *o, struct result *r, const char *out)
+{
+	char err[2048], group[64];
+	long other = 0;
+	int durations_on;
+
+	catch_signals();
+	atexit(teardown);
+	if (open_tracefs(o->tracefs, err, sizeof(err))) {
+		if (!st.live) {
+			fprintf(stderr, "csumbench trace: %s\n", err);
+			return 1;
+		}
 		return fail(err);
 	}
-	r.seconds = t1 - t0;
+	snprintf(group, sizeof(group), "csumbench_%ld", (long)getpid());
+	durations_on = make_probes(group, &other, err, sizeof(err));
+	if (durations_on < 0 ||
+	    trace_for(r, o->seconds, group, durations_on, other, err, sizeof(err)))
+		return fail(err);
 	teardown();
+	tally(r);
+	return finish(r, out, o->force);
+}
 
-	merge(&r);
-	qsort(r.lens, r.nlens, sizeof(*r.lens), by_len);
-	for (i = 0; i < r.nlens; i++) {
-		if (!r.lens[i].len)
-			r.zero += r.lens[i].calls;
-		else if (r.lens[i].len > SIZE_MAX_BYTES)
-			r.huge += r.lens[i].calls;
+int cmd_trace(int argc, char **argv)
+{
+	struct trace_opts o;
+	struct result r;
+	size_t i;
+	char *out;
+	int rc = parse_command(&o, argc, argv);
+
+	if (rc >= 0)
+		return rc;
+	out = output_name(o.output);
+	if (output_check_file(out, o.force)) {
+		free(out);
+		return 2;
 	}
-	r.scale = r.calls > WEIGHTS_MAX ? r.calls / WEIGHTS_AIM : 1;
-	rc = 0;
-	if (r.calls == r.zero + r.huge) {
-		summary(&r, NULL);
-		fprintf(stderr, "csumbench trace: no calls with a length to replay in "
-			"%.1f s; %s not written (was there traffic?)\n", r.seconds, out);
-		rc = 1;
-	} else if (output_file(out, force, write_mix, &r)) {
-		rc = 1;
-	} else {
-		summary(&r, out);
-	}
+	memset(&r, 0, sizeof(r));
+	uname(&r.uts);
+	r.emulated_why = "--emulated";
+	r.emulated = o.emulated || platform_emulated(&r.emulated_why);
+	rc = trace(&o, &r, out);
+	free(out);
 	for (i = 0; i < st.nprobe; i++)
 		probe_free(&st.probe[i]);
 	graph_free(&st.graph);
 	free(r.lens);
-	free(out);
 	return rc;
 }
