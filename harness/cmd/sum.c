@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,15 +13,26 @@
 #include "config/config.h"
 #include "kernel/table.h"
 #include "lib/args.h"
+#include "lib/xalloc.h"
 #include "op/verify.h"
 
 enum { OPT_ALIGN = 256 };
+
+/* What the command line asks for. */
+struct sum_opts {
+	const struct kernel *k;
+	long align;
+	const char **files;
+	int nfiles;
+};
 
 static const struct args_opt sum_opts[] = {
 	{ .name = "kernel", .key = 'k', .arg = "KERNEL",
 	  .help = "the csum kernel (csumbench list); required" },
 	{ .name = "align", .key = OPT_ALIGN, .arg = "N",
-	  .help = "bytes past a page boundary, 0 to 4095 (0)" },
+	  .help = "bytes past a page boundary, 0 to 4095 (0)",
+	  .type = ARGS_UINT, .at = offsetof(struct sum_opts, align),
+	  .min = 0, .max = ALIGN_MAX },
 	{ .name = NULL }
 };
 
@@ -107,61 +119,56 @@ static int sum_file(const struct kernel *k, const char *name,
 	return rc;
 }
 
-int cmd_sum(int argc, char **argv)
+/* -k's kernel, found and able to run here: NULL after a message. */
+static const struct kernel *find_kernel(const char *name)
 {
-	const struct kernel *k = NULL;
+	const struct kernel *k;
 	char err[1024];
-	long align = 0;
-	int i, f, rc = 0, files = 0;
-	char *file[argc];
-	const char *v;
+
+	k = kernel_find(name, err, sizeof(err));
+	if (!k) {
+		fprintf(stderr, "csumbench sum: %s\n", err);
+		return NULL;
+	}
+	if (kernel_unavailable(k)) {
+		fprintf(stderr, "csumbench sum: kernel '%s' cannot run on this "
+			"CPU: %s\n", k->name, kernel_unavailable(k));
+		return NULL;
+	}
+	return k;
+}
+
+/* The options and the files (read once the options are known): -1 to
+   go on, else the exit status. */
+static int parse_command(struct sum_opts *o, int argc, char **argv)
+{
 	struct args a;
-	unsigned char *mem;
+	const char *v;
+	int key, rc = -1;
 
-	args_begin(&a, &sum_cmd, argc, argv);
-	while ((i = args_next(&a, &v)) != ARGS_END) {
-		char *end;
-
-		switch (i) {
-		case ARGS_HELP:
-			args_end(&a);
-			return 0;
-		case ARGS_ARG:
-			file[files++] = (char *)v;	/* read once the options are known */
-			break;
-		case 'k':
-			k = kernel_find(v, err, sizeof(err));
-			if (!k) {
-				fprintf(stderr, "csumbench sum: %s\n", err);
-				args_end(&a);
-				return 2;
-			}
-			if (kernel_unavailable(k)) {
-				fprintf(stderr, "csumbench sum: kernel '%s' cannot "
-					"run on this CPU: %s\n", k->name,
-					kernel_unavailable(k));
-				args_end(&a);
-				return 2;
-			}
-			break;
-		case OPT_ALIGN:
-			align = strtol(v, &end, 10);
-			if (*end || end == v || align < 0 || align > ALIGN_MAX) {
-				fprintf(stderr, "csumbench sum: --align '%s', expected "
-					"0 to %d\n", v, ALIGN_MAX);
-				args_end(&a);
-				return 2;
-			}
-			break;
-		default:
-			args_end(&a);
-			return 2;
-		}
+	o->files = xcalloc((size_t)argc + 1, sizeof(*o->files), "the command line");
+	args_begin_into(&a, &sum_cmd, argc, argv, o);
+	while (rc < 0 && (key = args_next(&a, &v)) != ARGS_END) {
+		if (key == ARGS_HELP)
+			rc = 0;
+		else if (key == ARGS_ARG)
+			o->files[o->nfiles++] = v;
+		else if (key != 'k' || !(o->k = find_kernel(v)))
+			rc = 2;
 	}
 	args_end(&a);
-	if (!k || !files)
-		return args_bad_usage(&sum_cmd, "%s", !k ? "-k KERNEL is required" :
-				      "no FILE given");
+	if (rc < 0 && (!o->k || !o->nfiles))
+		rc = args_bad_usage(&sum_cmd, "%s", !o->k ? "-k KERNEL is required" :
+				    "no FILE given");
+	return rc;
+}
+
+/* A csum kernel that passes the gate: 0, or the exit status after a
+   message. */
+static int check_kernel(const struct kernel *k)
+{
+	char err[1024];
+
 	if (k->op != &op_csum) {
 		fprintf(stderr, "csumbench sum: kernel '%s' is op %s; sum takes "
 			"csum kernels (csumbench list shows each kernel's op)\n",
@@ -170,7 +177,7 @@ int cmd_sum(int argc, char **argv)
 	}
 	switch (verify_kernel(k, 0, err, sizeof(err))) {
 	case VERIFY_OK:
-		break;
+		return 0;
 	case VERIFY_UNSAFE:
 		watchdog_abandon(err);
 	default:
@@ -178,24 +185,44 @@ int cmd_sum(int argc, char **argv)
 			err);
 		return 1;
 	}
-	mem = aligned_alloc(4096, ((size_t)align + CHUNK + 4095) & ~(size_t)4095);
+}
+
+/* Each file's sum printed: 0, or 1 if one could not be summed. */
+static int sum_files(const struct sum_opts *o)
+{
+	unsigned char *mem, net[2];
+	uint16_t folded;
+	int f, rc = 0;
+
+	mem = aligned_alloc(4096, ((size_t)o->align + CHUNK + 4095) & ~(size_t)4095);
 	if (!mem) {
 		fprintf(stderr, "csumbench sum: no memory for a 1 MiB buffer\n");
 		return 1;
 	}
-	for (f = 0; f < files; f++) {
-		unsigned char net[2];
-		uint16_t folded;
-
-		if (sum_file(k, file[f], mem + align, &folded)) {
+	for (f = 0; f < o->nfiles; f++) {
+		if (sum_file(o->k, o->files[f], mem + o->align, &folded)) {
 			rc = 1;
 			continue;
 		}
 		/* Host-order sum; its bytes in memory are the network order. */
 		memcpy(net, &folded, 2);
 		printf("%02x%02x %02x%02x  %s\n", net[0], net[1],
-		       (unsigned char)~net[0], (unsigned char)~net[1], file[f]);
+		       (unsigned char)~net[0], (unsigned char)~net[1], o->files[f]);
 	}
 	free(mem);
+	return rc;
+}
+
+int cmd_sum(int argc, char **argv)
+{
+	struct sum_opts o = { 0 };
+	int rc = parse_command(&o, argc, argv);
+
+	if (rc < 0) {
+		rc = check_kernel(o.k);
+		if (!rc)
+			rc = sum_files(&o);
+	}
+	free(o.files);
 	return rc;
 }
