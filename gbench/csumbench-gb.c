@@ -186,11 +186,11 @@ static void run_point(gbc_state *s, void *arg)
 			gbc_pause_timing(s);
 			sweep_cold_ready(b, p, bufs, dsts);
 			gbc_resume_timing(s);
-			r = op->list(t, p->spec.runs, bufs, dsts, p->spec.size,
-				     sweep_dist(p), p->spec.iters);
+			r = op->list(t, p->spec.runs, bufs, dsts, p->spec.size, sweep_dist(p),
+				     p->spec.iters);
 		} else {
-			r = op->batch(t, p->spec.runs, buf, wdst, p->spec.size,
-				      sweep_dist(p), p->spec.iters);
+			r = op->batch(t, p->spec.runs, buf, wdst, p->spec.size, sweep_dist(p),
+				      p->spec.iters);
 		}
 		ticks += (double)r - b->machine.cal.overhead;
 		calls += (double)p->spec.iters;
@@ -222,8 +222,7 @@ static void name_of(const struct point *p, char *name, size_t len)
 		if (p->spec.prefetch == PREFETCH_NONE)
 			n += (size_t)snprintf(name + n, len - n, "/pf:none");
 		else
-			n += (size_t)snprintf(name + n, len - n, "/pf:%d",
-					      p->spec.prefetch);
+			n += (size_t)snprintf(name + n, len - n, "/pf:%d", p->spec.prefetch);
 	}
 	if (p->spec.align && n < len)
 		n += (size_t)snprintf(name + n, len - n, "/align:%u", p->spec.align);
@@ -270,89 +269,104 @@ static void context(const struct bench *b)
 	gbc_add_context("csumbench_git", CSUMBENCH_GIT);
 }
 
-int main(int argc, char **argv)
-{
-	const char *path = NULL;
-	const char **sets = xcalloc((size_t)argc + NDEFAULTS + 1, sizeof(*sets),
-				    "the command line");
-	char **rest = xcalloc((size_t)argc + 1, sizeof(*rest), "the command line");
-	static char help[] = "--help";	/* Google Benchmark has no -h */
-	char **owned = xcalloc((size_t)argc + 1, sizeof(*owned), "the command line");
-	char err[512];
-	const char *filter = NULL;
-	int nsets = 0, nrest = 0, nowned = 0, i, rc = 0;
-	struct config c;
-	size_t k, ran;
+/* The command line, split: csumbench's own flags here, the rest left
+   to Google Benchmark to take or refuse.  Its flags are whole words
+   with their values after '=', which getopt_long (lib/args.c) would
+   refuse, and it would take an abbreviation ("--con=X" as --config)
+   that this matches as no flag of ours. */
+struct gb_args {
+	const char *config, *filter;
+	const char **sets;	/* --set's and --events' (defaults first) */
+	int nsets;
+	char **rest;		/* what Google Benchmark reads */
+	int nrest;
+	char **owned;		/* strings made here, freed at the end */
+	int nowned;
+};
 
-	rest[nrest++] = argv[0];
+/* 0, or 2 after a message. */
+static int parse_argv(int argc, char **argv, struct gb_args *g)
+{
+	static char help[] = "--help";	/* Google Benchmark has no -h */
+	int i;
+
+	memset(g, 0, sizeof(*g));
+	g->sets = xcalloc((size_t)argc + NDEFAULTS + 1, sizeof(*g->sets),
+			  "the command line");
+	g->rest = xcalloc((size_t)argc + 1, sizeof(*g->rest), "the command line");
+	g->owned = xcalloc((size_t)argc + 1, sizeof(*g->owned), "the command line");
+	g->rest[g->nrest++] = argv[0];
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
-			rest[nrest++] = help;	/* and Google Benchmark's */
-		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			path = argv[++i];
-		} else if (!strncmp(argv[i], "--config=", 9)) {
-			path = argv[i] + 9;
-		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
-			sets[nsets++] = argv[++i];
-		} else if (!strncmp(argv[i], "--set=", 6)) {
-			sets[nsets++] = argv[i] + 6;
-		} else if (!strncmp(argv[i], "--events=", 9)) {
-			/* as --set events=...: errors name it so.  Each is
-			   kept (freed at the end); the last one wins. */
-			owned[nowned] = xasprintf("the command line", "events=%s",
-						  argv[i] + 9);
-			sets[nsets++] = owned[nowned++];
-		} else if (!strncmp(argv[i], "--benchmark_out=", 16) && argv[i][16]) {
-			char *flag = out_flag(argv[i] + 16);
+			g->rest[g->nrest++] = help;	/* and Google Benchmark's */
+		} else if (!strcmp(a, "-c") && i + 1 < argc) {
+			g->config = argv[++i];
+		} else if (!strncmp(a, "--config=", 9)) {
+			g->config = a + 9;
+		} else if (!strcmp(a, "--set") && i + 1 < argc) {
+			g->sets[g->nsets++] = argv[++i];
+		} else if (!strncmp(a, "--set=", 6)) {
+			g->sets[g->nsets++] = a + 6;
+		} else if (!strncmp(a, "--events=", 9)) {
+			/* as --set events=...: errors name it so; the last
+			   one wins. */
+			g->owned[g->nowned] = xasprintf("the command line",
+							"events=%s", a + 9);
+			g->sets[g->nsets++] = g->owned[g->nowned++];
+		} else if (!strncmp(a, "--benchmark_out=", 16) && a[16]) {
+			char *flag = out_flag(a + 16);
 			if (!flag)
 				return 2;
-			owned[nowned++] = rest[nrest++] = flag;
+			g->owned[g->nowned++] = g->rest[g->nrest++] = flag;
 		} else {
-			if (!strncmp(argv[i], "--benchmark_filter=", 19))
-				filter = argv[i] + 19;
-			rest[nrest++] = argv[i];
+			if (!strncmp(a, "--benchmark_filter=", 19))
+				g->filter = a + 19;
+			g->rest[g->nrest++] = argv[i];
 		}
 	}
-	gbc_initialize(&nrest, rest);
-	if (!gbc_no_unrecognized_arguments(nrest, rest))
-		return usage(stderr);
-	if (!path) {	/* the defaults first, so --set can change them */
-		memmove(sets + NDEFAULTS, sets, (size_t)nsets * sizeof(*sets));
-		for (k = 0; k < NDEFAULTS; k++)
-			sets[k] = defaults[k];
-		nsets += (int)NDEFAULTS;
+	if (!g->config) {	/* the defaults first, so --set can change them */
+		memmove(g->sets + NDEFAULTS, g->sets, (size_t)g->nsets * sizeof(*g->sets));
+		memcpy(g->sets, defaults, sizeof(defaults));
+		g->nsets += (int)NDEFAULTS;
 	}
-	if (setup_config(&c, path, sets, nsets))
-		return 2;
-	memset(&bench, 0, sizeof(bench));
-	bench.cfg = &c;
+	return 0;
+}
+
+/* The plan, timer, events, gate, flush and buffers, as run makes them
+   (*failed: kernels the gate refused): 0, or the exit status after a
+   message. */
+static int prepare(struct config *c, bool *failed)
+{
+	char err[512];
+	size_t k;
+
+	bench.cfg = c;
 	if (sweep_plan(&bench, err, sizeof(err))) {
-		config_error(&c.code_offset_origin, "code_offset", err);
+		config_error(&c->code_offset_origin, "code_offset", err);
 		return 2;
 	}
 	if (setup_memory(&bench))
 		return 2;
-	watchdog_init(c.kernel_timeout);
+	watchdog_init(c->kernel_timeout);
 	watchdog_on_abandon(abandoned, NULL);
-	bench.machine.emulated = setup_emulated(&c, false);
-	if (setup_timer(&c, &bench.machine.cal, false))
+	bench.machine.emulated = setup_emulated(c, false);
+	if (setup_timer(c, &bench.machine.cal, false))
 		return 2;
-	if (c.events.n && events_open(&c.events, err, sizeof(err))) {
-		config_error(&c.events_origin, "events", err);
+	if (c->events.n && events_open(&c->events, err, sizeof(err))) {
+		config_error(&c->events_origin, "events", err);
 		return 2;
 	}
 	bench.machine.flush = flush_select(NULL);
 	bench.machine.line = cache_line_size(&bench.machine.line_source);
-	if (sweep_gate(&bench)) {
-		for (k = 0; k < bench.log.nfailed; k++)
-			fprintf(stderr, "csumbench-gb: not registered: %s\n",
-				bench.log.failed[k]);
-		rc = 1;
-	}
-	for (k = 0; k < c.ncaches && c.caches[k] != CACHE_COLD; k++)
+	*failed = sweep_gate(&bench);
+	for (k = 0; *failed && k < bench.log.nfailed; k++)
+		fprintf(stderr, "csumbench-gb: not registered: %s\n", bench.log.failed[k]);
+	for (k = 0; k < c->ncaches && c->caches[k] != CACHE_COLD; k++)
 		;
-	if (k < c.ncaches) {	/* as run does: a flush that misses is replaced */
+	if (k < c->ncaches) {	/* as run does: a flush that misses is replaced */
 		flush_check(&bench.machine.fcheck, &bench.machine.cal,
 			    bench.machine.flush, bench.machine.line,
 			    bench.machine.emulated);
@@ -367,10 +381,19 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (bench.plan.nev && events_overhead(bench.machine.cal.timer,
-					      bench.machine.ev_overhead)) {
+					       bench.machine.ev_overhead)) {
 		fprintf(stderr, "csumbench-gb: events: the group never ran\n");
 		return 1;
 	}
+	return 0;
+}
+
+/* The points registered and run, --benchmark_out committed: 0, or 1
+   when nothing ran or the output could not be kept. */
+static int run_points(const char *filter)
+{
+	size_t ran;
+
 	context(&bench);
 	register_count = register_points(&bench);
 	if (!register_count) {
@@ -388,17 +411,36 @@ int main(int argc, char **argv)
 			"them)\n", filter ? filter : ".", register_count);
 		remove_tmp();
 		kept_out();
-		rc = 1;
-	} else if (out_commit()) {
-		rc = 1;
+		return 1;
 	}
+	return out_commit() ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct gb_args g;
+	struct config c;
+	bool failed = false;
+	int i, rc;
+
+	if (parse_argv(argc, argv, &g))
+		return 2;
+	gbc_initialize(&g.nrest, g.rest);
+	if (!gbc_no_unrecognized_arguments(g.nrest, g.rest))
+		return usage(stderr);
+	if (setup_config(&c, g.config, g.sets, g.nsets))
+		return 2;
+	rc = prepare(&c, &failed);
+	if (rc)
+		return rc;
+	rc = run_points(g.filter) || failed ? 1 : 0;
 	events_close();
 	sweep_free(&bench);
 	config_free(&c);
-	for (i = 0; i < nowned; i++)
-		free(owned[i]);
-	free(owned);
-	free(sets);
-	free(rest);
+	for (i = 0; i < g.nowned; i++)
+		free(g.owned[i]);
+	free(g.owned);
+	free(g.sets);
+	free(g.rest);
 	return rc;
 }
