@@ -55,4 +55,23 @@ git grep -nE '(/tmp|TMPDIR[^}]*\})/[^ "'"'"']*(\$\$|\$RANDOM|getpid|%d|\{os\.get
 	grep -v '&& mkdir \\"\\$d\\"' > "$T/tmpnames"	# (a mkdir that fails on a name that is there)
 ok "no predictable names in /tmp or TMPDIR (mktemp)" test ! -s "$T/tmpnames"
 cat "$T/tmpnames"
+# Defects that were found once (issue 42) and must not come back: a
+# header included twice by one file, run.c casting --set's values'
+# const away, a comment naming a file that is not there or counting a
+# file's lines.
+for f in $(git ls-files 'harness/*.[ch]' 'plot/*.[ch]' 'gbench/*.[ch]' 'module/*.[ch]'); do
+	grep -h '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"][^>"]*\.h[>"]' "$f" |
+		tr -d ' \t' | sort | uniq -d | sed "s|^|$f: |"
+done > "$T/twice"
+ok "no file includes a header twice$( [ -s "$T/twice" ] && echo " ($(head -n 1 "$T/twice"))")" test ! -s "$T/twice"
+ok "harness/cmd/run.c casts no const away (-Wcast-qual)" \
+	gcc -fsyntax-only -D_GNU_SOURCE -Iharness -Ikernels -Imodule -Wcast-qual -Werror harness/cmd/run.c
+for f in $(git ls-files 'kernels/*.def'); do
+	grep -o '[A-Za-z0-9_./-]*\.[ch]\b' "$f" | sort -u | while read -r n; do
+		[ -e "$n" ] || git ls-files | grep -q "/${n##*/}\$" || echo "$f: $n"
+	done
+done > "$T/named"
+ok "the files kernels/*.def's comments name are there$( [ -s "$T/named" ] && echo " (not: $(tr '\n' ' ' < "$T/named"))")" test ! -s "$T/named"
+ok "no comment counts its file's lines (they go stale)" \
+	bash -c "! git grep -nE 'some [0-9]+ lines' -- harness plot gbench kernels"
 finish
