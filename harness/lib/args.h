@@ -18,7 +18,8 @@ enum args_type {
 	ARGS_FLAG,	/* int: 1 */
 	ARGS_STRING,	/* const char *: the value as given */
 	ARGS_UINT,	/* long: a whole number from min to max (strtol's) */
-	ARGS_DOUBLE,	/* double: a number from min to max (strtod's) */
+	ARGS_DOUBLE,	/* double: a number from min to max (strtod's;
+			   one out of its range, ERANGE, is refused) */
 	ARGS_ENUM,	/* int: where the value is in names */
 	ARGS_SIZE,	/* struct args_size: bytes, with an optional B, K,
 			   M or G */
