@@ -293,40 +293,87 @@ static double mix_by_mean(const struct row *x)
 	return x->cycles_per_byte * x->ticks_mean / x->ticks_median;
 }
 
-/* Merges the repeats of each point into r->rows, in the order the points
-   first appear, and indexes them; -1 on a point given twice in one repeat. */
-static int merge(struct results *r, struct raw *raw, size_t n)
+/* A point given twice in one repeat (s sorted by cmp_raw): -1 after
+   naming the one that comes first in the file, else 0. */
+static int check_duplicates(const struct results *r, struct raw *const *s,
+			    size_t n)
 {
-	struct raw **s = xcalloc(n, sizeof(*s), RESULTS_READ);
-	size_t i, j, k, dup = 0, first = 0;
-	double *tmp;
+	size_t i, dup = 0, first;
+	const struct row *w;
 
-	for (i = 0; i < n; i++)
-		s[i] = &raw[i];
-	qsort(s, n, sizeof(*s), cmp_raw);
-	/* Report the duplicate that comes first in the file. */
 	for (i = 1; i < n; i++)
 		if (!row_cmp_point(&s[i - 1]->w, &s[i]->w) &&
 		    s[i - 1]->rep == s[i]->rep &&
 		    (!dup || s[i]->w.line < s[dup]->w.line))
 			dup = i;
-	if (dup) {
-		const struct row *w = &s[dup]->w;
-		for (first = dup;
-		     first > 0 && !row_cmp_point(&s[first - 1]->w, w) &&
-		     s[first - 1]->rep == s[dup]->rep;)
-			first--;
-		fprintf(stderr, "%s:%zu: duplicate point kernel=%s size=%u align=%u "
-			"cache=%s prefetch=%s code_offset=%s repeat=%u (first at line "
-			"%zu); expected each point once per repeat\n", r->path, w->line,
-			w->kernel, w->size, w->align, w->cache, w->prefetch,
-			w->code_offset, s[dup]->rep, s[first]->w.line);
-		if (!w->size)
-			fprintf(stderr, "  (size 0 is size = mix)\n");
-		free(s);
-		return -1;
+	if (!dup)
+		return 0;
+	w = &s[dup]->w;
+	for (first = dup;
+	     first > 0 && !row_cmp_point(&s[first - 1]->w, w) &&
+	     s[first - 1]->rep == s[dup]->rep;)
+		first--;
+	fprintf(stderr, "%s:%zu: duplicate point kernel=%s size=%u align=%u "
+		"cache=%s prefetch=%s code_offset=%s repeat=%u (first at line "
+		"%zu); expected each point once per repeat\n", r->path, w->line,
+		w->kernel, w->size, w->align, w->cache, w->prefetch,
+		w->code_offset, s[dup]->rep, s[first]->w.line);
+	if (!w->size)
+		fprintf(stderr, "  (size 0 is size = mix)\n");
+	return -1;
+}
+
+/* The figures of m from its c repeats s[0..c) (s[base]'s row is m now):
+   each the repeats' median.  tmp holds 9 x stride doubles. */
+static void merge_figures(struct row *m, struct raw *const *s, size_t c,
+			  size_t base, double *tmp, size_t stride)
+{
+	double *ticks = tmp, *net = tmp + stride, *bpc = tmp + 2 * stride;
+	double *mbps = tmp + 3 * stride, *cyc = tmp + 4 * stride;
+	double *cpt = tmp + 5 * stride, *roof = tmp + 6 * stride;
+	double *cpb = tmp + 7 * stride, *judged = tmp + 8 * stride;
+	size_t k;
+
+	m->nrep = c;
+	m->rep_cpb = xcalloc(c, sizeof(double), RESULTS_READ);
+	for (k = 0; k < c; k++) {
+		const struct row *x = k == base ? m : &s[k]->w;
+
+		m->rep_cpb[k] = mix_by_mean(x);
+		cpb[k] = x->cycles_per_byte;
+		judged[k] = m->rep_cpb[k];
+		ticks[k] = x->ticks_median;
+		net[k] = x->cycles_per_byte_net;
+		bpc[k] = x->bytes_per_cycle;
+		mbps[k] = x->mb_per_s;
+		cyc[k] = x->ticks_median * x->cpt;
+		cpt[k] = x->cpt;
+		roof[k] = x->roofline_fraction;
 	}
-	if (check_ops(r, s, n)) {
+	merge_spread(m, s, c, base);
+	m->cycles_per_byte = results_median(cpb, c);
+	m->cpb_mean_call = m->size ? NAN : results_median(judged, c);
+	m->ticks_median = results_median(ticks, c);
+	m->cycles_per_byte_net = results_median(net, c);
+	m->bytes_per_cycle = results_median(bpc, c);
+	m->mb_per_s = results_median(mbps, c);
+	m->cyc_median = results_median(cyc, c);
+	m->cpt = results_median(cpt, c);
+	m->roofline_fraction = median_finite(roof, c);
+}
+
+/* Merges the repeats of each point into r->rows, in the order the points
+   first appear, and indexes them; -1 on a point given twice in one repeat. */
+static int merge(struct results *r, struct raw *raw, size_t n)
+{
+	struct raw **s = xcalloc(n, sizeof(*s), RESULTS_READ);
+	size_t i, j;
+	double *tmp;
+
+	for (i = 0; i < n; i++)
+		s[i] = &raw[i];
+	qsort(s, n, sizeof(*s), cmp_raw);
+	if (check_duplicates(r, s, n) || check_ops(r, s, n)) {
 		free(s);
 		return -1;
 	}
@@ -334,8 +381,7 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 	r->gone = xcalloc(n, sizeof(*r->gone), RESULTS_READ);
 	tmp = xcalloc(9 * n, sizeof(*tmp), RESULTS_READ);
 	for (i = 0; i < n; i = j) {
-		struct row *m;
-		size_t base = i, c;
+		size_t base = i;
 		bool below = s[i]->below;
 
 		for (j = i + 1;
@@ -353,39 +399,13 @@ static int merge(struct results *r, struct raw *raw, size_t n)
 			memset(&s[base]->w, 0, sizeof(s[base]->w));
 			continue;
 		}
-		m = &r->rows[r->nrows++];
 		/* The first row read stands for the point; the rest give
 		   their figures. */
-		*m = s[base]->w;
+		r->rows[r->nrows] = s[base]->w;
 		memset(&s[base]->w, 0, sizeof(s[base]->w));
-		c = j - i;
-		m->nrep = c;
-		m->rep_cpb = xcalloc(c, sizeof(double), RESULTS_READ);
-		for (k = 0; k < c; k++) {
-			const struct row *x = k + i == base ? m : &s[k + i]->w;
-			m->rep_cpb[k] = mix_by_mean(x);
-			tmp[7 * n + k] = x->cycles_per_byte;
-			tmp[8 * n + k] = m->rep_cpb[k];
-			tmp[k] = x->ticks_median;
-			tmp[n + k] = x->cycles_per_byte_net;
-			tmp[2 * n + k] = x->bytes_per_cycle;
-			tmp[3 * n + k] = x->mb_per_s;
-			tmp[4 * n + k] = x->ticks_median * x->cpt;
-			tmp[5 * n + k] = x->cpt;
-			tmp[6 * n + k] = x->roofline_fraction;
-		}
-		merge_spread(m, s + i, c, base - i);
-		m->cycles_per_byte = results_median(tmp + 7 * n, c);
-		m->cpb_mean_call = m->size ? NAN : results_median(tmp + 8 * n, c);
-		m->ticks_median = results_median(tmp, c);
-		m->cycles_per_byte_net = results_median(tmp + n, c);
-		m->bytes_per_cycle = results_median(tmp + 2 * n, c);
-		m->mb_per_s = results_median(tmp + 3 * n, c);
-		m->cyc_median = results_median(tmp + 4 * n, c);
-		m->cpt = results_median(tmp + 5 * n, c);
-		m->roofline_fraction = median_finite(tmp + 6 * n, c);
-		if (c > r->repeats)
-			r->repeats = (unsigned)c;
+		merge_figures(&r->rows[r->nrows++], s + i, j - i, base - i, tmp, n);
+		if (j - i > r->repeats)
+			r->repeats = (unsigned)(j - i);
 	}
 	free(tmp);
 	free(s);
@@ -429,214 +449,278 @@ static void free_raw(struct raw *raw, size_t n)
 	free(raw);
 }
 
-int results_read(struct results *r, const char *path, int with_samples)
+/* Every string r holds, to "" (the CPU's to "unknown CPU") until the
+   file says otherwise. */
+static void results_begin(struct results *r, const char *path)
 {
-	struct csv c;
-	char **hdr = NULL;
-	int idx[NCOLS], rc;
-	size_t nh = 0, i, nraw = 0, cap = 0;
-	double hz = 0, cpt = 0;
-	struct raw *raw = NULL;
+	char **empty[] = { &r->timer, &r->emulated, &r->run_id, &r->order,
+		&r->timer_what, &r->roofline, &r->compiler, &r->version,
+		&r->core_clock, &r->timer_line, &r->kernel_release, &r->cflags,
+		&r->kernel_cflags, &r->build };
+	size_t i;
 
 	memset(r, 0, sizeof(*r));
 	r->path = path;
 	r->cpu = xstrdup("unknown CPU", RESULTS_READ);
-	r->timer = xstrdup("", RESULTS_READ);
-	r->emulated = xstrdup("", RESULTS_READ);
-	r->run_id = xstrdup("", RESULTS_READ);
-	r->order = xstrdup("", RESULTS_READ);
-	r->timer_what = xstrdup("", RESULTS_READ);
-	r->roofline = xstrdup("", RESULTS_READ);
-	r->compiler = xstrdup("", RESULTS_READ);
-	r->version = xstrdup("", RESULTS_READ);
-	r->core_clock = xstrdup("", RESULTS_READ);
-	r->timer_line = xstrdup("", RESULTS_READ);
-	r->kernel_release = xstrdup("", RESULTS_READ);
-	r->cflags = xstrdup("", RESULTS_READ);
-	r->kernel_cflags = xstrdup("", RESULTS_READ);
-	r->build = xstrdup("", RESULTS_READ);
-	if (csv_open(&c, path)) {
-		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-		goto bad;
+	for (i = 0; i < sizeof(empty) / sizeof(empty[0]); i++)
+		*empty[i] = xstrdup("", RESULTS_READ);
+}
+
+/* The header line: where each column is (-1: not there); -1 after a
+   message if it is too long or lacks one that is needed. */
+static int read_header(int idx[NCOLS], size_t *nh, struct csv *c,
+		       const char *path)
+{
+	size_t i;
+
+	*nh = csv_split(c);
+	if (*nh > RESULTS_FIELDS_MAX) {
+		fprintf(stderr, "%s:%zu: more than %d columns; expected a "
+			"csumbench results CSV header\n", path, c->line, RESULTS_FIELDS_MAX);
+		return -1;
 	}
-	while ((rc = csv_next(&c)) > 0) {
-		struct row w;
+	for (i = 0; i < NCOLS; i++) {
+		idx[i] = csv_col(c->fld, *nh, names[i]);
+		if (idx[i] < 0 && i < NNEED) {
+			fprintf(stderr, "%s:%zu: header has no '%s' column; "
+				"expected a csumbench results CSV header "
+				"(kernel,arch,op,size,...)\n", path, c->line,
+				names[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A row's fields checked and its numbers into v (NAN: empty, or a time
+   below 0; size -1: a mix); -1 after a message. */
+static int parse_fields(double v[NCOLS], const int idx[NCOLS],
+			const struct csv *c, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < NCOLS; i++) {
+		if (idx[i] < 0)
+			continue;
+		if (is_word[i] && !*c->fld[idx[i]]) {
+			fprintf(stderr, "%s:%zu: %s field empty%s\n", path,
+				c->line, names[i], i == C_OP ? "; expected the "
+				"kernel's op (csum, ip_fast_csum, csum_copy)" : "");
+			return -1;
+		}
+		/* A partial run may end before the floor was timed: no net
+		   figure, an empty field; p99 is empty below 100 samples;
+		   roofline_fraction where there is no roofline row to hold
+		   it to; a time below 0. */
+		if ((i == C_NET || i >= C_ROOF || is_time[i]) && !*c->fld[idx[i]]) {
+			v[i] = NAN;
+			continue;
+		}
+		/* A size mix replayed: one row standing for its sizes. */
+		if (i == C_SIZE && !strcmp(c->fld[idx[i]], "mix")) {
+			v[i] = -1;
+			continue;
+		}
+		if (!is_word[i] && !csv_num(c->fld[idx[i]], &v[i], is_whole[i])) {
+			fprintf(stderr, "%s:%zu: %s '%s' is not a%s number\n",
+				path, c->line, names[i], c->fld[idx[i]],
+				is_whole[i] ? " whole" : "");
+			return -1;
+		}
+		if (is_time[i] && v[i] < 0)	/* (older files) */
+			v[i] = NAN;
+	}
+	if (v[C_SIZE] == 0) {
+		fprintf(stderr, "%s:%zu: size 0, expected bytes from 1 or "
+			"'mix'\n", path, c->line);
+		return -1;
+	}
+	if (isnan(v[C_TICKS]) && !*c->fld[idx[C_TICKS]] &&
+	    !(idx[C_BELOW] >= 0 && v[C_BELOW] > 0) &&
+	    !(idx[C_CBSTEP] >= 0 && v[C_CBSTEP] > 0)) {
+		fprintf(stderr, "%s:%zu: ticks_median field empty; expected a "
+			"number, or below_overhead above 0 (a median region "
+			"shorter than the overhead subtracted), or "
+			"calls_below_step above 0 (timing = per-call: a median "
+			"call below one timer step)\n", path, c->line);
+		return -1;
+	}
+	return 0;
+}
+
+/* timing = per-call: the spread is of single calls (call_max or
+   calls_below_step says so: a figure below one timer step, or below
+   the overhead, is empty). */
+static void per_call_spread(struct row *w, const double v[NCOLS],
+			    const int idx[NCOLS])
+{
+	if (idx[C_CMIN] < 0 || idx[C_CMAX] < 0 || idx[C_CMEAN] < 0 ||
+	    idx[C_CP99] < 0 || idx[C_CP999] < 0 || (isnan(v[C_CMAX]) &&
+	    (idx[C_CBSTEP] < 0 || isnan(v[C_CBSTEP]))))
+		return;
+	w->per_call = true;
+	w->ticks_min = v[C_CMIN];
+	w->ticks_max = v[C_CMAX];
+	w->ticks_mean = v[C_CMEAN];
+	w->call_p99 = v[C_CP99];
+	w->call_p999 = v[C_CP999];
+	w->call_max_running = idx[C_CMAXRUN] < 0 ? NAN : v[C_CMAXRUN];
+	w->calls_preempted = idx[C_CPREEMPT] < 0 || isnan(v[C_CPREEMPT]) ? 0 :
+			     v[C_CPREEMPT];
+	w->calls_below_step = idx[C_CBSTEP] < 0 || isnan(v[C_CBSTEP]) ? 0 :
+			      v[C_CBSTEP];
+}
+
+/* A column's value, or NAN where the file has no such column. */
+static double column_or_nan(const double v[NCOLS], const int idx[NCOLS],
+			    int col)
+{
+	return idx[col] < 0 ? NAN : v[col];
+}
+
+/* A column's text, or dflt where the file has no such column. */
+static char *word_or(const struct csv *c, const int idx[NCOLS], int col,
+		     const char *dflt)
+{
+	return xstrdup(idx[col] < 0 ? dflt : c->fld[idx[col]], RESULTS_READ);
+}
+
+/* The row of a checked line (parse_fields' v); -1 after a message. cpt
+   is the file's cycles_per_tick line, for files without the column. */
+static int make_row(struct row *w, const double v[NCOLS], const int idx[NCOLS],
+		    const struct csv *c, const char *path, double cpt)
+{
+	memset(w, 0, sizeof(*w));
+	w->kernel = xstrdup(c->fld[idx[C_KERNEL]], RESULTS_READ);
+	w->base_cache = xstrdup(c->fld[idx[C_CACHE]], RESULTS_READ);
+	w->load = word_or(c, idx, C_LOAD, "idle");
+	w->rxpf = word_or(c, idx, C_RXPF, "none");
+	if (strcmp(w->load, "idle") && strcmp(w->load, "busy")) {
+		fprintf(stderr, "%s:%zu: load '%s', expected idle or busy\n",
+			path, c->line, w->load);
+		free_strings(w);
+		return -1;
+	}
+	w->cache = cache_label(w->base_cache, w->rxpf, w->load);
+	w->prefetch = xstrdup(c->fld[idx[C_PREFETCH]], RESULTS_READ);
+	w->arch = word_or(c, idx, C_ARCH, "");
+	/* Before ops, every kernel was csum_partial's. */
+	w->op = word_or(c, idx, C_OP, "csum");
+	w->code_offset = word_or(c, idx, C_OFFSET, "none");
+	w->line = c->line;
+	w->size = v[C_SIZE] < 0 ? 0 : (unsigned)v[C_SIZE];
+	w->align = (unsigned)v[C_ALIGN];
+	w->samples = (unsigned)v[C_SAMPLES];
+	w->ticks_median = v[C_TICKS];
+	w->cycles_per_byte = v[C_CPB];
+	w->cycles_per_byte_net = idx[C_NET] < 0 ? v[C_CPB] : v[C_NET];
+	w->bytes_per_cycle = v[C_BPC];
+	w->mb_per_s = v[C_MBPS];
+	w->ticks_min = column_or_nan(v, idx, C_TMIN);
+	w->ticks_mean = column_or_nan(v, idx, C_TMEAN);
+	w->ticks_max = column_or_nan(v, idx, C_TMAX);
+	w->ticks_p99 = column_or_nan(v, idx, C_P99);
+	w->region_steps = column_or_nan(v, idx, C_STEPS);
+	w->iters = column_or_nan(v, idx, C_ITERS);
+	w->call_p99 = w->call_p999 = w->call_max_running = NAN;
+	per_call_spread(w, v, idx);
+	w->roofline_fraction = column_or_nan(v, idx, C_ROOF);
+	/* Older files give the ratio once, above the header. */
+	w->cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
+	return 0;
+}
+
+/* The rows as read, before merging. */
+struct raws {
+	struct raw *raw;
+	size_t n, cap;
+};
+
+/* The file's lines: metadata into r and *hz, *cpt, rows into *out; 0
+   with the header seen and a row read, else -1 after a message. */
+static int read_lines(struct results *r, struct raws *out, struct csv *c,
+		      double *hz, double *cpt)
+{
+	const char *path = r->path;
+	int idx[NCOLS], rc;
+	size_t nh = 0;
+
+	while ((rc = csv_next(c)) > 0) {
 		double v[NCOLS];
+		struct raw *x;
 		size_t n;
 
-		if (c.buf[0] == '#') {
-			meta(r, c.buf, &hz, &cpt);
+		if (c->buf[0] == '#') {
+			meta(r, c->buf, hz, cpt);
 			continue;
 		}
-		if (c.buf[strspn(c.buf, " \t")] == '\0')
+		if (c->buf[strspn(c->buf, " \t")] == '\0')
 			continue;
 		if (!nh) {
-			nh = csv_split(&c);
-			if (nh > RESULTS_FIELDS_MAX) {
-				fprintf(stderr, "%s:%zu: more than %d columns; expected a "
-					"csumbench results CSV header\n", path, c.line, RESULTS_FIELDS_MAX);
-				goto bad;
-			}
-			hdr = xcalloc(nh, sizeof(*hdr), RESULTS_READ);
-			for (i = 0; i < nh; i++)
-				hdr[i] = xstrdup(c.fld[i], RESULTS_READ);
-			for (i = 0; i < NCOLS; i++) {
-				idx[i] = csv_col(hdr, nh, names[i]);
-				if (idx[i] < 0 && i < NNEED) {
-					fprintf(stderr, "%s:%zu: header has no '%s' column; "
-						"expected a csumbench results CSV header "
-						"(kernel,arch,op,size,...)\n", path, c.line,
-						names[i]);
-					goto bad;
-				}
-			}
+			if (read_header(idx, &nh, c, path))
+				return -1;
 			continue;
 		}
-		n = csv_split(&c);
+		n = csv_split(c);
 		if (n != nh) {
 			fprintf(stderr, "%s:%zu: %zu fields, expected %zu as in the header\n",
-				path, c.line, n, nh);
-			goto bad;
+				path, c->line, n, nh);
+			return -1;
 		}
-		for (i = 0; i < NCOLS; i++) {
-			if (idx[i] < 0)
-				continue;
-			if (is_word[i] && !*c.fld[idx[i]]) {
-				fprintf(stderr, "%s:%zu: %s field empty%s\n", path,
-					c.line, names[i], i == C_OP ? "; expected the "
-					"kernel's op (csum, ip_fast_csum, csum_copy)" : "");
-				goto bad;
-			}
-			/* A partial run may end before the floor was timed:
-			   no net figure, an empty field; p99 is empty below
-			   100 samples; roofline_fraction where there is no
-			   roofline row to hold it to; a time below 0. */
-			if ((i == C_NET || i >= C_ROOF || is_time[i]) &&
-			    !*c.fld[idx[i]]) {
-				v[i] = NAN;
-				continue;
-			}
-			/* A size mix replayed: one row standing for its sizes. */
-			if (i == C_SIZE && !strcmp(c.fld[idx[i]], "mix")) {
-				v[i] = -1;
-				continue;
-			}
-			if (!is_word[i] && !csv_num(c.fld[idx[i]], &v[i], is_whole[i])) {
-				fprintf(stderr, "%s:%zu: %s '%s' is not a%s number\n",
-					path, c.line, names[i], c.fld[idx[i]],
-					is_whole[i] ? " whole" : "");
-				goto bad;
-			}
-			if (is_time[i] && v[i] < 0)	/* (older files) */
-				v[i] = NAN;
+		if (out->n == out->cap) {
+			out->cap = out->cap ? 2 * out->cap : 256;
+			out->raw = xreallocarray(out->raw, out->cap, sizeof(*out->raw),
+						 RESULTS_READ);
 		}
-		if (v[C_SIZE] == 0) {
-			fprintf(stderr, "%s:%zu: size 0, expected bytes from 1 or "
-				"'mix'\n", path, c.line);
-			goto bad;
-		}
-		if (isnan(v[C_TICKS]) && !*c.fld[idx[C_TICKS]] &&
-		    !(idx[C_BELOW] >= 0 && v[C_BELOW] > 0) &&
-		    !(idx[C_CBSTEP] >= 0 && v[C_CBSTEP] > 0)) {
-			fprintf(stderr, "%s:%zu: ticks_median field empty; expected a "
-				"number, or below_overhead above 0 (a median region "
-				"shorter than the overhead subtracted), or "
-				"calls_below_step above 0 (timing = per-call: a median "
-				"call below one timer step)\n", path, c.line);
-			goto bad;
-		}
-		memset(&w, 0, sizeof(w));
-		w.kernel = xstrdup(c.fld[idx[C_KERNEL]], RESULTS_READ);
-		w.base_cache = xstrdup(c.fld[idx[C_CACHE]], RESULTS_READ);
-		w.load = xstrdup(idx[C_LOAD] < 0 ? "idle" : c.fld[idx[C_LOAD]], RESULTS_READ);
-		w.rxpf = xstrdup(idx[C_RXPF] < 0 ? "none" : c.fld[idx[C_RXPF]], RESULTS_READ);
-		if (strcmp(w.load, "idle") && strcmp(w.load, "busy")) {
-			fprintf(stderr, "%s:%zu: load '%s', expected idle or busy\n",
-				path, c.line, w.load);
-			free_strings(&w);
-			goto bad;
-		}
-		w.cache = cache_label(w.base_cache, w.rxpf, w.load);
-		w.prefetch = xstrdup(c.fld[idx[C_PREFETCH]], RESULTS_READ);
-		w.arch = xstrdup(idx[C_ARCH] < 0 ? "" : c.fld[idx[C_ARCH]], RESULTS_READ);
-		/* Before ops, every kernel was csum_partial's. */
-		w.op = xstrdup(idx[C_OP] < 0 ? "csum" : c.fld[idx[C_OP]], RESULTS_READ);
-		w.code_offset = xstrdup(idx[C_OFFSET] < 0 ? "none" :
-					c.fld[idx[C_OFFSET]], RESULTS_READ);
-		w.line = c.line;
-		w.size = v[C_SIZE] < 0 ? 0 : (unsigned)v[C_SIZE];
-		w.align = (unsigned)v[C_ALIGN];
-		w.samples = (unsigned)v[C_SAMPLES];
-		w.ticks_median = v[C_TICKS];
-		w.cycles_per_byte = v[C_CPB];
-		w.cycles_per_byte_net = idx[C_NET] < 0 ? v[C_CPB] : v[C_NET];
-		w.bytes_per_cycle = v[C_BPC];
-		w.mb_per_s = v[C_MBPS];
-		w.ticks_min = idx[C_TMIN] < 0 ? NAN : v[C_TMIN];
-		w.ticks_mean = idx[C_TMEAN] < 0 ? NAN : v[C_TMEAN];
-		w.ticks_max = idx[C_TMAX] < 0 ? NAN : v[C_TMAX];
-		w.ticks_p99 = idx[C_P99] < 0 ? NAN : v[C_P99];
-		w.region_steps = idx[C_STEPS] < 0 ? NAN : v[C_STEPS];
-		w.iters = idx[C_ITERS] < 0 ? NAN : v[C_ITERS];
-		w.call_p99 = w.call_p999 = w.call_max_running = NAN;
-		/* timing = per-call: the spread is of single calls (call_max
-		   or calls_below_step says so: a figure below one timer step,
-		   or below the overhead, is empty) */
-		if (idx[C_CMIN] >= 0 && idx[C_CMAX] >= 0 && idx[C_CMEAN] >= 0 &&
-		    idx[C_CP99] >= 0 && idx[C_CP999] >= 0 && (!isnan(v[C_CMAX]) ||
-		    (idx[C_CBSTEP] >= 0 && !isnan(v[C_CBSTEP])))) {
-			w.per_call = true;
-			w.ticks_min = v[C_CMIN];
-			w.ticks_max = v[C_CMAX];
-			w.ticks_mean = v[C_CMEAN];
-			w.call_p99 = v[C_CP99];
-			w.call_p999 = v[C_CP999];
-			w.call_max_running = idx[C_CMAXRUN] < 0 ? NAN : v[C_CMAXRUN];
-			w.calls_preempted = idx[C_CPREEMPT] < 0 ||
-					    isnan(v[C_CPREEMPT]) ? 0 : v[C_CPREEMPT];
-			w.calls_below_step = idx[C_CBSTEP] < 0 ||
-					     isnan(v[C_CBSTEP]) ? 0 : v[C_CBSTEP];
-		}
-		w.roofline_fraction = idx[C_ROOF] < 0 ? NAN : v[C_ROOF];
-		/* Older files give the ratio once, above the header. */
-		w.cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
-		if (nraw == cap) {
-			cap = cap ? 2 * cap : 256;
-			raw = xreallocarray(raw, cap, sizeof(*raw), RESULTS_READ);
-		}
-		raw[nraw].w = w;
-		raw[nraw].below = isnan(v[C_TICKS]) || isnan(v[C_CPB]);
-		raw[nraw++].rep = idx[C_REPEAT] < 0 ? 1 : (unsigned)v[C_REPEAT];
+		x = &out->raw[out->n];
+		if (parse_fields(v, idx, c, path) || make_row(&x->w, v, idx, c, path, *cpt))
+			return -1;
+		x->below = isnan(v[C_TICKS]) || isnan(v[C_CPB]);
+		x->rep = idx[C_REPEAT] < 0 ? 1 : (unsigned)v[C_REPEAT];
+		out->n++;
 	}
 	if (rc < 0)
-		goto bad;
-	csv_close(&c);
+		return -1;
 	if (!nh) {
 		fprintf(stderr, "%s: no header line; expected a csumbench results "
 			"CSV (make bench writes them to results/)\n", path);
-		goto bad;
+		return -1;
 	}
-	if (!nraw) {
+	if (!out->n) {
 		fprintf(stderr, "%s: no data rows after the header\n", path);
-		goto bad;
+		return -1;
 	}
-	for (i = 0; i < nh; i++)
-		free(hdr[i]);
-	free(hdr);
-	hdr = NULL;
-	nh = 0;
-	if (merge(r, raw, nraw))
-		goto bad;
-	free_raw(raw, nraw);
-	raw = NULL;
-	nraw = 0;
+	return 0;
+}
+
+int results_read(struct results *r, const char *path, int with_samples)
+{
+	struct raws raws = { NULL, 0, 0 };
+	double hz = 0, cpt = 0;
+	struct csv c;
+	int bad;
+
+	results_begin(r, path);
+	if (csv_open(&c, path)) {
+		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+		bad = 1;
+	} else
+		bad = read_lines(r, &raws, &c, &hz, &cpt);
+	csv_close(&c);
+	bad = bad || merge(r, raws.raw, raws.n);
+	free_raw(raws.raw, raws.n);
+	if (bad) {
+		results_free(r);
+		return -1;
+	}
 	if (r->ngone)
 		say_gone(r);
 	if (!r->nrows) {
 		fprintf(stderr, "%s: no point with a time: every median region was "
 			"shorter than the overhead subtracted, or (timing = per-call) "
 			"a median call below one timer step\n", path);
-		goto bad;
+		results_free(r);
+		return -1;
 	}
 	r->samples = r->rows[0].samples;
 	r->core_mhz = hz * cpt / 1e6;
@@ -646,14 +730,6 @@ int results_read(struct results *r, const char *path, int with_samples)
 		return -1;
 	}
 	return 0;
-bad:
-	csv_close(&c);
-	for (i = 0; hdr && i < nh; i++)
-		free(hdr[i]);
-	free(hdr);
-	free_raw(raw, nraw);
-	results_free(r);
-	return -1;
 }
 
 void results_free(struct results *r)

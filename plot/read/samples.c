@@ -80,129 +80,177 @@ static int cmp_gone(const void *key, const void *w)
 	return row_cmp_point(key, w);
 }
 
+/* The columns of a samples file; -1 where it has none. */
+struct sample_cols {
+	int kernel, size, align, cache, prefetch, offset, load, rxpf, cpb;
+	int rep, round;
+};
+
+/* Finds the columns in the header fields; -1 after a message if one
+   that is needed is missing. */
+static int sample_header(struct sample_cols *col, const struct csv *c,
+			 size_t nf, const char *name)
+{
+	col->kernel = csv_col(c->fld, nf, "kernel");
+	col->size = csv_col(c->fld, nf, "size");
+	col->align = csv_col(c->fld, nf, "align");
+	col->cache = csv_col(c->fld, nf, "cache");
+	col->prefetch = csv_col(c->fld, nf, "prefetch");
+	col->offset = csv_col(c->fld, nf, "code_offset");
+	col->load = csv_col(c->fld, nf, "load");
+	col->rxpf = csv_col(c->fld, nf, "rx_prefetch");
+	col->cpb = csv_col(c->fld, nf, "cycles_per_byte");
+	col->rep = csv_col(c->fld, nf, "repeat");
+	col->round = csv_col(c->fld, nf, "round");
+	if (col->kernel < 0 || col->size < 0 || col->align < 0 ||
+	    col->cache < 0 || col->prefetch < 0 || col->cpb < 0) {
+		fprintf(stderr, "%s:%zu: expected the samples header "
+			"(kernel,...,cycles_per_byte)\n", name, c->line);
+		return -1;
+	}
+	return 0;
+}
+
+/* One sample's line into s (s->row left to the caller): 0, 1 when it
+   has no time (below the overhead), -1 after a message. */
+static int sample_parse(struct sample *s, double *size, double *align,
+			const struct sample_cols *col, const struct csv *c,
+			const char *name)
+{
+	const char *what = NULL, *field = NULL;
+	double rep = 1, rd = 0, v = 0;
+
+	*size = 0;	/* "mix": a size mix replayed */
+	if (strcmp(c->fld[col->size], "mix") && !csv_num(c->fld[col->size], size, 1))
+		what = "size", field = c->fld[col->size];
+	else if (!csv_num(c->fld[col->align], align, 1))
+		what = "align", field = c->fld[col->align];
+	else if (!*c->fld[col->cpb])	/* below the overhead: no time */
+		v = NAN;
+	else if (!csv_num(c->fld[col->cpb], &v, 0))
+		what = "cycles_per_byte", field = c->fld[col->cpb];
+	else if (col->rep >= 0 && !csv_num(c->fld[col->rep], &rep, 1))
+		what = "repeat", field = c->fld[col->rep];
+	else if (col->round >= 0 && !csv_num(c->fld[col->round], &rd, 1))
+		what = "round", field = c->fld[col->round];
+	if (what) {
+		fprintf(stderr, "%s:%zu: %s '%s' is not a%s number\n", name,
+			c->line, what, field, strcmp(what, "cycles_per_byte") ?
+			" whole" : "");
+		return -1;
+	}
+	s->line = c->line;
+	s->rep = (unsigned)rep;
+	/* Without a round column, rounds are unknown (0): no pairing. */
+	s->round = (unsigned)rd;
+	s->cpb = v;
+	return v < 0 || isnan(v);
+}
+
+/* The row of r a sample's line belongs to: 0 and *row, 1 for a point
+   left out for having no time (results.c), -1 after a message. */
+static int sample_row(size_t *row, const struct results *r, double size,
+		      double align, const struct sample_cols *col,
+		      const struct csv *c, const char *name)
+{
+	struct row key;
+	char *label;
+	size_t at;
+	int bad_key, gone;
+
+	key.kernel = c->fld[col->kernel];
+	key.size = (unsigned)size;
+	key.align = (unsigned)align;
+	key.cache = label = cache_label(c->fld[col->cache],
+					col->rxpf < 0 ? "none" : c->fld[col->rxpf],
+					col->load < 0 ? "idle" : c->fld[col->load]);
+	key.prefetch = c->fld[col->prefetch];
+	key.code_offset = col->offset < 0 ? (char *)"none" : c->fld[col->offset];
+	at = rows_lower((const struct row *const *)r->index, r->nrows, &key,
+			row_cmp_point);
+	bad_key = at == r->nrows || row_cmp_point(r->index[at], &key);
+	gone = bad_key && bsearch(&key, r->gone, r->ngone, sizeof(key), cmp_gone);
+	free(label);
+	if (gone)
+		return 1;
+	if (bad_key) {
+		fprintf(stderr, "%s:%zu: a sample of a point that %s does not "
+			"have\n", name, c->line, r->path);
+		return -1;
+	}
+	*row = (size_t)(r->index[at] - r->rows);
+	return 0;
+}
+
+/* The samples of name's lines, in *s (n of them); -1 after a message. */
+static int read_samples(struct sample **s, size_t *n, struct csv *c,
+			const struct results *r, const char *name)
+{
+	struct sample_cols col = { 0 };
+	size_t nh = 0, cap = 0;
+	int rc;
+
+	while ((rc = csv_next(c)) > 0) {
+		struct sample one;
+		double size, align;
+		size_t nf;
+
+		if (c->buf[0] == '#' || c->buf[strspn(c->buf, " \t")] == '\0')
+			continue;
+		nf = csv_split(c);
+		if (nf > RESULTS_FIELDS_MAX) {
+			fprintf(stderr, "%s:%zu: more than %d columns\n", name, c->line,
+				RESULTS_FIELDS_MAX);
+			return -1;
+		}
+		if (!nh) {
+			nh = nf;
+			if (sample_header(&col, c, nf, name))
+				return -1;
+			continue;
+		}
+		if (nf != nh) {
+			fprintf(stderr, "%s:%zu: %zu fields, expected %zu as in the "
+				"header\n", name, c->line, nf, nh);
+			return -1;
+		}
+		rc = sample_parse(&one, &size, &align, &col, c, name);
+		if (!rc)
+			rc = sample_row(&one.row, r, size, align, &col, c, name);
+		if (rc < 0)
+			return -1;
+		if (rc > 0)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			*s = xreallocarray(*s, cap, sizeof(**s), RESULTS_READ);
+		}
+		(*s)[(*n)++] = one;
+	}
+	return rc;
+}
+
 int results_read_samples(struct results *r, const char *path)
 {
-	size_t n = strlen(path), nh = 0, ns = 0, cap = 0;
-	int ik = -1, is = -1, ia = -1, ic = -1, ip = -1, io = -1, iv = -1;
-	int il = -1, ix = -1, bad_key;
-	char *label;
-	int irep = -1, ird = -1, rc;
+	size_t n = strlen(path), ns = 0;
 	struct sample *s = NULL;
 	char *name;
 	struct csv c;
+	int rc = -1;
 
 	if (n > 4 && !strcmp(path + n - 4, ".csv"))
 		n -= 4;
 	name = xmalloc(n + sizeof("-samples.csv"), RESULTS_READ);
 	memcpy(name, path, n);
 	strcpy(name + n, "-samples.csv");
-	if (csv_open(&c, name)) {
+	if (csv_open(&c, name))
 		fprintf(stderr, "%s: cannot open: %s (the per-sample file written "
 			"beside %s)\n", name, strerror(errno), path);
-		goto bad;
-	}
-	while ((rc = csv_next(&c)) > 0) {
-		double v, size, align, rep = 1, rd = 0;
-		struct row key, *const *hit;
-		size_t nf, at;
-		const char *what = NULL, *field = NULL;
-
-		if (c.buf[0] == '#' || c.buf[strspn(c.buf, " \t")] == '\0')
-			continue;
-		nf = csv_split(&c);
-		if (nf > RESULTS_FIELDS_MAX) {
-			fprintf(stderr, "%s:%zu: more than %d columns\n", name, c.line,
-				RESULTS_FIELDS_MAX);
-			goto bad;
-		}
-		if (!nh) {
-			nh = nf;
-			ik = csv_col(c.fld, nf, "kernel");
-			is = csv_col(c.fld, nf, "size");
-			ia = csv_col(c.fld, nf, "align");
-			ic = csv_col(c.fld, nf, "cache");
-			ip = csv_col(c.fld, nf, "prefetch");
-			io = csv_col(c.fld, nf, "code_offset");
-			il = csv_col(c.fld, nf, "load");
-			ix = csv_col(c.fld, nf, "rx_prefetch");
-			iv = csv_col(c.fld, nf, "cycles_per_byte");
-			irep = csv_col(c.fld, nf, "repeat");
-			ird = csv_col(c.fld, nf, "round");
-			if (ik < 0 || is < 0 || ia < 0 || ic < 0 || ip < 0 || iv < 0) {
-				fprintf(stderr, "%s:%zu: expected the samples header "
-					"(kernel,...,cycles_per_byte)\n", name, c.line);
-				goto bad;
-			}
-			continue;
-		}
-		if (nf != nh) {
-			fprintf(stderr, "%s:%zu: %zu fields, expected %zu as in the "
-				"header\n", name, c.line, nf, nh);
-			goto bad;
-		}
-		size = 0;	/* "mix": a size mix replayed */
-		if (strcmp(c.fld[is], "mix") && !csv_num(c.fld[is], &size, 1))
-			what = "size", field = c.fld[is];
-		else if (!csv_num(c.fld[ia], &align, 1))
-			what = "align", field = c.fld[ia];
-		else if (!*c.fld[iv])	/* below the overhead: no time */
-			v = NAN;
-		else if (!csv_num(c.fld[iv], &v, 0))
-			what = "cycles_per_byte", field = c.fld[iv];
-		else if (irep >= 0 && !csv_num(c.fld[irep], &rep, 1))
-			what = "repeat", field = c.fld[irep];
-		else if (ird >= 0 && !csv_num(c.fld[ird], &rd, 1))
-			what = "round", field = c.fld[ird];
-		if (what) {
-			fprintf(stderr, "%s:%zu: %s '%s' is not a%s number\n", name,
-				c.line, what, field, strcmp(what, "cycles_per_byte") ?
-				" whole" : "");
-			goto bad;
-		}
-		key.kernel = c.fld[ik];
-		key.size = (unsigned)size;
-		key.align = (unsigned)align;
-		key.cache = label = cache_label(c.fld[ic], ix < 0 ? "none" : c.fld[ix],
-						il < 0 ? "idle" : c.fld[il]);
-		key.prefetch = c.fld[ip];
-		key.code_offset = io < 0 ? (char *)"none" : c.fld[io];
-		at = rows_lower((const struct row *const *)r->index,
-				r->nrows, &key, row_cmp_point);
-		hit = &r->index[at];
-		bad_key = at == r->nrows || row_cmp_point(*hit, &key);
-		/* a sample below the overhead, or of a point left out for it
-		   (results.c): no time */
-		if (v < 0 || isnan(v) || (bad_key && bsearch(&key, r->gone, r->ngone,
-							     sizeof(key), cmp_gone))) {
-			free(label);
-			continue;
-		}
-		free(label);
-		if (bad_key) {
-			fprintf(stderr, "%s:%zu: a sample of a point that %s does not "
-				"have\n", name, c.line, r->path);
-			goto bad;
-		}
-		if (ns == cap) {
-			cap = cap ? 2 * cap : 1024;
-			s = xreallocarray(s, cap, sizeof(*s), RESULTS_READ);
-		}
-		s[ns].row = (size_t)(*hit - r->rows);
-		s[ns].line = c.line;
-		s[ns].rep = (unsigned)rep;
-		/* Without a round column, rounds are unknown (0): no pairing. */
-		s[ns].round = (unsigned)rd;
-		s[ns++].cpb = v;
-	}
-	if (rc < 0 || deal_samples(r, name, s, ns))
-		goto bad;
+	else if (read_samples(&s, &ns, &c, r, name) == 0 &&
+		 deal_samples(r, name, s, ns) == 0)
+		rc = 0;
 	csv_close(&c);
 	free(s);
 	free(name);
-	return 0;
-bad:
-	csv_close(&c);
-	free(s);
-	free(name);
-	return -1;
+	return rc;
 }
