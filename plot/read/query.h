@@ -1,19 +1,12 @@
-/* Lookups in a results CSV read (query.c): the order of its index, the
-   rows of an op, a kernel or a point, and the distinct values of a column. */
+/* Lookups in a results CSV read (query.c): the rows of an op, a kernel
+   or a point, and the distinct values of a column (the order of the
+   index they search is results.h's). */
 #ifndef CSUMREPORT_QUERY_H
 #define CSUMREPORT_QUERY_H
 
 #include <stddef.h>
 
 #include "read/results.h"
-
-/* The order of r->index: by kernel, size, align, cache state, prefetch,
-   then code offset (row_cmp_point); row_cmp_kernel by kernel alone.  <0,
-   0, >0 as strcmp. */
-int row_cmp_kernel(const struct row *a, const struct row *b);
-int row_cmp_point(const struct row *a, const struct row *b);
-/* r->index: a new array of r->rows[0..nrows) in that order. */
-void results_index(struct results *r);
 
 /* The rows of one op as results of their own (a view: strings, samples
    and metadata stay r's, so r must outlive it), so that a table or figure
@@ -70,9 +63,5 @@ size_t results_kernel_rows(const struct results *r, const char *kernel,
 /* The rows of w's point at every code offset, likewise. */
 size_t results_placements(const struct results *r, const struct row *w,
 			  struct row *const **first);
-
-/* The first of v[0..n), sorted by cmp, not below key: n if none. */
-size_t rows_lower(const struct row *const *v, size_t n, const struct row *key,
-		  int (*cmp)(const struct row *, const struct row *));
 
 #endif

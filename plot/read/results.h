@@ -1,5 +1,6 @@
 /* Reading csumbench results CSVs (and their -samples.csv) on the host
-   (results.c); query.h has the lookups in what they read. */
+   (results.c) and the order of the points read; query.h has the lookups
+   in what they read. */
 #ifndef CSUMREPORT_RESULTS_H
 #define CSUMREPORT_RESULTS_H
 
@@ -98,8 +99,7 @@ struct results {
 /* What a shortage in reading names (xalloc.h). */
 #define RESULTS_READ "the results CSV read into memory"
 
-/* The cache label of a point (struct row's cache), in a new string
-   (query.c). */
+/* The cache label of a point (struct row's cache), in a new string. */
 char *cache_label(const char *cache, const char *rxpf, const char *load);
 
 /* Reads and checks a results CSV; 0, or -1 after "FILE:LINE: ..." on
@@ -119,6 +119,20 @@ static inline bool layouts_of(const struct results *r)
 }
 /* Frees what r owns; of a view, its rows and index only. */
 void results_free(struct results *r);
+
+/* The order of r->index: by kernel, size, align, cache state, prefetch,
+   then code offset (row_cmp_point); row_cmp_kernel by kernel alone.  <0,
+   0, >0 as strcmp. */
+int row_cmp_kernel(const struct row *a, const struct row *b);
+int row_cmp_point(const struct row *a, const struct row *b);
+/* The same but for code offset: a point at every placement. */
+int row_cmp_placed(const struct row *a, const struct row *b);
+/* r->index: a new array of r->rows[0..nrows) in that order. */
+void results_index(struct results *r);
+
+/* The first of v[0..n), sorted by cmp, not below key: n if none. */
+size_t rows_lower(const struct row *const *v, size_t n, const struct row *key,
+		  int (*cmp)(const struct row *, const struct row *));
 
 /* The median of n values (n >= 1). */
 double results_median(const double *v, size_t n);

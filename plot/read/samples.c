@@ -9,7 +9,6 @@
 
 #include "lib/xalloc.h"
 #include "read/csv.h"
-#include "read/query.h"
 #include "read/results.h"
 
 /* A sample as read: its point (an index into r->rows), repeat and round. */
