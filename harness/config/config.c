@@ -103,9 +103,9 @@ static int apply(struct config *c, char *text, const struct origin *o,
 		report(o, arg, msg);
 		return -1;
 	}
-	config_applying = o;
+	c->applying = o;
 	rc = config_keys[i].set(c, value, err, sizeof(err));
-	config_applying = NULL;
+	c->applying = NULL;
 	if (rc) {
 		snprintf(msg, sizeof(msg), "%s: %s", key, err);
 		report(o, arg, msg);

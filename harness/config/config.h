@@ -65,6 +65,9 @@ struct origin {
 
 struct config {
 	const char *path;	/* the config file, or NULL for defaults */
+	/* While a key's setter runs: where its value was given (a file a
+	   value names is found beside that config); NULL otherwise. */
+	const struct origin *applying;
 	const struct kernel **kernels;
 	unsigned char *kernel_from_all;	/* [nkernels]: came from "all" */
 	size_t nkernels;

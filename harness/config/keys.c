@@ -15,8 +15,6 @@
 #include "timer/timer.h"
 #include "workload/mix.h"
 
-const struct origin *config_applying;
-
 const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
 						       "cold-ring", "ring",
 						       "cold-read",
@@ -24,16 +22,16 @@ const char *const cache_state_name[CACHE_NSTATES] = { "warm", "cold",
 
 /* A file a config line names, found beside the config (file itself when
    absolute, or given by --set: the working folder's). */
-static void beside_config(const char *file, char *path, size_t n)
+static void beside_config(const struct config *c, const char *file,
+			  char *path, size_t n)
 {
-	const char *slash = config_applying && config_applying->line > 0 ?
-			    strrchr(config_applying->file, '/') : NULL;
+	const struct origin *o = c->applying;
+	const char *slash = o && o->line > 0 ? strrchr(o->file, '/') : NULL;
 
 	while (slash && file[0] == '.' && file[1] == '/')
 		file += 2;
 	if (slash && file[0] != '/')
-		snprintf(path, n, "%.*s/%s", (int)(slash - config_applying->file),
-			 config_applying->file, file);
+		snprintf(path, n, "%.*s/%s", (int)(slash - o->file), o->file, file);
 	else
 		snprintf(path, n, "%s", file);
 }
@@ -50,7 +48,7 @@ static int key_mix(struct config *c, const char *file, char *err, size_t errlen)
 			 "(a 'size weight' list or a pcap/pcapng capture)");
 		return -1;
 	}
-	beside_config(file, path, sizeof(path));
+	beside_config(c, file, path, sizeof(path));
 	m = mix_load(path, err, errlen);
 	if (!m)
 		return -1;
@@ -205,14 +203,15 @@ static int key_code_offset(struct config *c, const char *v, char *err,
 
 /* A kernel by name; path/lib.so:symbol's path found as a mix's, beside
    the config (kernel:NAME is csumbench.ko's, no path). */
-static const struct kernel *kernel_beside_config(const char *name, char *err,
+static const struct kernel *kernel_beside_config(const struct config *c,
+						 const char *name, char *err,
 						 size_t errlen)
 {
 	char path[4096 + CONFIG_LINE_MAX];
 
 	if (!strchr(name, ':') || !strncmp(name, "kernel:", 7))
 		return kernel_find(name, err, errlen);
-	beside_config(name, path, sizeof(path));
+	beside_config(c, name, path, sizeof(path));
 	return kernel_find(path, err, errlen);
 }
 
@@ -246,7 +245,7 @@ static int key_kernels(struct config *c, const char *v, char *err, size_t errlen
 		} else {
 			const char *why;
 
-			add[0] = kernel_beside_config(tok, err, errlen);
+			add[0] = kernel_beside_config(c, tok, err, errlen);
 			why = add[0] ? kernel_unavailable(add[0]) : NULL;
 			if (why)
 				snprintf(err, errlen, "kernel '%s' cannot run on "
@@ -454,7 +453,7 @@ static int key_roofline(struct config *c, const char *v, char *err,
 		c->roofline_named = NULL;
 		return 0;
 	}
-	k = kernel_beside_config(v, err, errlen);
+	k = kernel_beside_config(c, v, err, errlen);
 	why = k ? kernel_unavailable(k) : NULL;
 	if (k && k->op == &op_load && !k->pseudo && !why) {
 		c->roofline_mode = ROOFLINE_KERNEL;

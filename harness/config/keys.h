@@ -37,8 +37,4 @@ int key_rx_ahead(struct config *c, const char *v, char *err, size_t errlen);
 int key_rx_work(struct config *c, const char *v, char *err, size_t errlen);
 int key_timing(struct config *c, const char *v, char *err, size_t errlen);
 
-/* The setting being applied (config.c): a mix file and a .so kernel are
-   found beside its config. */
-extern const struct origin *config_applying;
-
 #endif
