@@ -5,18 +5,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "config/range.h"
 #include "events/events.h"
 #include "kernel/table.h"
 #include "lib/platform.h"
 #include "workload/load.h"
 #include "workload/rxring.h"
 
-#define PREFETCH_NONE (-1)
 #define ALIGN_MAX 4095
 #define PREFETCH_MAX 65536
 #define SAMPLES_MAX 1000000
 #define REPEAT_MAX 1000
-#define CONFIG_LINE_MAX 1024
 #define POINTS_MAX 1000000
 /* layouts = R: code copies and buffer slots each sample draws from
    (measure/layout.h); 1 keeps everything in one place. */

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/config.h"
 #include "config/range.h"
 #include "lib/xalloc.h"
 

@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The longest line a config holds, and so the longest value. */
+#define CONFIG_LINE_MAX 1024
+/* "none" in a list of numbers (prefetch distances, code offsets). */
+#define PREFETCH_NONE (-1)
 #define LIST_MAX 100000
 /* Larger than any setting takes, small enough that ranges cannot overflow. */
 #define NUM_MAX (UINT64_C(1) << 40)
