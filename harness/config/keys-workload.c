@@ -120,11 +120,10 @@ int key_rx_work(struct config *c, const char *v, char *err,
 {
 	int64_t n;
 
-	if (range_num(v, &n, err, errlen) || n < 0 || n > RX_WORK_MAX) {
-		snprintf(err, errlen, "rx_work '%s', expected 0 to %d dependent "
-			 "adds per packet", v, RX_WORK_MAX);
+	if (range_whole(v, 0, RX_WORK_MAX, &n, err, errlen, "rx_work '%s', "
+			"expected 0 to %d dependent adds per packet", v,
+			RX_WORK_MAX))
 		return -1;
-	}
 	c->rx_work = (unsigned)n;
 	return 0;
 }

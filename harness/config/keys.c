@@ -148,11 +148,10 @@ static int key_seed(struct config *c, const char *v, char *err, size_t errlen)
 		c->seed = 0;
 		return 0;
 	}
-	if (range_num(v, &n, err, errlen) || n < 1 || n > INT64_C(0xffffffffff)) {
-		snprintf(err, errlen, "seed '%s', expected auto or a number from 1 "
-			 "to 1099511627775", v);
+	if (range_whole(v, 1, INT64_C(0xffffffffff), &n, err, errlen,
+			"seed '%s', expected auto or a number from 1 to "
+			"1099511627775", v))
 		return -1;
-	}
 	c->seed = (uint64_t)n;
 	return 0;
 }
@@ -164,11 +163,10 @@ static int key_layouts(struct config *c, const char *v, char *err,
 {
 	int64_t n;
 
-	if (range_num(v, &n, err, errlen) || n < 1 || n > LAYOUTS_MAX) {
-		snprintf(err, errlen, "layouts '%s', expected 1 (no re-randomising) "
-			 "to %d copies", v, LAYOUTS_MAX);
+	if (range_whole(v, 1, LAYOUTS_MAX, &n, err, errlen, "layouts '%s', "
+			"expected 1 (no re-randomising) to %d copies", v,
+			LAYOUTS_MAX))
 		return -1;
-	}
 	c->layouts = (unsigned)n;
 	return 0;
 }
@@ -184,11 +182,10 @@ static int key_cold_calls(struct config *c, const char *v, char *err,
 		c->cold_calls = 0;
 		return 0;
 	}
-	if (range_num(v, &n, err, errlen) || n < 1 || n > COLD_CALLS_MAX) {
-		snprintf(err, errlen, "cold_calls '%s', expected auto or 1 to %d "
-			 "calls per cold region", v, COLD_CALLS_MAX);
+	if (range_whole(v, 1, COLD_CALLS_MAX, &n, err, errlen, "cold_calls "
+			"'%s', expected auto or 1 to %d calls per cold region",
+			v, COLD_CALLS_MAX))
 		return -1;
-	}
 	c->cold_calls = (unsigned)n;
 	return 0;
 }
@@ -378,11 +375,9 @@ static int key_cpu(struct config *c, const char *v, char *err, size_t errlen)
 		c->cpu = v[0] == 'n' ? CPU_NONE : CPU_AUTO;
 		return 0;
 	}
-	if (range_num(v, &n, err, errlen) || n > 1023) {
-		snprintf(err, errlen, "cpu '%s', expected auto, none or a CPU "
-			 "number 0 to 1023", v);
+	if (range_whole(v, 0, 1023, &n, err, errlen, "cpu '%s', expected "
+			"auto, none or a CPU number 0 to 1023", v))
 		return -1;
-	}
 	c->cpu = (int)n;
 	return 0;
 }

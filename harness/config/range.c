@@ -3,6 +3,7 @@
    "A..B*FACTOR" (multiply), word lists (range.h). */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,6 +277,19 @@ int range_none_or_numbers(const char *v, const char *what, int64_t max,
 	}
 	free(l.v);
 	return r ? -1 : 0;
+}
+
+int range_whole(const char *v, int64_t lo, int64_t hi, int64_t *n,
+		char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!range_num(v, n, err, errlen) && *n >= lo && *n <= hi)
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 int range_count(const char *v, const char *what, int64_t max, unsigned *out,

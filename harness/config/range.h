@@ -56,6 +56,12 @@ int range_none_or_numbers(const char *v, const char *what, int64_t max,
 			  const char *range, int32_t **dst, size_t *n,
 			  char *err, size_t errlen);
 
+/* v, a whole number from lo to hi, into *n; else -1 with fmt and the
+   arguments after it (the key's own words, v among them) in err. */
+int range_whole(const char *v, int64_t lo, int64_t hi, int64_t *n,
+		char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
 /* A count from 1 to max, for samples and repeat. */
 int range_count(const char *v, const char *what, int64_t max, unsigned *out,
 		char *err, size_t errlen);
