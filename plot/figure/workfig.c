@@ -110,22 +110,15 @@ int write_load_panels(const struct results *r, const char *prefix,
 	return rc;
 }
 
-int write_rx_panels(const struct results *r, const char *prefix,
-		    struct panels *pn)
+/* The rx policies the run has, in the order none, current, next (next's
+   rx_prefetch_ahead values, next:N, in the order the run has them), into
+   pn->policy; how many. */
+static size_t rx_policies(const struct results *r, struct panels *pn)
 {
 	static const char *const pol[3] = { "none", "current", "next" };
-	static const char *const load[2] = { "", "+busy" };
-	const char **kernels, **caches;
-	unsigned *sizes;
-	size_t nk, nc, ns_, i, l, k, p, np = 0;
-	const char **use = pn->policy;
-	char c[64];
-	int rc = 0, full = 0;
+	const char **caches, **use = pn->policy;
+	size_t nc, i, p, np = 0;
 
-	pn->n = pn->npolicies = 0;
-	/* The policies the run has, in that order (next's rx_prefetch_ahead
-	   values, next:N, in the order the run has them): a figure of one
-	   is no comparison. */
 	nc = results_caches(r, &caches);
 	for (p = 0; p < 3; p++)
 		for (i = 0; i < nc && np < POLICIES_MAX; i++) {
@@ -150,6 +143,23 @@ int write_rx_panels(const struct results *r, const char *prefix,
 			np++;
 		}
 	free(caches);
+	return np;
+}
+
+int write_rx_panels(const struct results *r, const char *prefix,
+		    struct panels *pn)
+{
+	static const char *const load[2] = { "", "+busy" };
+	const char **kernels;
+	unsigned *sizes;
+	size_t nk, ns_, i, l, k, p, np;
+	const char **use = pn->policy;
+	char c[64];
+	int rc = 0, full = 0;
+
+	pn->n = pn->npolicies = 0;
+	/* a figure of one policy is no comparison */
+	np = rx_policies(r, pn);
 	if (np < 2)
 		return 0;
 	pn->npolicies = np;
