@@ -67,36 +67,53 @@ static void tails(const struct results *r, const char *const *names,
 	}
 }
 
+/* The tables' rows: each kernel (o->kernel's alone, if given) at each
+   of its prefetch distances, named K or K@D; *kernels is the caller's to
+   free (the rows point into it). */
+static struct lrow *load_rows(const struct results *r, const struct table_opts *o,
+			      const char ***kernels, size_t *nrows)
+{
+	struct lrow *rows = NULL;
+	const char **pf;
+	size_t nk, i, j, np;
+
+	*nrows = 0;
+	nk = results_kernels(r, 0, kernels);
+	for (i = 0; i < nk; i++) {
+		const char *k = (*kernels)[i];
+
+		if (o->kernel && strcmp(o->kernel, k))
+			continue;
+		np = results_prefetches(r, k, &pf);
+		rows = xreallocarray(rows, *nrows + np, sizeof(*rows), "a load table");
+		for (j = 0; j < np; j++, (*nrows)++) {
+			struct lrow *w = &rows[*nrows];
+
+			w->kernel = k;
+			w->pf = pf[j];
+			if (np == 1 && !strcmp(pf[j], "none"))
+				snprintf(w->name, sizeof(w->name), "%s", k);
+			else
+				snprintf(w->name, sizeof(w->name), "%s@%s", k, pf[j]);
+		}
+		free(pf);
+	}
+	return rows;
+}
+
 void load_tables(const struct results *r, const struct table_opts *o,
 		 int cycles, struct table_out *out)
 {
 	const char *off = o->off ? o->off : r->rows[0].code_offset;
-	const char **kernels, **caches, **pf, *unit = cycles ? "cycles" : "ns";
+	const char **kernels, **caches, *unit = cycles ? "cycles" : "ns";
 	const struct row **idle, **busy;
-	struct lrow *rows = NULL;
+	struct lrow *rows;
 	const char **names;
 	unsigned *sizes, align = table_align(r, o);
-	size_t nk, nc, ns, nrows = 0, i, j, k, np;
+	size_t nc, ns, nrows, i, j, k;
 	char what[512], lab[32], reps[32] = "", gi[32], gb[32];
 
-	nk = results_kernels(r, 0, &kernels);
-	for (i = 0; i < nk; i++) {
-		if (o->kernel && strcmp(o->kernel, kernels[i]))
-			continue;
-		np = results_prefetches(r, kernels[i], &pf);
-		rows = xreallocarray(rows, nrows + np, sizeof(*rows), "a load table");
-		for (j = 0; j < np; j++, nrows++) {
-			rows[nrows].kernel = kernels[i];
-			rows[nrows].pf = pf[j];
-			if (np == 1 && !strcmp(pf[j], "none"))
-				snprintf(rows[nrows].name, sizeof(rows[nrows].name),
-					 "%s", kernels[i]);
-			else
-				snprintf(rows[nrows].name, sizeof(rows[nrows].name),
-					 "%s@%s", kernels[i], pf[j]);
-		}
-		free(pf);
-	}
+	rows = load_rows(r, o, &kernels, &nrows);
 	ns = results_sizes_calls(r, &sizes, 1);
 	nc = results_caches(r, &caches);
 	idle = xcalloc(nrows, sizeof(*idle), "a load table");
