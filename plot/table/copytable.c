@@ -214,44 +214,62 @@ static void print_block(const struct results *r, const struct crow *rows,
 	free(names);
 }
 
+/* The tables' rows: each kernel (o->kernel's alone, if given) at each
+   of its prefetch distances, named K@D as compare takes it (K alone for
+   a kernel without distances); the rows point into *kernels. */
+static struct crow *copy_rows(const struct results *r, const struct table_opts *o,
+			      const char ***kernels, size_t *nrows)
+{
+	struct crow *rows = NULL;
+	const char **pf;
+	size_t nk, cap = 0, i, j, np, len;
+
+	*nrows = 0;
+	nk = results_kernels(r, 0, kernels);
+	for (i = 0; i < nk; i++) {
+		const char *k = (*kernels)[i];
+
+		if (o->kernel && strcmp(o->kernel, k))
+			continue;
+		np = results_prefetches(r, k, &pf);
+		for (j = 0; j < np; j++) {
+			struct crow *w;
+
+			if (*nrows == cap) {
+				cap = cap ? 2 * cap : 16;
+				rows = xreallocarray(rows, cap, sizeof(*rows), "a csum_copy table");
+			}
+			w = &rows[(*nrows)++];
+			len = strlen(k) + strlen(pf[j]) + 2;
+			w->kernel = k;
+			w->pf = pf[j];
+			w->name = xmalloc(len, "a csum_copy table");
+			if (np == 1 && !strcmp(pf[j], "none"))
+				snprintf(w->name, len, "%s", k);
+			else
+				snprintf(w->name, len, "%s@%s", k, pf[j]);
+		}
+		free(pf);
+	}
+	return rows;
+}
+
 void copy_tables(const struct results *r, const struct table_opts *o,
 		 struct table_out *out)
 {
 	const char *off = o->off ? o->off : r->rows[0].code_offset;
-	const char **kernels, **caches, **pf;
+	const char **kernels, **caches;
 	const struct row **pts;
-	struct crow *rows = NULL;
+	struct crow *rows;
 	unsigned *sizes, align = table_align(r, o);
-	size_t nk, nc, ns, nrows = 0, cap = 0, i, j, k, np, len;
+	size_t nc, ns, nrows, i, j, k, len;
 	char *what, lab[32], reps[32] = "";
 
 	for (i = 0; i < r->nrows && strcmp(r->rows[i].code_offset, off); i++)
 		;
 	if (i == r->nrows)
 		return;		/* this op was not swept: not at that offset */
-	nk = results_kernels(r, 0, &kernels);
-	for (i = 0; i < nk; i++) {
-		if (o->kernel && strcmp(o->kernel, kernels[i]))
-			continue;
-		np = results_prefetches(r, kernels[i], &pf);
-		for (j = 0; j < np; j++) {
-			if (nrows == cap) {
-				cap = cap ? 2 * cap : 16;
-				rows = xreallocarray(rows, cap, sizeof(*rows), "a csum_copy table");
-			}
-			len = strlen(kernels[i]) + strlen(pf[j]) + 2;
-			rows[nrows].kernel = kernels[i];
-			rows[nrows].pf = pf[j];
-			rows[nrows].name = xmalloc(len, "a csum_copy table");
-			/* K@D as compare takes it, for a kernel with distances. */
-			if (np == 1 && !strcmp(pf[j], "none"))
-				snprintf(rows[nrows].name, len, "%s", kernels[i]);
-			else
-				snprintf(rows[nrows].name, len, "%s@%s", kernels[i], pf[j]);
-			nrows++;
-		}
-		free(pf);
-	}
+	rows = copy_rows(r, o, &kernels, &nrows);
 	ns = results_sizes(r, &sizes);
 	nc = results_caches(r, &caches);
 	pts = xcalloc(nrows, sizeof(*pts), "a csum_copy table");
