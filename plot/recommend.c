@@ -63,6 +63,36 @@ static void print_sweep_end(const struct point *pt, unsigned line)
 			      "%s distance swept", pt->dist[pt->best], end);
 }
 
+/* The model's distance for a point, and what limits it. */
+static void print_model(const struct kernel_ctx *kc, const struct point *pt,
+			const char *sz)
+{
+	char cb[32], pb[32], list[1024];
+
+	if (!pt->model_ok) {
+		print_wrapped("    ", "  model: %s", pt->model_why);
+		return;
+	}
+	list[0] = '\0';
+	if (!pt->use_lines)
+		snprintf(list, sizeof(list), "; a buffer of one line gets no "
+			 "model distance");
+	else if (pt->capped)
+		snprintf(list, sizeof(list), ", capped by the buffer: %u %s = "
+			 "%u B", pt->use_lines, pt->use_lines == 1 ? "line" : "lines",
+			 pt->use_lines * kc->mm->line);
+	snprintf(cb, sizeof(cb), ", nearest %u B", pt->nearest);
+	print_wrapped("    ", "  model: ceil(%.1f / %.2f) = %.0f %s = %.0f B"
+		      "%s%s%s", pt->miss, pt->loop, pt->lines,
+		      pt->lines == 1 ? "line" : "lines", pt->model_dist, list,
+		      pt->use_lines && pt->nearest != (double)pt->use_lines *
+		      kc->mm->line ? cb : "", pt->flag ? " *" : "");
+	if (pt->loop_size != pt->size)
+		print_wrapped("    ", "    loop time of %s warm: no warm point at "
+			      "%s", size_label(pt->loop_size, pb, sizeof(pb)), sz);
+}
+
+
 static void print_point(const struct kernel_ctx *kc, const struct point *pt)
 {
 	char sz[32], cb[32], pb[32], list[1024];
@@ -131,27 +161,7 @@ static void print_point(const struct kernel_ctx *kc, const struct point *pt)
 				      pt->med[pt->best]);
 		return;		/* no verdict, no model */
 	}
-	if (!pt->model_ok) {
-		print_wrapped("    ", "  model: %s", pt->model_why);
-		return;
-	}
-	list[0] = '\0';
-	if (!pt->use_lines)
-		snprintf(list, sizeof(list), "; a buffer of one line gets no "
-			 "model distance");
-	else if (pt->capped)
-		snprintf(list, sizeof(list), ", capped by the buffer: %u %s = "
-			 "%u B", pt->use_lines, pt->use_lines == 1 ? "line" : "lines",
-			 pt->use_lines * kc->mm->line);
-	snprintf(cb, sizeof(cb), ", nearest %u B", pt->nearest);
-	print_wrapped("    ", "  model: ceil(%.1f / %.2f) = %.0f %s = %.0f B"
-		      "%s%s%s", pt->miss, pt->loop, pt->lines,
-		      pt->lines == 1 ? "line" : "lines", pt->model_dist, list,
-		      pt->use_lines && pt->nearest != (double)pt->use_lines *
-		      kc->mm->line ? cb : "", pt->flag ? " *" : "");
-	if (pt->loop_size != pt->size)
-		print_wrapped("    ", "    loop time of %s warm: no warm point at "
-			      "%s", size_label(pt->loop_size, pb, sizeof(pb)), sz);
+	print_model(kc, pt, sz);
 }
 
 /* The header: one line naming the kernel, the CPU and the timer, cut to
