@@ -1,6 +1,6 @@
 /* Reading csumbench results CSVs (and their -samples.csv) on the host
-   (results.c) and the order of the points read; query.h has the lookups
-   in what they read. */
+   (results.c, samples.c) and the order of the points read (order.c);
+   query.h has the lookups in what they read. */
 #ifndef CSUMREPORT_RESULTS_H
 #define CSUMREPORT_RESULTS_H
 
