@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare-k.h"
+#include "compare.h"
 #include "read/results.h"
 #include "table/wrap.h"
 

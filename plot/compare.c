@@ -37,7 +37,6 @@
 #include <string.h>
 
 #include "compare.h"
-#include "compare-k.h"
 #include "lib/xalloc.h"
 #include "read/ops.h"
 #include "read/query.h"

@@ -73,6 +73,11 @@ const char *compare_figure(const struct rule *rule);
 /* The interval's level as a heading gives it: "97.5%". */
 const char *compare_level(double level, char *buf, size_t n);
 
+/* compare-k.c: a line naming the points whose K (the CSVs' iters, in
+   the states that time K calls on K buffers) differs before and after;
+   nothing where none does. */
+void compare_note_k(const struct pair *pairs, size_t n);
+
 /* compare-print.c: the tables, the summaries and the bars' CSV. */
 int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 		       int named, const struct rule *rule);
