@@ -108,8 +108,14 @@ def check_ranks(tree):
     return bad
 
 
+def unit(path):
+    """A .c and its .h are one unit: x.c including x.h is no edge, and
+    x.h including y.h while y.c includes x.h is a circle."""
+    return os.path.splitext(path)[0]
+
+
 def check_includes(tree):
-    bad, edges = [], collections.defaultdict(set)
+    bad, edges, units = [], collections.defaultdict(set), collections.defaultdict(set)
     for p in sources(tree):
         fa = folder(tree, p)
         for n, line in enumerate(open(p, errors="replace"), 1):
@@ -123,6 +129,8 @@ def check_includes(tree):
                 bad.append(f"{p}:{n}: includes itself")
                 continue
             edges[p].add(q)
+            if unit(p) != unit(q):
+                units[unit(p)].add(unit(q))
             fb = folder(tree, q)
             if rank(tree, fa) is None or rank(tree, fb) is None:
                 continue    # check_ranks names the folder
@@ -133,6 +141,10 @@ def check_includes(tree):
                 bad.append(f"{p}:{n}: includes {q}: {fb}/ is above {fa}/")
     for c in circles(edges):
         bad.append("include circle: " + " -> ".join(c))
+    for c in circles(units):
+        if not any(set(c) == {unit(f) for f in e} for e in circles(edges)):
+            bad.append("include circle (a .c and its .h as one): " +
+                       " -> ".join(u + ".[ch]" for u in c))
     return bad
 
 
