@@ -195,12 +195,12 @@ static const struct args_opt options[] = {
 	{ .name = "alpha", .key = O_ALPHA, .arg = "A",
 	  .help = "significance level (default 0.05)",
 	  .type = ARGS_DOUBLE, .at = AT(alpha), .min = 0, .max = 1,
-	  .flags = ARGS_ABOVE_MIN | ARGS_BELOW_MAX,
+	  .flags = ARGS_ABOVE_MIN | ARGS_BELOW_MAX | ARGS_UNDERFLOW_OK,
 	  .expected = "a number between 0 and 1" },
 	{ .name = "threshold", .key = O_THRESHOLD, .arg = "PCT",
 	  .help = "a change must clear +-PCT% (default 1)",
 	  .type = ARGS_DOUBLE, .at = AT(threshold), .min = 0, .max = 100,
-	  .expected = "a percentage from 0 to 100" },
+	  .flags = ARGS_UNDERFLOW_OK, .expected = "a percentage from 0 to 100" },
 	{ .name = "family", .key = O_FAMILY, .arg = "holm|bh",
 	  .help = "p adjustment: Holm (default) or\nBenjamini-Hochberg",
 	  .type = ARGS_ENUM, .at = AT(family), .names = families },
@@ -213,7 +213,7 @@ static const struct args_opt options[] = {
 	{ .name = "fail-above", .key = O_FAIL_ABOVE, .arg = "PCT",
 	  .help = "exit 1 if a changed point is slower\nby more than PCT%",
 	  .type = ARGS_DOUBLE, .at = AT(fail_above), .min = 0, .max = 1e6,
-	  .expected = "a percentage, 0 or more (such as 1 or 2.5): the "
+	  .flags = ARGS_UNDERFLOW_OK, .expected = "a percentage, 0 or more (such as 1 or 2.5): the "
 	  "slowdown a changed point may have" },
 	{ .name = "within-process", .key = O_WITHIN,
 	  .help = "judge sides timed within one\nprocess each (one run, or "

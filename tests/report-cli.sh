@@ -86,6 +86,13 @@ ok "compare --before-kernel=old, options between the files: the same" \
 $R compare $D/paired.csv $D/paired.csv --force-verdict=yes > /dev/null 2> "$T/err"; rc=$?
 ok "compare --force-verdict=yes: it takes no value, exit 2" \
 	all exit_is 2 -- has_line "$T/err" "csumreport compare: option '--force-verdict' takes no value"
+# strtod's underflow (ERANGE) is a tiny number compare has always kept
+for o in alpha threshold fail-above; do
+	$R compare $D/paired.csv $D/paired.csv --before-kernel old --after-kernel new \
+		--$o 1e-310 > /dev/null 2> "$T/err"; rc=$?
+	ok "compare --$o 1e-310: read as the tiny number it is (exit 3, one run a side)" \
+		all exit_is 3 -- empty "$T/err"
+done
 $R compare $D/paired.csv $D/paired.csv $D/paired.csv > /dev/null 2> "$T/err"; rc=$?
 ok "compare of three files: exit 2, the third named" \
 	all exit_is 2 -- stderr_has "^csumreport compare: unexpected '$D/paired.csv' (two files"

@@ -21,7 +21,7 @@ MAKE=${MAKE:-make}
 SPEC='hist:keys=len:vals=hitcount:sort=len:size=16384'
 
 # 1. The command line and the output file, checked before any tracing.
-for s in 0 -1 abc 1e9 ''; do
+for s in 0 -1 abc 1e9 1e-310 ''; do
 	"$HOSTBIN" trace --seconds "$s" -o "$T/x.mix" > /dev/null 2> "$T/err"
 	ok "--seconds '$s': exit 2, what it expects" \
 		bash -c "[ $? = 2 ] && grep -q \"expected a number of seconds above 0, up to 86400\" '$T/err'"

@@ -7,7 +7,9 @@
  * and a missing value is told from an unknown option. */
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -297,6 +299,9 @@ static int store(const struct args_cmd *c, const struct args_opt *o, void *to,
 	case ARGS_DOUBLE:
 		errno = 0;
 		x = strtod(v, &end);
+		if (errno == ERANGE && o->flags & ARGS_UNDERFLOW_OK &&
+		    fabs(x) <= DBL_MIN)
+			errno = 0;
 		if (end == v || *end || errno || !in_range(o, x))
 			return refuse(c, o, v, 0);
 		*(double *)to = x;

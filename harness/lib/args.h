@@ -19,7 +19,8 @@ enum args_type {
 	ARGS_STRING,	/* const char *: the value as given */
 	ARGS_UINT,	/* long: a whole number from min to max (strtol's) */
 	ARGS_DOUBLE,	/* double: a number from min to max (strtod's;
-			   one out of its range, ERANGE, is refused) */
+			   one out of its range, ERANGE, is refused unless
+			   ARGS_UNDERFLOW_OK) */
 	ARGS_ENUM,	/* int: where the value is in names */
 	ARGS_SIZE,	/* struct args_size: bytes, with an optional B, K,
 			   M or G */
@@ -38,6 +39,9 @@ enum {
 	ARGS_BELOW_MAX = 1 << 2,	/* max itself is refused */
 	ARGS_USAGE = 1 << 3,		/* "LABEL 'V': expected X" and the try
 					   line, as args_bad_usage words it */
+	ARGS_UNDERFLOW_OK = 1 << 4,	/* DOUBLE: a value too small for a
+					   double (1e-310) is kept, as
+					   strtod gives it */
 };
 
 /* An option, described once: getopt_long's entry, --help's line, and
