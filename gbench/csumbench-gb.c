@@ -31,9 +31,9 @@
 #include "events/events.h"
 #include "gbc.h"
 #include "lib/xalloc.h"
-#include "measure/sweep.h"
+#include "sweep/sweep.h"
 
-static struct bench bench;
+static struct sweep bench;
 static size_t register_count;
 
 /* --benchmark_out: the file asked for, and the temporary one Google
@@ -165,7 +165,7 @@ static int usage(FILE *f)
 static void run_point(gbc_state *s, void *arg)
 {
 	struct point *p = arg;
-	struct bench *b = &bench;
+	struct sweep *b = &bench;
 	const struct timer *t = b->machine.cal.timer;
 	const struct op *op = p->spec.runs->op;
 	const unsigned char *buf = b->arena.buf + p->spec.align;
@@ -231,7 +231,7 @@ static void name_of(const struct point *p, char *name, size_t len)
 }
 
 /* Registers the points run can time here: warm and cold, idle, sizes. */
-static size_t register_points(struct bench *b)
+static size_t register_points(struct sweep *b)
 {
 	size_t i, n = 0, left = 0;
 	char name[256];
@@ -255,7 +255,7 @@ static size_t register_points(struct bench *b)
 	return n;
 }
 
-static void context(const struct bench *b)
+static void context(const struct sweep *b)
 {
 	char v[256];
 

@@ -56,7 +56,7 @@ ok "a port with no sources in harness/arch/<arch>/ is refused by name" \
 # included by name.
 F=$T/fake
 mkdir -p "$F/harness/lib" "$F/harness/timer" "$F/harness/arch/x" "$F/harness/cmd"
-for d in events tracefs cache call op kspace kernel workload config measure report; do
+for d in events tracefs cache call op kspace kernel workload config sweep report; do
 	mkdir -p "$F/harness/$d"; echo 'int x;' > "$F/harness/$d/$d.c"
 done
 printf '#include "timer/timer.h"\n' > "$F/harness/lib/up.h"
@@ -67,13 +67,13 @@ printf '#include "timer/a.h"\n' > "$F/harness/timer/b.h"
 printf '#include "arch/x/timer.c"\n' > "$F/harness/cmd/run.c"
 : > "$F/harness/arch/x/timer.c"
 # a unit circle: u.c includes v.h, v.h includes u.h (no file circle)
-printf '#include "measure/v.h"\n' > "$F/harness/measure/u.c"
-printf '#include "measure/u.h"\n' > "$F/harness/measure/v.h"
-: > "$F/harness/measure/u.h"
+printf '#include "sweep/v.h"\n' > "$F/harness/sweep/u.c"
+printf '#include "sweep/u.h"\n' > "$F/harness/sweep/v.h"
+: > "$F/harness/sweep/u.h"
 (cd "$F" && python3 "$L" includes harness) > "$T/fake.out"
 ok "an upward include is found" grep -q 'lib/up.h:1: includes harness/timer/timer.h: timer/ is above lib/' "$T/fake.out"
 ok "an include circle is found" grep -q 'include circle: harness/timer/a.h -> harness/timer/b.h' "$T/fake.out"
-ok "a .c and .h circle is found" grep -q 'include circle (a .c and its .h as one): harness/measure/[uv].\[ch\] -> harness/measure/[uv].\[ch\]' "$T/fake.out"
+ok "a .c and .h circle is found" grep -q 'include circle (a .c and its .h as one): harness/sweep/[uv].\[ch\] -> harness/sweep/[uv].\[ch\]' "$T/fake.out"
 ok "a header that includes itself is found" grep -q 'lib/self.h:1: includes itself' "$T/fake.out"
 ok "a port included by name is found" grep -q "cmd/run.c:1: includes harness/arch/x/timer.c, a port's file" "$T/fake.out"
 mkdir -p "$F/harness/extra" && : > "$F/harness/extra/new.c"

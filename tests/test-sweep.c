@@ -3,7 +3,7 @@
    point's samples together; the empty kernel's floor points; K calls per
    cold region on a coarse timer; the cold ring's distinct buffers; code
    placement.  Runs under emulation too.  (One file, over 800 lines: every
-   group builds its bench from the fixtures at the top, the coarse timer
+   group builds its sweep from the fixtures at the top, the coarse timer
    and the recording kernels; split, each file would repeat them.) */
 #include <math.h>
 #include <stdlib.h>
@@ -13,8 +13,8 @@
 #include "buildinfo.h"
 #include "check.h"
 #include "lib/platform.h"
-#include "measure/layout.h"
-#include "measure/sweep.h"
+#include "sweep/layout.h"
+#include "sweep/sweep.h"
 #include "report/report.h"
 #include "timer/chain.h"
 
@@ -76,9 +76,9 @@ static const struct kernel noisy = { .name = "noisy-cost", .arch = "generic",
 				     .desc = "known-cost, 50x slower in 2 of 9 regions",
 				     .fn = (void (*)(void))noisy_cost };
 
-/* A bench from --set lines, planned, gated and prepared; with swap, the
+/* A sweep from --set lines, planned, gated and prepared; with swap, the
    first point calls that kernel instead. */
-static int make_with(struct bench *b, struct config *c, const struct timer *t,
+static int make_with(struct sweep *b, struct config *c, const struct timer *t,
 		     const char *const *sets, const struct kernel *swap)
 {
 	char err[512];
@@ -123,7 +123,7 @@ static int make_with(struct bench *b, struct config *c, const struct timer *t,
 	return 0;
 }
 
-static int make(struct bench *b, struct config *c, const struct timer *t,
+static int make(struct sweep *b, struct config *c, const struct timer *t,
 		const char *const *sets)
 {
 	return make_with(b, c, t, sets, NULL);
@@ -171,7 +171,7 @@ static void trace_undo(void *ctx, size_t n)
 }
 
 /* b's visits from now on, into t (emptied). */
-static void trace_on(struct bench *b, struct trace *t)
+static void trace_on(struct sweep *b, struct trace *t)
 {
 	t->n = 0;
 	b->watch.visit = trace_visit;
@@ -186,7 +186,7 @@ static void rounds(void)
 	static const char *const other[] = { "kernels=word32,c64", "sizes=64,128",
 		"cache=warm", "samples=6", "seed=8", "timer=clock", NULL };
 	struct config c;
-	struct bench b, b2;
+	struct sweep b, b2;
 	struct trace tr = { NULL, 0, 0 };
 	size_t n, r, changed = 0, *first;
 
@@ -236,7 +236,7 @@ static void sequential(void)
 		"cache=warm", "samples=4", "order=sequential", "repeat=2",
 		"timer=clock", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	struct trace tr = { NULL, 0, 0 };
 	size_t i, j, k = 0, bad = 0;
 	unsigned rep;
@@ -269,7 +269,7 @@ static void floors(void)
 		"sizes=64,1500", "aligns=0,3", "cache=warm,cold",
 		"prefetch=none,64", "samples=3", "timer=clock", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	size_t i, bad = 0;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "floors: setup");
@@ -288,7 +288,7 @@ static void floors(void)
 	config_free(&c);
 }
 
-static void floor_warned(const struct bench *b);
+static void floor_warned(const struct sweep *b);
 
 /* A coarse timer: short cold calls are timed K at a time. */
 static void k_calls(void)
@@ -296,7 +296,7 @@ static void k_calls(void)
 	static const char *const sets[] = { "sizes=256", "cache=cold",
 		"samples=5", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	struct point *p;
 
 	CHECK(make_with(&b, &c, &coarse, sets, &known) == 0, "K calls: setup");
@@ -323,7 +323,7 @@ static void k_calls(void)
 /* The floor takes its rows' K, so its regions of the harness's calls
    alone span a few steps of a coarse timer: said in a warning with how
    far floor_ticks moves. */
-static void floor_warned(const struct bench *b)
+static void floor_warned(const struct sweep *b)
 {
 	const struct point *f = &b->plan.pts[b->plan.pts[0].spec.floor];
 	size_t i, n = 0;
@@ -359,7 +359,7 @@ static void k_steady(void)
 	static const char *const sets[] = { "kernels=ref", "sizes=4096",
 		"cache=cold", "samples=1", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	uint64_t clean, loud;
 
 	CHECK(make_with(&b, &c, &coarse, sets, &noisy) == 0, "K steady: setup");
@@ -385,7 +385,7 @@ static void ring(void)
 		"cache=cold-ring", "samples=7", "timer=clock", NULL };
 	struct ring r;
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	unsigned char *seen[1000];
 	size_t i, j, dup = 0, next = 0;
 
@@ -443,7 +443,7 @@ static void rings(void)
 	static const char *const sets[] = { "kernels=word32", "sizes=64,1500,4K",
 		"cache=cold-ring", "samples=3", "timer=clock", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	size_t i, bad = 0;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "rings: setup");
@@ -467,7 +467,7 @@ static void eviction(void)
 	static const char *const sets[] = { "kernels=word32", "sizes=64",
 		"cache=cold", "samples=3", "timer=clock", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 
 	CHECK(flush_evict.whole && (flush_select(NULL) == &flush_evict ||
 				    !flush_select(NULL)->whole),
@@ -491,7 +491,7 @@ static void placement(void)
 		"prefetch=none,64", "sizes=64", "samples=1", "timer=clock",
 		"code_offset=0,16,32,48", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	size_t i, bad = 0, loops = 0;
 
 	CHECK(make(&b, &c, &timer_clock, in_place) == 0, "placement: setup");
@@ -562,7 +562,7 @@ static void ops(void)
 	static const char *const sets[] = { "kernels=c64,copy-c64", "sizes=1500",
 		"cache=warm,cold", "samples=3", "timer=clock", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	struct point *warm = NULL, *cold = NULL;
 	size_t i, good = 0, k;
 	bool src_ok = true, dst_ok = true;
@@ -624,7 +624,7 @@ static void roofline(void)
 		"sizes=64,1500", "cache=warm,cold", "samples=3", "timer=clock",
 		NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	size_t i, held = 0, roofs = 0;
 	bool right = true;
 	double mine;
@@ -668,7 +668,7 @@ static void roofline_prefetch(void)
 		"prefetch=none,64,128", "sizes=1500", "cache=cold", "samples=3",
 		"timer=clock", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	size_t i, held = 0, roofs = 0;
 	bool right = true;
 
@@ -712,7 +712,7 @@ static void layouts(void)
 		"ops=csum,csum_copy", "sizes=64", "samples=1", "timer=clock",
 		"code_offset=none,16", "layouts=8", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	char err[512];
 	size_t i, sets_moved = 0, bad = 0, spread = 0, fixed = 0;
 	unsigned l, seen[8] = { 0 };
@@ -803,7 +803,7 @@ static void dma_cold(void)
 	static const char *const sets[] = { "kernels=word32", "sizes=1500",
 		"cache=cold,cold-read,after-switch", "samples=3", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	const unsigned char *first[K_MAX];
 	size_t i, k, n, pool_calls, twice, shared = 0, inorder = 0, bad = 0;
 	struct point *p;
@@ -879,7 +879,7 @@ static void one_k(void)
 	static const char *const sets[] = { "kernels=word32,c64", "sizes=64,4096",
 		"cache=cold,cold-ring", "samples=3", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	size_t i, j, bad = 0, differ = 0;
 
 	CHECK(make_with(&b, &c, &coarse, sets, &known) == 0, "one K: setup");
@@ -907,7 +907,7 @@ static void per_call(void)
 		"cache=warm,cold", "samples=3", "timing=per-call", "timer=clock",
 		NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	struct call_hist h;
 	size_t i;
 
@@ -942,8 +942,8 @@ static void per_call(void)
 	config_free(&c);
 }
 
-static char *reported(void (*report)(FILE *, const struct bench *),
-		      const struct bench *b);
+static char *reported(void (*report)(FILE *, const struct sweep *),
+		      const struct sweep *b);
 
 /* A switch-out lands in a call or in the gap between two: the longest
    of both together are the switch-outs, and only the calls among them
@@ -975,7 +975,7 @@ static void per_call_steps(void)
 		"ticks_mean", "ticks_max", "ticks_p99", "call_min", "call_p99",
 		"call_p999", "call_max", "call_mean", "call_max_unpreempted", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	char *s, *line, *save = NULL, *hdr = NULL;
 	size_t rows = 0, cells = 0, fine = 0, below = 0;
 
@@ -1030,8 +1030,8 @@ static void per_call_steps(void)
 }
 
 /* What a reporter wrote, as one string. */
-static char *reported(void (*report)(FILE *, const struct bench *),
-		      const struct bench *b)
+static char *reported(void (*report)(FILE *, const struct sweep *),
+		      const struct sweep *b)
 {
 	char *s = NULL;
 	size_t n = 0;
@@ -1074,12 +1074,12 @@ static void below_overhead(void)
 {
 	static const char *const sets[] = { "kernels=c64", "sizes=64",
 		"cache=warm,cold", "samples=5", "timer=clock", NULL };
-	void (*const reports[])(FILE *, const struct bench *) = {
+	void (*const reports[])(FILE *, const struct sweep *) = {
 		report_csv, report_samples_csv, report_json, report_summary };
 	static const char *const names[] = { "CSV", "samples CSV", "JSON",
 					     "summary" };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	size_t i, warned = 0;
 	char *s;
 
@@ -1115,7 +1115,7 @@ static void below_floor(void)
 	static const char *const sets[] = { "kernels=c64", "sizes=64",
 		"cache=warm", "samples=5", "timer=clock", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	size_t i, nan = 0, held = 0;
 	const char *at;
 	char *s;
@@ -1149,7 +1149,7 @@ static void miss_units(void)
 	static const char *const sets[] = { "kernels=c64", "sizes=64",
 		"cache=cold", "samples=3", "timer=clock", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	char want[64], cpt[32], *s;
 	const char *m, *h;
 
@@ -1222,8 +1222,8 @@ static void report_alone(void)
 			  .taken = &taken, .steps = &steps,
 			  .preempted = &preempted, .below = &below },
 	};
-	struct bench b = { .cfg = &c };
-	const struct bench *result = &b;
+	struct sweep b = { .cfg = &c };
+	const struct sweep *result = &b;
 	char line[2048], *row = NULL;
 	size_t commas = 0, header_commas = 0, rows = 0;
 	FILE *f = tmpfile();

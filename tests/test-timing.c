@@ -13,7 +13,7 @@
 
 #include "check.h"
 #include "lib/platform.h"
-#include "measure/sweep.h"
+#include "sweep/sweep.h"
 #include "timer/chain.h"
 
 #define COST 4	/* cycles per byte of known_cost */
@@ -54,7 +54,7 @@ static int measure(const char *timer, const char *cache, const char *size,
 	const struct timer *t;
 	const char *why;
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	struct point *p;
 	size_t i;
 	double chain_iqr = 0;
@@ -149,7 +149,7 @@ static void cold_is_cold(const char *timer)
 	static const char *const sets[] = { "kernels=word32", "sizes=1500",
 		"cache=warm,cold", "samples=31", NULL };
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	char err[256];
 	double warm = 0, cold = 0;
 	size_t i;

@@ -20,7 +20,7 @@
 
 #include "cmd/cmd.h"
 #include "lib/args.h"
-#include "measure/contention.h"
+#include "sweep/contention.h"
 
 #define WIDTH 72
 #define NCPU 1024

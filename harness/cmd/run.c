@@ -15,9 +15,9 @@
 #include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
-#include "measure/kspace.h"
-#include "measure/layout.h"
-#include "measure/sweep.h"
+#include "sweep/kspace.h"
+#include "sweep/layout.h"
+#include "sweep/sweep.h"
 #include "report/output.h"
 #include "report/report.h"
 #include "workload/load.h"
@@ -126,7 +126,7 @@ static const char *format_set(const struct config *c, char *buf, size_t len)
 	return buf;
 }
 
-static void dry_run(const struct bench *b)
+static void dry_run(const struct sweep *b)
 {
 	size_t i;
 
@@ -159,7 +159,7 @@ static void dry_run(const struct bench *b)
 
 /* The seed of the rounds' order (the config's, or one from the clock and
    pid) and an id that tells this run from any other. */
-static void identify(struct bench *b)
+static void identify(struct sweep *b)
 {
 	struct timespec ts;
 
@@ -175,14 +175,14 @@ static void identify(struct bench *b)
 /* A kernel that could not be left safely, or called exit(): keep what
    was measured, under a name that says partial. */
 struct abandon {
-	struct bench *b;
+	struct sweep *b;
 	struct output *o;
 };
 
 static void write_partial(const char *why, void *ctx)
 {
 	struct abandon *a = ctx;
-	struct bench *b = a->b;
+	struct sweep *b = a->b;
 
 	load_stop();
 	if (b->machine.cont.t0 > 0 && !(b->machine.cont.t1 > 0))
@@ -207,7 +207,7 @@ static void write_partial(const char *why, void *ctx)
 
 /* The copies layouts draw from, made before the gate checks them: 0, or
    -1 after a message. */
-static int make_layouts(struct bench *b)
+static int make_layouts(struct sweep *b)
 {
 	char err[1024];
 
@@ -270,11 +270,11 @@ static int parse_command(struct run_opts *o, int argc, char **argv)
 	return rc;
 }
 
-/* One run: its options, config, bench and output. */
+/* One run: its options, config, sweep and output. */
 struct run {
 	struct run_opts opts;
 	struct config c;
-	struct bench b;
+	struct sweep b;
 	struct output o;
 	struct abandon ab;
 	char err[512];
@@ -283,7 +283,7 @@ struct run {
 /* --check: the gate alone, on the copies a run would time too. */
 static int check_only(struct run *r)
 {
-	struct bench *b = &r->b;
+	struct sweep *b = &r->b;
 	const struct config *c = &r->c;
 	int rc;
 
@@ -303,7 +303,7 @@ static int check_only(struct run *r)
    the pinning alike. */
 static void choose_cpu(struct run *r)
 {
-	struct bench *b = &r->b;
+	struct sweep *b = &r->b;
 	int cpu = cpu_least_busy(0.05, b->machine.cpu_why,
 				 sizeof(b->machine.cpu_why), r->err,
 				 sizeof(r->err));
@@ -325,7 +325,7 @@ static void choose_cpu(struct run *r)
 static int prepare(struct run *r)
 {
 	struct config *c = &r->c;
-	struct bench *b = &r->b;
+	struct sweep *b = &r->b;
 	char where[512];
 	int rc;
 
@@ -366,7 +366,7 @@ static int prepare(struct run *r)
    buffers made: 0, or the exit status after a message. */
 static int arm(struct run *r)
 {
-	struct bench *b = &r->b;
+	struct sweep *b = &r->b;
 
 	b->machine.flush = flush_select(NULL);
 	b->machine.line = cache_line_size(&b->machine.line_source);
@@ -411,7 +411,7 @@ static int arm(struct run *r)
    status. */
 static int measure(struct run *r)
 {
-	struct bench *b = &r->b;
+	struct sweep *b = &r->b;
 	struct output *o = &r->o;
 	size_t i;
 

@@ -4,7 +4,7 @@
 #include "cmd/setup.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
-#include "measure/sweep.h"
+#include "sweep/sweep.h"
 
 /* Every sample of every point is kept (ticks, and a count per event):
    a plan whose samples cannot fit is refused before anything is made.
@@ -96,7 +96,7 @@ bool setup_emulated(const struct config *c, bool quiet)
 	return emu;
 }
 
-int setup_memory(const struct bench *b)
+int setup_memory(const struct sweep *b)
 {
 	size_t need = sweep_memory_floor(b), room = xalloc_room();
 	char msg[512];

@@ -18,7 +18,7 @@ bool setup_emulated(const struct config *c, bool quiet);
 /* Whether the plan's buffers can fit in what this process may allocate
    (sweep_memory_floor against xalloc_room): 0, or -1 after a message at
    the sizes' FILE:LINE, before anything is allocated. */
-struct bench;
-int setup_memory(const struct bench *b);
+struct sweep;
+int setup_memory(const struct sweep *b);
 
 #endif

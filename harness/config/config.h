@@ -18,7 +18,7 @@
 #define REPEAT_MAX 1000
 #define POINTS_MAX 1000000
 /* layouts = R: code copies and buffer slots each sample draws from
-   (measure/layout.h); 1 keeps everything in one place. */
+   (sweep/layout.h); 1 keeps everything in one place. */
 #define LAYOUTS_MAX 64
 #define LAYOUTS_DEFAULT 8
 /* cold_calls = K: calls per cold region, at most this many (K_MAX). */

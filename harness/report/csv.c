@@ -5,7 +5,7 @@
 
 #include "report/report.h"
 
-static void point_key(FILE *f, const struct bench *b, const struct point *p)
+static void point_key(FILE *f, const struct sweep *b, const struct point *p)
 {
 	char rx[32];
 
@@ -30,7 +30,7 @@ static void point_key(FILE *f, const struct bench *b, const struct point *p)
 
 /* ev_running, then each event per call and per byte; empty where the
    group never ran. */
-static void events_row(FILE *f, const struct bench *b, const struct point *p,
+static void events_row(FILE *f, const struct sweep *b, const struct point *p,
 		       unsigned r)
 {
 	size_t i;
@@ -56,7 +56,7 @@ static void fig(FILE *f, int decimals, double v)
 }
 
 /* The row of point p in repeat r; tdec: decimals of its ticks. */
-static void row(FILE *f, const struct bench *b, const struct point *p,
+static void row(FILE *f, const struct sweep *b, const struct point *p,
 		unsigned r, int tdec)
 {
 	const struct calibration *c = &b->machine.cal;
@@ -121,7 +121,7 @@ static void row(FILE *f, const struct bench *b, const struct point *p,
 	fprintf(f, "\n");
 }
 
-void report_csv(FILE *f, const struct bench *b)
+void report_csv(FILE *f, const struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
 	/* per-call figures are whole timer steps: no decimals they lack */
@@ -145,7 +145,7 @@ void report_csv(FILE *f, const struct bench *b)
 				row(f, b, &b->plan.pts[i], r, tdec);
 }
 
-void report_samples_csv(FILE *f, const struct bench *b)
+void report_samples_csv(FILE *f, const struct sweep *b)
 {
 	size_t i;
 	unsigned r, s;

@@ -77,7 +77,7 @@ static void jnum(FILE *f, double v)
 
 /* OP/KERNEL/SIZE/CACHE/pf:D/align:A, then /off:O, /busy, /rx:POLICY
    where the point has them: one name per point of a run. */
-static void point_name(const struct bench *b, const struct point *p,
+static void point_name(const struct sweep *b, const struct point *p,
 		       char *buf, size_t len)
 {
 	char rx[32];
@@ -173,7 +173,7 @@ static void caches(FILE *f)
 /* The CSV's "# key: value" lines as context keys csumbench_KEY; a key
    that comes more than once is an array, and so are those that can
    (warning, prefetch_loop, kernel_function), however many a run has. */
-static void meta_keys(FILE *f, const struct bench *b)
+static void meta_keys(FILE *f, const struct sweep *b)
 {
 	char *text = NULL, *line, *next, **keys, **vals, key[256];
 	size_t len = 0, n = 0, i, j;
@@ -245,7 +245,7 @@ void json_zone_colon(char *date)
 	}
 }
 
-static void context(FILE *f, const struct bench *b)
+static void context(FILE *f, const struct sweep *b)
 {
 	char date[64], exe[4096], gov[64];
 	time_t now = time(NULL);
@@ -308,7 +308,7 @@ struct figures {
 	bool emulated;		/* each entry says so (Google Benchmark's label) */
 };
 
-static struct figures figures_of(const struct bench *b, const struct point *p,
+static struct figures figures_of(const struct sweep *b, const struct point *p,
 				 unsigned r)
 {
 	struct figures x;
@@ -423,7 +423,7 @@ static bool timed(const struct figures *x, unsigned n)
 	return true;
 }
 
-void report_json(FILE *f, const struct bench *b)
+void report_json(FILE *f, const struct sweep *b)
 {
 	struct figures x[1000];
 	char name[512];

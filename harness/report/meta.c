@@ -12,13 +12,13 @@
 #include "lib/hugepage.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
-#include "measure/layout.h"
+#include "sweep/layout.h"
 #include "report/report.h"
 #include "timer/chain.h"
 #include "workload/load.h"
 #include "workload/mix.h"
 
-static void rings(FILE *f, const struct bench *b)
+static void rings(FILE *f, const struct sweep *b)
 {
 	size_t i, bytes[2] = { 0, 0 }, huge[2] = { 0, 0 }, n[2] = { 0, 0 };
 
@@ -75,7 +75,7 @@ static void rings(FILE *f, const struct bench *b)
 }
 
 /* The pools' pages and the cold states' pool and thrash. */
-static void pools(FILE *f, const struct bench *b)
+static void pools(FILE *f, const struct sweep *b)
 {
 	const char *src;
 
@@ -97,7 +97,7 @@ static void pools(FILE *f, const struct bench *b)
 			"the kernel gave\n", huge_mode());
 }
 
-static bool has_cache(const struct bench *b, int cache)
+static bool has_cache(const struct sweep *b, int cache)
 {
 	size_t i;
 
@@ -107,7 +107,7 @@ static bool has_cache(const struct bench *b, int cache)
 	return false;
 }
 
-static void workloads(FILE *f, const struct bench *b)
+static void workloads(FILE *f, const struct sweep *b)
 {
 	const struct config *c = b->cfg;
 	const struct mix *m = c->mix;
@@ -168,7 +168,7 @@ static void workloads(FILE *f, const struct bench *b)
 }
 
 /* The events counted beside the timer, and what an empty region counts. */
-static void events_meta(FILE *f, const struct bench *b)
+static void events_meta(FILE *f, const struct sweep *b)
 {
 	const struct events *e = &b->cfg->events;
 	size_t i;
@@ -189,7 +189,7 @@ static void events_meta(FILE *f, const struct bench *b)
 }
 
 /* "# layouts: R ...": how each sample's code and buffer were placed. */
-static void report_layouts(FILE *f, const struct bench *b)
+static void report_layouts(FILE *f, const struct sweep *b)
 {
 	char fixed[512];
 
@@ -233,7 +233,7 @@ static void meta_canary(FILE *f, const struct canary *k)
 }
 
 /* What ran, where, built how, and the plan's order and seed. */
-static void meta_build(FILE *f, const struct bench *b)
+static void meta_build(FILE *f, const struct sweep *b)
 {
 	char date[32];
 	time_t now = time(NULL);
@@ -271,7 +271,7 @@ static void meta_build(FILE *f, const struct bench *b)
 }
 
 /* Layouts, K, samples and repeats. */
-static void meta_plan(FILE *f, const struct bench *b)
+static void meta_plan(FILE *f, const struct sweep *b)
 {
 	report_layouts(f, b);
 	if (b->cfg->cold_calls)
@@ -287,7 +287,7 @@ static void meta_plan(FILE *f, const struct bench *b)
 }
 
 /* The timer, the space the regions run in, and what is subtracted. */
-static void meta_timer(FILE *f, const struct bench *b)
+static void meta_timer(FILE *f, const struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
 
@@ -314,7 +314,7 @@ static void meta_timer(FILE *f, const struct bench *b)
 }
 
 /* Cycles per tick, the add chain and canary, and how calls are timed. */
-static void meta_chain(FILE *f, const struct bench *b)
+static void meta_chain(FILE *f, const struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
 
@@ -360,7 +360,7 @@ static void meta_chain(FILE *f, const struct bench *b)
 }
 
 /* The clock and caches, and how cold points are made cold. */
-static void meta_clock(FILE *f, const struct bench *b)
+static void meta_clock(FILE *f, const struct sweep *b)
 {
 	const char *src;
 
@@ -402,7 +402,7 @@ static void meta_clock(FILE *f, const struct bench *b)
 }
 
 /* The roofline, the prefetch loops and the miss latency. */
-static void meta_roofline(FILE *f, const struct bench *b)
+static void meta_roofline(FILE *f, const struct sweep *b)
 {
 	size_t i;
 
@@ -436,7 +436,7 @@ static void meta_roofline(FILE *f, const struct bench *b)
 }
 
 /* Rings, pools and workloads; where the run ran and beside what. */
-static void meta_place(FILE *f, const struct bench *b)
+static void meta_place(FILE *f, const struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
 
@@ -458,7 +458,7 @@ static void meta_place(FILE *f, const struct bench *b)
 }
 
 /* The run's warnings and failures, last. */
-static void meta_warnings(FILE *f, const struct bench *b)
+static void meta_warnings(FILE *f, const struct sweep *b)
 {
 	size_t i;
 
@@ -479,7 +479,7 @@ static void meta_warnings(FILE *f, const struct bench *b)
 		fprintf(f, "# failed: %s\n", b->log.failed[i]);
 }
 
-void report_meta(FILE *f, const struct bench *b)
+void report_meta(FILE *f, const struct sweep *b)
 {
 	meta_build(f, b);
 	meta_plan(f, b);

@@ -4,21 +4,21 @@
 
 #include <stdio.h>
 
-#include "measure/sweep.h"
+#include "sweep/sweep.h"
 
 /* "# key: value" lines describing the run; CSV readers skip them. */
-void report_meta(FILE *f, const struct bench *b);
+void report_meta(FILE *f, const struct sweep *b);
 /* One row per point and repeat (the columns of CSV_HEADER). */
-void report_csv(FILE *f, const struct bench *b);
+void report_csv(FILE *f, const struct sweep *b);
 /* Google Benchmark's JSON (json.c): an entry per point and repeat. */
-void report_json(FILE *f, const struct bench *b);
+void report_json(FILE *f, const struct sweep *b);
 /* A date's zone as Google Benchmark writes it: ...+0100 as ...+01:00,
    in place (date has room for one more character); else unchanged. */
 void json_zone_colon(char *date);
 /* One row per sample. */
-void report_samples_csv(FILE *f, const struct bench *b);
+void report_samples_csv(FILE *f, const struct sweep *b);
 /* Best kernel per size and cache state, for people. */
-void report_summary(FILE *f, const struct bench *b);
+void report_summary(FILE *f, const struct sweep *b);
 
 #define CSV_KEY "kernel,arch,op,size,align,cache,prefetch,code_offset," \
 	"load,rx_prefetch"

@@ -74,7 +74,7 @@ struct best_table {
 };
 
 /* The fastest point of each size and cache, in one pass. */
-static void best_fill(struct best_table *t, const struct bench *b)
+static void best_fill(struct best_table *t, const struct sweep *b)
 {
 	const struct config *c = b->cfg;
 	size_t i;
@@ -107,7 +107,7 @@ static void best_fill(struct best_table *t, const struct bench *b)
 }
 
 /* Cell k of the table: figure, kernel, distance, offset, roofline. */
-static void best_cell(const struct best_table *t, const struct bench *b,
+static void best_cell(const struct best_table *t, const struct sweep *b,
 		      size_t k, char *cell, size_t len)
 {
 	const struct point *p = t->best[k];
@@ -136,7 +136,7 @@ static void best_cell(const struct best_table *t, const struct bench *b,
 
 /* The empty kernel's ticks per call in each column. */
 static void print_floor(FILE *f, const struct best_table *t,
-			const struct bench *b)
+			const struct sweep *b)
 {
 	bool per_call = b->cfg->timing == TIMING_PER_CALL;
 	char name[64];
@@ -163,7 +163,7 @@ static void print_floor(FILE *f, const struct best_table *t,
 	fprintf(f, "\n");
 }
 
-static void summary_op(FILE *f, const struct bench *b, const struct op *op)
+static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
 {
 	const struct config *c = b->cfg;
 	size_t si, ci, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
@@ -220,7 +220,7 @@ static void summary_op(FILE *f, const struct bench *b, const struct op *op)
 	free(t.unresolved);
 }
 
-void report_summary(FILE *f, const struct bench *b)
+void report_summary(FILE *f, const struct sweep *b)
 {
 	size_t o, i;
 

@@ -5,12 +5,12 @@
 
 #include "kspace/kspace.h"
 #include "lib/stats.h"
-#include "measure/kspace.h"
-#include "measure/sweep.h"
+#include "sweep/kspace.h"
+#include "sweep/sweep.h"
 
 #define OVERHEAD_REGIONS 101
 
-int kspace_begin(struct bench *b)
+int kspace_begin(struct sweep *b)
 {
 	const struct config *c = b->cfg;
 	const struct kernel *e = kspace_empty(&op_csum);
@@ -46,7 +46,7 @@ int kspace_begin(struct bench *b)
 	return 0;
 }
 
-double kspace_sample(struct bench *b, struct point *p)
+double kspace_sample(struct sweep *b, struct point *p)
 {
 	uint64_t ticks;
 	char err[512], msg[640];

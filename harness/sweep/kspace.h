@@ -3,14 +3,14 @@
 #ifndef CSUMBENCH_MEASURE_KSPACE_H
 #define CSUMBENCH_MEASURE_KSPACE_H
 
-struct bench;
+struct sweep;
 struct point;
 
 /* The module's buffers for b's plan, and its empty region's ticks
    (b->kspace_overhead): 0, or -1 after a message. */
-int kspace_begin(struct bench *b);
+int kspace_begin(struct sweep *b);
 /* One sample of a module kernel's point: ticks per call, the empty
    region subtracted; a refusal fails its kernel (sweep_fail_kernel). */
-double kspace_sample(struct bench *b, struct point *p);
+double kspace_sample(struct sweep *b, struct point *p);
 
 #endif

@@ -14,7 +14,7 @@
 #include "lib/hugepage.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
-#include "measure/sweep.h"
+#include "sweep/sweep.h"
 #include "timer/fence.h"
 #include "workload/load.h"
 
@@ -29,7 +29,7 @@
 /* One pilot region of p: a warm batch of iters calls (warm), else a
    sample of its K; in ticks less the overhead.  One during which the
    thread was switched out is taken again, as a sample is (rounds.c). */
-static double pilot_region(struct bench *b, struct point *p, uint64_t iters,
+static double pilot_region(struct sweep *b, struct point *p, uint64_t iters,
 			   bool warm)
 {
 	const struct op *op = p->spec.runs->op;
@@ -51,7 +51,7 @@ static double pilot_region(struct bench *b, struct point *p, uint64_t iters,
 }
 
 /* The median of PILOT_REGIONS of them. */
-static double pilot_median(struct bench *b, struct point *p, uint64_t iters,
+static double pilot_median(struct sweep *b, struct point *p, uint64_t iters,
 			   bool warm)
 {
 	double v[PILOT_REGIONS];
@@ -63,7 +63,7 @@ static double pilot_median(struct bench *b, struct point *p, uint64_t iters,
 }
 
 /* Warm: double the batch until it lasts a sample's length. */
-static uint64_t warm_iters(struct bench *b, struct point *p)
+static uint64_t warm_iters(struct sweep *b, struct point *p)
 {
 	const struct op *op = p->spec.runs->op;
 	unsigned char *dst = op->dst ? sweep_dbuf(b) + p->spec.align : NULL;
@@ -90,7 +90,7 @@ static uint64_t warm_iters(struct bench *b, struct point *p)
    REGION_STEPS timer steps (with a quarter to spare, so the run's median
    stays above it), or K reaches its cap.  Timed as batches even in
    per-call runs: K is what a region of K calls needs. */
-static uint64_t cold_iters(struct bench *b, struct point *p, uint64_t cap)
+static uint64_t cold_iters(struct sweep *b, struct point *p, uint64_t cap)
 {
 	double want = 1.25 * REGION_STEPS * b->machine.cal.resolution;
 
@@ -115,7 +115,7 @@ static int cmp_u64(const void *a, const void *b)
    its size, bit 1 and the payload's alignment (every header says where
    its payload starts); shared by the points of a size and alignment,
    whose every sample flushes what it walks. */
-static uint64_t ring_key(const struct bench *b, const struct point *p)
+static uint64_t ring_key(const struct sweep *b, const struct point *p)
 {
 	if (p->spec.cache == CACHE_RX)
 		return (uint64_t)p->spec.size << 16 | (uint64_t)p->spec.align << 2 | 2;
@@ -129,7 +129,7 @@ static bool has_ring(const struct point *p)
 }
 
 /* Rings are one per distinct key, in ascending order. */
-static size_t ring_of(const struct bench *b, uint64_t key)
+static size_t ring_of(const struct sweep *b, uint64_t key)
 {
 	const uint64_t *s = bsearch(&key, b->arena.ring_keys, b->arena.nrings,
 				    sizeof(*s), cmp_u64);
@@ -151,7 +151,7 @@ static uint64_t mem_budget(void)
 
 /* Plans every ring and pool for buffers touching twice cache_bytes:
    the bytes they take in all (UINT64_MAX past that). */
-static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
+static uint64_t plan_rings(struct sweep *b, size_t cache_bytes)
 {
 	uint64_t total = 0, mem = mem_budget();
 	size_t i, j;
@@ -191,7 +191,7 @@ static uint64_t plan_rings(struct bench *b, size_t cache_bytes)
    32-bit process: an emulated board on a host with a large cache) cannot
    hold them all, each is cut to fit, down to touching the cache one core
    uses once (any way under emulation), and the CSV says so. */
-static int make_rings(struct bench *b, char *err, size_t errlen)
+static int make_rings(struct sweep *b, char *err, size_t errlen)
 {
 	uint64_t total, mem = mem_budget();
 	uint64_t room = SIZE_MAX / 8;
@@ -265,7 +265,7 @@ static int make_rings(struct bench *b, char *err, size_t errlen)
 
 /* A mix in warm: rx_batch buffers, made once and shared by its points
    (one is sampled at a time). */
-static int make_rxwarm(struct bench *b, char *err, size_t errlen)
+static int make_rxwarm(struct sweep *b, char *err, size_t errlen)
 {
 	struct ring *r = &b->arena.rxwarm_mem;
 	uint64_t mem = mem_budget();
@@ -303,7 +303,7 @@ static int make_rxwarm(struct bench *b, char *err, size_t errlen)
    a quarter of the address space, at most. */
 #define POOL_MIN (64u << 20)
 
-static size_t largest_slot(const struct bench *b)
+static size_t largest_slot(const struct sweep *b)
 {
 	size_t i, slot = 0;
 
@@ -313,7 +313,7 @@ static size_t largest_slot(const struct bench *b)
 	return slot;
 }
 
-static size_t pool_bytes(const struct bench *b)
+static size_t pool_bytes(const struct sweep *b)
 {
 	uint64_t mem = mem_budget();
 	uint64_t want = POOL_MIN, llc = 4 * (uint64_t)cache_core(NULL);
@@ -332,14 +332,14 @@ static size_t pool_bytes(const struct bench *b)
 
 /* A region's calls at most: a quarter of the pool's slots, so that draws
    stay scattered (sweep_prepare makes sure there are four). */
-static uint64_t pool_cap(const struct bench *b, const struct point *p)
+static uint64_t pool_cap(const struct sweep *b, const struct point *p)
 {
 	size_t n = b->arena.poolsize / point_slot_bytes(b, p) / 4;
 
 	return n >= K_MAX ? K_MAX : n ? n : 1;
 }
 
-double sweep_sample_limit(const struct bench *b, const struct point *p)
+double sweep_sample_limit(const struct sweep *b, const struct point *p)
 {
 	double calls = (double)p->spec.iters + 2;
 
@@ -351,7 +351,7 @@ double sweep_sample_limit(const struct bench *b, const struct point *p)
 
 /* Finding the calls per region takes a few samples' length, and up to
    a few K_MAX-call cold regions. */
-static double pilot_limit(const struct bench *b, const struct point *p)
+static double pilot_limit(const struct sweep *b, const struct point *p)
 {
 	double sample_s = b->machine.cal.sample_ticks / b->machine.cal.tick_hz;
 
@@ -361,7 +361,7 @@ static double pilot_limit(const struct bench *b, const struct point *p)
 }
 
 /* The most calls a region of p may have. */
-static uint64_t iters_cap(const struct bench *b, const struct point *p)
+static uint64_t iters_cap(const struct sweep *b, const struct point *p)
 {
 	size_t cap;
 
@@ -375,7 +375,7 @@ static uint64_t iters_cap(const struct bench *b, const struct point *p)
 	return cap < K_MAX ? (cap ? cap : 1) : K_MAX;
 }
 
-static uint64_t find_iters(struct bench *b, struct point *p)
+static uint64_t find_iters(struct sweep *b, struct point *p)
 {
 	uint64_t cap;
 
@@ -389,7 +389,7 @@ static uint64_t find_iters(struct bench *b, struct point *p)
 	return cold_iters(b, p, cap);
 }
 
-static void pilot(struct bench *b, struct point *p)
+static void pilot(struct sweep *b, struct point *p)
 {
 	uint64_t iters = 0;
 	bool done;
@@ -415,7 +415,7 @@ static bool grouped(const struct point *p)
    cold at 576 B read 45% slower at K = 256 than at 8 to 32); its short
    regions are warned of instead (rounds.c).  O(points^2) over the few
    grouped points of a run. */
-static void share_iters(struct bench *b)
+static void share_iters(struct sweep *b)
 {
 	size_t i, j;
 
@@ -441,7 +441,7 @@ static void share_iters(struct bench *b)
 	}
 }
 
-int sweep_prepare(struct bench *b, char *err, size_t errlen)
+int sweep_prepare(struct sweep *b, char *err, size_t errlen)
 {
 	size_t i, pool = 0, inner = 0;
 

@@ -13,7 +13,7 @@
 #include "config/config.h"
 #include "kernel/table.h"
 #include "lib/stats.h"
-#include "measure/contention.h"
+#include "sweep/contention.h"
 #include "timer/calibrate.h"
 #include "timer/canary.h"
 #include "workload/rxring.h"
@@ -101,7 +101,7 @@ struct sweep_watch {
 };
 
 /* What a run times: its points, and how many samples of each. */
-struct bench_plan {
+struct plan {
 	struct point *pts;
 	size_t npts, nempty;		/* nempty: the floors, last of pts */
 	unsigned samples, repeats;	/* rounds per repeat; repeats */
@@ -118,7 +118,7 @@ struct bench_plan {
 };
 
 /* The memory the samples are taken in: buffers, slots, pools, rings. */
-struct bench_arena {
+struct arena {
 	unsigned char *buf;		/* warm buffers: page-aligned, written */
 	unsigned char *dbuf;		/* and destinations (ops with one) */
 	size_t bufsize;			/* nslots slots of slot_bytes */
@@ -154,7 +154,7 @@ struct bench_arena {
 };
 
 /* The machine as the run found it: the timer, the caches, the clock. */
-struct bench_machine {
+struct machine {
 	bool emulated;			/* timings are not real */
 	struct calibration cal;
 	double kspace_overhead;		/* space = kernel: the module's empty
@@ -189,7 +189,7 @@ struct bench_machine {
 };
 
 /* What the run has to say besides its figures. */
-struct bench_log {
+struct run_log {
 	char **warnings;		/* for stderr and "# warning:" lines */
 	size_t nwarnings;
 	char **failed;			/* gate failures and kernels stopped
@@ -198,12 +198,14 @@ struct bench_log {
 	const char *partial;		/* why the run stopped early, or NULL */
 };
 
-struct bench {
+/* A sweep: one run of the harness over its points, the one name of the
+   folder, this header, the struct and its functions (sweep_*). */
+struct sweep {
 	const struct config *cfg;
-	struct bench_plan plan;
-	struct bench_arena arena;
-	struct bench_machine machine;
-	struct bench_log log;
+	struct plan plan;
+	struct arena arena;
+	struct machine machine;
+	struct run_log log;
 	bool piloting;			/* finding K: regions timed whole */
 	bool no_samples;		/* results to stdout, no samples file */
 	struct sweep_watch watch;	/* tests: the order of visits */
@@ -212,87 +214,87 @@ struct bench {
 /* Expands the config into points (with the empty kernel's floor points
    and placed copies for code_offset).  0, or -1 with why a kernel cannot
    be placed in err. */
-int sweep_plan(struct bench *b, char *err, size_t errlen);
+int sweep_plan(struct sweep *b, char *err, size_t errlen);
 /* Verifies every kernel at every distance and placement it will run at,
    and at every size and alignment of the run; drops the points of any
    that disagree or hang.  Returns the number of failures. */
-size_t sweep_gate(struct bench *b);
+size_t sweep_gate(struct sweep *b);
 /* Allocates the warm buffer, finds each point's calls per timed region
    and allocates the cold buffers and rings.  0, or -1 with why in err. */
-int sweep_prepare(struct bench *b, char *err, size_t errlen);
+int sweep_prepare(struct sweep *b, char *err, size_t errlen);
 /* Takes every sample, in rounds or sequentially, with progress on
    stderr for long runs. */
-void sweep_run(struct bench *b, bool progress);
+void sweep_run(struct sweep *b, bool progress);
 /* Summaries, cycles per tick per point, the miss latency (miss.h), and
    the warnings they call for. */
-void sweep_finish(struct bench *b);
+void sweep_finish(struct sweep *b);
 /* The run's cycles per tick (# cycles_per_tick:): a preset's, else the
    add chain's median over the run, else the start-up calibration's. */
-double sweep_cycles_per_tick(const struct bench *b);
+double sweep_cycles_per_tick(const struct sweep *b);
 /* A warning of the run's (# warning: msg), however it was found. */
-void sweep_warn_text(struct bench *b, const char *msg);
-void sweep_free(struct bench *b);
+void sweep_warn_text(struct sweep *b, const char *msg);
+void sweep_free(struct sweep *b);
 
 /* The warm buffer and destination of the sample being taken: the
    layout's slot. */
-static inline unsigned char *sweep_buf(const struct bench *b)
+static inline unsigned char *sweep_buf(const struct sweep *b)
 {
 	return b->arena.buf + (size_t)b->arena.slot * b->arena.slot_bytes;
 }
 
-static inline unsigned char *sweep_dbuf(const struct bench *b)
+static inline unsigned char *sweep_dbuf(const struct sweep *b)
 {
 	return b->arena.dbuf + (size_t)b->arena.slot * b->arena.slot_bytes;
 }
 
 /* A point's rx_prefetch as the CSV names it: none, current, next, or
    next:N when the run has several rx_prefetch_ahead values. */
-const char *point_rx_name(const struct bench *b, const struct point *p,
+const char *point_rx_name(const struct sweep *b, const struct point *p,
 			  char *buf, size_t len);
 /* The prefetch distance a point's kernel is called with (0 for none). */
 int sweep_dist(const struct point *p);
 /* Bytes from one pooled buffer to the next (whole pages, room for the
    prefetches, a destination in the second half). */
-size_t point_slot_bytes(const struct bench *b, const struct point *p);
+size_t point_slot_bytes(const struct sweep *b, const struct point *p);
 /* The states whose buffers come from the cold pool. */
 bool sweep_pooled(int cache);
 /* Points timed by walking descriptors: the rx ring, and any mix. */
 bool point_walks(const struct point *p);
 /* The largest payload one call of p covers. */
-uint32_t point_max_size(const struct bench *b, const struct point *p);
+uint32_t point_max_size(const struct sweep *b, const struct point *p);
 /* Frees what a point holds (not the point). */
 void point_free(struct point *p);
 /* A cold, cold-read or after-switch point's K buffers, drawn at random
    from the pool, into bufs (and dsts), made ready as the state says
    (sample.c): what precedes its timed op->list. */
-void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
+void sweep_cold_ready(struct sweep *b, struct point *p, unsigned char **bufs,
 		      unsigned char **dsts);
 /* One timed region of point p: ticks per call, overhead subtracted (with
    timing = per-call, the median of the sample's single calls). */
-double sweep_sample(struct bench *b, struct point *p);
+double sweep_sample(struct sweep *b, struct point *p);
 /* The watchdog's limit for one timed region of p, and for finding its
    calls per region. */
-double sweep_sample_limit(const struct bench *b, const struct point *p);
+double sweep_sample_limit(const struct sweep *b, const struct point *p);
 /* Stops timing p's kernel after it hung: its points are dropped at the
    end and the reason is listed with the failures; or, when it could not
    be stopped safely, writes what was measured as partial and exits. */
-void sweep_stopped(struct bench *b, struct point *p, const char *where);
+void sweep_stopped(struct sweep *b, struct point *p, const char *where);
 /* The warm buffer (sweep_prepare calls it; tests may call it alone). */
-int sweep_alloc_buf(struct bench *b, char *err, size_t errlen);
+int sweep_alloc_buf(struct sweep *b, char *err, size_t errlen);
 /* The memory a run of this plan takes whatever its cache states: the
    data buffer (and destination, for an op that writes) and the gate's
    copies of them between guard pages.  Rings and cold pools come on
    top.  For refusing sizes that cannot fit before anything runs. */
-size_t sweep_memory_floor(const struct bench *b);
-void sweep_drop_dead(struct bench *b);
+size_t sweep_memory_floor(const struct sweep *b);
+void sweep_drop_dead(struct sweep *b);
 /* Lists why with the failures and takes no more samples of k's points;
    they leave the results at the end. */
-void sweep_fail_kernel(struct bench *b, const struct kernel *k,
+void sweep_fail_kernel(struct sweep *b, const struct kernel *k,
 		       const char *why);
 /* The points left to time that are neither floors nor the roofline. */
-size_t sweep_checksums(const struct bench *b);
+size_t sweep_checksums(const struct sweep *b);
 /* Whether any sample was taken: there is something to write. */
-bool sweep_measured(const struct bench *b);
+bool sweep_measured(const struct sweep *b);
 
 /* Points whose timed region spans fewer than this many timer steps are
    coarse (a median moves in steps of 1/REGION_STEPS of it or more), and
@@ -330,7 +332,7 @@ double call_hist_quantile(const struct call_hist *h, double q);
    are taken as the switch-outs. */
 size_t calls_switched(const double *w, size_t n, const double *gap,
 		      size_t ngap, size_t switched);
-size_t sweep_coarse(const struct bench *b);
+size_t sweep_coarse(const struct sweep *b);
 
 /* A point's calls, timed one by one (timing = per-call), per repeat. */
 struct call_stats {
@@ -356,28 +358,28 @@ static inline double point_time(double v)
 
 /* The figures of repeat r of a point; NAN where its median is below 0
    (or its floor's, for floor_ticks and the net figure). */
-double point_cycles_per_byte(const struct bench *b, const struct point *p,
+double point_cycles_per_byte(const struct sweep *b, const struct point *p,
 			     unsigned r);
-double point_floor_ticks(const struct bench *b, const struct point *p,
+double point_floor_ticks(const struct sweep *b, const struct point *p,
 			 unsigned r);
-double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
+double point_cycles_per_byte_net(const struct sweep *b, const struct point *p,
 				 unsigned r);
 /* Links each point to the roofline's point at its size, alignment, cache
    state, load and rx policy (sweep_finish, after the last points are
    dropped); O(points log points). */
-void sweep_link_roofline(struct bench *b);
+void sweep_link_roofline(struct sweep *b);
 /* The roofline's point p is held to: of its load at every distance of
    the run, the one with the fewest cycles per byte over all repeats; NULL:
    none in the run, p is no op the roofline applies to, p is a floor, or
    not linked yet. */
-const struct point *point_roofline(const struct bench *b, const struct point *p);
+const struct point *point_roofline(const struct sweep *b, const struct point *p);
 /* p's bytes per cycle over that point's in repeat r (the same rounds),
    or NAN where there is none. */
-double point_roofline_fraction(const struct bench *b, const struct point *p,
+double point_roofline_fraction(const struct sweep *b, const struct point *p,
 			       unsigned r);
 /* The same over all repeats (medians of theirs). */
-double point_roofline_fraction_all(const struct bench *b, const struct point *p);
+double point_roofline_fraction_all(const struct sweep *b, const struct point *p);
 /* Cycles per byte over all repeats: the median of theirs. */
-double point_cycles_per_byte_all(const struct bench *b, const struct point *p);
+double point_cycles_per_byte_all(const struct sweep *b, const struct point *p);
 
 #endif

@@ -12,12 +12,12 @@
 #include "kspace/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/xalloc.h"
-#include "measure/layout.h"
-#include "measure/sweep.h"
+#include "sweep/layout.h"
+#include "sweep/sweep.h"
 #include "op/verify.h"
 #include "workload/mix.h"
 
-static void fail(struct bench *b, const char *msg)
+static void fail(struct sweep *b, const char *msg)
 {
 	b->log.failed = xreallocarray(b->log.failed, b->log.nfailed + 1,
 				      sizeof(*b->log.failed),
@@ -27,7 +27,7 @@ static void fail(struct bench *b, const char *msg)
 
 /* Removes the points marked bad.  Floors are the last points and are
    never removed (the empty kernel is the harness's own): renumber. */
-static void compact(struct bench *b, const bool *bad)
+static void compact(struct sweep *b, const bool *bad)
 {
 	size_t i, n;
 
@@ -57,7 +57,7 @@ static const void *gate_key(const struct point *p)
 	return p->spec.runs ? (const void *)p->spec.runs : (const void *)p->spec.kernel;
 }
 
-static size_t seen_find(struct seen *h, const struct bench *b,
+static size_t seen_find(struct seen *h, const struct sweep *b,
 			const struct point *p)
 {
 	uint64_t x = (uint64_t)(uintptr_t)gate_key(p) * 0x9e3779b97f4a7c15u ^
@@ -82,7 +82,7 @@ static int cmp_ptr(const void *a, const void *b)
 
 /* Whether a point other than the roofline's and the floors passed the
    gate, all of them before point i; true while any is yet to be gated. */
-static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
+static bool checksum_passed(const struct sweep *b, const bool *bad, size_t i)
 {
 	size_t j;
 
@@ -100,7 +100,7 @@ static bool checksum_passed(const struct bench *b, const bool *bad, size_t i)
    plan calls has just passed the whole gate at every distance): once,
    at the first distance, since the copies are that code byte for byte
    and a distance is only an argument. */
-static int verify_layouts(const struct bench *b, const struct point *p,
+static int verify_layouts(const struct sweep *b, const struct point *p,
 			  int dist, char *err, size_t errlen)
 {
 	struct layset *s = p->spec.lay ? &b->arena.laysets[p->spec.lay - 1] : NULL;
@@ -126,7 +126,7 @@ static int verify_layouts(const struct bench *b, const struct point *p,
 /* A module kernel is gated twice: in the kernel, on the module's
    buffers at the run's sizes and alignments, and then here on the
    harness's own data through the module (kernel_csum() and its kin). */
-static int module_gate(const struct bench *b, const struct kernel *k, int dist,
+static int module_gate(const struct sweep *b, const struct kernel *k, int dist,
 		       char *err, size_t errlen)
 {
 	if (!k->kspace)
@@ -138,7 +138,7 @@ static int module_gate(const struct bench *b, const struct kernel *k, int dist,
 /* p's code at its distance, in the module, at every size, alignment
    and layout of the run: VERIFY_OK, or else after a message naming the
    failure (in err, listed with the run's failures). */
-static int check_point(struct bench *b, const struct point *p, char *err,
+static int check_point(struct sweep *b, const struct point *p, char *err,
 		       size_t errlen)
 {
 	const struct config *c = b->cfg;
@@ -177,7 +177,7 @@ static int check_point(struct bench *b, const struct point *p, char *err,
 	return rc;
 }
 
-size_t sweep_gate(struct bench *b)
+size_t sweep_gate(struct sweep *b)
 {
 	bool *bad = xcalloc(b->plan.npts, sizeof(*bad), "the gate's verdicts");
 	const struct kernel **badk = NULL;
@@ -248,7 +248,7 @@ size_t sweep_gate(struct bench *b)
 /* The kernel as the config names it of k, which may be the code a point
    calls: its variant without prefetch, a code_offset copy or one of its
    layout copies (the watchdog knows the code it ran). */
-static const struct kernel *owner(const struct bench *b, const struct kernel *k)
+static const struct kernel *owner(const struct sweep *b, const struct kernel *k)
 {
 	size_t i;
 	unsigned j;
@@ -266,7 +266,7 @@ static const struct kernel *owner(const struct bench *b, const struct kernel *k)
 	return k;
 }
 
-void sweep_fail_kernel(struct bench *b, const struct kernel *k,
+void sweep_fail_kernel(struct sweep *b, const struct kernel *k,
 		       const char *why)
 {
 	size_t i;
@@ -278,7 +278,7 @@ void sweep_fail_kernel(struct bench *b, const struct kernel *k,
 			b->plan.pts[i].data.dead = true;
 }
 
-void sweep_stopped(struct bench *b, struct point *p, const char *where)
+void sweep_stopped(struct sweep *b, struct point *p, const char *where)
 {
 	char msg[1024];
 
@@ -306,7 +306,7 @@ void sweep_stopped(struct bench *b, struct point *p, const char *where)
 }
 
 /* The points of kernels that hung while timed leave the results. */
-void sweep_drop_dead(struct bench *b)
+void sweep_drop_dead(struct sweep *b)
 {
 	bool *bad = xcalloc(b->plan.npts, sizeof(*bad), "the points left");
 	size_t i;
@@ -317,7 +317,7 @@ void sweep_drop_dead(struct bench *b)
 	free(bad);
 }
 
-bool sweep_measured(const struct bench *b)
+bool sweep_measured(const struct sweep *b)
 {
 	size_t i;
 	unsigned r;

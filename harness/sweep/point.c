@@ -11,11 +11,11 @@
 #include "call/watchdog.h"
 #include "lib/hugepage.h"
 #include "lib/xalloc.h"
-#include "measure/sweep.h"
+#include "sweep/sweep.h"
 #include "op/verify.h"
 #include "workload/mix.h"
 
-const char *point_rx_name(const struct bench *b, const struct point *p,
+const char *point_rx_name(const struct sweep *b, const struct point *p,
 			  char *buf, size_t len)
 {
 	if (p->spec.rxpf != RXPF_NEXT || b->cfg->nrx_ahead < 2)
@@ -52,7 +52,7 @@ void point_free(struct point *p)
 /* Bytes from one pooled buffer to the next: whole pages, so that every
    buffer keeps its alignment to the page, and room for the prefetches.
    An op with a destination has it in the second half of the slot. */
-size_t point_slot_bytes(const struct bench *b, const struct point *p)
+size_t point_slot_bytes(const struct sweep *b, const struct point *p)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	size_t half = (p->spec.align + p->spec.size + b->plan.pfspan + page - 1) / page * page;
@@ -74,12 +74,12 @@ bool point_walks(const struct point *p)
 }
 
 /* The largest payload one call of p covers. */
-uint32_t point_max_size(const struct bench *b, const struct point *p)
+uint32_t point_max_size(const struct sweep *b, const struct point *p)
 {
 	return p->spec.size == SIZE_MIX ? b->cfg->mix->max : p->spec.size;
 }
 
-size_t sweep_coarse(const struct bench *b)
+size_t sweep_coarse(const struct sweep *b)
 {
 	size_t i, n = 0;
 
@@ -92,7 +92,7 @@ size_t sweep_coarse(const struct bench *b)
 	return n;
 }
 
-double sweep_cycles_per_tick(const struct bench *b)
+double sweep_cycles_per_tick(const struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
 
@@ -100,14 +100,14 @@ double sweep_cycles_per_tick(const struct bench *b)
 	       b->machine.cpt_run > 0 ? b->machine.cpt_run : c->cycles_per_tick;
 }
 
-double point_cycles_per_byte(const struct bench *b, const struct point *p,
+double point_cycles_per_byte(const struct sweep *b, const struct point *p,
 			     unsigned r)
 {
 	(void)b;
 	return point_time(p->data.st[r].median) * p->data.cpt[r] / p->data.bytes;
 }
 
-double point_floor_ticks(const struct bench *b, const struct point *p,
+double point_floor_ticks(const struct sweep *b, const struct point *p,
 			 unsigned r)
 {
 	return point_time(b->plan.pts[p->spec.floor].data.st[r].median);
@@ -116,7 +116,7 @@ double point_floor_ticks(const struct bench *b, const struct point *p,
 /* NaN where the median is below its floor's: a kernel takes no less than
    its own empty call, so that is noise (an emulated board's cold 40 B),
    not time, and no net figure is given rather than one below 0. */
-double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
+double point_cycles_per_byte_net(const struct sweep *b, const struct point *p,
 				 unsigned r)
 {
 	double t = point_time(p->data.st[r].median), floor = point_floor_ticks(b, p, r);
@@ -124,7 +124,7 @@ double point_cycles_per_byte_net(const struct bench *b, const struct point *p,
 	return t < floor ? NAN : (t - floor) * p->data.cpt[r] / p->data.bytes;
 }
 
-size_t sweep_checksums(const struct bench *b)
+size_t sweep_checksums(const struct sweep *b)
 {
 	size_t i, n = 0;
 
@@ -160,7 +160,7 @@ static int cmp_roof_key(const void *x, const void *y)
 /* The roofline's points of a place are its load at every distance of
    the run (none included): each point is linked to all of them, as a
    run of b->roof_at, and held to the best. */
-void sweep_link_roofline(struct bench *b)
+void sweep_link_roofline(struct sweep *b)
 {
 	const struct kernel *roof = b->cfg->roofline;
 	struct roof_key *keys = xcalloc(b->plan.npts + 1, sizeof(*keys),
@@ -207,7 +207,7 @@ void sweep_link_roofline(struct bench *b)
 
 /* The roofline's best cycles per byte for p over all repeats, and the
    point that gave it; NAN when none. */
-static double roof_best(const struct bench *b, const struct point *p,
+static double roof_best(const struct sweep *b, const struct point *p,
 			const struct point **at)
 {
 	double best = NAN;
@@ -229,7 +229,7 @@ static double roof_best(const struct bench *b, const struct point *p,
 	return best;
 }
 
-const struct point *point_roofline(const struct bench *b, const struct point *p)
+const struct point *point_roofline(const struct sweep *b, const struct point *p)
 {
 	const struct point *q;
 
@@ -240,7 +240,7 @@ const struct point *point_roofline(const struct bench *b, const struct point *p)
 /* The ceiling's point is chosen once, over all repeats, and held to in
    each: the best of several noisy medians per repeat would favour the
    luckiest and read the ceiling too fast. */
-double point_roofline_fraction(const struct bench *b, const struct point *p,
+double point_roofline_fraction(const struct sweep *b, const struct point *p,
 			       unsigned r)
 {
 	const struct point *q = point_roofline(b, p);
@@ -252,7 +252,7 @@ double point_roofline_fraction(const struct bench *b, const struct point *p,
 	return mine > 0 ? point_cycles_per_byte(b, q, r) / mine : NAN;
 }
 
-double point_roofline_fraction_all(const struct bench *b, const struct point *p)
+double point_roofline_fraction_all(const struct sweep *b, const struct point *p)
 {
 	const struct point *q;
 	double roof = roof_best(b, p, &q), mine;
@@ -263,7 +263,7 @@ double point_roofline_fraction_all(const struct bench *b, const struct point *p)
 	return mine > 0 ? roof / mine : NAN;
 }
 
-double point_cycles_per_byte_all(const struct bench *b, const struct point *p)
+double point_cycles_per_byte_all(const struct sweep *b, const struct point *p)
 {
 	double v[REPEAT_MAX];
 	unsigned r;

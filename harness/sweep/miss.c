@@ -7,13 +7,13 @@
  * random lines over 1 GiB) and moved +-20% from run to run. */
 #include <math.h>
 
-#include "measure/miss.h"
-#include "measure/sweep.h"
+#include "sweep/miss.h"
+#include "sweep/sweep.h"
 
 /* In the run's cycles per tick (the rows'), not the start-up
    calibration's: the clock may have moved between them (1.158 at start
    against 1.629 over one run, which put the prefetch model 29% off). */
-void miss_measure(struct bench *b)
+void miss_measure(struct sweep *b)
 {
 	b->machine.miss_cycles = NAN;
 	if (!(b->machine.fcheck.chase > 0))

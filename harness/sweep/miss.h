@@ -4,11 +4,11 @@
 #ifndef CSUMBENCH_MISS_H
 #define CSUMBENCH_MISS_H
 
-struct bench;
+struct sweep;
 
 /* When the flush check ran its chase (any cache state but warm): its
    time per line, in cycles at the run's sweep_cycles_per_tick, into
    b->miss_cycles (else NAN).  sweep_finish calls it. */
-void miss_measure(struct bench *b);
+void miss_measure(struct sweep *b);
 
 #endif

@@ -10,8 +10,8 @@
 #include "call/watchdog.h"
 #include "lib/hugepage.h"
 #include "lib/xalloc.h"
-#include "measure/layout.h"
-#include "measure/sweep.h"
+#include "sweep/layout.h"
+#include "sweep/sweep.h"
 #include "op/verify.h"
 #include "workload/mix.h"
 
@@ -23,7 +23,7 @@ struct where {
 	uint32_t size, align;
 };
 
-static struct point *add_point(struct bench *b, size_t *cap,
+static struct point *add_point(struct sweep *b, size_t *cap,
 			       const struct kernel *k, const struct kernel *runs,
 			       const struct where *w, int32_t pf, int32_t off,
 			       size_t floor)
@@ -129,7 +129,7 @@ static size_t plan_places(const struct config *c, struct where *w)
 	return n;
 }
 
-int sweep_plan(struct bench *b, char *err, size_t errlen)
+int sweep_plan(struct sweep *b, char *err, size_t errlen)
 {
 	b->plan.nev = b->cfg->events.n;
 	static const int32_t in_place = CODE_OFFSET_NONE, no_pf = PREFETCH_NONE;
@@ -214,7 +214,7 @@ int sweep_plan(struct bench *b, char *err, size_t errlen)
    run allocates nothing. */
 /* The data buffer's size: the largest size at the largest alignment,
    and the run's longest prefetch past its end, in whole pages. */
-static size_t buf_bytes(const struct bench *b)
+static size_t buf_bytes(const struct sweep *b)
 {
 	size_t need = 0, i, page = (size_t)sysconf(_SC_PAGESIZE);
 
@@ -227,7 +227,7 @@ static size_t buf_bytes(const struct bench *b)
 	return (need + page - 1) & ~(page - 1);
 }
 
-static bool writes_dst(const struct bench *b)
+static bool writes_dst(const struct sweep *b)
 {
 	size_t i;
 
@@ -240,14 +240,14 @@ static bool writes_dst(const struct bench *b)
 /* Buffer slots for layouts: up to R, in SLOTS_MAX bytes at most. */
 #define SLOTS_MAX (64u << 20)
 
-static unsigned buf_slots(const struct bench *b, size_t one)
+static unsigned buf_slots(const struct sweep *b, size_t one)
 {
 	size_t n = b->plan.layouts > 1 ? b->plan.layouts : 1;
 
 	return (unsigned)(one * n <= SLOTS_MAX ? n : SLOTS_MAX / one ? SLOTS_MAX / one : 1);
 }
 
-size_t sweep_memory_floor(const struct bench *b)
+size_t sweep_memory_floor(const struct sweep *b)
 {
 	size_t one = buf_bytes(b), n = writes_dst(b) ? 2 : 1, s = buf_slots(b, one);
 
@@ -256,7 +256,7 @@ size_t sweep_memory_floor(const struct bench *b)
 	return one > SIZE_MAX / (4 * n * (s + 1)) ? SIZE_MAX : n * one * (s + 1);
 }
 
-int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
+int sweep_alloc_buf(struct sweep *b, char *err, size_t errlen)
 {
 	size_t i;
 
@@ -289,7 +289,7 @@ int sweep_alloc_buf(struct bench *b, char *err, size_t errlen)
 	return 0;
 }
 
-void sweep_free(struct bench *b)
+void sweep_free(struct sweep *b)
 {
 	size_t i;
 

@@ -7,13 +7,13 @@
 #include "call/place.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
-#include "measure/layout.h"
-#include "measure/sweep.h"
+#include "sweep/layout.h"
+#include "sweep/sweep.h"
 
 
 /* R copies of code c (a kernel, its nopf or a code_offset copy of it,
    whose original is k as planned). */
-static int make_set(struct bench *b, struct layset *s, const struct point *p,
+static int make_set(struct sweep *b, struct layset *s, const struct point *p,
 		    char *err, size_t errlen)
 {
 	const struct kernel *c = p->spec.runs, *from = c;
@@ -49,7 +49,7 @@ static int make_set(struct bench *b, struct layset *s, const struct point *p,
 	return 0;
 }
 
-int layout_make(struct bench *b, char *err, size_t errlen)
+int layout_make(struct sweep *b, char *err, size_t errlen)
 {
 	size_t i, j, cap = 0;
 
@@ -80,7 +80,7 @@ int layout_make(struct bench *b, char *err, size_t errlen)
 	return 0;
 }
 
-unsigned layout_pick(struct bench *b, struct point *p)
+unsigned layout_pick(struct sweep *b, struct point *p)
 {
 	const struct layset *s;
 	unsigned l;
@@ -97,7 +97,7 @@ unsigned layout_pick(struct bench *b, struct point *p)
 	return l;
 }
 
-void layout_fixed_names(const struct bench *b, char *out, size_t n)
+void layout_fixed_names(const struct sweep *b, char *out, size_t n)
 {
 	size_t i, j, len = 0;
 
@@ -115,7 +115,7 @@ void layout_fixed_names(const struct bench *b, char *out, size_t n)
 	}
 }
 
-void layout_free(struct bench *b)
+void layout_free(struct sweep *b)
 {
 	size_t i;
 

@@ -12,7 +12,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "measure/contention.h"
+#include "sweep/contention.h"
 
 const char *sysroot(void)
 {

@@ -23,21 +23,21 @@ struct layset {
 	bool checked;			/* the gate has checked the copies */
 };
 
-struct bench;
+struct sweep;
 
 /* Makes the copies of every point's code and points each at its set
    (after sweep_plan, with b->seed set; before the gate, which checks
    every copy).  Table kernels are copied keeping their entry mod 64 (or
    code_offset's); .so kernels are loaded from R copies of their file;
    KERNEL_FIXED ones stay.  0, or -1 with why in err. */
-int layout_make(struct bench *b, char *err, size_t errlen);
+int layout_make(struct sweep *b, char *err, size_t errlen);
 /* Picks the sample's layout for p before it is taken: its code copy in
    p->runs (returned: its index) and, drawn apart, the buffer slot in
    b->slot. */
 struct point;
-unsigned layout_pick(struct bench *b, struct point *p);
+unsigned layout_pick(struct sweep *b, struct point *p);
 /* The kernels that stay in place, for the CSV: "a, b" or "". */
-void layout_fixed_names(const struct bench *b, char *out, size_t n);
-void layout_free(struct bench *b);
+void layout_fixed_names(const struct sweep *b, char *out, size_t n);
+void layout_free(struct sweep *b);
 
 #endif

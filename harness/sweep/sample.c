@@ -35,7 +35,7 @@
  * timing = per-call times each call alone (between its own timer reads);
  * a warm sample then has no untimed warm-up calls.
  * space = kernel: csumbench.ko takes the sample, warm or cold, in the
- * kernel (measure/kspace.c, module/timed.c). */
+ * kernel (sweep/kspace.c, module/timed.c). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,12 +47,12 @@
 #include "lib/hugepage.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
-#include "measure/kspace.h"
-#include "measure/sweep.h"
+#include "sweep/kspace.h"
+#include "sweep/sweep.h"
 #include "timer/fence.h"
 #include "workload/load.h"
 
-static uint64_t walk_sample(struct bench *b, struct point *p)
+static uint64_t walk_sample(struct sweep *b, struct point *p)
 {
 	const struct timer *t = b->machine.cal.timer;
 	const struct op *op = p->spec.runs->op;
@@ -98,7 +98,7 @@ static uint64_t walk_sample(struct bench *b, struct point *p)
 /* K distinct slots of the pool at random: no two buffers of a region in
    memory order, so no hardware prefetcher streams from one into the
    next. */
-static void pick_slots(struct bench *b, const struct point *p, size_t *slots)
+static void pick_slots(struct sweep *b, const struct point *p, size_t *slots)
 {
 	size_t n = b->arena.poolsize / point_slot_bytes(b, p), k, j;
 
@@ -113,7 +113,7 @@ static void pick_slots(struct bench *b, const struct point *p, size_t *slots)
 
 /* Pushes a core's private caches' lines out: written, so dirty lines
    of the sample's buffers and the thrash alike are written back. */
-static void thrash(struct bench *b)
+static void thrash(struct sweep *b)
 {
 	size_t i;
 
@@ -121,7 +121,7 @@ static void thrash(struct bench *b)
 		b->arena.thrash[i]++;
 }
 
-void sweep_cold_ready(struct bench *b, struct point *p, unsigned char **bufs,
+void sweep_cold_ready(struct sweep *b, struct point *p, unsigned char **bufs,
 		      unsigned char **dsts)
 {
 	const struct op *op = p->spec.runs->op;
@@ -207,7 +207,7 @@ double call_hist_quantile(const struct call_hist *h, double q)
 /* After a region's calls, untimed: the destinations they dirtied are
    written back now, so that no later region's flush starts a write-back
    that its own reads would wait for. */
-static void written_back(struct bench *b, const struct point *p,
+static void written_back(struct sweep *b, const struct point *p,
 			 unsigned char **dsts)
 {
 	uint64_t k;
@@ -250,7 +250,7 @@ size_t calls_switched(const double *w, size_t n, const double *gap,
 
 /* A sample's calls (sorted) into b->hist_out: the `preempted` longest
    in the count, sum, minimum and max_all alone (calls_switched). */
-static void calls_count(struct bench *b, const double *w, size_t n,
+static void calls_count(struct sweep *b, const double *w, size_t n,
 			size_t preempted)
 {
 	struct call_hist *h = b->arena.hist_out;
@@ -272,7 +272,7 @@ static void calls_count(struct bench *b, const double *w, size_t n,
 }
 
 /* One call of a per-call sample: its ticks, raw. */
-static uint64_t one_call(struct bench *b, struct point *p, unsigned char **bufs,
+static uint64_t one_call(struct sweep *b, struct point *p, unsigned char **bufs,
 			 unsigned char **dsts, size_t n)
 {
 	const struct timer *t = b->machine.cal.timer;
@@ -291,7 +291,7 @@ static uint64_t one_call(struct bench *b, struct point *p, unsigned char **bufs,
    for PERCALL_SECONDS, none untimed before them; else the region's K.
    The timer is also read before each call, untimed, so that the gaps
    between calls are known (calls_switched). */
-static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
+static double per_call(struct sweep *b, struct point *p, unsigned char **bufs,
 		       unsigned char **dsts)
 {
 	const struct timer *t = b->machine.cal.timer;
@@ -325,7 +325,7 @@ static double per_call(struct bench *b, struct point *p, unsigned char **bufs,
 	return stats_quantile_sorted(w, n, 0.5);
 }
 
-double sweep_sample(struct bench *b, struct point *p)
+double sweep_sample(struct sweep *b, struct point *p)
 {
 	const struct timer *t = b->machine.cal.timer;
 	const struct kernel *kn = p->spec.runs;

@@ -22,9 +22,9 @@
 #include "lib/platform.h"
 #include "lib/rand.h"
 #include "lib/xalloc.h"
-#include "measure/miss.h"
-#include "measure/layout.h"
-#include "measure/sweep.h"
+#include "sweep/miss.h"
+#include "sweep/layout.h"
+#include "sweep/sweep.h"
 #include "timer/chain.h"
 #include "workload/load.h"
 
@@ -54,7 +54,7 @@ static void shuffle(size_t *v, size_t n, uint64_t *rng)
 
 /* A window of the add chain; busy: with the load running, for the busy
    rows (the load may share the core's clock, or its CPU). */
-static void chain_sample(struct bench *b, size_t block, bool busy)
+static void chain_sample(struct sweep *b, size_t block, bool busy)
 {
 	double **v = busy ? &b->machine.bchain : &b->machine.chain;
 	size_t **bl = busy ? &b->machine.bchain_block : &b->machine.chain_block;
@@ -74,7 +74,7 @@ static void chain_sample(struct bench *b, size_t block, bool busy)
 }
 
 /* The counts of the region just timed, per call, beside sample s. */
-static void take_events(struct bench *b, struct point *p, size_t s)
+static void take_events(struct sweep *b, struct point *p, size_t s)
 {
 	struct events_count c;
 	size_t i;
@@ -90,7 +90,7 @@ static void take_events(struct bench *b, struct point *p, size_t s)
    group counted, and how much of all their regions it ran (a region it
    missed counts as 0: a region is shorter than the kernel's rotation,
    so a multiplexed group is mostly on or off for a whole one). */
-static void summarise_events(struct bench *b, struct point *p, unsigned r)
+static void summarise_events(struct sweep *b, struct point *p, unsigned r)
 {
 	size_t s0 = (size_t)r * b->plan.samples, i, s, n;
 	double *v = xcalloc((size_t)p->data.taken[r] + 1, sizeof(*v), "event counts"),
@@ -111,7 +111,7 @@ static void summarise_events(struct bench *b, struct point *p, unsigned r)
 /* One sample of p under the watchdog; a kernel that hangs is stopped
    and its points take no more samples.  A busy point's sample is taken
    with the load running, and only then. */
-static void sample(struct bench *b, struct point *p, unsigned rep)
+static void sample(struct sweep *b, struct point *p, unsigned rep)
 {
 	double t = 0;
 	unsigned lay, tries;
@@ -169,7 +169,7 @@ static void sample(struct bench *b, struct point *p, unsigned rep)
 
 /* Visit i: point i, the chain when i == npts, and the chain under the
    load when i == npts + 1 (runs with busy points). */
-static void visit(struct bench *b, size_t i, unsigned rep, size_t block)
+static void visit(struct sweep *b, size_t i, unsigned rep, size_t block)
 {
 	if (b->watch.visit)
 		b->watch.visit(b->watch.ctx, i);
@@ -186,7 +186,7 @@ struct round_mark {
 	size_t nchain, nbchain, nq;
 };
 
-static void round_mark(const struct bench *b, struct round_mark *m, unsigned rep)
+static void round_mark(const struct sweep *b, struct round_mark *m, unsigned rep)
 {
 	size_t i;
 
@@ -199,7 +199,7 @@ static void round_mark(const struct bench *b, struct round_mark *m, unsigned rep
 	m->nq = b->machine.canary.nq;
 }
 
-static void round_undo(struct bench *b, const struct round_mark *m, unsigned rep)
+static void round_undo(struct sweep *b, const struct round_mark *m, unsigned rep)
 {
 	size_t i;
 
@@ -218,7 +218,7 @@ static void round_undo(struct bench *b, const struct round_mark *m, unsigned rep
    and kept and counted if it stays slow.  Not per-call (its calls go
    into a histogram no round can take back) and not emulated: there it
    is only counted, or not timed. */
-static void round_run(struct bench *b, size_t *order, size_t n, unsigned rep,
+static void round_run(struct sweep *b, size_t *order, size_t n, unsigned rep,
 		      uint64_t *rng, unsigned round)
 {
 	struct round_mark m;
@@ -277,7 +277,7 @@ static void progress(struct progress *g, const char *what)
 		g->done, g->total, what, eta, g->tty ? "\033[K" : "\n");
 }
 
-void sweep_run(struct bench *b, bool progress_on)
+void sweep_run(struct sweep *b, bool progress_on)
 {
 	size_t n = b->plan.npts + 1 + b->plan.busy, i, *order = xcalloc(n, sizeof(*order),
 							      "the rounds' order");
@@ -324,10 +324,10 @@ void sweep_run(struct bench *b, bool progress_on)
 	free(order);
 }
 
-static void warn(struct bench *b, const char *fmt, ...)
+static void warn(struct sweep *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-static void warn(struct bench *b, const char *fmt, ...)
+static void warn(struct sweep *b, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -340,7 +340,7 @@ static void warn(struct bench *b, const char *fmt, ...)
 	b->log.warnings[b->log.nwarnings++] = xstrdup(msg, "a warning");
 }
 
-void sweep_warn_text(struct bench *b, const char *msg)
+void sweep_warn_text(struct sweep *b, const char *msg)
 {
 	warn(b, "%s", msg);
 }
@@ -349,7 +349,7 @@ void sweep_warn_text(struct bench *b, const char *msg)
    issue slots for longer than a round.  A quarter of the run or more
    voids a verdict on it (csumreport compare: inconclusive); fewer are
    said, their samples among the others'. */
-static void warn_canary(struct bench *b)
+static void warn_canary(struct sweep *b)
 {
 	const struct canary *k = &b->machine.canary;
 
@@ -366,7 +366,7 @@ static void warn_canary(struct bench *b)
 
 /* A group that shared the PMU (multiplexed) or never got on it: any
    sample of a row whose region it did not count whole. */
-static void warn_events(struct bench *b)
+static void warn_events(struct sweep *b)
 {
 	size_t i, s, muxed = 0, missed = 0, never = 0;
 	unsigned r;
@@ -457,7 +457,7 @@ static void summary_in_steps(struct summary *st, double res)
    (prepare.c), and their calls are the harness's alone.  How coarse
    floor_ticks is, against itself and against the fastest row that
    subtracts it (under 1% where that row's regions span REGION_STEPS). */
-static void warn_coarse_floors(struct bench *b)
+static void warn_coarse_floors(struct sweep *b)
 {
 	double least = INFINITY, self = 0, rows = 0;
 	size_t i, j, n = 0;
@@ -500,7 +500,7 @@ static void warn_coarse_floors(struct bench *b)
 /* Regions shorter than the overhead subtracted: said once, with the
    overhead and the first point whose median fell below it (else the
    first with any such sample). */
-static void warn_below(struct bench *b)
+static void warn_below(struct sweep *b)
 {
 	const struct point *first = NULL;
 	size_t i, n = 0;
@@ -536,7 +536,7 @@ static void warn_below(struct bench *b)
 
 /* timing = per-call: the points whose median call the timer does not
    resolve (below one step), said once with the first of them. */
-static void warn_unresolved(struct bench *b)
+static void warn_unresolved(struct sweep *b)
 {
 	const struct point *first = NULL;
 	size_t i, n = 0, floors = 0;
@@ -575,7 +575,7 @@ static void warn_unresolved(struct bench *b)
 }
 
 /* What else ran on the measured CPU (contention.h), as warnings. */
-static void warn_contention(struct bench *b)
+static void warn_contention(struct sweep *b)
 {
 	char msg[512];
 	int which;
@@ -589,9 +589,9 @@ static void warn_contention(struct bench *b)
 
 /* The chain's median over the run and over its four quarters, in the
    order taken; returns the windows per quarter (0: too few). */
-static size_t chain_quarters(struct bench *b)
+static size_t chain_quarters(struct sweep *b)
 {
-	struct bench_machine *m = &b->machine;
+	struct machine *m = &b->machine;
 	size_t q, nq = m->nchain / 4;
 
 	m->cpt_run = m->nchain ? stats_median(m->chain, m->nchain) : 0;
@@ -602,7 +602,7 @@ static size_t chain_quarters(struct bench *b)
 
 /* Point i's summaries per repeat; cpts and bcpts: the chain's cycles
    per tick per block, idle and busy. */
-static void summarise_point(struct bench *b, size_t i, const double *cpts,
+static void summarise_point(struct sweep *b, size_t i, const double *cpts,
 			    const double *bcpts)
 {
 	const struct calibration *c = &b->machine.cal;
@@ -647,9 +647,9 @@ static void summarise_point(struct bench *b, size_t i, const double *cpts,
 	}
 }
 
-static void summarise_points(struct bench *b)
+static void summarise_points(struct sweep *b)
 {
-	const struct bench_machine *m = &b->machine;
+	const struct machine *m = &b->machine;
 	size_t i, nblocks;
 	double *cpts, *bcpts;
 
@@ -666,10 +666,10 @@ static void summarise_points(struct bench *b)
 }
 
 /* The calibrated clock against /proc/cpuinfo's. */
-static void warn_clock(struct bench *b)
+static void warn_clock(struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
-	struct bench_machine *m = &b->machine;
+	struct machine *m = &b->machine;
 	char msg[400];
 
 	/* Measured where the chain ran: a preset's ratio would only
@@ -687,10 +687,10 @@ static void warn_clock(struct bench *b)
 
 /* The chain moving across the run (nq windows per quarter), or
    disagreeing with a preset's cycles per tick. */
-static void warn_chain(struct bench *b, size_t nq)
+static void warn_chain(struct sweep *b, size_t nq)
 {
 	const struct calibration *c = &b->machine.cal;
-	const struct bench_machine *m = &b->machine;
+	const struct machine *m = &b->machine;
 	double lo, hi;
 	size_t q;
 
@@ -718,7 +718,7 @@ static void warn_chain(struct bench *b, size_t nq)
 }
 
 /* Points whose regions span fewer than REGION_STEPS timer steps. */
-static void warn_coarse(struct bench *b)
+static void warn_coarse(struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
 	double cpt = b->machine.cpt_run > 0 ? b->machine.cpt_run :
@@ -739,7 +739,7 @@ static void warn_coarse(struct bench *b)
 		     REGION_STEPS, c->resolution, cpt, K_MAX);
 }
 
-void sweep_finish(struct bench *b)
+void sweep_finish(struct sweep *b)
 {
 	size_t nq;
 
