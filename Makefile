@@ -21,9 +21,8 @@ endif
 
 CC := $(CROSS_COMPILE)gcc
 CFLAGS ?= -O2 -g
-# (-Wshadow and -Wwrite-strings to come: plot/compare.c shadows a local,
-# harness/cmd/ab.c puts string literals in a char *argv[])
-WARN := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes
+WARN := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wshadow \
+	-Wwrite-strings
 # (C++ has prototypes: g++ warns at the two C-only flags)
 WARN_CXX := $(filter-out -Wmissing-prototypes -Wstrict-prototypes,$(WARN))
 BUILD := build/$(ARCH)$(if $(CPU),-$(CPU))$(if $(and $(STATIC),$(filter $(HOST_ARCH),$(ARCH))),-static)$(if $(SANITIZE),-sanitize)$(if $(filter command line environment,$(origin LIBPFM)),$(if $(filter 0,$(LIBPFM)),-nolibpfm))

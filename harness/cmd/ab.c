@@ -190,46 +190,63 @@ static void side_functions(const struct ab_side *s, char *buf, size_t n)
 					      kernel_table[i].name);
 }
 
-/* The arguments of a process of side s: run, its file, one kernel. */
+/* One word of a process's arguments, a copy: cmd_run's getopt may
+   permute the array, and the words stay writable as argv's are. */
+static void word(char **v, int *n, const char *w)
+{
+	v[(*n)++] = xstrdup(w, "a process's argument");
+}
+
+/* The arguments of a process of side s: run, its file, one kernel.
+   Freed by argv_free. */
 static char **proc_argv(const struct ab *ab, const struct ab_side *s,
 			const char *csv, int check)
 {
 	char **v = xcalloc((size_t)ab->nsets * 2 + 16, sizeof(*v), "a process's "
 			   "arguments");
-	static char kset[4096], pset[64];
+	char kset[4096], pset[64];
 	int n = 0, i;
 
 	snprintf(kset, sizeof(kset), "kernels=%s", s->kernel);
 	if (check)
 		side_functions(s, kset, sizeof(kset));
 	snprintf(pset, sizeof(pset), "prefetch=%s", s->prefetch);
-	v[n++] = "csumbench";
-	v[n++] = "run";
-	v[n++] = "-q";
+	word(v, &n, "csumbench");
+	word(v, &n, "run");
+	word(v, &n, "-q");
 	if (ab->config) {
-		v[n++] = "-c";
-		v[n++] = (char *)ab->config;
+		word(v, &n, "-c");
+		word(v, &n, ab->config);
 	}
 	for (i = 0; i < ab->nsets; i++) {
-		v[n++] = "--set";
-		v[n++] = ab->sets[i];
+		word(v, &n, "--set");
+		word(v, &n, ab->sets[i]);
 	}
-	v[n++] = "--set";
-	v[n++] = kset;
-	v[n++] = "--set";
-	v[n++] = pset;
-	v[n++] = "--set";
-	v[n++] = "repeat=1";
+	word(v, &n, "--set");
+	word(v, &n, kset);
+	word(v, &n, "--set");
+	word(v, &n, pset);
+	word(v, &n, "--set");
+	word(v, &n, "repeat=1");
 	if (check)
-		v[n++] = "--check";
+		word(v, &n, "--check");
 	else {
-		v[n++] = "--set";
-		v[n++] = "format=csv";
-		v[n++] = "-o";
-		v[n++] = (char *)csv;
+		word(v, &n, "--set");
+		word(v, &n, "format=csv");
+		word(v, &n, "-o");
+		word(v, &n, csv);
 	}
 	v[n] = NULL;
 	return v;
+}
+
+static void argv_free(char **v)
+{
+	size_t i;
+
+	for (i = 0; v[i]; i++)
+		free(v[i]);
+	free(v);
 }
 
 /* Runs argv as a fresh process of this binary, its output into log.
@@ -321,7 +338,7 @@ static int gate_sides(struct ab *ab)
 
 		snprintf(log, sizeof(log), "%s/check-%s.log", ab->tmp, ab->side[i].tag);
 		rc = run_proc(v, log, &forked, &e);
-		free(v);
+		argv_free(v);
 		if (rc) {
 			fprintf(stderr, "csumbench ab: %s (%s) is refused: %s; nothing "
 				"timed\n", i ? "NEW" : "OLD", ab->side[i].spec, rc == 1 ?
@@ -376,7 +393,7 @@ static int run_procs(struct ab *ab, int given, int emulated)
 		progress(ab, i, total, t0);
 		v = proc_argv(ab, &ab->side[p->side], p->csv, 0);
 		rc = run_proc(v, p->log, &p->forked, &p->exec_errno);
-		free(v);
+		argv_free(v);
 		p->seconds = now_s() - t;
 		if (rc) {
 			if (ab->progress)
