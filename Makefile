@@ -144,7 +144,7 @@ help:
 	@echo '  test:     T="cli recommend" (those suites alone; make check T= too)'
 	@echo '  install:  PREFIX=$(PREFIX)  DESTDIR='
 
-# The binary's path for these make arguments (labgrid/test_csumbench.py),
+# The binary's path for these make arguments (boards/labgrid/test_csumbench.py),
 # and the qemu-user CPU model it runs under (tests/run.sh).
 print-bin:
 	@echo $(BIN)
@@ -262,7 +262,7 @@ test:
 check:
 	@tests/run.sh --quick $(foreach t,$(T),$(call quote,$(t)))
 
-# make lava-qemu: lava/job-qemu-x86_64.yaml run here by lava-dispatcher's
+# make lava-qemu: boards/lava/job-qemu-x86_64.yaml run here by lava-dispatcher's
 # lava-run on LAVA's qemu device type (x86-64, Debian's kernel, a busybox
 # ramdisk with the static csumbench); prints the test cases LAVA got
 # back (README, "LAVA").  Needs root, as lava-run does.
@@ -285,9 +285,9 @@ install: $(INSTALL_BINS)
 		"$$p/share/bash-completion/completions" \
 		"$$p/share/csumbench/configs" "$$p/share/csumbench/plot" && \
 	$(INSTALL) -m 755 -- $(INSTALL_BINS) "$$p/bin/" && \
-	$(INSTALL) -m 644 -- man/csumbench.1 man/csumreport.1 "$$p/share/man/man1/" && \
-	$(INSTALL) -m 644 -- completion/csumbench.bash "$$p/share/bash-completion/completions/csumbench" && \
-	$(INSTALL) -m 644 -- completion/csumbench.bash "$$p/share/bash-completion/completions/csumreport" && \
+	$(INSTALL) -m 644 -- docs/man/csumbench.1 docs/man/csumreport.1 "$$p/share/man/man1/" && \
+	$(INSTALL) -m 644 -- scripts/completion/csumbench.bash "$$p/share/bash-completion/completions/csumbench" && \
+	$(INSTALL) -m 644 -- scripts/completion/csumbench.bash "$$p/share/bash-completion/completions/csumreport" && \
 	$(INSTALL) -m 644 -- $(wildcard configs/*.conf configs/*.mix) "$$p/share/csumbench/configs/" && \
 	$(INSTALL) -m 755 -- plot/plot.sh "$$p/share/csumbench/plot/" && \
 	$(INSTALL) -m 644 -- $(wildcard plot/*.gp) "$$p/share/csumbench/plot/"

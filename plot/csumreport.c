@@ -36,7 +36,7 @@ static const struct args_cmd top = {
 	"  recommend  the prefetch distance to use, tested, against a model\n"
 	"  plot       PNG and SVG figures beside a results CSV (gnuplot)\n"
 	"  gpvars     check a results CSV, print the layout for plot/*.gp\n"
-	"The manual: man -l man/csumreport.1\n",
+	"The manual: man -l docs/man/csumreport.1\n",
 	top_opts
 };
 

@@ -2,9 +2,9 @@
 # make lava-qemu: a real LAVA job, run here by lava-dispatcher's lava-run
 # (no server), on LAVA's qemu device type as an x86-64 PC: Debian's
 # kernel (linux-image-amd64) and a ramdisk of busybox-static and the
-# static csumbench, which LAVA adds its test shell to; lava/csumbench.yaml
-# runs lava/qemu-x86_64.conf there.  Prints the test cases LAVA got back
-# (lava/lava-local.py results): one per point with its cycles per byte,
+# static csumbench, which LAVA adds its test shell to; boards/lava/csumbench.yaml
+# runs boards/lava/qemu-x86_64.conf there.  Prints the test cases LAVA got back
+# (boards/lava/lava-local.py results): one per point with its cycles per byte,
 # and each kernel's gate.  Exit 0 when the job completed and every case
 # passed, 1 when not, 2 when it could not start (what is missing said).
 #
@@ -159,7 +159,7 @@ run() {
 		"$stage/sys" "$stage/tmp" "$stage/root" "$stage/etc"
 	cp "$busybox" "$stage/bin/busybox"
 	ln -s busybox "$stage/bin/sh"
-	cp "$here/lava/ramdisk-init.sh" "$stage/init"
+	cp "$here/boards/lava/ramdisk-init.sh" "$stage/init"
 	cp "$bin" "$stage/usr/bin/csumbench"
 	chmod 755 "$stage/init" "$stage/bin/busybox" "$stage/usr/bin/csumbench"
 	(cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |
@@ -170,15 +170,15 @@ run() {
 	# The test definition and what it runs, from this tree as it is
 	# (committed or not), for LAVA's "from: url".
 	tar -C "$here" --owner=0 --group=0 -czf "$out/tests.tar.gz" \
-		lava/csumbench.yaml lava/lava-run.sh lava/lava-cases.sh lava/qemu-x86_64.conf ||
-		die "tar could not pack lava/ into $out/tests.tar.gz"
+		boards/lava/csumbench.yaml boards/lava/lava-run.sh boards/lava/lava-cases.sh boards/lava/qemu-x86_64.conf ||
+		die "tar could not pack boards/lava/ into $out/tests.tar.gz"
 
-	"$PY" "$here/lava/lava-local.py" job "$here/lava/job-qemu-x86_64.yaml" \
+	"$PY" "$here/boards/lava/lava-local.py" job "$here/boards/lava/job-qemu-x86_64.yaml" \
 		kernel="$kernel" ramdisk="$out/ramdisk.cpio.gz" tests="$out/tests.tar.gz" \
 		no_kvm=$no_kvm > "$out/job.yaml" || exit 2
-	"$PY" "$here/lava/validate.py" "$out/job.yaml" > /dev/null || exit 2
-	"$PY" "$here/lava/lava-local.py" device "$out/job.yaml" \
-		"$here/lava/qemu-x86_64.jinja2" "$types" > "$out/device.yaml" || exit 2
+	"$PY" "$here/boards/lava/validate.py" "$out/job.yaml" > /dev/null || exit 2
+	"$PY" "$here/boards/lava/lava-local.py" device "$out/job.yaml" \
+		"$here/boards/lava/qemu-x86_64.jinja2" "$types" > "$out/device.yaml" || exit 2
 	# (the address lava-dispatcher would otherwise look up from the
 	# default route, which a container may lack; nothing here serves it)
 	echo "dispatcher_ip: 127.0.0.1" > "$out/dispatcher.yaml"
@@ -203,7 +203,7 @@ run() {
 	rm -rf "/var/lib/lava/dispatcher/tmp/$id"
 	f=$out/run/result.yaml
 	[ -f "$f" ] || f=
-	"$PY" "$here/lava/lava-local.py" results "$out/job.log" ${f:+"$f"} | tee "$out/cases" ||
+	"$PY" "$here/boards/lava/lava-local.py" results "$out/job.log" ${f:+"$f"} | tee "$out/cases" ||
 		st=1
 	if [ $st != 0 ]; then
 		echo "lava-qemu: the job failed; its log is $out/job.log" >&2

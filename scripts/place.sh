@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Puts result files into a folder whole or not at all, never over a file
 # that is there: the one way make bench (ssh, virtual boards), vboard.sh
-# fetch and labgrid/test_csumbench.py place what they bring back.
+# fetch and boards/labgrid/test_csumbench.py place what they bring back.
 #
 #   place.sh DEST STEM FILE...   a set: FILEs are STEM.csv, STEM-samples.csv,
 #                                ...; they go in as STEM..., or STEM-2...,

@@ -15,20 +15,20 @@ SUITE=examples
 ROOT=$(pwd)
 BUILD=$ROOT/$1 REPORT=$ROOT/$2
 ex_py() { python3 "$ROOT/tests/examples.py" "$@"; }
-DOCS=(man/csumbench.1 man/csumreport.1 README.md)
+DOCS=(docs/man/csumbench.1 docs/man/csumreport.1 README.md)
 
 # --- 1. The examples, and proof that the extraction finds them.
 ex_py extract "${DOCS[@]}" > "$T/examples"
 ok "the extractor runs" [ $? = 0 ]
-for m in man/csumbench.1 man/csumreport.1; do
+for m in docs/man/csumbench.1 docs/man/csumreport.1; do
 	ok "$m: every line of its .EX blocks is an example, continuations joined" \
 		[ "$(grep -c "^$m:" "$T/examples")" = \
 		"$(awk '/^\.EX/ { on = 1; next } /^\.EE/ { on = 0 } on && !/\\e$/ { n++ } END { print n + 0 }' "$m")" ]
 done
 ok "the man pages' roff escapes undone (\\- is -, \\e is \\, a line ending \\e joined)" \
-	bash -c "grep '^man/csumreport.1:[0-9]*'\$'\t' '$T/examples' | cut -f 2- |
+	bash -c "grep '^docs/man/csumreport.1:[0-9]*'\$'\t' '$T/examples' | cut -f 2- |
 		grep -qxF 'csumreport compare r.csv r.csv --before-kernel c64 --after-kernel c64-prefetch@128 --within-process --fail-above 2' &&
-		! grep '^man/' '$T/examples' | grep -qF '\\'"
+		! grep '^docs/man/' '$T/examples' | grep -qF '\\'"
 ok "README.md: 40 examples or more, none a comment or ending in one" \
 	bash -c "[ \$(grep -c '^README.md:' '$T/examples') -ge 40 ] && ! grep -P '^README[^\t]*\t(#| *$)| #' '$T/examples'"
 # The extractor on a page and a README made for it.
@@ -84,8 +84,8 @@ needs() {
 	done
 }
 
-# Scratch trees: the tree's files as links (labgrid's test, which finds
-# the tree from its own path, copied), its build folder, and a results/
+# Scratch trees: the tree's files as links (boards/, whose labgrid test
+# finds the tree from its own path, copied), its build folder, and a results/
 # folder of its own; make there reports the tree's git version.  One
 # for each lane of examples run side by side.
 scratch() {
@@ -94,7 +94,7 @@ scratch() {
 	for f in "$ROOT"/*; do
 		case ${f##*/} in
 		results) ;;
-		labgrid) cp -R "$f" "$1/" ;;
+		boards) cp -R "$f" "$1/" ;;
 		*) ln -s "$f" "$1/" ;;
 		esac
 	done
@@ -197,7 +197,7 @@ said() { [ "$rc" = 0 ] || { echo "  $(where "$EXAMPLE_NOTE"): exit $rc"; tail -n
 LG=('d=$(mktemp -d)' "ssh-keygen -q -t ed25519 -N '' -f \"\$d/host\"" "ssh-keygen -q -t ed25519 -N '' -f \"\$d/user\"" \
 	'cp "$d/user.pub" "$d/authorized_keys"' \
 	'/usr/sbin/sshd -p 22022 -o ListenAddress=127.0.0.1 -h "$d/host" -o PidFile="$d/pid" -o AuthorizedKeysFile="$d/authorized_keys" -o StrictModes=no' \
-	'LG_CSUMBENCH_KEY=$d/user pytest --lg-env labgrid/localhost.yaml labgrid/test_csumbench.py' \
+	'LG_CSUMBENCH_KEY=$d/user pytest --lg-env boards/labgrid/localhost.yaml boards/labgrid/test_csumbench.py' \
 	'kill "$(cat "$d/pid")"')
 EXAMPLE_NOTE=${LG[0]}
 if needs /usr/sbin/sshd pytest ssh-keygen; then
@@ -255,7 +255,7 @@ for stem in results/r r -x; do
 done
 awk 'BEGIN { for (i = 0; i < 1500; i++) printf "%c", (i * 7 + 3) % 256 }' < /dev/null > "$W/packet.bin"
 
-# man/csumbench.1
+# docs/man/csumbench.1
 ex 'csumbench run -c configs/default.conf -o results/default.csv'
 ok "csumbench run -c configs/default.conf -o results/default.csv: the pair written" \
 	bash -c "[ $rc = 0 ] && [ -s '$W/results/default.csv' ] && [ -s '$W/results/default-samples.csv' ]"; said
@@ -299,7 +299,7 @@ print("%04x %04x packet.bin" % (s, ~s & 0xffff))' "$W/packet.bin")
 ok "csumbench sum -k c64 -- packet.bin: RFC 1071's sum and checksum of the file ($want)" \
 	bash -c "[ $rc = 0 ] && [ \"\$(awk '{ print \$1, \$2, \$3 }' '$T/out')\" = '$want' ]"; said
 
-# man/csumreport.1
+# docs/man/csumreport.1
 ex 'csumreport table results/r.csv --kernel c64-prefetch --cache cold'
 ok "csumreport table results/r.csv --kernel c64-prefetch --cache cold: by distance, cold" \
 	bash -c "[ $rc = 0 ] && grep -q 'c64-prefetch, MB/s, .*cold cache' '$T/out' && grep -q '^128 bytes  *2101  *4202' '$T/out'"; said
@@ -432,7 +432,7 @@ in_suite tests/gbench.sh "build/x86_64/csumbench-gb --benchmark_filter='/1500/wa
 in_suite tests/bench-ppc32.sh 'make bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- RUNNER=qemu-ppc CONFIG=configs/apm82181.conf'
 in_suite tests/bench-ppc32.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=qemu-ppc CONFIG=configs/apm82181.conf'
 in_suite tests/vboard.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex CONFIG=configs/apm82181.conf'
-in_suite tests/labgrid.sh 'pytest --lg-env labgrid/vboard-sam460ex.yaml labgrid/test_csumbench.py'
+in_suite tests/labgrid.sh 'pytest --lg-env boards/labgrid/vboard-sam460ex.yaml boards/labgrid/test_csumbench.py'
 in_suite tests/kspace.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex SPACE=kernel CONFIG=configs/kernel-space.conf'
 in_suite tests/kspace.sh 'make module ARCH=ppc32 KDIR="$(scripts/vboard.sh kernel sam460ex)/build"'
 in_suite tests/kspace.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex SPACE=kernel CONFIG=configs/kernel-space.conf VBOARD_PATCH=dcbt.patch'
@@ -450,9 +450,9 @@ in_suite tests/kspace.sh 'make ab KSRC=/usr/src/linux PATCH=0001-csum-dcbt.patch
 cannot() { # cannot CMD WHY
 	example "$1" && echo "examples: not run here: $(where "$1"): $1: $2"
 }
-for c in 'pytest --lg-env labgrid/board.yaml labgrid/test_csumbench.py' \
-	'CSUMBENCH_CONFIG=configs/apm82181.conf pytest --lg-env labgrid/board.yaml labgrid/test_csumbench.py'; do
-	cannot "$c" "a physical board (labgrid/board.yaml's address and key)"
+for c in 'pytest --lg-env boards/labgrid/board.yaml boards/labgrid/test_csumbench.py' \
+	'CSUMBENCH_CONFIG=configs/apm82181.conf pytest --lg-env boards/labgrid/board.yaml boards/labgrid/test_csumbench.py'; do
+	cannot "$c" "a physical board (boards/labgrid/board.yaml's address and key)"
 done
 for c in 'insmod csumbench.ko' './csumbench run -c kernel-space.conf --set space=kernel' 'rmmod csumbench'; do
 	cannot "$c" "on a ppc32 board, as root: the virtual boards load the module from their init (no shell, no insmod; tests/kspace.sh)"

@@ -77,8 +77,8 @@ ok "make help lists every variable the rules read${missing:+ (not:$missing)}" te
 if ! command -v man > /dev/null; then
 	failed "no man (apt-get install man-db)"
 else
-	MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l man/csumbench.1 > "$T/man.txt" 2> "$T/man.err"
-	ok "man -l man/csumbench.1: no warnings" bash -c "[ -s '$T/man.txt' ] && [ ! -s '$T/man.err' ]"
+	MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l docs/man/csumbench.1 > "$T/man.txt" 2> "$T/man.err"
+	ok "man -l docs/man/csumbench.1: no warnings" bash -c "[ -s '$T/man.txt' ] && [ ! -s '$T/man.err' ]"
 	cat "$T/man.err"
 	missing=
 	for cmd in run sum list calibrate events check; do
@@ -101,7 +101,7 @@ fi
 
 # --- bash completion, sourced: COMP_WORDS as bash splits them (at "=")
 comp() { # comp WORD...: what completing the last word offers
-	bash -c '. completion/csumbench.bash
+	bash -c '. scripts/completion/csumbench.bash
 		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=()
 		case $1 in *csumreport) _csumreport ;; *) _csumbench ;; esac
 		printf "%s\n" "${COMPREPLY[@]}"' comp "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# labgrid/test_csumbench.py under pytest, against its two kinds of
+# boards/labgrid/test_csumbench.py under pytest, against its two kinds of
 # target: the sam460ex virtual board (QEMUDriver) and a real OpenSSH
 # server on 127.0.0.1:22022 standing in for a board (SSHDriver), which
 # this suite starts with its own host key and user key.  Then the real
@@ -15,14 +15,14 @@ ROOT=$(pwd)
 export LG_CSUMBENCH_KERNEL=$T/vmlinux LG_CSUMBENCH_INITRD=$T/initrd.gz
 pytest_on() { # pytest_on ENV-FILE LOG: the pytest run against one target
 	CSUMBENCH_RESULTS_DIR=$T/res "$PY" -m pytest -q -p no:cacheprovider \
-		--rootdir "$ROOT/labgrid" --lg-env "$1" labgrid/test_csumbench.py > "$2" 2>&1
+		--rootdir "$ROOT/boards/labgrid" --lg-env "$1" boards/labgrid/test_csumbench.py > "$2" 2>&1
 }
 
 # 1. The virtual board, as the README gives it (with the options
 # pytest_on passes, through PYTEST_ADDOPTS).
-PYTEST_ADDOPTS="-q -p no:cacheprovider --rootdir '$ROOT/labgrid'" CSUMBENCH_RESULTS_DIR=$T/res \
-	pytest --lg-env labgrid/vboard-sam460ex.yaml labgrid/test_csumbench.py > "$T/vboard.log" 2>&1
-ok "pytest --lg-env labgrid/vboard-sam460ex.yaml passes" [ $? = 0 ]
+PYTEST_ADDOPTS="-q -p no:cacheprovider --rootdir '$ROOT/boards/labgrid'" CSUMBENCH_RESULTS_DIR=$T/res \
+	pytest --lg-env boards/labgrid/vboard-sam460ex.yaml boards/labgrid/test_csumbench.py > "$T/vboard.log" 2>&1
+ok "pytest --lg-env boards/labgrid/vboard-sam460ex.yaml passes" [ $? = 0 ]
 grep -q '1 passed' "$T/vboard.log" || tail -n 30 "$T/vboard.log"
 ok "its pair is in the results folder, marked emulated" \
 	bash -c "ls '$T'/res/good-tiny-labgrid-vboard-sam460ex-*[0-9].csv > /dev/null &&
@@ -53,12 +53,12 @@ EOF
 # Before the server runs: a missing key, then a closed port, are one
 # line each at once, not SSHDriver's 30 s of retries.
 start=$SECONDS
-LG_CSUMBENCH_KEY=$T/ssh/nokey pytest_on labgrid/localhost.yaml "$T/nokey.log"
+LG_CSUMBENCH_KEY=$T/ssh/nokey pytest_on boards/labgrid/localhost.yaml "$T/nokey.log"
 ok "no key file: exit 2 at once, naming LG_CSUMBENCH_KEY" \
 	bash -c "[ $? = 2 ] && [ $((SECONDS - start)) -lt 15 ] &&
 		grep -q 'SSHDriver keyfile $T/ssh/nokey does not exist: set LG_CSUMBENCH_KEY' '$T/nokey.log'"
 start=$SECONDS
-LG_CSUMBENCH_KEY=$T/ssh/user pytest_on labgrid/localhost.yaml "$T/noport.log"
+LG_CSUMBENCH_KEY=$T/ssh/user pytest_on boards/labgrid/localhost.yaml "$T/noport.log"
 ok "no sshd on 22022: exit 2 at once, saying what to start" \
 	bash -c "[ $? = 2 ] && [ $((SECONDS - start)) -lt 15 ] &&
 		grep -q 'nothing answers ssh on 127.0.0.1:22022' '$T/noport.log'"
@@ -80,8 +80,8 @@ with open(sys.argv[2], "w") as planted:
             os.mkdir(d)
             os.symlink(sys.argv[1], d + "/csumbench")
             planted.write(d + "\n")' "$T/victim" "$T/planted"
-LG_CSUMBENCH_KEY=$T/ssh/user pytest_on labgrid/localhost.yaml "$T/ssh.log"
-ok "pytest --lg-env labgrid/localhost.yaml passes (ssh, put, run, get)" [ $? = 0 ]
+LG_CSUMBENCH_KEY=$T/ssh/user pytest_on boards/labgrid/localhost.yaml "$T/ssh.log"
+ok "pytest --lg-env boards/labgrid/localhost.yaml passes (ssh, put, run, get)" [ $? = 0 ]
 ok "... nothing written through a folder or a link made there first" \
 	bash -c "[ \"\$(cat '$T/victim')\" = precious ]"
 xargs rm -rf < "$T/planted"
@@ -95,7 +95,7 @@ ok "the target's folder was removed" bash -c "! ls -d /tmp/csumbench-lg.* 2> /de
 bad='x;cd;touch INJECTED; my $(touch INJECTED).conf'
 cp tests/configs/good-tiny.conf "$T/$bad"
 rm -f ~/INJECTED
-CSUMBENCH_CONFIG=$T/$bad LG_CSUMBENCH_KEY=$T/ssh/user pytest_on labgrid/localhost.yaml "$T/inj.log"
+CSUMBENCH_CONFIG=$T/$bad LG_CSUMBENCH_KEY=$T/ssh/user pytest_on boards/labgrid/localhost.yaml "$T/inj.log"
 ok "CONFIG named '$bad' over ssh: passes, nothing ran on the target, its folder removed" \
 	bash -c "[ $? = 0 ] && [ ! -e ~/INJECTED ] && ! ls -d /tmp/csumbench-lg.* 2> /dev/null &&
 		ls \"\$1\"-labgrid-main-*[0-9].csv > /dev/null" _ "$T/res/${bad%.conf}"
@@ -104,7 +104,7 @@ rm -f ~/INJECTED
 
 # 3. A failing target fails the test: a key the server does not know.
 ssh-keygen -q -t ed25519 -N '' -f "$T/ssh/stranger" < /dev/null
-LG_CSUMBENCH_KEY=$T/ssh/stranger pytest_on labgrid/localhost.yaml "$T/bad.log"
+LG_CSUMBENCH_KEY=$T/ssh/stranger pytest_on boards/labgrid/localhost.yaml "$T/bad.log"
 ok "a target it cannot reach fails the pytest, for that reason" \
 	bash -c "[ $? != 0 ] && grep -q 'Permission denied (publickey)' '$T/bad.log'"
 
@@ -112,11 +112,11 @@ ok "a target it cannot reach fails the pytest, for that reason" \
 # drivers the README describes (nothing is connected).
 "$PY" - > "$T/board.log" 2>&1 <<'EOF'
 from labgrid import Environment
-t = Environment("labgrid/board.yaml").get_target("main")
+t = Environment("boards/labgrid/board.yaml").get_target("main")
 names = sorted(type(d).__name__ for d in t.drivers)
 assert names == ["ManualPowerDriver", "SSHDriver", "SerialDriver"], names
 assert t.env.config.get_option("csumbench_make") == "ARCH=ppc32 CPU=464"
 EOF
-ok "labgrid/board.yaml loads: ssh, serial and power drivers" [ $? = 0 ]
+ok "boards/labgrid/board.yaml loads: ssh, serial and power drivers" [ $? = 0 ]
 grep -q . "$T/board.log" && cat "$T/board.log"
 finish

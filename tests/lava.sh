@@ -10,15 +10,15 @@ SUITE=lava
 CB=$1 SO=${2:-}
 PY=/usr/bin/python3	# Debian's, where lava-common is
 
-"$PY" lava/validate.py lava/csumbench.yaml lava/job-qemu.yaml lava/job-board.yaml \
-	lava/job-qemu-x86_64.yaml > "$T/v" 2>&1
+"$PY" boards/lava/validate.py boards/lava/csumbench.yaml boards/lava/job-qemu.yaml boards/lava/job-board.yaml \
+	boards/lava/job-qemu-x86_64.yaml > "$T/v" 2>&1
 ok "the test definition and the three jobs are valid" [ $? = 0 ]
 [ "$(grep -c ': a valid LAVA' "$T/v")" = 4 ] || cat "$T/v"
-"$PY" lava/validate.py > "$T/out" 2> "$T/err"
+"$PY" boards/lava/validate.py > "$T/out" 2> "$T/err"
 ok "validate.py without a file: exit 2, its usage" \
-	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 lava/validate.py FILE' '$T/err' && [ ! -s '$T/out' ]"
+	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 boards/lava/validate.py FILE' '$T/err' && [ ! -s '$T/out' ]"
 # -S: no site packages, as a python3 that is not Debian's has none of them
-"$PY" -S lava/validate.py lava/job-qemu.yaml > "$T/out" 2> "$T/err"
+"$PY" -S boards/lava/validate.py boards/lava/job-qemu.yaml > "$T/out" 2> "$T/err"
 ok "validate.py on a python3 without lava-common: exit 2, says so and what to run" \
 	bash -c "[ $? = 2 ] && grep -q 'has no lava-common; run it with Debian.s, /usr/bin/python3' '$T/err'"
 
@@ -32,7 +32,7 @@ ok "lava-server's device types (apt-get download lava-server)" [ -f "$types/qemu
 kdir=$(scripts/vboard.sh kernel sam460ex 2> /dev/null)
 echo > "$T/nocmds"
 scripts/vboard.sh initrd sam460ex "$T/rd.gz" "$T/nocmds" 2> /dev/null
-cmd=$("$PY" lava/qemu-command.py lava/job-qemu.yaml "$types" kernel="$kdir/vmlinux" ramdisk="$T/rd.gz" 2> "$T/err")
+cmd=$("$PY" boards/lava/qemu-command.py boards/lava/job-qemu.yaml "$types" kernel="$kdir/vmlinux" ramdisk="$T/rd.gz" 2> "$T/err")
 ok "job-qemu.yaml renders to qemu-system-ppc -machine sam460ex, no KVM, no -cpu host" \
 	bash -c "[[ \$1 == 'qemu-system-ppc -machine sam460ex '* ]] && [[ \$1 != *kvm* ]] && [[ \$1 != *'-cpu host'* ]]" _ "$cmd"
 diag "lava: $cmd"
@@ -57,17 +57,17 @@ ok "qemu-system-ppc takes that command line: the board's kernel boots" \
 	bash -c "[ $rc = 0 ] && grep -q '^Linux version' '$T/qemu.log' &&
 		! grep '^qemu-system-ppc: ' '$T/qemu.log' | grep -qv ': warning: \|: terminating on signal'"
 # The job as it was: no no_kvm; LAVA added KVM and QEMU refused it.
-"$PY" - lava/job-qemu.yaml "$T/kvm.yaml" <<'EOF2'
+"$PY" - boards/lava/job-qemu.yaml "$T/kvm.yaml" <<'EOF2'
 import sys, yaml
 d = yaml.safe_load(open(sys.argv[1]))
 del d["context"]["no_kvm"]
 yaml.safe_dump(d, open(sys.argv[2], "w"))
 EOF2
-kcmd=$("$PY" lava/qemu-command.py "$T/kvm.yaml" "$types" kernel="$kdir/vmlinux" ramdisk="$T/rd.gz")
+kcmd=$("$PY" boards/lava/qemu-command.py "$T/kvm.yaml" "$types" kernel="$kdir/vmlinux" ramdisk="$T/rd.gz")
 boots "$kcmd" "$T/kvm.log"; rc=$?
 ok "without no_kvm the rendering asks for KVM, and qemu-system-ppc refuses it (the check can fail)" \
 	bash -c "[[ \$1 == *'-enable-kvm'* ]] && [ $rc != 0 ] && grep -qi 'kvm' '$T/kvm.log'" _ "$kcmd"
-"$PY" lava/qemu-command.py > /dev/null 2> "$T/err"
+"$PY" boards/lava/qemu-command.py > /dev/null 2> "$T/err"
 ok "qemu-command.py without arguments: exit 2, its usage" \
 	bash -c "[ $? = 2 ] && grep -q '^usage: ' '$T/err'"
 
@@ -83,27 +83,27 @@ EOF
 		ok "the edit for '$1' applies" false
 		return
 	fi
-	"$PY" lava/validate.py "$T/bad.yaml" > /dev/null 2> "$T/bad.err"
+	"$PY" boards/lava/validate.py "$T/bad.yaml" > /dev/null 2> "$T/bad.err"
 	ok "refused: $1" bash -c "[ $? = 1 ] && grep -q 'bad.yaml: not valid: ' '$T/bad.err' &&
 		! grep -q 'No such file' '$T/bad.err'"
 }
-invalid "a job without timeouts" lava/job-qemu.yaml 'del d["timeouts"]'
-invalid "a deploy to nowhere" lava/job-board.yaml 'd["actions"][0]["deploy"]["to"] = "floppy"'
-invalid "a boot method LAVA lacks" lava/job-qemu.yaml 'd["actions"][1]["boot"]["method"] = "magic"'
-invalid "a context key LAVA lacks" lava/job-qemu.yaml 'd["context"]["colour"] = "blue"'
-invalid "a test definition with an unknown key" lava/csumbench.yaml 'd["runs"] = d.pop("run")'
-invalid "a test definition of another format" lava/csumbench.yaml 'd["metadata"]["format"] = "Lava-Test 2"'
+invalid "a job without timeouts" boards/lava/job-qemu.yaml 'del d["timeouts"]'
+invalid "a deploy to nowhere" boards/lava/job-board.yaml 'd["actions"][0]["deploy"]["to"] = "floppy"'
+invalid "a boot method LAVA lacks" boards/lava/job-qemu.yaml 'd["actions"][1]["boot"]["method"] = "magic"'
+invalid "a context key LAVA lacks" boards/lava/job-qemu.yaml 'd["context"]["colour"] = "blue"'
+invalid "a test definition with an unknown key" boards/lava/csumbench.yaml 'd["runs"] = d.pop("run")'
+invalid "a test definition of another format" boards/lava/csumbench.yaml 'd["metadata"]["format"] = "Lava-Test 2"'
 # The definition inline in a job: the job's own schema checks it too.
 "$PY" - > "$T/inline.yaml" <<'EOF'
 import sys, yaml
-job = yaml.safe_load(open("lava/job-qemu.yaml"))
-td = yaml.safe_load(open("lava/csumbench.yaml"))
+job = yaml.safe_load(open("boards/lava/job-qemu.yaml"))
+td = yaml.safe_load(open("boards/lava/csumbench.yaml"))
 d = job["actions"][2]["test"]["definitions"][0]
 d.pop("params")  # an inline definition carries its own
 d.update({"from": "inline", "repository": td})
 yaml.safe_dump(job, sys.stdout)
 EOF
-"$PY" lava/validate.py "$T/inline.yaml" > /dev/null 2>&1
+"$PY" boards/lava/validate.py "$T/inline.yaml" > /dev/null 2>&1
 ok "the test definition inline in a job is valid" [ $? = 0 ]
 
 # A recording lava-test-case: one line per call.
@@ -117,7 +117,7 @@ export LAVA_LOG=$T/cases
 
 "$CB" run -q -c tests/configs/good-tiny.conf -o "$T/r.csv" > /dev/null 2>&1
 : > "$LAVA_LOG"
-PATH=$T/bin:$PATH lava/lava-cases.sh "$T/r.csv"
+PATH=$T/bin:$PATH boards/lava/lava-cases.sh "$T/r.csv"
 ok "lava-cases.sh exits 0 on a results CSV" [ $? = 0 ]
 rows=$(grep -v '^#' "$T/r.csv" | tail -n +2 | wc -l)
 ok "a case per row ($rows), each with its cycles per byte" \
@@ -136,7 +136,7 @@ ok "c64-prefetch at 1500 B, cold, 64 B ahead, align 1 is one of them" \
 	grep -q '^c64-prefetch-1500-cold-64-a1 --result pass --measurement [0-9.]* --units cycles/byte$' "$LAVA_LOG"
 sed 's/^# emulated: no$/# emulated: yes (as a note may follow it)/' "$T/r.csv" > "$T/re.csv"
 : > "$LAVA_LOG"
-PATH=$T/bin:$PATH lava/lava-cases.sh "$T/re.csv"
+PATH=$T/bin:$PATH boards/lava/lava-cases.sh "$T/re.csv"
 ok "the same rows marked emulated: every measurement in cycles/byte(emulated)" \
 	[ "$(grep -c -- '--measurement [0-9.]* --units cycles/byte(emulated)$' "$LAVA_LOG")" = "$rows" ]
 ok "a passed gate case per kernel" \
@@ -146,20 +146,20 @@ if [ -n "$SO" ]; then
 	"$CB" run -q --set "kernels=ref,$SO:csum_user_wrong" --set sizes=64 \
 		--set samples=3 -o "$T/w.csv" > /dev/null 2>&1
 	: > "$LAVA_LOG"
-	PATH=$T/bin:$PATH lava/lava-cases.sh "$T/w.csv"
+	PATH=$T/bin:$PATH boards/lava/lava-cases.sh "$T/w.csv"
 	ok "a kernel that failed its gate is a failed case, and has no points" \
 		bash -c "grep -Eq '^[-_a-zA-Z0-9.]*csum_user_wrong-gate --result fail$' '$LAVA_LOG' &&
 			! grep -q 'csum_user_wrong-64' '$LAVA_LOG' &&
 			grep -qx 'ref-gate --result pass' '$LAVA_LOG'"
 fi
 printf 'name,value\n1,2\n' > "$T/other.csv"
-PATH=$T/bin:$PATH lava/lava-cases.sh "$T/other.csv" 2> "$T/err"
+PATH=$T/bin:$PATH boards/lava/lava-cases.sh "$T/other.csv" 2> "$T/err"
 ok "a CSV that is not csumbench's: exit 2 with FILE:LINE" \
 	bash -c "[ $? = 2 ] && grep -q 'other.csv:1: expected a csumbench header' '$T/err'"
 
 # lava-run.sh as LAVA runs it, with a binary from a path.
 : > "$LAVA_LOG"
-PATH=$T/bin:$PATH lava/lava-run.sh "$CB" tests/configs/good-tiny.conf yes > "$T/job.log" 2> "$T/job.err"
+PATH=$T/bin:$PATH boards/lava/lava-run.sh "$CB" tests/configs/good-tiny.conf yes > "$T/job.log" 2> "$T/job.err"
 ok "lava-run.sh exits 0 and reports the binary and the run" \
 	bash -c "[ $? = 0 ] && grep -qx 'csumbench-binary --result pass' '$LAVA_LOG' &&
 		grep -qx 'csumbench-run --result pass' '$LAVA_LOG' &&
@@ -173,7 +173,7 @@ ok "the pair is in the job log, framed: fetch recovers it, checked" \
 		grep -qx '# emulated: yes' '$T'/got/good-tiny-lava-*[0-9].csv &&
 		grep -q '^# runner: lava:' '$T'/got/good-tiny-lava-*[0-9].csv"
 : > "$LAVA_LOG"
-PATH=$T/bin:$PATH lava/lava-run.sh "" tests/configs/good-tiny.conf > /dev/null 2>&1
+PATH=$T/bin:$PATH boards/lava/lava-run.sh "" tests/configs/good-tiny.conf > /dev/null 2>&1
 ok "no binary: a failed csumbench-binary case" grep -qx 'csumbench-binary --result fail' "$LAVA_LOG"
 
 # A real LAVA job (make lava-qemu): lava-dispatcher's lava-run, no
@@ -200,12 +200,12 @@ else
 			grep -qx 'case empty-gate pass' '$T/lq.out'"
 	# The config's points, named as lava-cases.sh names them: the same
 	# config run here, through the recording lava-test-case.
-	"$CB" run -q -c lava/qemu-x86_64.conf -o "$T/pts.csv" > /dev/null 2>&1
+	"$CB" run -q -c boards/lava/qemu-x86_64.conf -o "$T/pts.csv" > /dev/null 2>&1
 	: > "$LAVA_LOG"
-	PATH=$T/bin:$PATH lava/lava-cases.sh "$T/pts.csv"
+	PATH=$T/bin:$PATH boards/lava/lava-cases.sh "$T/pts.csv"
 	grep -- ' --measurement ' "$LAVA_LOG" | cut -d' ' -f1 | sort > "$T/lq-want"
 	awk '$1 == "case" && NF == 5 { print $2 }' "$T/lq.out" | sort > "$T/lq-got"
-	ok "a case per point of lava/qemu-x86_64.conf ($(wc -l < "$T/lq-want")), named as here" \
+	ok "a case per point of boards/lava/qemu-x86_64.conf ($(wc -l < "$T/lq-want")), named as here" \
 		bash -c "[ \$(wc -l < '$T/lq-want') -ge 6 ] && cmp -s '$T/lq-want' '$T/lq-got'"
 	ok "each passed, with a number of cycles/byte(emulated) as its measurement (EMULATED: yes)" \
 		awk '$1 == "case" && NF == 5 { n++; if ($3 != "pass" || $4 !~ /^[0-9]+(\.[0-9]+)?$/ || $5 != "cycles/byte(emulated)") bad = 1 }
@@ -213,7 +213,7 @@ else
 	ok "no other case came back, and the count line says so" \
 		bash -c "[ \$(grep -c '^case ' '$T/lq.out') = \$((\$(wc -l < '$T/lq-want') + 5)) ] &&
 			grep -qx \"\$(grep -c '^case ' '$T/lq.out') cases: \$(grep -c '^case ' '$T/lq.out') passed, 0 failed; \$(wc -l < '$T/lq-want') with a measurement\" '$T/lq.out'"
-	# The device: lava-server's qemu.jinja2 through lava/qemu-x86_64.jinja2,
+	# The device: lava-server's qemu.jinja2 through boards/lava/qemu-x86_64.jinja2,
 	# with KVM asked for only where the probe found it boots.
 	if grep -q '^lava-qemu: QEMU with kvm' "$T/lq.err"; then kvm=yes; else kvm=no; fi
 	ok "the device is lava-server's qemu type for x86_64 (KVM: $kvm, as probed)" \
@@ -223,20 +223,20 @@ else
 	# The verdict can be a failure: the same log with a case failed,
 	# and without the job's result.
 	sed '/"case": "csumbench-run"/s/"result": "pass"/"result": "fail"/' "$T/lq/job.log" > "$T/bad.log"
-	"$PY" lava/lava-local.py results "$T/bad.log" > "$T/bad.out" 2> "$T/bad.err"
+	"$PY" boards/lava/lava-local.py results "$T/bad.log" > "$T/bad.out" 2> "$T/bad.err"
 	ok "a failed case fails the run: exit 1, naming it" \
 		bash -c "[ $? = 1 ] && grep -qx 'case csumbench-run fail' '$T/bad.out' &&
 			grep -q 'case csumbench-run: fail' '$T/bad.err'"
 	grep -v '"case": "job"' "$T/lq/job.log" > "$T/nojob.log"
-	"$PY" lava/lava-local.py results "$T/nojob.log" > /dev/null 2> "$T/bad.err"
+	"$PY" boards/lava/lava-local.py results "$T/nojob.log" > /dev/null 2> "$T/bad.err"
 	ok "a log without the job's result fails the run: exit 1, saying so" \
 		bash -c "[ $? = 1 ] && grep -q 'the log has no job result' '$T/bad.err'"
 fi
-"$PY" lava/lava-local.py job lava/job-qemu-x86_64.yaml kernel="$T/none" ramdisk="$T/none" \
+"$PY" boards/lava/lava-local.py job boards/lava/job-qemu-x86_64.yaml kernel="$T/none" ramdisk="$T/none" \
 	tests="$T/none" > /dev/null 2> "$T/err"
 ok "lava-local.py job with a file that is not there: exit 2, naming it" \
 	bash -c "[ $? = 2 ] && grep -q 'kernel=$T/none: no such file' '$T/err'"
-"$PY" lava/lava-local.py > /dev/null 2> "$T/err"
+"$PY" boards/lava/lava-local.py > /dev/null 2> "$T/err"
 ok "lava-local.py without a command: exit 2, its usage" \
-	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 lava/lava-local.py job' '$T/err'"
+	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 boards/lava/lava-local.py job' '$T/err'"
 finish

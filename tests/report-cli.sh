@@ -2,12 +2,12 @@
 # csumreport's command lines: getopt_long in every command (--opt=value,
 # --opt value, options anywhere, -- before a file named -x.csv), --help
 # listing each option the parser takes, one-line errors and exit 2, and
-# man/csumreport.1: rendered without a warning, every option in it.
+# docs/man/csumreport.1: rendered without a warning, every option in it.
 # usage: tests/report-cli.sh CSUMREPORT   (from the top of the tree)
 set -u
 R=${1:-build/host/csumreport}
 D=tests/data
-MAN=man/csumreport.1
+MAN=docs/man/csumreport.1
 SUITE=report-cli
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"

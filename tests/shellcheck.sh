@@ -17,9 +17,9 @@ git ls-files --cached --others --exclude-standard | while read -r f; do
 	*) head -n 1 "$f" 2> /dev/null | grep -Eq '^#!.*(/|env )(ba|da)?sh( |$)' && echo "$f" ;;
 	esac
 done | sort -u > "$T/scripts"
-ok "the shell scripts are found: $(wc -l < "$T/scripts"), .ci/run and lava/lava-run.sh among them" \
+ok "the shell scripts are found: $(wc -l < "$T/scripts"), .ci/run and boards/lava/lava-run.sh among them" \
 	bash -c "[ \$(wc -l < '$T/scripts') -ge 25 ] && grep -qx .ci/run '$T/scripts' &&
-		grep -qx lava/lava-run.sh '$T/scripts' && grep -qx scripts/vboard.sh '$T/scripts'"
+		grep -qx boards/lava/lava-run.sh '$T/scripts' && grep -qx scripts/vboard.sh '$T/scripts'"
 mapfile -t scripts < "$T/scripts"
 shellcheck -x -S warning "${scripts[@]}" > "$T/sc" 2>&1; rc=$?
 ok "shellcheck -x -S warning: every script clean" [ $rc = 0 ]

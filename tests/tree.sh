@@ -11,9 +11,9 @@ SUITE=tree
 # script claims names itself (noclobber, O_EXCL) or moves results.
 ok "make bench's runners, vboard.sh fetch and the labgrid test place through scripts/place.sh" \
 	bash -c "grep -q 'place.sh\" \"\$out\"' scripts/bench.sh && grep -q 'place.sh\" --each' scripts/vboard.sh &&
-		grep -q 'scripts/place.sh' labgrid/test_csumbench.py"
+		grep -q 'scripts/place.sh' boards/labgrid/test_csumbench.py"
 ok "none of them claims a name or moves a result itself" \
-	bash -c "! grep -n 'set -C\|O_EXCL\|copyfile.*RESULTS\|mv -f \"\$from' scripts/bench.sh scripts/vboard.sh labgrid/test_csumbench.py"
+	bash -c "! grep -n 'set -C\|O_EXCL\|copyfile.*RESULTS\|mv -f \"\$from' scripts/bench.sh scripts/vboard.sh boards/labgrid/test_csumbench.py"
 
 # A failed allocation is a message (harness/lib/xalloc.c), never abort():
 # the one abort() left is a program error, said so where it is.
@@ -25,7 +25,7 @@ ok "the one left says it is a program error" \
 
 # Every script a suite or make runs is executable as git keeps it (a
 # fresh clone gets git's modes; lib.sh is sourced).
-git ls-files -s 'tests/*.sh' 'scripts/*.sh' 'plot/*.sh' 'lava/*.sh' .ci/run |
+git ls-files -s 'tests/*.sh' 'scripts/*.sh' 'plot/*.sh' 'boards/lava/*.sh' .ci/run |
 	awk '$1 != "100755" && $4 != "tests/lib.sh" && $4 != "scripts/lib-board.sh" { print $4 }' > "$T/modes"
 not=$(tr '\n' ' ' < "$T/modes")
 ok "the scripts are executable in git${not:+ (not: $not)}" test ! -s "$T/modes"

@@ -2,7 +2,7 @@
 files (lava_common.schemas.validate, strict) and test definitions
 (their testdef schema, strict: no keys LAVA does not know).
 
-usage: /usr/bin/python3 lava/validate.py FILE...
+usage: /usr/bin/python3 boards/lava/validate.py FILE...
 
 Exit 0 when every FILE is valid, 1 when one is not (each is named), 2
 without a FILE or without lava-common (Debian's python3-voluptuous and

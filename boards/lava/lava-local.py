@@ -1,10 +1,10 @@
 """A LAVA job run here by lava-run, without a server (make lava-qemu).
 
-usage: /usr/bin/python3 lava/lava-local.py job TEMPLATE NAME=PATH... [no_kvm=true|false]
-       /usr/bin/python3 lava/lava-local.py device JOB DEVICE.jinja2 DEVICE-TYPES-DIR
-       /usr/bin/python3 lava/lava-local.py results LOG [RESULT.yaml]
+usage: /usr/bin/python3 boards/lava/lava-local.py job TEMPLATE NAME=PATH... [no_kvm=true|false]
+       /usr/bin/python3 boards/lava/lava-local.py device JOB DEVICE.jinja2 DEVICE-TYPES-DIR
+       /usr/bin/python3 boards/lava/lava-local.py results LOG [RESULT.yaml]
 
-job: TEMPLATE (lava/job-qemu-x86_64.yaml) with its images and test
+job: TEMPLATE (boards/lava/job-qemu-x86_64.yaml) with its images and test
 definition at these paths, as file:// URLs: kernel=PATH, ramdisk=PATH
 (the deploy's images) and tests=PATH (the test definition's tarball);
 no_kvm sets the context's.  Prints the job.

@@ -1,9 +1,9 @@
 #!/bin/sh
-# On the device under test, from lava/csumbench.yaml: fetches the static
+# On the device under test, from boards/lava/csumbench.yaml: fetches the static
 # binary, runs CONFIG, reports each point (lava-cases.sh) and prints the
 # CSV pair into the job log between the virtual board's markers, so
 # "scripts/vboard.sh fetch job.log results/" recovers them, checked.
-# usage: lava/lava-run.sh BINARY CONFIG [EMULATED]   (POSIX sh, busybox)
+# usage: boards/lava/lava-run.sh BINARY CONFIG [EMULATED]   (POSIX sh, busybox)
 bin=$1 config=$2 emulated=${3:-auto}
 here=$(cd "$(dirname "$0")" && pwd)
 # (a new folder: none another user of the device could have made first)

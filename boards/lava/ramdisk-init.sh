@@ -2,7 +2,7 @@
 # /init of the ramdisk scripts/lava-qemu.sh packs (busybox-static and
 # the static csumbench): mounts what csumbench reads (/proc, /sys, /dev)
 # and gives LAVA a shell on the console, with the prompt its job expects
-# (lava/job-qemu-x86_64.yaml: "root@csumbench-lava:~# ", fixed: LAVA
+# (boards/lava/job-qemu-x86_64.yaml: "root@csumbench-lava:~# ", fixed: LAVA
 # wants a ':' in it).  The ramdisk has no /dev/console (it is packed
 # without root), so the kernel starts this with no standard streams:
 # they are opened on the console once devtmpfs is mounted.

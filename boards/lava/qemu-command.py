@@ -7,7 +7,7 @@ does: the binary, the device's options, its extra options (the job's
 context extra_options), and each deployed image's image_arg with the
 image's path put in.
 
-usage: /usr/bin/python3 lava/qemu-command.py JOB.yaml DEVICE-TYPES-DIR [LABEL=PATH]...
+usage: /usr/bin/python3 boards/lava/qemu-command.py JOB.yaml DEVICE-TYPES-DIR [LABEL=PATH]...
 
 DEVICE-TYPES-DIR holds Debian's lava-server device types
 (usr/share/lava-server/device-types: apt-get download lava-server, then

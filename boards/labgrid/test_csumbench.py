@@ -1,8 +1,8 @@
 """csumbench on a labgrid target: build the binary, run a config there,
 fetch the CSV pair and check it.
 
-    pytest --lg-env labgrid/board.yaml labgrid/test_csumbench.py
-    pytest --lg-env labgrid/vboard-sam460ex.yaml labgrid/test_csumbench.py
+    pytest --lg-env boards/labgrid/board.yaml boards/labgrid/test_csumbench.py
+    pytest --lg-env boards/labgrid/vboard-sam460ex.yaml boards/labgrid/test_csumbench.py
 
 The target is reached through SSHDriver (a board, or sshd on 127.0.0.1)
 or QEMUDriver (a virtual board: the harness runs as its initrd's init
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pexpect import TIMEOUT
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CONFIG = Path(os.environ.get("CSUMBENCH_CONFIG", ROOT / "tests/configs/good-tiny.conf"))
 RESULTS = Path(os.environ.get("CSUMBENCH_RESULTS_DIR", ROOT / "results"))
 BOOT_LIMIT = float(os.environ.get("VBOARD_TIMEOUT", "1800"))

@@ -8,7 +8,7 @@
 # measurement LAVA keeps, and take no space (LAVA splits its signal on
 # them).  Names keep to LAVA's [-_a-zA-Z0-9.].  LAVA_TEST_CASE names the
 # command (lava-test-case).
-# usage: lava/lava-cases.sh RESULTS.csv   (POSIX sh and awk, busybox)
+# usage: boards/lava/lava-cases.sh RESULTS.csv   (POSIX sh and awk, busybox)
 csv=$1
 case=${LAVA_TEST_CASE:-lava-test-case}
 if [ ! -r "$csv" ]; then
