@@ -337,12 +337,11 @@ ssh\ *)
 	# and the files come back to be judged here.  On the board every
 	# word of ours is quoted.
 	read -r -a runner_cmd <<< "$RUNNER"
-	# shellcheck source=scripts/lib-board.sh
-	. "$here_dir/lib-board.sh"
+	# shellcheck source=scripts/remote.sh
+	. "$here_dir/remote.sh"
 	case $old_kernel$new_kernel in *.so:*) die "a .so side runs here only; on a board, give kernels or Linux files" ;; esac
 	mix=$(config_mix "make ab" "$CONFIG") || exit 2
-	board=${BOARD:-${RUNNER##* }}
-	board=$(safe "${board##*@}")
+	board=$(board_name "$RUNNER")
 	ko=
 	if [ "$SPACE" = kernel ]; then
 		# the module for the kernel the board runs: KDIR= its build tree
@@ -392,8 +391,8 @@ vboard:*)
 	board_arch=$("$here_dir/vboard.sh" arch "$machine") || exit 2
 	[ "$arch" = "$board_arch" ] || die "RUNNER=$RUNNER boots a $board_arch kernel; build for it: ARCH=$board_arch CPU=$("$here_dir/vboard.sh" preset "$machine")"
 	case $old_kernel$new_kernel in *.so:*) die "a .so side runs here only; on a board, give kernels or Linux files" ;; esac
-	# shellcheck source=scripts/lib-board.sh
-	. "$here_dir/lib-board.sh"
+	# shellcheck source=scripts/remote.sh
+	. "$here_dir/remote.sh"
 	mix=$(config_mix "make ab" "$CONFIG") || exit 2
 	# (its init splits a command at spaces and quotes nothing)
 	for w in ${board_args[@]+"${board_args[@]}"} "$old_kernel" "$new_kernel"; do

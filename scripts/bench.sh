@@ -36,8 +36,8 @@ if [ ! -f "$config" ]; then
 fi
 mkdir -p -- "$out"
 
-# shellcheck source=scripts/lib-board.sh
-. "$here_dir/lib-board.sh"
+# shellcheck source=scripts/remote.sh
+. "$here_dir/remote.sh"
 
 # The size mix the config replays, for the runners that take the config
 # elsewhere (the board gets it as sizes.mix beside the config).
@@ -126,21 +126,10 @@ ssh\ *)
 	# board's name from RUNNER (or BOARD=), and never replace a file.
 	# On the board every word of ours is quoted and the results have
 	# fixed names (out*.csv), whatever the config is called.
-	board=${BOARD:-${runner##* }}
-	board=$(safe "${board##*@}")
+	board=$(board_name "$runner")
 	stem=$(basename -- "$config" .conf)-$board-$(date +%Y%m%d-%H%M%S)
 	name=$(basename -- "$config")
-	here=$(mktemp -d)
-	# The board's folder goes on every way out; ours unless it holds
-	# results that could not be placed.
-	cleanup() {
-		[ -z "$board_dir" ] || "${runner_cmd[@]}" "rm -rf $board_dir" < /dev/null ||
-			echo "make bench: could not remove $board_dir on the board" >&2
-		[ -n "$keep" ] || rm -rf "$here"
-	}
-	trap cleanup EXIT
-	trap 'exit 130' INT TERM HUP
-	board_send "$bin" || exit 1
+	board_open "make bench" "$bin" || exit 1
 	dir=$board_dir
 	mkdir "$here/config"
 	board_config "$config" "$mix" "$here/config/$name"
@@ -170,14 +159,7 @@ vboard:*)
 	# the console, checked.  Nothing in there can tell it is emulated,
 	# so the runner says so.  One name for the config and the results
 	# on both sides, in the characters the board takes.
-	machine=${runner#vboard:}
-	cpu=$("$here_dir/vboard.sh" preset "$machine") || exit 2	# it names the machines
-	board_arch=$("$here_dir/vboard.sh" arch "$machine") || exit 2
-	if [ "$arch" != "$board_arch" ]; then
-		echo "make bench: RUNNER=$runner boots a $board_arch kernel;" \
-			"build for it: make bench ARCH=$board_arch${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
-		exit 2
-	fi
+	vboard_for "make bench" "$runner" "$arch" || exit 2
 	here=$(mktemp -d)
 	trap '[ -n "$keep" ] || rm -rf "$here"' EXIT
 	# scripts/vboard.sh in the background, waited for: a signal to this
@@ -240,10 +222,7 @@ vboard:*)
 		status=1
 	fi
 	# Whatever went wrong, the board's console says most about it.
-	if [ $status != 0 ] && [ -f "$here/out/.console-$machine.log" ]; then
-		keep=$here
-		echo "make bench: the board's console is kept: $here/out/.console-$machine.log" >&2
-	fi
+	[ $status = 0 ] || vboard_keep_console "make bench"
 	exit $status
 	;;
 *)

@@ -16,8 +16,8 @@ if [[ ! $seconds =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ] || [ "$seconds" -gt 8640
 fi
 mkdir -p -- "$out"
 
-# shellcheck source=scripts/lib-board.sh
-. "$here_dir/lib-board.sh"
+# shellcheck source=scripts/remote.sh
+. "$here_dir/remote.sh"
 
 # fetched FILE: FILE into $out under its own name, or kept where it is.
 fetched() {
@@ -39,18 +39,9 @@ case $runner in
 	exec "$bin" trace --seconds "$seconds" -o "$out/"
 	;;
 ssh\ *)
-	board=${BOARD:-${runner##* }}
-	board=$(safe "${board##*@}")
+	board=$(board_name "$runner")
 	name=trace-$board-$(date +%Y%m%d-%H%M%S).mix
-	here=$(mktemp -d)
-	cleanup() {
-		[ -z "$board_dir" ] || "${runner_cmd[@]}" "rm -rf $board_dir" < /dev/null ||
-			echo "make trace: could not remove $board_dir on the board" >&2
-		[ -n "$keep" ] || rm -rf "$here"
-	}
-	trap cleanup EXIT
-	trap 'exit 130' INT TERM HUP
-	board_send "$bin" || exit 1
+	board_open "make trace" "$bin" || exit 1
 	dir=$board_dir
 	status=0
 	"${runner_cmd[@]}" "$dir/csumbench trace --seconds $seconds -o $dir/out.mix" < /dev/null ||
@@ -71,14 +62,7 @@ vboard:*)
 	# device for it (boards/traffic.c: from when the trace counts, or 2 s
 	# in if it counts sooner, for 4 s less than the trace), and waits for
 	# both.
-	machine=${runner#vboard:}
-	board_arch=$("$here_dir/vboard.sh" arch "$machine") || exit 2
-	cpu=$("$here_dir/vboard.sh" preset "$machine") || exit 2
-	if [ "$arch" != "$board_arch" ]; then
-		echo "make trace: RUNNER=$runner boots a $board_arch kernel; build for" \
-			"it: make trace ARCH=$board_arch${cpu:+ CPU=$cpu} RUNNER=$runner" >&2
-		exit 2
-	fi
+	vboard_for "make trace" "$runner" "$arch" || exit 2
 	if [ "$seconds" -lt 5 ]; then
 		echo "make trace: SECONDS=$seconds: a virtual board's trace takes 5 or more" \
 			"(its traffic starts once the trace counts, 2 s in at the soonest," \
@@ -107,10 +91,7 @@ vboard:*)
 	else
 		status=1
 	fi
-	if [ $status != 0 ] && [ -f "$here/out/.console-$machine.log" ]; then
-		keep=1
-		echo "make trace: the board's console is kept: $here/out/.console-$machine.log" >&2
-	fi
+	[ $status = 0 ] || vboard_keep_console "make trace"
 	exit $status
 	;;
 *)

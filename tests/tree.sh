@@ -26,7 +26,7 @@ ok "the one left says it is a program error" \
 # Every script a suite or make runs is executable as git keeps it (a
 # fresh clone gets git's modes; lib.sh is sourced).
 git ls-files -s 'tests/*.sh' 'scripts/*.sh' 'plot/*.sh' 'boards/lava/*.sh' .ci/run |
-	awk '$1 != "100755" && $4 != "tests/lib.sh" && $4 != "scripts/lib-board.sh" { print $4 }' > "$T/modes"
+	awk '$1 != "100755" && $4 != "tests/lib.sh" && $4 != "scripts/remote.sh" { print $4 }' > "$T/modes"
 not=$(tr '\n' ' ' < "$T/modes")
 ok "the scripts are executable in git${not:+ (not: $not)}" test ! -s "$T/modes"
 # One place installs: make deps (scripts/deps.sh's list), which .ci/run

@@ -1,6 +1,8 @@
 # shellcheck shell=bash
-# Sourced by scripts/bench.sh and scripts/trace.sh: names and folders on
-# a board reached through runner_cmd (ssh and its arguments).
+# Sourced by scripts/bench.sh, scripts/trace.sh and scripts/ab.sh: how
+# they run on a board: names and folders there, reached through
+# runner_cmd (ssh and its arguments), what is sent and fetched, and a
+# virtual board's checks.
 
 # q WORD: WORD quoted for a POSIX shell (the board's sh, dropbear's or
 # busybox's): in single quotes, each ' written as '\''.
@@ -108,4 +110,56 @@ board_config() {
 	else
 		cp -- "$1" "$3"
 	fi
+}
+
+# board_name RUNNER: the board's name in results: BOARD= if given, else
+# RUNNER's last word without its user@, in the characters safe() keeps.
+board_name() {
+	local b=${BOARD:-${1##* }}
+	safe "${b##*@}"
+}
+
+# board_open WHO BIN: an ssh run's start: here, a new folder on this
+# machine; BIN in a new folder on the board (board_send); and on every
+# way out the board's folder removed, and ours unless keep is set (it
+# holds results that could not be placed).  WHO names the command in
+# its messages.
+board_who=
+board_open() {
+	board_who=$1
+	here=$(mktemp -d) || return 1
+	trap board_close EXIT
+	trap 'exit 130' INT TERM HUP
+	board_send "$2"
+}
+board_close() {
+	[ -z "$board_dir" ] || "${runner_cmd[@]}" "rm -rf $board_dir" < /dev/null ||
+		echo "$board_who: could not remove $board_dir on the board" >&2
+	# shellcheck disable=SC2154 # keep is the sourcing script's
+	[ -n "$keep" ] || rm -rf "$here"
+}
+
+# vboard_for WHO RUNNER ARCH: sets machine, cpu (its preset) and
+# board_arch for RUNNER=vboard:MACHINE (scripts/vboard.sh names the
+# machines); returns 2, WHO saying what to build, when the build's ARCH
+# is not the board's.
+vboard_for() {
+	local who=$1
+	machine=${2#vboard:}
+	# shellcheck disable=SC2154 # here_dir is the sourcing script's
+	cpu=$("$here_dir/vboard.sh" preset "$machine") || return 2
+	board_arch=$("$here_dir/vboard.sh" arch "$machine") || return 2
+	if [ "$3" != "$board_arch" ]; then
+		echo "$who: RUNNER=$2 boots a $board_arch kernel;" \
+			"build for it: $who ARCH=$board_arch${cpu:+ CPU=$cpu} RUNNER=$2" >&2
+		return 2
+	fi
+}
+
+# vboard_keep_console WHO: after a failed run on a virtual board, its
+# console (what says most about what went wrong) is kept, and named.
+vboard_keep_console() {
+	[ -f "$here/out/.console-$machine.log" ] || return 0
+	keep=$here
+	echo "$1: the board's console is kept: $here/out/.console-$machine.log" >&2
 }
