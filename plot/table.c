@@ -352,53 +352,86 @@ static void print_timer(const struct results *r, const struct metric *m)
 	}
 }
 
+/* What the tables of one op and kernel share: the table, the file's
+   sizes and cache states, and the words of every caption. */
+struct tables_ctx {
+	struct table t;
+	const struct table_opts *o;
+	struct table_out *out;
+	const struct op_info *oi;
+	const char **caches;
+	size_t ncaches;
+	unsigned *sizes;
+	size_t nsizes;
+	char reps[32], unit[96], kinds[96], by[64];
+	char *what;			/* the caption being written */
+	size_t n;			/* its room */
+};
+
+/* A table under its caption (and the timer's line, per call). */
+static void table_under(struct tables_ctx *c, char **cols, char **heads,
+			size_t ncols, const unsigned *sizes, const char *cache,
+			unsigned size)
+{
+	table_begin(c->out);
+	print_caption(c->t.r, c->what);
+	if (c->t.m->per_call)
+		print_timer(c->t.r, c->t.m);
+	print_table(&c->t, cols, heads, ncols, sizes, cache, size);
+}
+
+/* The columns of the rx tables of one load ("" or "+busy"): the cache
+   states "ring/POLICY" of that load, headed POLICY. */
+static size_t rx_columns(const struct tables_ctx *c, const char *load,
+			 char **cols, char **heads)
+{
+	size_t j, nc = 0;
+
+	for (j = 0; j < c->ncaches; j++) {
+		const char *s = c->caches[j], *plus = strchr(s, '+');
+		if (strncmp(s, "ring/", 5) || strcmp(plus ? plus : "", load))
+			continue;
+		cols[nc] = xstrdup(s, "a table's cells");
+		heads[nc] = xstrdup(s + 5, "a table's cells");
+		if (strchr(heads[nc], '+'))
+			*strchr(heads[nc], '+') = '\0';
+		nc++;
+	}
+	return nc;
+}
+
 /* --by rx_prefetch: the rx ring's policies side by side, per size and
    load: the columns are the cache states "ring/POLICY" (and their "+busy"
    twins in a table of their own). */
-static void rx_tables(struct table *t, const struct table_opts *o,
-		      const char *const *caches, size_t ncaches,
-		      const unsigned *sizes, size_t nsizes, const char *kinds,
-		      const char *unit, const char *reps, char *what, size_t n,
-		      struct table_out *out)
+static void rx_tables(struct tables_ctx *c)
 {
 	static const char *const loads[2] = { "", "+busy" };
-	char **cols = xcalloc(ncaches, sizeof(*cols), "a table");
-	char **heads = xcalloc(ncaches, sizeof(*heads), "a table");
+	const struct table *t = &c->t;
+	char **cols = xcalloc(c->ncaches, sizeof(*cols), "a table");
+	char **heads = xcalloc(c->ncaches, sizeof(*heads), "a table");
 	char lab[32];
 	size_t i, j, l, nc;
 
 	for (l = 0; l < 2; l++) {
-		for (j = 0, nc = 0; j < ncaches; j++) {
-			const char *c = caches[j], *plus = strchr(c, '+');
-			if (strncmp(c, "ring/", 5) || strcmp(plus ? plus : "", loads[l]))
-				continue;
-			cols[nc] = xstrdup(c, "a table's cells");
-			heads[nc] = xstrdup(c + 5, "a table's cells");
-			if (strchr(heads[nc], '+'))
-				*strchr(heads[nc], '+') = '\0';
-			nc++;
-		}
-		for (i = 0; i < nsizes && nc; i++) {
+		nc = rx_columns(c, loads[l], cols, heads);
+		for (i = 0; i < c->nsizes && nc; i++) {
+			unsigned size = c->sizes[i];
 			size_t k, have = 0;
 
-			if (o->size && o->size != sizes[i])
+			if (c->o->size && c->o->size != size)
 				continue;
 			for (k = 0; k < t->nrows; k++)
 				for (j = 0; j < nc; j++)
-					have += cell(t, k, sizes[i], cols[j]) != NULL;
+					have += cell(t, k, size, cols[j]) != NULL;
 			if (!have)
 				continue;	/* no ring at this size */
-			snprintf(what, n, "%s, %s, median of %u%s, %s %s, rx ring by "
-				 "rx_prefetch%s", t->rows_are_kernels ? kinds : t->kernel,
-				 unit, t->r->samples, reps,
-				 size_label(sizes[i], lab, sizeof(lab)),
+			snprintf(c->what, c->n, "%s, %s, median of %u%s, %s %s, rx ring by "
+				 "rx_prefetch%s", t->rows_are_kernels ? c->kinds : t->kernel,
+				 c->unit, t->r->samples, c->reps,
+				 size_label(size, lab, sizeof(lab)),
 				 op_info(t->r->rows[0].op)->size_word,
 				 l ? ", busy" : "");
-			table_begin(out);
-			print_caption(t->r, what);
-			if (t->m->per_call)
-				print_timer(t->r, t->m);
-			print_table(t, cols, heads, nc, NULL, NULL, sizes[i]);
+			table_under(c, cols, heads, nc, NULL, NULL, size);
 		}
 		for (j = 0; j < nc; j++) {
 			free(cols[j]);
@@ -409,134 +442,160 @@ static void rx_tables(struct table *t, const struct table_opts *o,
 	free(heads);
 }
 
+/* --by size: a table per cache state, sizes across (--size: that size's
+   column alone). */
+static void size_tables(struct tables_ctx *c)
+{
+	const struct table *t = &c->t;
+	const char *off = t->off;
+	char **cols = xcalloc(c->nsizes, sizeof(*cols), "a table"), lab[32];
+	size_t i, j, ncols;
+
+	for (j = ncols = 0; j < c->nsizes; j++) {
+		if (c->o->size && c->o->size != c->sizes[j])
+			continue;
+		c->sizes[ncols] = c->sizes[j];
+		cols[ncols++] = xstrdup(size_label(c->sizes[j], lab, sizeof(lab)),
+					"a table's cells");
+	}
+	c->nsizes = ncols;
+	for (i = 0; i < c->ncaches && c->nsizes; i++) {
+		if (c->o->cache && strcmp(c->o->cache, c->caches[i]))
+			continue;
+		snprintf(c->what, c->n, "%s%s, %s, median of %u%s, %s cache%s%s%s",
+			 t->rows_are_kernels ? c->kinds : t->kernel,
+			 t->rows_are_kernels ? c->by : "", c->unit,
+			 t->r->samples, c->reps, c->caches[i],
+			 t->align ? ", misaligned" : "",
+			 strcmp(off, "none") ? ", code at +" : "",
+			 strcmp(off, "none") ? off : "");
+		table_under(c, cols, NULL, c->nsizes, c->sizes, c->caches[i], 0);
+	}
+	for (j = 0; j < c->nsizes; j++)
+		free(cols[j]);
+	free(cols);
+}
+
+/* --by cache: a table per size, cache states across. */
+static void cache_tables(struct tables_ctx *c)
+{
+	const struct table *t = &c->t;
+	const char *off = t->off;
+	char **cols = xcalloc(c->ncaches, sizeof(*cols), "a table"), lab[32];
+	size_t i, j;
+
+	for (j = 0; j < c->ncaches; j++)
+		cols[j] = xstrdup(c->caches[j], "a table's cells");
+	for (i = 0; i < c->nsizes; i++) {
+		if (c->o->size && c->o->size != c->sizes[i])
+			continue;
+		snprintf(c->what, c->n, "%s, %s, median of %u%s, %s %s%s%s",
+			 t->rows_are_kernels ? c->kinds : t->kernel, c->unit,
+			 t->r->samples, c->reps,
+			 size_label(c->sizes[i], lab, sizeof(lab)),
+			 c->oi->size_word,
+			 strcmp(off, "none") ? ", code at +" : "",
+			 strcmp(off, "none") ? off : "");
+		table_under(c, cols, NULL, c->ncaches, NULL, NULL, c->sizes[i]);
+	}
+	for (j = 0; j < c->ncaches; j++)
+		free(cols[j]);
+	free(cols);
+}
+
+/* The rows of a table: the op's kernels, or KERNEL's distances (named
+   "N bytes"), and their labels. */
+static void table_rows(struct table *t, const char *kernel)
+{
+	size_t i, n;
+
+	t->rows_are_kernels = !kernel || !kernel_prefetches(t->r, kernel);
+	if (t->rows_are_kernels)
+		t->nrows = results_kernels(t->r, 1, &t->rows);
+	else
+		t->nrows = results_prefetches(t->r, kernel, &t->rows);
+	t->names = xcalloc(t->nrows, sizeof(*t->names), "a table");
+	for (i = 0; i < t->nrows; i++) {
+		if (t->rows_are_kernels || !strcmp(t->rows[i], "none")) {
+			t->names[i] = xstrdup(t->rows[i], "a table's cells");
+			continue;
+		}
+		n = strlen(t->rows[i]) + sizeof(" bytes");
+		t->names[i] = xmalloc(n, "a table");
+		snprintf(t->names[i], n, "%s bytes", t->rows[i]);
+	}
+	/* Room for the cells of two columns at least. */
+	labels_make(&t->lab, (const char *const *)t->names, t->nrows, TABLE_WIDTH / 2,
+		    t->rows_are_kernels ? "kernel" : "distance");
+}
+
+/* The words the captions share, and room for the longest caption. */
+static void caption_words(struct tables_ctx *c)
+{
+	const struct results *r = c->t.r;
+	const struct metric *m = c->t.m;
+	const char *op = r->rows[0].op, *kernel = c->t.kernel;
+	size_t i;
+
+	if (r->repeats > 1)
+		snprintf(c->reps, sizeof(c->reps), " x %u repeats", r->repeats);
+	/* Ticks are the timer's own unit: its name says which. */
+	if (!strcmp(m->name, "ticks") && r->timer[0])
+		snprintf(c->unit, sizeof(c->unit), "%.40s ticks per call", r->timer);
+	else
+		snprintf(c->unit, sizeof(c->unit), "%s", m->unit);
+	snprintf(c->kinds, sizeof(c->kinds), "%.60s kernels", op);
+	/* csum's tables say nothing of what a size is, as they always did. */
+	if (c->oi != op_info("csum"))
+		snprintf(c->by, sizeof(c->by), " by %s", c->oi->size_title);
+	c->n = strlen(kernel ? kernel : "") + strlen(c->t.off) + strlen(c->unit) +
+	       strlen(c->kinds) + strlen(c->by) + 256;
+	for (i = 0; i < c->ncaches; i++)
+		c->n += strlen(c->caches[i]);
+	c->what = xmalloc(c->n, "a table");
+}
+
 /* The tables of one op whose rows are kernels or distances and whose
    cells are one metric. */
 static void kernel_tables_of(const struct results *r, const struct table_opts *o,
 			     const struct metric *m, const char *kernel,
 			     struct table_out *out)
 {
-	const char *off = o->off, **caches = NULL;
-	const char *op = r->rows[0].op;
-	const struct op_info *oi = op_info(op);
-	unsigned *sizes = NULL;
-	char *what = NULL, lab[32], reps[32] = "", unit[96], kinds[96], by[64];
-	char **cols = NULL;
-	size_t nsizes = 0, ncaches = 0, ncols, i, j, n;
-	struct table t;
+	const char *off = o->off ? o->off : r->rows[0].code_offset;
+	struct tables_ctx c;
+	size_t i;
 
-	memset(&t, 0, sizeof(t));
-	if (!off)
-		off = r->rows[0].code_offset;
 	for (i = 0; i < r->nrows && strcmp(r->rows[i].code_offset, off); i++)
 		;
 	if (i == r->nrows)
 		return;		/* this op was not swept: not at that offset */
-	t.r = r;
-	t.m = m;
-	t.kernel = kernel;
-	t.off = off;
-	t.rows_are_kernels = !kernel || !kernel_prefetches(r, kernel);
-	if (t.rows_are_kernels)
-		t.nrows = results_kernels(r, 1, &t.rows);
+	memset(&c, 0, sizeof(c));
+	c.t.r = r;
+	c.t.m = m;
+	c.t.kernel = kernel;
+	c.t.off = off;
+	c.o = o;
+	c.out = out;
+	c.oi = op_info(r->rows[0].op);
+	table_rows(&c.t, kernel);
+	c.t.align = table_align(r, o);
+	c.nsizes = results_sizes(r, &c.sizes);
+	c.ncaches = results_caches(r, &c.caches);
+	caption_words(&c);
+	if (!strcmp(o->by, "size"))
+		size_tables(&c);
+	else if (!strcmp(o->by, "rx_prefetch"))
+		rx_tables(&c);
 	else
-		t.nrows = results_prefetches(r, kernel, &t.rows);
-	t.names = xcalloc(t.nrows, sizeof(*t.names), "a table");
-	for (i = 0; i < t.nrows; i++) {
-		if (t.rows_are_kernels || !strcmp(t.rows[i], "none")) {
-			t.names[i] = xstrdup(t.rows[i], "a table's cells");
-			continue;
-		}
-		n = strlen(t.rows[i]) + sizeof(" bytes");
-		t.names[i] = xmalloc(n, "a table");
-		snprintf(t.names[i], n, "%s bytes", t.rows[i]);
-	}
-	/* Room for the cells of two columns at least. */
-	labels_make(&t.lab, (const char *const *)t.names, t.nrows, TABLE_WIDTH / 2,
-		    t.rows_are_kernels ? "kernel" : "distance");
-	t.align = table_align(r, o);
-	nsizes = results_sizes(r, &sizes);
-	ncaches = results_caches(r, &caches);
-
-	if (r->repeats > 1)
-		snprintf(reps, sizeof(reps), " x %u repeats", r->repeats);
-	/* Ticks are the timer's own unit: its name says which. */
-	if (!strcmp(m->name, "ticks") && r->timer[0])
-		snprintf(unit, sizeof(unit), "%.40s ticks per call", r->timer);
-	else
-		snprintf(unit, sizeof(unit), "%s", m->unit);
-	snprintf(kinds, sizeof(kinds), "%.60s kernels", op);
-	/* csum's tables say nothing of what a size is, as they always did. */
-	by[0] = '\0';
-	if (oi != op_info("csum"))
-		snprintf(by, sizeof(by), " by %s", oi->size_title);
-	n = strlen(kernel ? kernel : "") + strlen(off) + strlen(unit) +
-	    strlen(kinds) + strlen(by) + 256;
-	for (i = 0; i < ncaches; i++)
-		n += strlen(caches[i]);
-	what = xmalloc(n, "a table");
-	if (!strcmp(o->by, "size")) {
-		/* --size: that size's column alone. */
-		cols = xcalloc(nsizes, sizeof(*cols), "a table");
-		for (j = ncols = 0; j < nsizes; j++) {
-			if (o->size && o->size != sizes[j])
-				continue;
-			sizes[ncols] = sizes[j];
-			cols[ncols++] = xstrdup(size_label(sizes[j], lab, sizeof(lab)),
-						"a table's cells");
-		}
-		nsizes = ncols;
-		for (i = 0; i < ncaches && nsizes; i++) {
-			if (o->cache && strcmp(o->cache, caches[i]))
-				continue;
-			snprintf(what, n, "%s%s, %s, median of %u%s, %s cache%s%s%s",
-				 t.rows_are_kernels ? kinds : kernel,
-				 t.rows_are_kernels ? by : "", unit,
-				 r->samples, reps, caches[i],
-				 t.align ? ", misaligned" : "",
-				 strcmp(off, "none") ? ", code at +" : "",
-				 strcmp(off, "none") ? off : "");
-			table_begin(out);
-			print_caption(r, what);
-			if (m->per_call)
-				print_timer(r, m);
-			print_table(&t, cols, NULL, nsizes, sizes, caches[i], 0);
-		}
-		for (j = 0; j < nsizes; j++)
-			free(cols[j]);
-	} else if (!strcmp(o->by, "rx_prefetch")) {
-		rx_tables(&t, o, caches, ncaches, sizes, nsizes, kinds, unit, reps,
-			  what, n, out);
-	} else {
-		cols = xcalloc(ncaches, sizeof(*cols), "a table");
-		for (j = 0; j < ncaches; j++)
-			cols[j] = xstrdup(caches[j], "a table's cells");
-		for (i = 0; i < nsizes; i++) {
-			if (o->size && o->size != sizes[i])
-				continue;
-			snprintf(what, n, "%s, %s, median of %u%s, %s %s%s%s",
-				 t.rows_are_kernels ? kinds : kernel, unit,
-				 r->samples, reps, size_label(sizes[i], lab, sizeof(lab)),
-				 oi->size_word,
-				 strcmp(off, "none") ? ", code at +" : "",
-				 strcmp(off, "none") ? off : "");
-			table_begin(out);
-			print_caption(r, what);
-			if (m->per_call)
-				print_timer(r, m);
-			print_table(&t, cols, NULL, ncaches, NULL, NULL, sizes[i]);
-		}
-		for (j = 0; j < ncaches; j++)
-			free(cols[j]);
-	}
-	free(cols);
-	free(what);
-	for (i = 0; t.names && i < t.nrows; i++)
-		free(t.names[i]);
-	free(t.names);
-	free(t.rows);
-	labels_free(&t.lab);
-	free(sizes);
-	free(caches);
+		cache_tables(&c);
+	free(c.what);
+	for (i = 0; c.t.names && i < c.t.nrows; i++)
+		free(c.t.names[i]);
+	free(c.t.names);
+	free(c.t.rows);
+	labels_free(&c.t.lab);
+	free(c.sizes);
+	free(c.caches);
 }
 
 /* A table (set) for --kernel, or for each prefetching kernel of the op;
