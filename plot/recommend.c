@@ -307,21 +307,14 @@ static void print_model_head(const struct kernel_ctx *k)
 		      strcmp(k->rate_pf, "none") ? " B" : "");
 }
 
-/* One kernel: its points, then the recommendation per band. */
-static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
+/* The kernel's rows at one alignment and code placement, as table shows
+   them: the least alignment, the code offset of the first line.
+   Returns how many rows are elsewhere. */
+static size_t rec_pick_rows(struct kernel_ctx *k)
 {
-	const struct results *r = k->r;
-	const char **pfs = NULL, **caches = NULL;
-	unsigned *sizes = NULL;
-	struct point *pts;
-	struct band *bands = NULL;
-	size_t npf, ncaches, nsizes, np = 0, i, j, f, nhelp = 0, nuntested = 0;
-	size_t nflag = 0, other = 0, nb = 0, *idx = NULL;
 	struct row *const *w;
-	size_t nw = results_kernel_rows(r, k->kernel, &w);
-	char buf[64], pb[32], sz[32];
+	size_t nw = results_kernel_rows(k->r, k->kernel, &w), i, j, other = 0;
 
-	/* Rows at one alignment and code placement, as table shows them. */
 	for (i = 0, j = 0; i < nw; i++) {
 		if (!i || w[i]->align < k->align)
 			k->align = w[i]->align;
@@ -331,10 +324,14 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 	k->off = w[j]->code_offset;
 	for (i = 0; i < nw; i++)
 		other += w[i]->align != k->align || strcmp(w[i]->code_offset, k->off);
-	rec_find_miss(k);
-	npf = results_prefetches(r, k->kernel, &pfs);
-	rec_find_rate(k, pfs, npf);
-	k->loop_bytes = rec_loop_bytes(k->mm, k->kernel);
+	return other;
+}
+
+/* The lines above the points: the run, the figure, the test, the model. */
+static void print_kernel_head(const struct kernel_ctx *k, const char *samples_note,
+			      size_t other)
+{
+	const struct results *r = k->r;
 
 	print_header(r, k->kernel);
 	if (!strcmp(r->emulated, "yes") && !k->force)
@@ -372,17 +369,34 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 		print_wrapped("  ", "points at align %u, code offset %s only (the "
 			      "run has others)", k->align, k->off);
 	print_model_head(k);
+}
 
-	ncaches = results_caches(r, &caches);
-	nsizes = results_sizes(r, &sizes);
-	pts = xcalloc(nsizes * ncaches, sizeof(*pts), "the recommendation");
-	for (i = 0; i < nsizes; i++) {
-		for (j = 0; sizes[i] && j < ncaches; j++) {
-			struct point *pt = &pts[np];
+/* The points of one kernel, per size and cache state, and what their
+   verdicts add up to. */
+struct rec_points {
+	const char **pfs, **caches;
+	size_t npf, ncaches, nsizes;
+	unsigned *sizes;
+	struct point *pts;
+	size_t np, nhelp, nuntested, nflag;
+};
 
-			pt->size = sizes[i];
-			pt->cache = caches[j];
-			if (rec_analyse(k, pt, pfs, npf)) {
+/* Each point analysed and printed (those with rows). */
+static void rec_analyse_points(const struct kernel_ctx *k, struct rec_points *p)
+{
+	const struct results *r = k->r;
+	size_t i, j;
+
+	p->ncaches = results_caches(r, &p->caches);
+	p->nsizes = results_sizes(r, &p->sizes);
+	p->pts = xcalloc(p->nsizes * p->ncaches, sizeof(*p->pts), "the recommendation");
+	for (i = 0; i < p->nsizes; i++) {
+		for (j = 0; p->sizes[i] && j < p->ncaches; j++) {
+			struct point *pt = &p->pts[p->np];
+
+			pt->size = p->sizes[i];
+			pt->cache = p->caches[j];
+			if (rec_analyse(k, pt, p->pfs, p->npf)) {
 				rec_point_free(pt);
 				memset(pt, 0, sizeof(*pt));
 				continue;
@@ -390,12 +404,17 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 			if (!strcmp(r->emulated, "yes") && !k->force)
 				pt->flag = 0;	/* no judgement of emulated data */
 			print_point(k, pt);
-			nhelp += pt->v == V_HELPS;
-			nuntested += pt->v == V_UNTESTED;
-			nflag += (size_t)pt->flag;
-			np++;
+			p->nhelp += pt->v == V_HELPS;
+			p->nuntested += pt->v == V_UNTESTED;
+			p->nflag += (size_t)pt->flag;
+			p->np++;
 		}
 	}
+}
+
+/* Why a point is flagged '*', under the points. */
+static void print_disagreement(const struct kernel_ctx *k, size_t nflag)
+{
 	if (nflag && k->rate_cache)
 		print_wrapped("  ", "* model and measurement disagree: the model's "
 			      "distance, rounded to the nearest one measured, is "
@@ -413,67 +432,108 @@ static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
 			      "and the loop runs at its warm speed; hardware "
 			      "prefetch, overlapping misses and short buffers (a "
 			      "distance that skips their first lines) break that.");
+}
 
-	if (k->test == TEST_NONE && !strcmp(r->emulated, "yes") && !k->force) {
-		printf("no recommendation: emulated timings\n");
-		goto out;
-	}
-	if (!nhelp) {
-		char list[1024];
+/* No point where a distance helps: the best small gains, if any. */
+static void print_none_helps(const struct rec_points *p)
+{
+	char list[1024];
 
-		small_gains(pts, np, NULL, 0, UINT_MAX, list, sizeof(list));
-		if (list[0])
-			print_wrapped("  ", "recommend: no distance beats none by more "
-				      "than %.4g%% (the best: %s)", THRESHOLD, list);
-		else if (nuntested)
-			printf("recommend: no distance shown to help (%zu of %zu "
-			       "points not tested)\n", nuntested, np);
-		else
-			printf("recommend: no distance helps\n");
-		goto out;
-	}
-	bands = xcalloc(np ? np : 1, sizeof(*bands), "the recommendation");
-	idx = xcalloc(np ? np : 1, sizeof(*idx), "the recommendation");
-	for (j = 0; j < ncaches; j++) {
-		size_t m = 0;
+	small_gains(p->pts, p->np, NULL, 0, UINT_MAX, list, sizeof(list));
+	if (list[0])
+		print_wrapped("  ", "recommend: no distance beats none by more "
+			      "than %.4g%% (the best: %s)", THRESHOLD, list);
+	else if (p->nuntested)
+		printf("recommend: no distance shown to help (%zu of %zu "
+		       "points not tested)\n", p->nuntested, p->np);
+	else
+		printf("recommend: no distance helps\n");
+}
 
-		for (i = 0; i < np; i++)
-			if (pts[i].cache == caches[j])
-				idx[m++] = i;
-		rec_cache_bands(pts, idx, m, j, pfs, npf, bands, &nb);
-	}
-	qsort(bands, nb, sizeof(*bands), rec_band_cmp);
-	/* Where a band's distance costs more than none, outside its band,
-	   said before the lines to quote; each distance once. */
-	for (f = 0; f < npf; f++) {
+/* Where a band's distance costs more than none, outside its band, said
+   before the lines to quote; each distance once. */
+static void print_costs_more(const struct rec_points *p, const struct band *bands,
+			     size_t nb)
+{
+	const struct point *pts = p->pts;
+	char buf[64], pb[32], sz[32];
+	size_t f, i, j;
+
+	for (f = 0; f < p->npf; f++) {
 		for (i = 0; i < nb && !(bands[i].v == V_HELPS && bands[i].f == f); i++)
 			;
 		if (i == nb)
 			continue;
-		for (i = 0; i < np; i++) {
-			j = rec_dist_index(&pts[i], pfs[f]);
+		for (i = 0; i < p->np; i++) {
+			j = rec_dist_index(&pts[i], p->pfs[f]);
 			if (pts[i].v != V_NEVER && j < pts[i].nd &&
 			    pts[i].pnone[j] >= 0 && pts[i].pnone[j] < ALPHA &&
 			    pts[i].chg[j] > 0)
 				print_wrapped("  ", "note: %s B costs more than none at %s "
-					      "%s (%s, %s)", pfs[f],
+					      "%s (%s, %s)", p->pfs[f],
 					      size_label(pts[i].size, sz, sizeof(sz)),
 					      pts[i].cache, pct(pts[i].chg[j], 1, buf,
 								sizeof(buf)),
 					      pstr(pts[i].pnone[j], pb, sizeof(pb)));
 		}
 	}
+}
+
+/* The bands of sizes per cache state where one distance is supported,
+   each printed. */
+static void recommend_bands(const struct kernel_ctx *k, const struct rec_points *p)
+{
+	struct band *bands = xcalloc(p->np ? p->np : 1, sizeof(*bands),
+				     "the recommendation");
+	size_t *idx = xcalloc(p->np ? p->np : 1, sizeof(*idx), "the recommendation");
+	size_t nb = 0, i, j;
+
+	for (j = 0; j < p->ncaches; j++) {
+		size_t m = 0;
+
+		for (i = 0; i < p->np; i++)
+			if (p->pts[i].cache == p->caches[j])
+				idx[m++] = i;
+		rec_cache_bands(p->pts, idx, m, j, p->pfs, p->npf, bands, &nb);
+	}
+	qsort(bands, nb, sizeof(*bands), rec_band_cmp);
+	print_costs_more(p, bands, nb);
 	for (i = 0; i < nb; i++)
-		print_band(k, pts, np, pfs, caches, &bands[i]);
-out:
-	for (i = 0; i < np; i++)
-		rec_point_free(&pts[i]);
-	free(pts);
+		print_band(k, p->pts, p->np, p->pfs, p->caches, &bands[i]);
 	free(bands);
 	free(idx);
-	free(pfs);
-	free(caches);
-	free(sizes);
+}
+
+/* One kernel: its points, then the recommendation per band. */
+static void recommend_kernel(struct kernel_ctx *k, const char *samples_note)
+{
+	const struct results *r = k->r;
+	struct rec_points p;
+	size_t other, i;
+
+	memset(&p, 0, sizeof(p));
+	other = rec_pick_rows(k);
+	rec_find_miss(k);
+	p.npf = results_prefetches(r, k->kernel, &p.pfs);
+	rec_find_rate(k, p.pfs, p.npf);
+	k->loop_bytes = rec_loop_bytes(k->mm, k->kernel);
+
+	print_kernel_head(k, samples_note, other);
+	rec_analyse_points(k, &p);
+	print_disagreement(k, p.nflag);
+	if (k->test == TEST_NONE &&
+	    !strcmp(r->emulated, "yes") && !k->force)
+		printf("no recommendation: emulated timings\n");
+	else if (!p.nhelp)
+		print_none_helps(&p);
+	else
+		recommend_bands(k, &p);
+	for (i = 0; i < p.np; i++)
+		rec_point_free(&p.pts[i]);
+	free(p.pts);
+	free(p.pfs);
+	free(p.caches);
+	free(p.sizes);
 }
 
 enum { O_KERNEL = 256, O_OP, O_FORCE_VERDICT };
