@@ -455,97 +455,127 @@ static void print_legend(const struct pair *pairs, size_t n,
 			      coarse);
 }
 
+/* The columns' widths and the row labels: kernels get what the other
+   columns leave of the width; with the sides selected, the sides' names
+   head the before and after columns instead (SL, SLABS), and the kernel
+   column goes. */
+static void lay_out_columns(const struct pair *pairs, size_t n, int per_call,
+			    const struct sides *sd, const char **names,
+			    struct widths *w, struct labels *lab,
+			    struct labels *sl, const char *slabs[2])
+{
+	size_t rest, cols;
+
+	measure(pairs, n, per_call, w);
+	memset(sl, 0, sizeof(*sl));
+	if (sd->before || sd->after) {
+		/* a line: the columns, a separator between each two (cols
+		   of them), and " *" for a changed point */
+		cols = 6 + (w->pf > 0) + (w->code > 0);
+		rest = w->size + w->cache + w->pf + w->code + w->change + w->ci +
+		       w->p + 2;
+		side_labels(sd, rest + cols + 12 < TABLE_WIDTH ?
+			    TABLE_WIDTH - rest - cols : 12, w->before, w->after,
+			    sl, slabs);
+		w->before = max_len(w->before, slabs[0]);
+		w->after = max_len(w->after, slabs[1]);
+		w->kernel = 0;
+		w->sep = w->before + w->after + rest + 2 * cols <= TABLE_WIDTH ? 2 : 1;
+		labels_make(lab, names, n, TABLE_WIDTH, "kernel");
+		labels_caption(sl);
+	} else {
+		cols = 8 + (w->pf > 0) + (w->code > 0);	/* separators after kernel's */
+		rest = w->size + w->cache + w->pf + w->code + w->before + w->after +
+		       w->change + w->ci + w->p + cols + 2;
+		labels_make(lab, names, n, rest + 6 < TABLE_WIDTH ?
+			    TABLE_WIDTH - rest : 6, "kernel");
+		if (labels_width(lab) > w->kernel)
+			w->kernel = labels_width(lab);
+		w->sep = w->kernel + rest + cols <= TABLE_WIDTH ? 2 : 1;
+		labels_caption(lab);
+	}
+}
+
+/* A distance or code offset every point has is said once, above the
+   table; with the sides selected apart in distance, in their names
+   instead. */
+static void print_every_point(const struct pair *pairs, const struct widths *w,
+			      int named, const struct sides *sd)
+{
+	int pf_said = !w->pf && !(named && sd->pf_after);
+
+	if (pf_said || !w->code)
+		print_wrapped("", "every point: %s%s%s%s%s",
+			      pf_said ? "pf (prefetch) " : "",
+			      pf_said ? pairs[0].a->prefetch : "",
+			      pf_said && !w->code ? ", " : "",
+			      !w->code ? "code (code_offset) " : "",
+			      !w->code ? pairs[0].a->code_offset : "");
+}
+
+/* What the pf, code and '*' columns mean, under the table. */
+static void print_column_notes(const struct widths *w, int named,
+			       const struct sides *sd, const struct rule *rule)
+{
+	if (w->pf)
+		print_wrapped("", "pf: %sprefetch distance, bytes ahead of the "
+			      "loads; none = no prefetch", named && sd->pf_after ?
+			      "the after side's " : "");
+	if (w->code)
+		print_wrapped("", "code: code_offset, where the kernel's code "
+			      "ran: a copy that many bytes past a 64-byte "
+			      "boundary; none = in place, where the linker put it");
+	if (rule->verdict)
+		print_wrapped("", "* changed (faster or slower): p < %.2f and the "
+			      "whole %s beyond +-%.4g%%", rule->alpha, w->ci_head,
+			      rule->threshold);
+}
+
+/* Points whose timed regions were too few timer steps to see 1%. */
+static void print_coarse_regions(const struct pair *pairs, size_t n)
+{
+	size_t coarse = 0, i;
+	double least = INFINITY;
+
+	for (i = 0; i < n; i++) {
+		double st = fmin(pairs[i].a->region_steps,
+				 pairs[i].b->region_steps);
+		if (st < REGION_STEPS_MIN) {
+			coarse++;
+			least = fmin(least, st);
+		}
+	}
+	if (coarse)
+		print_wrapped("", "warning: %zu point(s) timed regions of "
+			      "fewer than %d timer steps (as few as %.0f; the "
+			      "CSVs' region_steps): their medians move in steps "
+			      "of more than 1%%, and a change smaller than a step "
+			      "cannot be seen", coarse, REGION_STEPS_MIN, least);
+}
+
 /* One op's table and summary. */
 void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 		      const struct sides *sd, const struct rule *rule)
 {
 	const char **names = xcalloc(n, sizeof(*names), "the comparison");
-	size_t i, rest, cols, nsig = 0;
+	size_t i, nsig = 0;
 	char others[256];
 	int named = sd->before || sd->after;
 	const char *slabs[2] = { NULL, NULL };
 	struct labels lab, sl;
 	struct widths w;
 
-	/* Kernels get what the other columns leave of the width; with the
-	   sides selected, the sides' names head the before and after
-	   columns instead, and the kernel column goes. */
-	measure(pairs, n, per_call, &w);
 	for (i = 0; i < n; i++) {
 		names[i] = pairs[i].a->kernel;
 		nsig += (size_t)pairs[i].sig;
 	}
+	lay_out_columns(pairs, n, per_call, sd, names, &w, &lab, &sl, slabs);
 	w.ci_head = adjusted(rule) ? "adj. CI" : "95% CI";
-	memset(&sl, 0, sizeof(sl));
-	if (named) {
-		/* a line: the columns, a separator between each two (cols
-		   of them), and " *" for a changed point */
-		cols = 6 + (w.pf > 0) + (w.code > 0);
-		rest = w.size + w.cache + w.pf + w.code + w.change + w.ci + w.p + 2;
-		side_labels(sd, rest + cols + 12 < TABLE_WIDTH ?
-			    TABLE_WIDTH - rest - cols : 12, w.before, w.after,
-			    &sl, slabs);
-		w.before = max_len(w.before, slabs[0]);
-		w.after = max_len(w.after, slabs[1]);
-		w.kernel = 0;
-		w.sep = w.before + w.after + rest + 2 * cols <= TABLE_WIDTH ? 2 : 1;
-		labels_make(&lab, names, n, TABLE_WIDTH, "kernel");
-		labels_caption(&sl);
-	} else {
-		cols = 8 + (w.pf > 0) + (w.code > 0);	/* separators after kernel's */
-		rest = w.size + w.cache + w.pf + w.code + w.before + w.after +
-		       w.change + w.ci + w.p + cols + 2;
-		labels_make(&lab, names, n, rest + 6 < TABLE_WIDTH ?
-			    TABLE_WIDTH - rest : 6, "kernel");
-		if (labels_width(&lab) > w.kernel)
-			w.kernel = labels_width(&lab);
-		w.sep = w.kernel + rest + cols <= TABLE_WIDTH ? 2 : 1;
-		labels_caption(&lab);
-	}
-	{
-		/* A distance every point has is said once; with the sides
-		   selected apart in distance, in their names instead. */
-		int pf_said = !w.pf && !(named && sd->pf_after);
-		if (pf_said || !w.code)
-			print_wrapped("", "every point: %s%s%s%s%s",
-				      pf_said ? "pf (prefetch) " : "",
-				      pf_said ? pairs[0].a->prefetch : "",
-				      pf_said && !w.code ? ", " : "",
-				      !w.code ? "code (code_offset) " : "",
-				      !w.code ? pairs[0].a->code_offset : "");
-	}
+	print_every_point(pairs, &w, named, sd);
 	print_pairs(pairs, n, per_call, &lab, &w, named ? slabs : NULL);
 	print_legend(pairs, n, rule);
-	if (w.pf)
-		print_wrapped("", "pf: %sprefetch distance, bytes ahead of the "
-			      "loads; none = no prefetch", named && sd->pf_after ?
-			      "the after side's " : "");
-	if (w.code)
-		print_wrapped("", "code: code_offset, where the kernel's code "
-			      "ran: a copy that many bytes past a 64-byte "
-			      "boundary; none = in place, where the linker put it");
-	if (rule->verdict)
-		print_wrapped("", "* changed (faster or slower): p < %.2f and the "
-			      "whole %s beyond +-%.4g%%", rule->alpha, w.ci_head,
-			      rule->threshold);
-	{
-		size_t coarse = 0;
-		double least = INFINITY;
-		for (i = 0; i < n; i++) {
-			double st = fmin(pairs[i].a->region_steps,
-					 pairs[i].b->region_steps);
-			if (st < REGION_STEPS_MIN) {
-				coarse++;
-				least = fmin(least, st);
-			}
-		}
-		if (coarse)
-			print_wrapped("", "warning: %zu point(s) timed regions of "
-				      "fewer than %d timer steps (as few as %.0f; the "
-				      "CSVs' region_steps): their medians move in steps "
-				      "of more than 1%%, and a change smaller than a step "
-				      "cannot be seen", coarse, REGION_STEPS_MIN, least);
-	}
+	print_column_notes(&w, named, sd, rule);
+	print_coarse_regions(pairs, n);
 	printf("\nSummary:\n");
 	print_summary(pairs, n, per_call, &lab, named, w.pf > 0, rule);
 	compare_unchanged(pairs, n, rule, others, sizeof(others));
