@@ -81,24 +81,30 @@ static void dashed(const char *t, size_t w)
 		putchar('-');
 }
 
-void spread_block(const struct results *r, const char *const *names,
-		  const struct spread_group *g, size_t ng, size_t nrows,
-		  const char *what)
+/* Whether row I has a point in any group. */
+static int spread_row_shown(const struct spread_group *g, size_t ng, size_t i)
 {
-	static const char *const col[3] = { "min", "max", "avg" };
-	const char **shown = xcalloc(nrows, sizeof(*shown), "a csum_copy table");
-	size_t cw = 5, gw, per, w0, i, j, k, k0, n = 0;
-	char buf[64], cpt[96], ns[64], cyc[128], fl[256];
-	struct labels lab;
-	double v[3];
-	int any_cycles = 0, any_ns = 0;
+	size_t k;
 
-	for (i = 0; i < nrows; i++) {
-		for (k = 0; k < ng && !g[k].pts[i]; k++)
-			;
-		if (k == ng)
+	for (k = 0; k < ng && !g[k].pts[i]; k++)
+		;
+	return k < ng;
+}
+
+/* The widest cell of any group (5 at least); SHOWN gets the names of
+   the rows with a point, *N how many. */
+static size_t spread_cell_width(const struct results *r, const char *const *names,
+				const struct spread_group *g, size_t ng,
+				size_t nrows, const char **shown, size_t *n)
+{
+	size_t cw = 5, i, j, k;
+	char buf[64];
+	double v[3];
+
+	for (i = 0, *n = 0; i < nrows; i++) {
+		if (!spread_row_shown(g, ng, i))
 			continue;
-		shown[n++] = names[i];
+		shown[(*n)++] = names[i];
 		for (k = 0; k < ng; k++) {
 			if (!g[k].pts[i])
 				continue;
@@ -111,17 +117,22 @@ void spread_block(const struct results *r, const char *const *names,
 			}
 		}
 	}
+	return cw;
+}
+
+/* The caption, the timer's conversions and what min, max, avg are. */
+static void print_spread_head(const struct results *r,
+			      const struct spread_group *g, size_t ng,
+			      size_t nrows, const char *what)
+{
+	char cpt[96], ns[64], cyc[128];
+	int any_cycles = 0, any_ns = 0, per_call = 0;
+	size_t i, k;
+
 	for (k = 0; k < ng; k++) {
 		any_cycles |= g[k].cycles;
 		any_ns |= !g[k].cycles;
 	}
-	/* Two groups side by side if a kernel column of 8 still fits. */
-	gw = 3 * cw + 4;
-	per = 8 + 2 * (gw + 2) <= TABLE_WIDTH ? 2 : 1;
-	labels_make(&lab, shown, n, TABLE_WIDTH > per * (gw + 2) + 8 ?
-		    TABLE_WIDTH - per * (gw + 2) : 8, "kernel");
-	w0 = labels_width(&lab) > 6 ? labels_width(&lab) : 6;
-
 	print_caption(r, what);
 	if (table_cpt(r, cpt, sizeof(cpt)))
 		snprintf(cyc, sizeof(cyc), "cycles = ticks x %s", cpt);
@@ -131,50 +142,72 @@ void spread_block(const struct results *r, const char *const *names,
 		snprintf(ns, sizeof(ns), "ns = ticks / %.0f Hz", r->tick_hz);
 	else
 		snprintf(ns, sizeof(ns), "no '# tick_hz:' line, no ns");
-	for (i = 0, j = 0; i < nrows; i++)
+	for (i = 0; i < nrows; i++)
 		for (k = 0; k < ng; k++)
-			j |= g[k].pts[i] && g[k].pts[i]->per_call;
+			per_call |= g[k].pts[i] && g[k].pts[i]->per_call;
 	print_wrapped("  ", "per call; timer %s: %s%s%s", r->timer[0] ?
 		      r->timer : "unknown", any_ns ? ns : "",
 		      any_ns && any_cycles ? ", " : "", any_cycles ? cyc : "");
-	print_wrapped("  ", "%s", j ? "min, max, avg: of single calls, each "
-		      "timed alone (timing = per-call)" : "min, max: of samples, "
-		      "each a timed region's mean (timing = batch)");
-	labels_caption(&lab);
-	for (k0 = 0; k0 < ng; k0 += per) {
-		size_t k1 = k0 + per < ng ? k0 + per : ng;
-		if (k0)
-			printf("\n");
-		printf("%-*s", (int)w0, "");
-		for (k = k0; k < k1; k++) {
-			printf("  ");
-			dashed(g[k].label, gw);
-		}
-		printf("\n%-*s", (int)w0, "kernel");
-		for (k = k0; k < k1; k++)
-			for (j = 0; j < 3; j++)
-				printf("  %*s", (int)cw, col[j]);
-		printf("\n");
-		for (i = 0; i < nrows; i++) {
-			for (k = 0; k < ng && !g[k].pts[i]; k++)
-				;
-			if (k == ng)
-				continue;
-			printf("%-*s", (int)w0, labels_get(&lab, names[i]));
-			for (k = k0; k < k1; k++) {
-				if (g[k].pts[i])
-					figures(r, g[k].pts[i], g[k].cycles, v);
-				for (j = 0; j < 3; j++) {
-					call_cell(g[k].pts[i] ? v[j] : NAN,
-						  call_step(r, g[k].pts[i], g[k].cycles),
-						  buf, sizeof(buf));
-					printf("  %*s", (int)cw, buf);
-				}
-			}
-			printf("\n");
-		}
+	print_wrapped("  ", "%s", per_call ? "min, max, avg: of single calls, "
+		      "each timed alone (timing = per-call)" : "min, max: of "
+		      "samples, each a timed region's mean (timing = batch)");
+}
+
+/* How the groups are laid out: cells CW wide, a group GW, PER groups
+   side by side after a kernel column W0 wide. */
+struct spread_layout {
+	struct labels lab;
+	size_t cw, gw, per, w0;
+};
+
+/* Groups K0 to K1 side by side: their labels, then min, max, avg of
+   each row that has a point in any group. */
+static void print_spread_groups(const struct results *r, const char *const *names,
+				const struct spread_group *g, size_t ng, size_t k0,
+				size_t k1, size_t nrows, const struct spread_layout *l)
+{
+	static const char *const col[3] = { "min", "max", "avg" };
+	size_t i, j, k;
+	char buf[64];
+	double v[3];
+
+	printf("%-*s", (int)l->w0, "");
+	for (k = k0; k < k1; k++) {
+		printf("  ");
+		dashed(g[k].label, l->gw);
 	}
-	/* The floor of each group: its pseudo row beside any of its points. */
+	printf("\n%-*s", (int)l->w0, "kernel");
+	for (k = k0; k < k1; k++)
+		for (j = 0; j < 3; j++)
+			printf("  %*s", (int)l->cw, col[j]);
+	printf("\n");
+	for (i = 0; i < nrows; i++) {
+		if (!spread_row_shown(g, ng, i))
+			continue;
+		printf("%-*s", (int)l->w0, labels_get(&l->lab, names[i]));
+		for (k = k0; k < k1; k++) {
+			if (g[k].pts[i])
+				figures(r, g[k].pts[i], g[k].cycles, v);
+			for (j = 0; j < 3; j++) {
+				call_cell(g[k].pts[i] ? v[j] : NAN,
+					  call_step(r, g[k].pts[i], g[k].cycles),
+					  buf, sizeof(buf));
+				printf("  %*s", (int)l->cw, buf);
+			}
+		}
+		printf("\n");
+	}
+}
+
+/* The floor of each group: its pseudo row beside any of its points. */
+static void print_spread_floor(const struct results *r,
+			       const struct spread_group *g, size_t ng,
+			       size_t nrows)
+{
+	char buf[64], kernel[64], fl[256];
+	size_t i, k;
+	double v[3];
+
 	for (k = 0, fl[0] = '\0'; k < ng; k++) {
 		const struct row *any = NULL, *f;
 		size_t m = strlen(fl);
@@ -190,13 +223,40 @@ void spread_block(const struct results *r, const char *const *names,
 			 g[k].floor_label ? g[k].floor_label : "",
 			 g[k].floor_label ? " " : "", buf,
 			 g[k].cycles ? "cycles" : "ns");
-		snprintf(ns, sizeof(ns), "%s", f->kernel);
+		snprintf(kernel, sizeof(kernel), "%s", f->kernel);
 	}
 	if (fl[0])
-		print_wrapped("  ", "floor: %s avg %s (not taken off)", ns, fl);
+		print_wrapped("  ", "floor: %s avg %s (not taken off)", kernel, fl);
 	else
 		printf("floor: no harness row at this point\n");
-	labels_free(&lab);
+}
+
+void spread_block(const struct results *r, const char *const *names,
+		  const struct spread_group *g, size_t ng, size_t nrows,
+		  const char *what)
+{
+	const char **shown = xcalloc(nrows, sizeof(*shown), "a csum_copy table");
+	struct spread_layout l;
+	size_t k0, n;
+
+	l.cw = spread_cell_width(r, names, g, ng, nrows, shown, &n);
+	/* Two groups side by side if a kernel column of 8 still fits. */
+	l.gw = 3 * l.cw + 4;
+	l.per = 8 + 2 * (l.gw + 2) <= TABLE_WIDTH ? 2 : 1;
+	labels_make(&l.lab, shown, n, TABLE_WIDTH > l.per * (l.gw + 2) + 8 ?
+		    TABLE_WIDTH - l.per * (l.gw + 2) : 8, "kernel");
+	l.w0 = labels_width(&l.lab) > 6 ? labels_width(&l.lab) : 6;
+
+	print_spread_head(r, g, ng, nrows, what);
+	labels_caption(&l.lab);
+	for (k0 = 0; k0 < ng; k0 += l.per) {
+		if (k0)
+			printf("\n");
+		print_spread_groups(r, names, g, ng, k0, k0 + l.per < ng ?
+				    k0 + l.per : ng, nrows, &l);
+	}
+	print_spread_floor(r, g, ng, nrows);
+	labels_free(&l.lab);
 	free(shown);
 }
 
