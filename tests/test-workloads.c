@@ -356,7 +356,7 @@ static void mix_text(void)
 	};
 
 	path = write_file("imix.mix", "# simple IMIX\n40 7\n576 4  # tcp\n1500 1\n");
-	m = mix_load(path, err, sizeof(err));
+	m = mix_load(path, true, err, sizeof(err));
 	unlink(path);
 	CHECK(m != NULL, "the simple IMIX reads: %s", m ? "" : err);
 	if (m) {
@@ -373,13 +373,13 @@ static void mix_text(void)
 	}
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		path = write_file(bad[i].name, bad[i].text);
-		m = mix_load(path, err, sizeof(err));
+		m = mix_load(path, true, err, sizeof(err));
 		CHECK(!m && strstr(err, path) && strstr(err, bad[i].want),
 		      "%s is refused naming file and line: %s", bad[i].name, err);
 		mix_free(m);
 		unlink(path);
 	}
-	m = mix_load("/nonexistent/x.mix", err, sizeof(err));
+	m = mix_load("/nonexistent/x.mix", true, err, sizeof(err));
 	CHECK(!m && strstr(err, "/nonexistent/x.mix: cannot open"), "missing: %s",
 	      err);
 }
@@ -452,7 +452,7 @@ static void capture(const char *path)
 	char err[512];
 	size_t i;
 
-	m = mix_load(path, err, sizeof(err));
+	m = mix_load(path, true, err, sizeof(err));
 	CHECK(m != NULL, "the tests' capture reads: %s", m ? "" : err);
 	if (!m)
 		return;

@@ -1053,7 +1053,7 @@ int cmd_ab(int argc, char **argv)
 		goto out;
 	/* the settings each process will take, checked once here */
 	if (setup_config(&c, ab.config, (const char *const *)ab.sets,
-			 ab.nsets))
+			 ab.nsets, false))
 		goto out;
 	emulated = setup_emulated(&c, true);
 	config_free(&c);

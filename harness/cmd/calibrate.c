@@ -90,7 +90,7 @@ int cmd_calibrate(int argc, char **argv)
 		}
 	}
 	args_end(&a);
-	rc = setup_config(&c, path, sets, nsets);
+	rc = setup_config(&c, path, sets, nsets, false);
 	free(sets);
 	if (rc)
 		return rc;

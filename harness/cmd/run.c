@@ -21,7 +21,6 @@
 #include "report/output.h"
 #include "report/report.h"
 #include "workload/load.h"
-#include "workload/mix.h"
 
 enum { OPT_FORCE = 256, OPT_CHECK, OPT_KEYS };
 
@@ -487,8 +486,8 @@ int cmd_run(int argc, char **argv)
 	}
 	/* A dry run reads a capture through for its sizes and keeps none of
 	   its packets. */
-	mix_keep_packets(!r.opts.dry);
-	rc = setup_config(&r.c, r.opts.config, r.opts.sets, r.opts.nsets);
+	rc = setup_config(&r.c, r.opts.config, r.opts.sets, r.opts.nsets,
+			  r.opts.dry);
 	free(r.opts.sets);
 	if (rc)
 		return rc;

@@ -27,11 +27,12 @@ static int samples_fit(const struct config *c, const char *path)
 }
 
 int setup_config(struct config *c, const char *path,
-		 const char *const *sets, int nsets)
+		 const char *const *sets, int nsets, bool dry)
 {
 	int i;
 
 	config_defaults(c);
+	c->mix_lengths_only = dry;
 	if (path && config_load_except(c, path, sets, nsets))
 		return 2;
 	for (i = 0; i < nsets; i++)

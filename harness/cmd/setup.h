@@ -7,10 +7,11 @@
 #include "config/config.h"
 #include "timer/calibrate.h"
 
-/* Defaults, then the file (if any), then each "key=value" in sets.
+/* Defaults, then the file (if any), then each "key=value" in sets; a
+   dry run keeps none of a capture's packets (c->mix_lengths_only).
    0, or 2 after an error message. */
 int setup_config(struct config *c, const char *path,
-		 const char *const *sets, int nsets);
+		 const char *const *sets, int nsets, bool dry);
 /* Pins (cpu =), picks the timer and calibrates it. 0 or 2. */
 int setup_timer(const struct config *c, struct calibration *cal, bool quiet);
 /* True when the run is emulated; says so on stderr once unless quiet. */

@@ -97,6 +97,9 @@ struct config {
 	double kernel_timeout;	/* seconds, the floor of every kernel
 				   call's limit; 0: auto (2 s) */
 	struct mix *mix;	/* sizes = mix:FILE (sizes is then SIZE_MIX) */
+	bool mix_lengths_only;	/* a dry run: a capture mix:FILE names is
+				   read through for its sizes, none of its
+				   packets kept */
 	int loads[LOAD_NSTATES];
 	size_t nloads;
 	int *load_cpus;		/* none: auto */

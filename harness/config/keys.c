@@ -49,7 +49,7 @@ static int key_mix(struct config *c, const char *file, char *err, size_t errlen)
 		return -1;
 	}
 	beside_config(c, file, path, sizeof(path));
-	m = mix_load(path, err, errlen);
+	m = mix_load(path, !c->mix_lengths_only, err, errlen);
 	if (!m)
 		return -1;
 	mix_free(c->mix);

@@ -159,14 +159,7 @@ out:
 	return rc;
 }
 
-static bool keep_packets = true;
-
-void mix_keep_packets(bool keep)
-{
-	keep_packets = keep;
-}
-
-struct mix *mix_load(const char *path, char *err, size_t errlen)
+struct mix *mix_load(const char *path, bool keep, char *err, size_t errlen)
 {
 	struct mix *m = xcalloc(1, sizeof(*m), "a mix");
 	double sum = 0;
@@ -176,7 +169,7 @@ struct mix *mix_load(const char *path, char *err, size_t errlen)
 	m->path = xstrdup(path, "a mix");
 	if (is_capture(path)) {
 		m->capture = true;
-		rc = mix_read_capture(m, keep_packets, err, errlen);
+		rc = mix_read_capture(m, keep, err, errlen);
 	} else {
 		FILE *f = fopen(path, "r");
 		if (!f) {

@@ -40,13 +40,12 @@ struct mix {
 				   (a capture stopped hard): why, or NULL */
 };
 
-/* Reads FILE.  NULL, with "FILE:LINE: why" or "FILE: why" in err. */
-struct mix *mix_load(const char *path, char *err, size_t errlen);
+/* Reads FILE, keeping a capture's packets with keep, else only their
+   lengths and checksum verdicts (a dry run, run -n, reads a capture
+   through without keeping it).  NULL, with "FILE:LINE: why" or "FILE:
+   why" in err. */
+struct mix *mix_load(const char *path, bool keep, char *err, size_t errlen);
 void mix_free(struct mix *m);
-/* Whether mix_load keeps a capture's packets (the default) or only their
-   lengths and checksum verdicts: a dry run (run -n) reads a capture
-   through without keeping it. */
-void mix_keep_packets(bool keep);
 
 /* The capture reader (mix-pcap.c, or mix-nopcap.c in builds without
    libpcap): fills m->len, the checksum counts and, with keep, m->pkt.
