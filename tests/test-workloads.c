@@ -22,6 +22,7 @@
 #include "op/op.h"
 #include "op/verify.h"
 #include "timer/timer.h"
+#include "tracefs/probe.h"
 #include "workload/load.h"
 #include "workload/mix.h"
 #include "workload/pseudo-header.h"
@@ -384,6 +385,44 @@ static void mix_text(void)
 	      err);
 }
 
+/* What mix_write_sizes writes, mix_load reads back: lengths no mix can
+   hold left out, counts over MIX_SEQ_MAX scaled down, none below 1. */
+static void mix_written(void)
+{
+	static const struct len_count lens[] = {
+		{ 0, 5 }, { 40, 1800000 }, { 1500, 1 }, { SIZE_MAX_BYTES + 1u, 3 },
+	};
+	double scale = mix_weight_scale(1800000);
+	char path[4096], err[512];
+	const char *tmp = getenv("TMPDIR");
+	struct mix *m;
+	size_t i, n1500 = 0;
+	FILE *f;
+	int fd;
+
+	CHECK(mix_weight_scale(MIX_SEQ_MAX) == 1 && scale == 2,
+	      "counts that fit are not scaled; 1800000 are by 2: %.3f", scale);
+	snprintf(path, sizeof(path), "%s/csumbench-test-XXXXXX.mix",
+		 tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemps(path, 4);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f)
+		abort();
+	mix_write_sizes(f, lens, sizeof(lens) / sizeof(lens[0]), scale);
+	fclose(f);
+	m = mix_load(path, true, err, sizeof(err));
+	unlink(path);
+	CHECK(m != NULL, "a written mix reads back: %s", m ? "" : err);
+	if (!m)
+		return;
+	for (i = 0; i < m->n; i++)
+		n1500 += m->len[i] == 1500;
+	CHECK(m->n == 900001 && n1500 == 1 && m->min == 40 && m->max == 1500,
+	      "40 B 900000 times, 1500 B once, 0 B and over 1G left out: %zu, "
+	      "%zu, %u-%u", m->n, n1500, m->min, m->max);
+	mix_free(m);
+}
+
 /* RFC 768/793 sums, checked on a segment built here: a UDP datagram
    whose checksum field was filled by the rule; folding its sum with
    the pseudo-header gives 0, and a flipped byte does not. */
@@ -531,6 +570,7 @@ int main(int argc, char **argv)
 	rx_dma_state();
 	rx_policies();
 	mix_text();
+	mix_written();
 	pseudo_header();
 	if (argc > 1)
 		capture(argv[1]);

@@ -10,7 +10,6 @@
  * summary.  Everything set up in tracefs is taken down on every way out:
  * the end of the interval, an error, Ctrl-C, SIGTERM or SIGHUP. */
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,12 +30,9 @@
 #include "tracefs/probe.h"
 #include "tracefs/targets.h"
 #include "tracefs/tracefs.h"
+#include "workload/mix.h"
 
 #define MAX_PROBES 4
-/* A mix's weights add up to at most a million (workload/mix.c): more
-   calls than that are scaled down, each length kept at least once. */
-#define WEIGHTS_MAX 1000000.0
-#define WEIGHTS_AIM 900000.0
 #define TOP 10
 
 enum { OPT_SECONDS = 256, OPT_FORCE, OPT_TRACEFS, OPT_EMULATED };
@@ -203,13 +199,6 @@ static int by_calls(const void *a, const void *b)
 	       x->len < y->len ? -1 : x->len > y->len;
 }
 
-static uint64_t weight(const struct result *r, uint64_t calls)
-{
-	double w = r->scale > 1 ? floor(calls / r->scale + 0.5) : (double)calls;
-
-	return w < 1 ? 1 : (uint64_t)w;
-}
-
 static int cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -291,16 +280,7 @@ static void write_mix(FILE *f, const void *ctx)
 				st.graph.fn[i].symbol, st.graph.fn[i].n,
 				r->emulated ? "; emulated" : "", d);
 		}
-	if (r->scale > 1)
-		fprintf(f, "# weights: calls / %.3f, rounded, at least 1 (a mix holds "
-			"at most %.0f)\n", r->scale, WEIGHTS_MAX);
-	else
-		fprintf(f, "# weights: calls\n");
-	fprintf(f, "# size weight\n");
-	for (i = 0; i < r->nlens; i++)
-		if (r->lens[i].len && r->lens[i].len <= SIZE_MAX_BYTES)
-			fprintf(f, "%u %llu\n", r->lens[i].len,
-				(unsigned long long)weight(r, r->lens[i].calls));
+	mix_write_sizes(f, r->lens, r->nlens, r->scale);
 }
 
 /* Each function's durations, in ns; an emulated run's marked on every
@@ -706,7 +686,8 @@ static void tally(struct result *r)
 		else if (r->lens[i].len > SIZE_MAX_BYTES)
 			r->huge += r->lens[i].calls;
 	}
-	r->scale = r->calls > WEIGHTS_MAX ? r->calls / WEIGHTS_AIM : 1;
+	/* (a mix's weights add up to at most MIX_SEQ_MAX) */
+	r->scale = mix_weight_scale(r->calls);
 }
 
 /* The mix written to out and the summary printed: the exit status. */

@@ -1,7 +1,8 @@
-/* Size mixes (mix.h): text "size weight" files, and the parts of a
-   capture reader that do not need libpcap. */
+/* Size mixes (mix.h): text "size weight" files, read and written, and
+   the parts of a capture reader that do not need libpcap. */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,11 +10,13 @@
 #include "lib/rand.h"
 #include "lib/xalloc.h"
 #include "op/op.h"
+#include "tracefs/probe.h"
 #include "workload/mix.h"
 
-/* A text mix expands to at most this many packets in its sequence. */
-#define MIX_SEQ_MAX 1000000u
 #define MIX_LINE_MAX 256
+/* What counts over MIX_SEQ_MAX are scaled to: room for the lengths kept
+   at weight 1 that rounding alone would drop. */
+#define MIX_SEQ_AIM 900000.0
 
 static bool is_capture(const char *path)
 {
@@ -223,4 +226,33 @@ void mix_free(struct mix *m)
 	free(m->path);
 	free(m->cut);
 	free(m);
+}
+
+double mix_weight_scale(uint64_t total)
+{
+	return total > MIX_SEQ_MAX ? total / MIX_SEQ_AIM : 1;
+}
+
+static uint64_t scaled_weight(uint64_t count, double scale)
+{
+	double w = scale > 1 ? floor(count / scale + 0.5) : (double)count;
+
+	return w < 1 ? 1 : (uint64_t)w;
+}
+
+void mix_write_sizes(FILE *f, const struct len_count *lens, size_t n,
+		     double scale)
+{
+	size_t i;
+
+	if (scale > 1)
+		fprintf(f, "# weights: calls / %.3f, rounded, at least 1 (a mix holds "
+			"at most %u)\n", scale, MIX_SEQ_MAX);
+	else
+		fprintf(f, "# weights: calls\n");
+	fprintf(f, "# size weight\n");
+	for (i = 0; i < n; i++)
+		if (lens[i].len && lens[i].len <= SIZE_MAX_BYTES)
+			fprintf(f, "%u %llu\n", lens[i].len,
+				(unsigned long long)scaled_weight(lens[i].calls, scale));
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* A replayed packet of a capture. */
 struct mix_packet {
@@ -46,6 +47,18 @@ struct mix {
    why" in err. */
 struct mix *mix_load(const char *path, bool keep, char *err, size_t errlen);
 void mix_free(struct mix *m);
+
+/* A text mix's weights add up to at most this many packets. */
+#define MIX_SEQ_MAX 1000000u
+/* Writing a mix of the lengths seen and how often (csumbench trace):
+   mix_weight_scale says by what its counts are divided to fit in
+   MIX_SEQ_MAX (1: they fit), mix_write_sizes writes the "size weight"
+   lines, each length kept at least once, lengths no mix can hold (0,
+   over SIZE_MAX_BYTES) left out. */
+struct len_count;
+double mix_weight_scale(uint64_t total);
+void mix_write_sizes(FILE *f, const struct len_count *lens, size_t n,
+		     double scale);
 
 /* The capture reader (mix-pcap.c, or mix-nopcap.c in builds without
    libpcap): fills m->len, the checksum counts and, with keep, m->pkt.
