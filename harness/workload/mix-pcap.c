@@ -88,43 +88,111 @@ static long long file_size(pcap_t *pc)
 	return fp && fstat(fileno(fp), &st) == 0 ? (long long)st.st_size : -1;
 }
 
-int mix_read_capture(struct mix *m, bool keep, char *err, size_t errlen)
+/* The capture opened, its link type known and, with keep, its packets
+   able to fit in what this process may have: *dlt and *size (-1 when
+   not known) set.  NULL, with why in err. */
+static pcap_t *capture_open(const struct mix *m, bool keep, int *dlt,
+			    long long *size, char *err, size_t errlen)
 {
-	char perr[PCAP_ERRBUF_SIZE] = "", what[256];
-	struct pcap_pkthdr *h;
-	const unsigned char *f;
-	size_t cap = 0, room;
-	long long size, at = 0;
-	int dlt, r;
+	char perr[PCAP_ERRBUF_SIZE] = "";
 	pcap_t *pc = pcap_open_offline(m->path, perr);
+	size_t room;
 
 	if (!pc) {
 		snprintf(err, errlen, "%s: not a capture libpcap can read: %s",
 			 m->path, perr);
-		return -1;
+		return NULL;
 	}
-	dlt = pcap_datalink(pc);
-	if (!dlt_known(dlt)) {
+	*dlt = pcap_datalink(pc);
+	if (!dlt_known(*dlt)) {
 		snprintf(err, errlen, "%s: link type %s, expected Ethernet, Linux "
 			 "cooked (v1 or v2), loopback or raw IP", m->path,
-			 pcap_datalink_val_to_name(dlt) ? pcap_datalink_val_to_name(dlt) :
+			 pcap_datalink_val_to_name(*dlt) ? pcap_datalink_val_to_name(*dlt) :
 			 "unknown");
 		pcap_close(pc);
-		return -1;
+		return NULL;
 	}
 	/* The packets kept take at most the file's size (and a few words
 	   each): refused before any is read when that is more than this
 	   process may have. */
-	size = file_size(pc);
+	*size = file_size(pc);
 	room = xalloc_room();
-	if (keep && size > 0 && (unsigned long long)size > room) {
+	if (keep && *size > 0 && (unsigned long long)*size > room) {
 		snprintf(err, errlen, "%s: a capture of %lld MiB, and this process "
 			 "may allocate %zu MiB more (ulimit -v, MemAvailable): "
 			 "expected a capture that fits (editcap -c or -r cuts one)",
-			 m->path, size >> 20, room >> 20);
+			 m->path, *size >> 20, room >> 20);
 		pcap_close(pc);
+		return NULL;
+	}
+	return pc;
+}
+
+/* A TCP/UDP packet with a payload, appended: its payload's length, and
+   with keep a copy of the packet from IP, its IP header. */
+static void capture_take(struct mix *m, bool keep, struct mix_packet *p,
+			 const unsigned char *ip, size_t *cap, const char *what)
+{
+	if (m->n == *cap) {
+		*cap = *cap ? 2 * *cap : 256;
+		m->len = xreallocarray(m->len, *cap, sizeof(*m->len), what);
+		if (keep)
+			m->pkt = xreallocarray(m->pkt, *cap, sizeof(*m->pkt), what);
+	}
+	if (keep) {
+		p->l3 = xmalloc(p->l3len, what);
+		memcpy(p->l3, ip, p->l3len);
+		p->frame = m->frames;
+		m->pkt[m->n] = *p;
+	}
+	m->len[m->n++] = p->l3len - p->payoff;
+}
+
+/* A read that failed at byte AT of a capture of SIZE bytes.  A capture
+   stopped hard ends in a record cut short: the frames before it are
+   whole and are replayed, and the results say so.  A record that is
+   wrong before the end (a length past any snap length, a packet on an
+   interface never described) is damage: the frames after it would be
+   lost unseen.  0, or -1 with why in err. */
+static int capture_failed(struct mix *m, pcap_t *pc, long long at,
+			  long long size, const char *what, char *err,
+			  size_t errlen)
+{
+	const char *why = pcap_geterr(pc);
+	long now = pcap_file(pc) ? ftell(pcap_file(pc)) : -1;
+	bool at_end = size >= 0 && now >= 0 && now >= size &&
+		      strstr(why, "truncated");
+
+	if (!at_end) {
+		snprintf(err, errlen, "%s: damaged at byte %lld, the record "
+			 "after frame %zu: %s; expected a whole capture (one "
+			 "cut short at its end is replayed up to the cut)",
+			 m->path, at, m->frames, why);
 		return -1;
 	}
+	if (!m->n) {
+		snprintf(err, errlen, "%s: frame %zu: %s", m->path,
+			 m->frames + 1, why);
+		return -1;
+	}
+	m->cut = xasprintf(what, "frame %zu: %s", m->frames + 1, why);
+	fprintf(stderr, "csumbench: WARNING: %s: %s; the %zu frames before "
+		"it are replayed\n", m->path, m->cut, m->frames);
+	return 0;
+}
+
+int mix_read_capture(struct mix *m, bool keep, char *err, size_t errlen)
+{
+	char what[256];
+	struct pcap_pkthdr *h;
+	const unsigned char *f;
+	size_t cap = 0;
+	long long size, at = 0;
+	int dlt, r;
+	pcap_t *pc = capture_open(m, keep, &dlt, &size, err, errlen);
+
+	if (!pc)
+		return -1;
 	snprintf(what, sizeof(what), "the packets of %s", m->path);
 	for (;;) {
 		struct mix_packet p;
@@ -142,50 +210,11 @@ int mix_read_capture(struct mix *m, bool keep, char *err, size_t errlen)
 			continue;	/* not TCP/UDP, incomplete, or no payload */
 		p.l3 = (unsigned char *)(f + off);
 		judge(m, &p);
-		if (m->n == cap) {
-			cap = cap ? 2 * cap : 256;
-			m->len = xreallocarray(m->len, cap, sizeof(*m->len), what);
-			if (keep)
-				m->pkt = xreallocarray(m->pkt, cap,
-						       sizeof(*m->pkt), what);
-		}
-		if (keep) {
-			p.l3 = xmalloc(p.l3len, what);
-			memcpy(p.l3, f + off, p.l3len);
-			p.frame = m->frames;
-			m->pkt[m->n] = p;
-		}
-		m->len[m->n++] = p.l3len - p.payoff;
+		capture_take(m, keep, &p, f + off, &cap, what);
 	}
-	if (r == PCAP_ERROR) {
-		/* A capture stopped hard ends in a record cut short: the
-		   frames before it are whole and are replayed, and the
-		   results say so.  A record that is wrong before the end
-		   (a length past any snap length, a packet on an interface
-		   never described) is damage: the frames after it would
-		   be lost unseen. */
-		const char *why = pcap_geterr(pc);
-		long now = pcap_file(pc) ? ftell(pcap_file(pc)) : -1;
-		bool at_end = size >= 0 && now >= 0 && now >= size &&
-			      strstr(why, "truncated");
-
-		if (!at_end) {
-			snprintf(err, errlen, "%s: damaged at byte %lld, the record "
-				 "after frame %zu: %s; expected a whole capture (one "
-				 "cut short at its end is replayed up to the cut)",
-				 m->path, at, m->frames, why);
-			pcap_close(pc);
-			return -1;
-		}
-		if (!m->n) {
-			snprintf(err, errlen, "%s: frame %zu: %s", m->path,
-				 m->frames + 1, why);
-			pcap_close(pc);
-			return -1;
-		}
-		m->cut = xasprintf(what, "frame %zu: %s", m->frames + 1, why);
-		fprintf(stderr, "csumbench: WARNING: %s: %s; the %zu frames before "
-			"it are replayed\n", m->path, m->cut, m->frames);
+	if (r == PCAP_ERROR && capture_failed(m, pc, at, size, what, err, errlen)) {
+		pcap_close(pc);
+		return -1;
 	}
 	pcap_close(pc);
 	if (!m->n) {
