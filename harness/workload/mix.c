@@ -56,73 +56,117 @@ static int parse_count(const char *tok, uint64_t lo, uint64_t hi,
 	return 0;
 }
 
+/* A line of a text mix as text: the byte-order mark taken off the
+   first, and refused when it holds a NUL or control byte or is longer
+   than MIX_LINE_MAX.  0, or -1 with why in err. */
+static int text_line_check(const struct mix *m, FILE *f, char *line,
+			   size_t size, size_t lineno, char *err, size_t errlen)
+{
+	size_t len = strlen(line), i;
+
+	/* A UTF-8 byte-order mark (some Windows editors start a file
+	   with one) is no part of the first size, as in configs. */
+	if (lineno == 1 && !memcmp(line, "\xef\xbb\xbf", 3)) {
+		memmove(line, line + 3, len - 2);
+		len -= 3;
+	}
+	/* fgets stops at a NUL too: what it read is then shorter
+	   than the line, and not ended by a newline */
+	if (len + 1 < size && line[len - 1 + !len] != '\n' && !feof(f)) {
+		snprintf(err, errlen, "%s:%zu: binary data (byte 0x00), "
+			 "expected text lines of 'size weight' or a "
+			 "pcap/pcapng capture", m->path, lineno);
+		return -1;
+	}
+	if (!strchr(line, '\n') && !feof(f)) {
+		snprintf(err, errlen, "%s:%zu: line longer than %d characters",
+			 m->path, lineno, MIX_LINE_MAX);
+		return -1;
+	}
+	for (i = 0; line[i]; i++)
+		if ((unsigned char)line[i] < 0x20 && !isspace((unsigned char)line[i])) {
+			snprintf(err, errlen, "%s:%zu: binary data (byte 0x%02x), "
+				 "expected text lines of 'size weight' or a "
+				 "pcap/pcapng capture", m->path, lineno,
+				 (unsigned char)line[i]);
+			return -1;
+		}
+	return 0;
+}
+
+/* A line's "size weight" pair into *s and *w: 1 for a blank or comment
+   line, 0, or -1 with why in err. */
+static int text_line_parse(const struct mix *m, char *line, size_t lineno,
+			   uint64_t *s, uint64_t *w, char *err, size_t errlen)
+{
+	char *hash = strchr(line, '#'), *a, *b, *extra, *save = NULL;
+
+	if (hash)
+		*hash = '\0';
+	a = strtok_r(line, " \t\r\n", &save);
+	if (!a)
+		return 1;
+	b = strtok_r(NULL, " \t\r\n", &save);
+	extra = strtok_r(NULL, " \t\r\n", &save);
+	if (!b || extra) {
+		snprintf(err, errlen, "%s:%zu: expected 'size weight' (two "
+			 "whole numbers), got %s", m->path, lineno,
+			 b ? "more than two fields" : "one field");
+		return -1;
+	}
+	if (parse_count(a, 1, SIZE_MAX_BYTES, s)) {
+		snprintf(err, errlen, "%s:%zu: size '%s', expected a whole "
+			 "number of bytes from 1 to %u", m->path, lineno, a,
+			 SIZE_MAX_BYTES);
+		return -1;
+	}
+	if (parse_count(b, 1, MIX_SEQ_MAX, w)) {
+		snprintf(err, errlen, "%s:%zu: weight '%s', expected a whole "
+			 "number from 1 to %u", m->path, lineno, b, MIX_SEQ_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+/* The sequence: each of the N sizes WEIGHT times, TOTAL in all,
+   shuffled once with a fixed seed (every kernel and run sees the
+   same). */
+static void text_expand(struct mix *m, const uint32_t *size,
+			const uint64_t *weight, size_t n, uint64_t total)
+{
+	uint64_t rng = UINT64_C(0x6d6978), w;
+	size_t i, k;
+
+	m->n = (size_t)total;
+	m->len = xcalloc(m->n, sizeof(*m->len), "a mix's sequence");
+	for (i = 0, k = 0; i < n; i++)
+		for (w = 0; w < weight[i]; w++)
+			m->len[k++] = size[i];
+	for (i = m->n; i > 1; i--) {
+		size_t j = (size_t)(rand_next(&rng) % i);
+		uint32_t t = m->len[i - 1];
+		m->len[i - 1] = m->len[j];
+		m->len[j] = t;
+	}
+}
+
 static int read_text(struct mix *m, FILE *f, char *err, size_t errlen)
 {
 	char line[MIX_LINE_MAX + 2];
 	uint32_t *size = NULL;
-	uint64_t *weight = NULL, total = 0, rng = UINT64_C(0x6d6978), w;
-	size_t n = 0, i, k, lineno = 0;
-	int rc = -1;
+	uint64_t *weight = NULL, total = 0, s, w;
+	size_t n = 0, lineno = 0;
+	int rc = -1, r;
 
 	while (fgets(line, sizeof(line), f)) {
-		char *hash, *a, *b, *extra, *save = NULL;
-		size_t len = strlen(line);
-		uint64_t s;
-
 		lineno++;
-		/* A UTF-8 byte-order mark (some Windows editors start a file
-		   with one) is no part of the first size, as in configs. */
-		if (lineno == 1 && !memcmp(line, "\xef\xbb\xbf", 3)) {
-			memmove(line, line + 3, len - 2);
-			len -= 3;
-		}
-		/* fgets stops at a NUL too: what it read is then shorter
-		   than the line, and not ended by a newline */
-		if (len + 1 < sizeof(line) && line[len - 1 + !len] != '\n' &&
-		    !feof(f)) {
-			snprintf(err, errlen, "%s:%zu: binary data (byte 0x00), "
-				 "expected text lines of 'size weight' or a "
-				 "pcap/pcapng capture", m->path, lineno);
+		if (text_line_check(m, f, line, sizeof(line), lineno, err, errlen))
 			goto out;
-		}
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errlen, "%s:%zu: line longer than %d characters",
-				 m->path, lineno, MIX_LINE_MAX);
+		r = text_line_parse(m, line, lineno, &s, &w, err, errlen);
+		if (r < 0)
 			goto out;
-		}
-		for (i = 0; line[i]; i++)
-			if ((unsigned char)line[i] < 0x20 && !isspace((unsigned char)line[i])) {
-				snprintf(err, errlen, "%s:%zu: binary data (byte 0x%02x), "
-					 "expected text lines of 'size weight' or a "
-					 "pcap/pcapng capture", m->path, lineno,
-					 (unsigned char)line[i]);
-				goto out;
-			}
-		hash = strchr(line, '#');
-		if (hash)
-			*hash = '\0';
-		a = strtok_r(line, " \t\r\n", &save);
-		if (!a)
+		if (r > 0)
 			continue;
-		b = strtok_r(NULL, " \t\r\n", &save);
-		extra = strtok_r(NULL, " \t\r\n", &save);
-		if (!b || extra) {
-			snprintf(err, errlen, "%s:%zu: expected 'size weight' (two "
-				 "whole numbers), got %s", m->path, lineno,
-				 b ? "more than two fields" : "one field");
-			goto out;
-		}
-		if (parse_count(a, 1, SIZE_MAX_BYTES, &s)) {
-			snprintf(err, errlen, "%s:%zu: size '%s', expected a whole "
-				 "number of bytes from 1 to %u", m->path, lineno, a,
-				 SIZE_MAX_BYTES);
-			goto out;
-		}
-		if (parse_count(b, 1, MIX_SEQ_MAX, &w)) {
-			snprintf(err, errlen, "%s:%zu: weight '%s', expected a whole "
-				 "number from 1 to %u", m->path, lineno, b, MIX_SEQ_MAX);
-			goto out;
-		}
 		total += w;
 		if (total > MIX_SEQ_MAX) {
 			snprintf(err, errlen, "%s:%zu: the weights add up to more than "
@@ -144,17 +188,7 @@ static int read_text(struct mix *m, FILE *f, char *err, size_t errlen)
 			 "one (e.g. '1500 1')", m->path);
 		goto out;
 	}
-	m->n = (size_t)total;
-	m->len = xcalloc(m->n, sizeof(*m->len), "a mix's sequence");
-	for (i = 0, k = 0; i < n; i++)
-		for (w = 0; w < weight[i]; w++)
-			m->len[k++] = size[i];
-	for (i = m->n; i > 1; i--) {
-		size_t j = (size_t)(rand_next(&rng) % i);
-		uint32_t t = m->len[i - 1];
-		m->len[i - 1] = m->len[j];
-		m->len[j] = t;
-	}
+	text_expand(m, size, weight, n, total);
 	rc = 0;
 out:
 	free(size);
