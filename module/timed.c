@@ -246,15 +246,9 @@ static void flush_slots(const struct csb_k *k, u8 *const *srcs, u8 *const *dsts,
 	csb_fence();
 }
 
-int csb_time(const struct csb_k *k, struct csb_time *t)
+/* Whether a request can be timed: 0, or the errno that says why not. */
+static int csb_time_check(const struct csb_k *k, const struct csb_time *t)
 {
-	u8 **srcs = b.srcs, **dsts = b.dsts;
-	u8 *src = b.warm + t->align, *dst = b.dwarm + t->align;
-	u64 bound = div_u64(csb_tick_hz() * CSB_BOUND_NS, 1000000000u);
-	unsigned long flags;
-	cycles_t one, ticks;
-	u32 i, j;
-
 	if (!b.ready)
 		return -ENODATA;
 	if (t->cache > CSB_COLD ||
@@ -269,31 +263,37 @@ int csb_time(const struct csb_k *k, struct csb_time *t)
 		return -EINVAL;
 	if (!csb_gated(k, t->len, t->align, t->dist))
 		return -EPERM;
-	if (!t->calls) {	/* the two reads alone: the overhead */
-		preempt_disable();
-		local_irq_save(flags);
-		t->ticks = calls_warm(k, src, dst, t->len, t->dist, 0);
-		local_irq_restore(flags);
-		preempt_enable();
-		return 0;
-	}
-	/* cold: K distinct slots in a fresh random order */
-	for (i = 0; i < t->calls && t->cache == CSB_COLD; i++) {
+	return 0;
+}
+
+/* cold: K distinct slots in a fresh random order */
+static void cold_slots(const struct csb_time *t, u8 **srcs, u8 **dsts)
+{
+	u32 i, j;
+
+	for (i = 0; i < t->calls; i++) {
 		j = (u32)splitmix64(&b.rng) % (i + 1);
 		b.order[i] = b.order[j];
 		b.order[j] = i;
 	}
-	for (i = 0; i < t->calls && t->cache == CSB_COLD; i++) {
+	for (i = 0; i < t->calls; i++) {
 		srcs[i] = b.pool + b.order[i] * b.slot + t->align;
 		dsts[i] = b.dpool + b.order[i] * b.slot + t->align;
 	}
-	preempt_disable();
-	/* the probe: what one call (and its flush) takes, the least of
-	   three: under an emulator whose counter follows the host's clock,
-	   the host stopping it for a moment lands in one probe, which alone
-	   would refuse a region that fits */
+}
+
+/* The probe: what one call (and its flush) takes, the least of three:
+   under an emulator whose counter follows the host's clock, the host
+   stopping it for a moment lands in one probe, which alone would refuse
+   a region that fits.  Interrupts off; preemption off by the caller. */
+static cycles_t probe_one(const struct csb_k *k, const struct csb_time *t,
+			  u8 *src, u8 *dst, u8 **srcs, u8 **dsts)
+{
+	unsigned long flags;
+	cycles_t one = (cycles_t)-1;
+	u32 i;
+
 	local_irq_save(flags);
-	one = (cycles_t)-1;
 	for (i = 0; i < 3; i++) {
 		cycles_t o;
 
@@ -311,6 +311,33 @@ int csb_time(const struct csb_k *k, struct csb_time *t)
 			one = o;
 	}
 	local_irq_restore(flags);
+	return one;
+}
+
+int csb_time(const struct csb_k *k, struct csb_time *t)
+{
+	u8 **srcs = b.srcs, **dsts = b.dsts;
+	u8 *src = b.warm + t->align, *dst = b.dwarm + t->align;
+	u64 bound = div_u64(csb_tick_hz() * CSB_BOUND_NS, 1000000000u);
+	unsigned long flags;
+	cycles_t one, ticks;
+	int err = csb_time_check(k, t);
+	u32 i;
+
+	if (err)
+		return err;
+	if (!t->calls) {	/* the two reads alone: the overhead */
+		preempt_disable();
+		local_irq_save(flags);
+		t->ticks = calls_warm(k, src, dst, t->len, t->dist, 0);
+		local_irq_restore(flags);
+		preempt_enable();
+		return 0;
+	}
+	if (t->cache == CSB_COLD)
+		cold_slots(t, srcs, dsts);
+	preempt_disable();
+	one = probe_one(k, t, src, dst, srcs, dsts);
 	/* (a call under one tick of a coarse timer counts as one) */
 	if ((u64)(one + 1) * t->calls > bound) {
 		preempt_enable();
