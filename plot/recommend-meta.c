@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
-#include "read/csv.h"
+#include "read/results.h"
 #include "recommend.h"
 
 void rec_meta_free(struct model_meta *mm)
@@ -66,61 +66,69 @@ static int read_pf_loop(const char *path, size_t line, const char *v,
 	return 0;
 }
 
-/* "# key: value" lines: the model's inputs.  A malformed value is an
-   error at its line, as a malformed field is. */
-int rec_read_meta(const char *path, struct model_meta *mm)
+/* "# cache_line: BYTES ...": 0, or -1 after a message at the line. */
+static int read_line_bytes(const char *path, const struct meta_line *m,
+			   struct model_meta *mm)
 {
-	struct csv c;
-	int rc, bad = 0;
+	const char *v = m->value;
+	unsigned long x;
+	char *end;
+
+	errno = 0;
+	x = strtoul(v, &end, 10);
+	if (*v < '0' || *v > '9' || errno || x == 0 || x > 1u << 20 ||
+	    (*end && *end != ' ')) {
+		fprintf(stderr, "%s:%zu: cache_line '%s', expected bytes "
+			"(a whole number from 1)\n", path, m->line, v);
+		return -1;
+	}
+	mm->line = (unsigned)x;
+	return 0;
+}
+
+/* "# miss_latency: CYCLES cycles ...": 0, or -1 after a message. */
+static int read_miss(const char *path, const struct meta_line *m,
+		     struct model_meta *mm)
+{
+	const char *v = m->value;
+	char *end;
+
+	errno = 0;
+	mm->miss = strtod(v, &end);
+	/* "nan cycles": not measured; as if the line were not there. */
+	if (!isfinite(mm->miss))
+		mm->miss = NAN;
+	if (end == v || errno || strncmp(end, " cycles", 7) ||
+	    (end[7] && end[7] != ' ')) {
+		fprintf(stderr, "%s:%zu: miss_latency '%s', expected "
+			"'<number> cycles ...'\n", path, m->line, v);
+		return -1;
+	}
+	return 0;
+}
+
+/* The model's inputs among the metadata the reader kept.  A malformed
+   value is an error at its line, as a malformed field is. */
+int rec_read_meta(const struct results *r, struct model_meta *mm)
+{
+	size_t i;
+	int bad = 0;
 
 	mm->line = 0;
 	mm->miss = NAN;
 	mm->loops = NULL;
 	mm->nloops = 0;
-	if (csv_open(&c, path)) {
-		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-		return -1;
-	}
-	while (!bad && (rc = csv_next(&c)) > 0) {
-		char key[64], *v, *end;
-		int n;
+	for (i = 0; i < r->nmeta && !bad; i++) {
+		const struct meta_line *m = &r->meta[i];
 
-		if (c.buf[0] != '#' ||
-		    sscanf(c.buf, "# %63[a-z_]: %n", key, &n) != 1)
-			continue;
-		v = c.buf + n;
-		if (!strcmp(key, "cache_line")) {
-			unsigned long x;
-
-			errno = 0;
-			x = strtoul(v, &end, 10);
-			if (*v < '0' || *v > '9' || errno || x == 0 || x > 1u << 20 ||
-			    (*end && *end != ' ')) {
-				fprintf(stderr, "%s:%zu: cache_line '%s', expected bytes "
-					"(a whole number from 1)\n", path, c.line, v);
-				bad = 1;
-				continue;
-			}
-			mm->line = (unsigned)x;
-		} else if (!strcmp(key, "miss_latency")) {
-			errno = 0;
-			mm->miss = strtod(v, &end);
-			if (end == v || errno || strncmp(end, " cycles", 7) ||
-			    (end[7] && end[7] != ' ')) {
-				fprintf(stderr, "%s:%zu: miss_latency '%s', expected "
-					"'<number> cycles ...'\n", path, c.line, v);
-				bad = 1;
-			}
-			/* "nan cycles": not measured; as if the line were not
-			   there. */
-			if (!isfinite(mm->miss))
-				mm->miss = NAN;
-		} else if (!strcmp(key, "prefetch_loop")) {
-			bad = read_pf_loop(path, c.line, v, mm) < 0;
-		}
+		if (!strcmp(m->key, "cache_line"))
+			bad = read_line_bytes(r->path, m, mm) < 0;
+		else if (!strcmp(m->key, "miss_latency"))
+			bad = read_miss(r->path, m, mm) < 0;
+		else if (!strcmp(m->key, "prefetch_loop"))
+			bad = read_pf_loop(r->path, m->line, m->value, mm) < 0;
 	}
-	csv_close(&c);
-	return bad || rc < 0 ? -1 : 0;
+	return bad ? -1 : 0;
 }
 
 /* The run's # prefetch_loop: bytes for the kernel; 0: none. */

@@ -727,7 +727,7 @@ int cmd_recommend(int argc, char **argv)
 		return 2;
 	}
 	rc = 2;
-	if (rec_read_meta(o.path, &mm) || (o.op && check_op(&r, &o)))
+	if (rec_read_meta(&r, &mm) || (o.op && check_op(&r, &o)))
 		goto out;
 	nk = results_kernels(&r, 0, &kernels);
 	pk = xcalloc(nk, sizeof(*pk), "the recommendation");

@@ -85,7 +85,7 @@ struct band {
 };
 
 /* recommend-meta.c: the run's metadata for the model. */
-int rec_read_meta(const char *path, struct model_meta *mm);
+int rec_read_meta(const struct results *r, struct model_meta *mm);
 void rec_meta_free(struct model_meta *mm);
 unsigned rec_loop_bytes(const struct model_meta *mm, const char *kernel);
 

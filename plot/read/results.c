@@ -44,7 +44,22 @@ static void add_warning(struct results *r, const char *v)
 	snprintf(r->warnings[r->nwarnings++], n + 1, "%.*s", (int)n, v);
 }
 
-static void meta(struct results *r, const char *line, double *hz, double *cpt)
+/* The line kept as it is, for the keys read elsewhere. */
+static void keep_meta(struct results *r, const char *key, const char *v,
+		      size_t line)
+{
+	struct meta_line *m;
+
+	r->meta = xrealloc(r->meta, (r->nmeta + 1) * sizeof(*r->meta),
+			   RESULTS_READ);
+	m = &r->meta[r->nmeta++];
+	m->key = xstrdup(key, RESULTS_READ);
+	m->value = xstrdup(v, RESULTS_READ);
+	m->line = line;
+}
+
+static void meta(struct results *r, const char *line, size_t lineno,
+		 double *hz, double *cpt)
 {
 	char key[64];
 	const char *v;
@@ -53,6 +68,7 @@ static void meta(struct results *r, const char *line, double *hz, double *cpt)
 	if (sscanf(line, "# %63[a-z_]: %n", key, &n) != 1)
 		return;
 	v = line + n;
+	keep_meta(r, key, v, lineno);
 	if (!strcmp(key, "cpu_model"))
 		set_meta(&r->cpu, v, 0);
 	else if (!strcmp(key, "timer")) {
@@ -650,7 +666,7 @@ static int read_lines(struct results *r, struct raws *out, struct csv *c,
 		size_t n;
 
 		if (c->buf[0] == '#') {
-			meta(r, c->buf, hz, cpt);
+			meta(r, c->buf, c->line, hz, cpt);
 			continue;
 		}
 		if (c->buf[strspn(c->buf, " \t")] == '\0')
@@ -772,6 +788,11 @@ void results_free(struct results *r)
 	for (i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
+	for (i = 0; i < r->nmeta; i++) {
+		free(r->meta[i].key);
+		free(r->meta[i].value);
+	}
+	free(r->meta);
 	/* Empty, so that freeing it again (a reader's failure path, then its
 	   caller's) frees nothing twice; every pointer it owned included. */
 	path = r->path;

@@ -57,6 +57,14 @@ struct row {
 	size_t ncpb;
 };
 
+/* A "# key: value" line as the file has it, and where: the keys this
+   reader does not interpret itself are its callers' (recommend's
+   model reads # cache_line:, # miss_latency:, # prefetch_loop:). */
+struct meta_line {
+	char *key, *value;
+	size_t line;
+};
+
 struct results {
 	const char *path;
 	char *cpu, *timer, *emulated, *run_id, *order;	/* never NULL */
@@ -71,6 +79,9 @@ struct results {
 	/* Each "# warning:" line's text, in the file's order. */
 	char **warnings;
 	size_t nwarnings;
+	/* Every "# key: value" line, in the file's order. */
+	struct meta_line *meta;
+	size_t nmeta;
 	/* "# processes: P": each repeat ran in a process of its own
 	   (csumbench ab); 0: not said, the repeats shared one process. */
 	unsigned processes;
