@@ -336,7 +336,7 @@ static void print_timer(const struct results *r, const struct metric *m)
 	if (!strcmp(m->name, "ticks")) {
 		if (!r->timer[0])
 			printf("timer: not named (no '# timer:' line in the CSV)\n");
-		else if (timer_is_timebase(r->timer))
+		else if (results_timer_is_timebase(r))
 			print_wrapped("  ", "timer: %s%s", t, what);
 		else
 			print_wrapped("  ", "timer: %s%s; NOT the timebase or TSC: "

@@ -142,6 +142,11 @@ hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,load,rx_prefetch,code_
 ok "CSV header, columns in order" [ "$(grep -v '^#' "$csv" | head -n 1)" = "$hdr" ]
 ok "CSV: 56 rows of 44 fields" \
 	[ "$(grep -v '^#' "$csv" | tail -n +2 | awk -F, 'NF == 44' | wc -l)" = 56 ]
+ok "CSV: one '# op:' line for each op the run times (csum, load), its words as data" \
+	all has_line "$csv" '# op: csum|cost=byte|size=buffer size|axis=buffer size (bytes)|word=buffers|about=csum_partial; sizes are bytes summed' -- \
+	has "$csv" '^# op: load|cost=byte|' -- lines_are 2 <(grep '^# op:' "$csv")
+ok "CSV: '# timer_counts:' says what the timer's ticks are" \
+	has "$csv" '^# timer_counts: \(cycles\|timebase\|other\)$'
 roof=$(sed -n 's/^# roofline: \([^ ]*\) (auto: .*/\1/p' "$csv")
 ok "CSV: '# roofline:' names the load kernel auto chose ($roof)" \
 	grep -q "^$roof,[a-z0-9_]*,load," "$csv"

@@ -900,6 +900,29 @@ ok "ip_fast_csum in ticks of a timer that is not a timebase: ticks, and says whi
 	bash -c "[ $rc = 0 ] && grep -q '^ip-ref  *10\.25  *11\.50  *17\.25  *24\.00\$' '$T/ipc.txt' &&
 		grep -q 'clock ticks per call' '$T/ipc.txt' && grep -q 'NOT the timebase or TSC' '$T/ipc.txt' &&
 		width_ok '$T/ipc.txt'"
+# The header says what the timer counts (# timer_counts:) and how an op
+# reads (# op:); the timer's and op's names no longer decide it.
+sed -e 's/^# timer: mftb.*/# timer: tb2 (test data: a timebase of another name)\n# timer_counts: timebase/' \
+	-e '/^[a-z]/s/,mftb,/,tb2,/' $D/ops.csv > "$T/tb2.csv"
+$R table "$T/tb2.csv" --op ip_fast_csum --metric ticks > "$T/tb2.txt" 2>&1; rc=$?
+ok "# timer_counts: timebase: a timer of any name read as a timebase" \
+	all [ $rc = 0 ] -- has "$T/tb2.txt" '^timer: tb2 (test data' -- \
+	lacks "$T/tb2.txt" 'NOT'
+sed -e 's/^# timer: mftb.*/&\n# timer_counts: other/' $D/ops.csv > "$T/tbo.csv"
+$R table "$T/tbo.csv" --op ip_fast_csum --metric ticks > "$T/tbo.txt" 2>&1; rc=$?
+ok "# timer_counts: other: mftb by name is not taken for a timebase" \
+	all [ $rc = 0 ] -- has "$T/tbo.txt" 'core clock); NOT$' -- has "$T/tbo.txt" '^  the timebase or TSC: these are mftb ticks$'
+sed -e 's/^# timer: mftb.*/&\n# op: ip_fast_csum|cost=byte|size=frame length|axis=frame bytes|word=frames|about=described by the file/' \
+	$D/ops.csv > "$T/opd.csv"
+$R table "$T/opd.csv" > "$T/opd.txt" 2>&1; rc=$?
+ok "# op: the file's description of an op (its words, cost per byte), not csumreport's copy" \
+	all [ $rc = 0 ] -- has "$T/opd.txt" '^op ip_fast_csum: described by the file$' -- \
+	has "$T/opd.txt" '^ip_fast_csum kernels by frame length, MB/s'
+sed -e 's/^# timer: mftb.*/&\n# op: csum|cost=each|size=x|axis=x|word=x|about=x/' \
+	$D/ops.csv > "$T/opbad.csv"
+$R table "$T/opbad.csv" > /dev/null 2> "$T/err"; rc=$?
+ok "a malformed # op: line: exit 2, the file and line named" \
+	all exit_is 2 -- stderr_has "opbad.csv:7: op 'csum|cost=each"
 $R table $D/ops.csv --op ip_fast_csum --metric ns > "$T/ipn.txt" 2>&1; rc=$?
 ok "ip_fast_csum table --metric ns: ticks / tick_hz" \
 	bash -c "[ $rc = 0 ] && grep -q '^ip-ref  *102\.5  *115\.0  *172\.5  *240\.0\$' '$T/ipn.txt' &&

@@ -51,7 +51,7 @@ static double hz_1g(void)
 
 static double resolution_of(uint64_t (*read)(void))
 {
-	struct timer t = { "sim", "simulated", false, NULL, read, hz_1g, NULL };
+	struct timer t = { "sim", "simulated", false, NULL, read, hz_1g, NULL, false };
 	struct calibration c;
 
 	calibrate_overhead(&t, &c);
@@ -117,7 +117,7 @@ int main(void)
 
 	{
 		struct timer t = { "sim", "simulated", false, NULL, read_half_step,
-				   hz_1g, NULL };
+				   hz_1g, NULL, false };
 		struct calibration c;
 
 		calibrate_overhead(&t, &c);

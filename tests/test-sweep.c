@@ -33,7 +33,7 @@ static double hz_1g(void)
 }
 
 static const struct timer coarse = { "coarse", "1 us steps", false, NULL,
-				     read_us, hz_1g, NULL };
+				     read_us, hz_1g, NULL, false };
 
 /* A kernel of known cost: 4 cycles of dependent adds per byte. */
 static uint32_t known_cost(const void *buf, int len, uint32_t sum)

@@ -330,6 +330,10 @@ const struct op op_csum_copy = {
 	.contract = "uint32_t f(const void *src, void *dst, int len, uint32_t "
 		    "sum): copies, returns csum_partial's sum",
 	.size_means = "bytes copied and summed",
+	.size_axis = "bytes copied",
+	.size_title = "bytes copied",
+	.size_word = "copied",
+	.about = "copy and checksum; sizes are bytes copied",
 	.dst = true,
 	.partial_sum = true,
 	.roofline = true,

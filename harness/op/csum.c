@@ -184,6 +184,10 @@ const struct op op_csum = {
 	.contract = "uint32_t f(const void *buf, int len, uint32_t sum): "
 		    "csum_partial's unfolded partial sum",
 	.size_means = "bytes summed",
+	.size_axis = "buffer size (bytes)",
+	.size_title = "buffer size",
+	.size_word = "buffers",
+	.about = "csum_partial; sizes are bytes summed",
 	.dst = false,
 	.partial_sum = true,
 	.roofline = true,

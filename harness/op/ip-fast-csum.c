@@ -237,6 +237,10 @@ const struct op op_ip_fast_csum = {
 	.contract = "uint16_t f(const void *iph, unsigned int ihl): the "
 		    "header's checksum, folded and inverted",
 	.size_means = "IPv4 header bytes (4 x ihl)",
+	.size_axis = "IPv4 header bytes",
+	.size_title = "IPv4 header length",
+	.size_word = "headers",
+	.about = "IPv4 header checksum; sizes are header bytes",
 	.dst = false,
 	.per_call = true,
 	.size_ok = size_ok,

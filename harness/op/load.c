@@ -179,6 +179,10 @@ const struct op op_load = {
 	.contract = "uint32_t f(const void *buf, int len, uint32_t seed): "
 		    "XOR of its 32-bit words; the roofline",
 	.size_means = "bytes loaded",
+	.size_axis = "buffer size (bytes)",
+	.size_title = "buffer size",
+	.size_word = "buffers",
+	.about = "the roofline, loads and no checksum; sizes are bytes loaded",
 	.dst = false,
 	.partial_sum = false,
 	.roofline = false,

@@ -31,6 +31,9 @@ struct op {
 	bool dst;		/* writes a destination buffer */
 	bool per_call;		/* people read its cost per call, not per
 				   byte (summaries; the CSV has both) */
+	/* How csumreport words its sizes (# op: in the CSV): a figure's
+	   axis, "... by <title>", "1500 B <word>", and what it is. */
+	const char *size_axis, *size_title, *size_word, *about;
 	bool partial_sum;	/* call returns csum_partial's unfolded sum
 				   of src: a capture's segments check it */
 	bool roofline;		/* it streams its size in bytes through the

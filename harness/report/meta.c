@@ -12,6 +12,7 @@
 #include "lib/hugepage.h"
 #include "lib/platform.h"
 #include "lib/xalloc.h"
+#include "op/op.h"
 #include "sweep/layout.h"
 #include "report/report.h"
 #include "timer/chain.h"
@@ -270,6 +271,24 @@ static void meta_build(FILE *f, const struct sweep *b)
 	fprintf(f, "# seed: %llu\n", (unsigned long long)b->plan.seed);
 }
 
+/* "# op:" for each op the run times: how csumreport words it. */
+static void meta_ops(FILE *f, const struct sweep *b)
+{
+	size_t i, j;
+
+	for (i = 0; i < op_count; i++) {
+		const struct op *o = op_table[i];
+
+		for (j = 0; j < b->plan.npts; j++)
+			if (b->plan.pts[j].spec.kernel->op == o)
+				break;
+		if (j < b->plan.npts)
+			fprintf(f, "# op: %s|cost=%s|size=%s|axis=%s|word=%s|"
+				"about=%s\n", o->name, o->per_call ? "call" : "byte",
+				o->size_title, o->size_axis, o->size_word, o->about);
+	}
+}
+
 /* Layouts, K, samples and repeats. */
 static void meta_plan(FILE *f, const struct sweep *b)
 {
@@ -284,6 +303,7 @@ static void meta_plan(FILE *f, const struct sweep *b)
 			"(cold_calls = K fixes it)\n");
 	fprintf(f, "# samples_per_point: %u\n", b->plan.samples);
 	fprintf(f, "# repeat: %u\n", b->plan.repeats);
+	meta_ops(f, b);
 }
 
 /* The timer, the space the regions run in, and what is subtracted. */
@@ -293,6 +313,8 @@ static void meta_timer(FILE *f, const struct sweep *b)
 
 	fprintf(f, "# timer: %s (%s%s%s)\n", c->timer->name, c->timer->what,
 		c->timer->how ? "; " : "", c->timer->how ? c->timer->how() : "");
+	fprintf(f, "# timer_counts: %s\n", c->timer->counts_cycles ? "cycles" :
+		c->timer->fixed_rate ? "timebase" : "other");
 	if (!kspace_opened())
 		fprintf(f, "# space: user\n");
 	else {

@@ -19,6 +19,8 @@ struct timer {
 	double (*hz)(void);
 	/* How it is read, where setup decides that (NULL: as what says). */
 	const char *(*how)(void);
+	bool fixed_rate;	/* a fixed-rate counter: TSC, the Power
+				   timebase, the Arm generic timer */
 };
 
 /* The port's counter (harness/arch/<arch>/timer.c: tsc, mftb, cntvct),

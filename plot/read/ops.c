@@ -1,13 +1,17 @@
-/* What csumreport knows of the ops csumbench times and of its timers:
-   how an op's sizes read (bytes summed, bytes copied, header bytes), in
-   which unit its cost reads best, and whether a timer's ticks are those
-   of a fixed-rate timebase.  An op it does not know is shown as csum is,
+/* How csumreport words an op's results: as the file's "# op:" lines
+   describe it (csumbench writes one per op it times), else, for files
+   written before those lines, the fallback below, a copy of what
+   csumbench's ops said then.  An op neither names is shown as csum is,
    in per-byte figures, under its own name. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "lib/xalloc.h"
 #include "read/ops.h"
 
-static const struct op_info known[] = {
+/* Files before "# op:": the ops csumbench had then. */
+static const struct op_info fallback[] = {
 	{ "csum", "csum_partial; sizes are bytes summed",
 	  "buffer size (bytes)", "buffer size", "buffers", 0 },
 	{ "csum_copy", "copy and checksum; sizes are bytes copied",
@@ -23,20 +27,81 @@ static const struct op_info unknown = {
 	"size (bytes)", "size", "buffers", 0,
 };
 
+/* The ops the files read so far describe, the first description of a
+   name kept: csumreport's one process reads a file or two, and every
+   command asks by name. */
+static struct op_info **described;
+static size_t ndescribed;
+
 const struct op_info *op_info(const char *op)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (!strcmp(known[i].name, op))
-			return &known[i];
+	for (i = 0; i < ndescribed; i++)
+		if (!strcmp(described[i]->name, op))
+			return described[i];
+	for (i = 0; i < sizeof(fallback) / sizeof(fallback[0]); i++)
+		if (!strcmp(fallback[i].name, op))
+			return &fallback[i];
 	return &unknown;
 }
 
-int timer_is_timebase(const char *timer)
+/* "KEY=VALUE" of a field, into *dst; 1 if it was that key. */
+static int field(const char *f, size_t n, const char *key, char **dst)
 {
-	/* tsc, the Power timebase, the Arm generic timer: fixed-rate
-	   counters.  perf counts core cycles and clock nanoseconds. */
-	return !strcmp(timer, "tsc") || !strcmp(timer, "mftb") ||
-	       !strcmp(timer, "timebase") || !strcmp(timer, "cntvct");
+	size_t k = strlen(key);
+
+	if (n <= k || strncmp(f, key, k) || f[k] != '=')
+		return 0;
+	free(*dst);
+	*dst = xstrndup(f + k + 1, n - k - 1, "an op's description");
+	return 1;
+}
+
+static void op_words_free(char **w, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(w[i]);
+}
+
+int op_describe(const char *v)
+{
+	/* name, cost, size, axis, word, about */
+	char *w[6] = { NULL };
+	const char *f = v;
+	size_t n = strcspn(v, "|");
+	struct op_info *o;
+	size_t i;
+
+	w[0] = xstrndup(v, n, "an op's description");
+	while (f[n] == '|') {
+		f += n + 1;
+		n = strcspn(f, "|");
+		(void)(field(f, n, "cost", &w[1]) || field(f, n, "size", &w[2]) ||
+		       field(f, n, "axis", &w[3]) || field(f, n, "word", &w[4]) ||
+		       field(f, n, "about", &w[5]));
+	}
+	if (!w[0][0] || !w[1] || !w[2] || !w[3] || !w[4] || !w[5] ||
+	    (strcmp(w[1], "byte") && strcmp(w[1], "call"))) {
+		op_words_free(w, 6);
+		return -1;
+	}
+	for (i = 0; i < ndescribed; i++)
+		if (!strcmp(described[i]->name, w[0])) {
+			op_words_free(w, 6);	/* described already */
+			return 0;
+		}
+	described = xrealloc(described, (ndescribed + 1) * sizeof(*described),
+			     "an op's description");
+	o = described[ndescribed++] = xcalloc(1, sizeof(*o), "an op's description");
+	o->name = w[0];
+	o->about = w[5];
+	o->size_axis = w[3];
+	o->size_title = w[2];
+	o->size_word = w[4];
+	o->per_call = !strcmp(w[1], "call");
+	free(w[1]);
+	return 0;
 }

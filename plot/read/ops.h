@@ -1,5 +1,5 @@
-/* What csumreport knows of the ops csumbench times and of its timers
-   (ops.c). */
+/* How csumreport words the ops csumbench times (ops.c): as the files'
+   "# op:" lines describe them, else a fallback for older files. */
 #ifndef CSUMREPORT_OPS_H
 #define CSUMREPORT_OPS_H
 
@@ -13,9 +13,12 @@ struct op_info {
 	int per_call;		/* a call, not a byte, is the unit of cost */
 };
 
+/* The op's description: the first file's "# op:" line that named it,
+   else the fallback of files written before those lines. */
 const struct op_info *op_info(const char *op);
-/* Whether a timer (as "# timer:" names it) is a fixed-rate timebase or
-   TSC, not a cycle or nanosecond counter. */
-int timer_is_timebase(const char *timer);
+/* A "# op:" line's value, "NAME|cost=byte|size=...|axis=...|word=...|
+   about=..." (docs/results-format.md); 0, or -1 if malformed.  A name
+   described already keeps its first description. */
+int op_describe(const char *v);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "lib/xalloc.h"
 #include "read/csv.h"
+#include "read/ops.h"
 #include "read/results.h"
 
 
@@ -58,17 +59,10 @@ static void keep_meta(struct results *r, const char *key, const char *v,
 	m->line = line;
 }
 
-static void meta(struct results *r, const char *line, size_t lineno,
-		 double *hz, double *cpt)
+/* The keys this reader interprets. */
+static void meta_value(struct results *r, const char *key, const char *v,
+		       double *hz, double *cpt)
 {
-	char key[64];
-	const char *v;
-	int n;
-
-	if (sscanf(line, "# %63[a-z_]: %n", key, &n) != 1)
-		return;
-	v = line + n;
-	keep_meta(r, key, v, lineno);
 	if (!strcmp(key, "cpu_model"))
 		set_meta(&r->cpu, v, 0);
 	else if (!strcmp(key, "timer")) {
@@ -76,6 +70,8 @@ static void meta(struct results *r, const char *line, size_t lineno,
 		set_meta(&r->timer_line, v, 0);
 		set_timer_what(r, v);
 	}
+	else if (!strcmp(key, "timer_counts"))
+		set_meta(&r->timer_counts, v, 1);
 	else if (!strcmp(key, "emulated"))
 		set_meta(&r->emulated, v, 1);
 	else if (!strcmp(key, "run_id"))
@@ -112,6 +108,41 @@ static void meta(struct results *r, const char *line, size_t lineno,
 		r->resolution = atof(v);
 	else if (!strcmp(key, "cycles_per_tick"))
 		*cpt = atof(v);
+}
+
+/* A "# key: value" line into r; 0, or -1 after a message at the line
+   (a # op: line is read as data, and must be whole). */
+static int meta(struct results *r, const char *line, size_t lineno,
+		double *hz, double *cpt)
+{
+	char key[64];
+	const char *v;
+	int n;
+
+	if (sscanf(line, "# %63[a-z_]: %n", key, &n) != 1)
+		return 0;
+	v = line + n;
+	keep_meta(r, key, v, lineno);
+	if (!strcmp(key, "op") && op_describe(v)) {
+		fprintf(stderr, "%s:%zu: op '%s', expected 'NAME|cost=byte or "
+			"call|size=...|axis=...|word=...|about=...' "
+			"(docs/results-format.md)\n", r->path, lineno, v);
+		return -1;
+	}
+	meta_value(r, key, v, hz, cpt);
+	return 0;
+}
+
+bool results_timer_is_timebase(const struct results *r)
+{
+	const char *t = r->timer;
+
+	if (r->timer_counts[0])
+		return !strcmp(r->timer_counts, "timebase");
+	/* The fallback for files before # timer_counts:: the fixed-rate
+	   counters csumbench's ports had then, by name. */
+	return !strcmp(t, "tsc") || !strcmp(t, "mftb") ||
+	       !strcmp(t, "timebase") || !strcmp(t, "cntvct");
 }
 
 /* Columns: the first NNEED must be there; the rest are read when they
@@ -471,7 +502,7 @@ static void results_begin(struct results *r, const char *path)
 	char **empty[] = { &r->timer, &r->emulated, &r->run_id, &r->order,
 		&r->timer_what, &r->roofline, &r->compiler, &r->version,
 		&r->core_clock, &r->timer_line, &r->kernel_release, &r->cflags,
-		&r->kernel_cflags, &r->build };
+		&r->kernel_cflags, &r->build, &r->timer_counts };
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
@@ -666,7 +697,8 @@ static int read_lines(struct results *r, struct raws *out, struct csv *c,
 		size_t n;
 
 		if (c->buf[0] == '#') {
-			meta(r, c->buf, c->line, hz, cpt);
+			if (meta(r, c->buf, c->line, hz, cpt))
+				return -1;
 			continue;
 		}
 		if (c->buf[strspn(c->buf, " \t")] == '\0')
@@ -776,6 +808,7 @@ void results_free(struct results *r)
 	free(r->run_id);
 	free(r->order);
 	free(r->timer_what);
+	free(r->timer_counts);
 	free(r->roofline);
 	free(r->compiler);
 	free(r->cflags);

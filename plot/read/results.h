@@ -69,6 +69,9 @@ struct results {
 	const char *path;
 	char *cpu, *timer, *emulated, *run_id, *order;	/* never NULL */
 	char *timer_what;	/* "# timer: tsc (this)": what it counts */
+	/* "# timer_counts:": cycles, timebase or other; "" in files
+	   written before the line */
+	char *timer_counts;
 	char *roofline;		/* "# roofline:" its kernel, or "" */
 	/* How the binary was built, as the lines say it ("" where a file
 	   has none): # compiler:, # cflags:, # kernel_cflags:, # build:. */
@@ -123,6 +126,10 @@ int results_read(struct results *r, const char *path, int with_samples);
 /* The -samples.csv beside path into r's rows (samples.c); 0, or -1
    after a message (r is then the caller's to free). */
 int results_read_samples(struct results *r, const char *path);
+/* Whether the timer's ticks are a fixed-rate counter's (TSC, the Power
+   timebase, the Arm generic timer), not core cycles or nanoseconds: as
+   # timer_counts: says, else (older files) by the timer's name. */
+bool results_timer_is_timebase(const struct results *r);
 /* Whether the run re-randomised layout: R > 1 copies. */
 static inline bool layouts_of(const struct results *r)
 {

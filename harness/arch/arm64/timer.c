@@ -32,6 +32,7 @@ const struct timer timer_arch = {
 	.name = "cntvct",
 	.what = "Arm generic timer CNTVCT_EL0 ticks, not core cycles",
 	.counts_cycles = false,
+	.fixed_rate = true,
 	.setup = cntvct_setup,
 	.read = cntvct_read,
 	.hz = cntvct_hz,

@@ -132,6 +132,7 @@ const struct timer timer_arch = {
 	.name = "mftb",
 	.what = what,
 	.counts_cycles = false,
+	.fixed_rate = true,
 	.setup = mftb_setup,
 	.read = mftb_read,
 	.hz = mftb_hz,

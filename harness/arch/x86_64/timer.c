@@ -33,6 +33,7 @@ const struct timer timer_arch = {
 	.name = "tsc",
 	.what = "x86-64 RDTSC reference ticks (lfence-ordered), not core cycles",
 	.counts_cycles = false,
+	.fixed_rate = true,
 	.setup = tsc_setup,
 	.read = tsc_read,
 	.hz = tsc_hz,
