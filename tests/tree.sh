@@ -74,4 +74,9 @@ done > "$T/named"
 ok "the files kernels/*.def's comments name are there$( [ -s "$T/named" ] && echo " (not: $(tr '\n' ' ' < "$T/named"))")" test ! -s "$T/named"
 ok "no comment counts its file's lines (they go stale)" \
 	bash -c "! git grep -nE 'some [0-9]+ lines' -- harness plot gbench kernels"
+# docs/results-format.md lists every column and "# key:" the harness
+# writes, as the writers' sources spell them.
+python3 tests/results-format.py > "$T/unlisted" 2>&1; rc=$?
+ok "docs/results-format.md lists every column and # key: csumbench writes$( [ -s "$T/unlisted" ] && echo " (not: $(tr '\n' ' ' < "$T/unlisted"))")" \
+	all exit_is 0 -- empty "$T/unlisted"
 finish
