@@ -325,14 +325,13 @@ static void meta_timer(FILE *f, const struct sweep *b)
 			"reads)\n", b->machine.kspace_overhead);
 	}
 	events_meta(f, b);
-	fprintf(f, "# timer_overhead_ticks: %.1f (mean of %d back-to-back reads, "
-		"%u interrupted ones left out; subtracted)\n", c->overhead,
-		OVERHEAD_READS, c->overhead_dropped);
-	fprintf(f, "# timer_resolution_ticks: %.0f (the smallest step it "
-		"advances by)\n", c->resolution);
+	/* numbers alone: docs/results-format.md says what they are */
+	fprintf(f, "# timer_overhead_ticks: %.1f\n", c->overhead);
+	fprintf(f, "# timer_overhead_reads: %d\n", OVERHEAD_READS);
+	fprintf(f, "# timer_overhead_dropped: %u\n", c->overhead_dropped);
+	fprintf(f, "# timer_resolution_ticks: %.0f\n", c->resolution);
 	fprintf(f, "# tick_hz: %.0f (%s)\n", c->tick_hz, c->hz_source);
-	fprintf(f, "# sample_ticks: %.0f (a warm sample and a chain window last "
-		"at least this)\n", c->sample_ticks);
+	fprintf(f, "# sample_ticks: %.0f\n", c->sample_ticks);
 }
 
 /* Cycles per tick, the add chain and canary, and how calls are timed. */
