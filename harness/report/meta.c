@@ -343,15 +343,16 @@ static void meta_chain(FILE *f, const struct sweep *b)
 	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_given ? c->cpt_source :
 		"add chain, a window in every round: each row's cycles_per_tick is "
 		"the median of the windows taken beside its samples");
-	if (b->machine.nchain >= 4)
-		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
-			"%lu dependent adds; by quarter of the run %.4f %.4f %.4f %.4f)\n",
-			b->machine.cpt_run, b->machine.nchain, c->chain_blocks * CHAIN_BLOCK, b->machine.cpt_quarter[0],
-			b->machine.cpt_quarter[1], b->machine.cpt_quarter[2], b->machine.cpt_quarter[3]);
-	else if (b->machine.nchain)
-		fprintf(f, "# add_chain_cycles_per_tick: %.4f (median of %zu windows of "
-			"%lu dependent adds)\n", b->machine.cpt_run, b->machine.nchain,
+	if (b->machine.nchain) {
+		fprintf(f, "# add_chain_cycles_per_tick: %.4f\n", b->machine.cpt_run);
+		fprintf(f, "# add_chain_windows: %zu\n", b->machine.nchain);
+		fprintf(f, "# add_chain_window_adds: %lu\n",
 			c->chain_blocks * CHAIN_BLOCK);
+	}
+	if (b->machine.nchain >= 4)
+		fprintf(f, "# add_chain_quarters: %.4f %.4f %.4f %.4f\n",
+			b->machine.cpt_quarter[0], b->machine.cpt_quarter[1],
+			b->machine.cpt_quarter[2], b->machine.cpt_quarter[3]);
 	meta_canary(f, &b->machine.canary);
 	if (b->machine.nbchain) {
 		double *v = xcalloc(b->machine.nbchain, sizeof(*v),
