@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "read/query.h"
 #include "read/results.h"
@@ -34,7 +35,7 @@
 static double point_median(const struct kernel_ctx *k, const struct row *w)
 {
 	if (k->with_samples && w->ncpb)
-		return results_median(w->cpb, w->ncpb);
+		return stats_median(w->cpb, w->ncpb);
 	return w->cycles_per_byte;
 }
 

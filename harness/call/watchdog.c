@@ -16,6 +16,7 @@
 
 #include "call/ref.h"
 #include "call/watchdog.h"
+#include "lib/platform.h"
 #include "lib/xalloc.h"
 
 sigjmp_buf watchdog_jmp;
@@ -30,14 +31,6 @@ static double min_limit = WATCHDOG_MIN_S, ref_s_per_byte, last_limit;
 static watchdog_abandon_fn *abandon_fn;
 static int inited;
 static void *abandon_ctx;
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static double cpu_s(void)
 {
@@ -59,7 +52,7 @@ static void on_alarm(int sig, siginfo_t *si, void *uc)
 	if (!armed)
 		return;		/* disarmed as it fired */
 	cpu = cpu_s() - armed_cpu;
-	wall = now_s() - armed_wall;
+	wall = platform_seconds() - armed_wall;
 	if (cpu < limit_now && wall < 10 * limit_now) {
 		/* Not the kernel's time: stopped, or others ran.  Wait on. */
 		double left = limit_now - cpu;
@@ -76,7 +69,7 @@ static void on_cont(int sig)
 {
 	(void)sig;
 	if (armed)
-		armed_wall = now_s();
+		armed_wall = platform_seconds();
 }
 
 /* Calls marked without a deadline (watchdog_enter). */
@@ -122,9 +115,9 @@ void watchdog_init(double min_s)
 	memset(buf, 0xa5, n);
 	/* ref's speed: the best of a few calls on 64 KiB. */
 	for (i = 0; i < 5; i++) {
-		t0 = now_s();
+		t0 = platform_seconds();
 		sink = verify_ref(buf, (int)n, 0);
-		t = now_s() - t0;
+		t = platform_seconds() - t0;
 		if (t < best)
 			best = t;
 	}
@@ -176,7 +169,7 @@ void watchdog_arm(const struct kernel *k, double limit_s)
 	last_limit = limit_now = limit_s;
 	stopped_pc = NULL;
 	armed_cpu = cpu_s();
-	armed_wall = now_s();
+	armed_wall = platform_seconds();
 	armed = 1;
 	set_timer(limit_s);
 }

@@ -318,14 +318,6 @@ static void show_log(const char *log)
 	fclose(f);
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Each side gated alone at every size and alignment of the config,
    before anything is timed: 0, or 2 after naming what disagreed. */
 static int gate_sides(struct ab *ab)
@@ -359,7 +351,7 @@ static int side_of(int i)
 
 static void progress(const struct ab *ab, int done, int total, double t0)
 {
-	double el = now_s() - t0;
+	double el = platform_seconds() - t0;
 
 	if (!ab->progress)
 		return;
@@ -375,13 +367,13 @@ static void progress(const struct ab *ab, int done, int total, double t0)
 static int run_procs(struct ab *ab, int given, int emulated)
 {
 	int i, total, n[2] = { 0, 0 };
-	double t0 = now_s();
+	double t0 = platform_seconds();
 
 	total = given ? 2 * given : emulated ? 6 : 4;
 	ab->procs = xcalloc(2 * 200, sizeof(*ab->procs), "the processes");
 	for (i = 0; i < total; i++) {
 		struct ab_proc *p = &ab->procs[i];
-		double t = now_s();
+		double t = platform_seconds();
 		char **v;
 		int rc;
 
@@ -394,7 +386,7 @@ static int run_procs(struct ab *ab, int given, int emulated)
 		v = proc_argv(ab, &ab->side[p->side], p->csv, 0);
 		rc = run_proc(v, p->log, &p->forked, &p->exec_errno);
 		argv_free(v);
-		p->seconds = now_s() - t;
+		p->seconds = platform_seconds() - t;
 		if (rc) {
 			if (ab->progress)
 				fprintf(stderr, "\n");

@@ -20,6 +20,7 @@
 
 #include "cmd/cmd.h"
 #include "lib/args.h"
+#include "lib/platform.h"
 #include "sweep/contention.h"
 
 #define WIDTH 72
@@ -33,7 +34,7 @@ static bool read_line(const char *path, char *out, size_t n)
 	FILE *f;
 	size_t len;
 
-	snprintf(full, sizeof(full), "%s%s", sysroot(), path);
+	snprintf(full, sizeof(full), "%s%s", platform_sysroot(), path);
 	f = fopen(full, "r");
 	if (!f)
 		return false;
@@ -350,7 +351,7 @@ static void hypervisor(void)
 	bool flag = false;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/proc/cpuinfo", sysroot());
+	snprintf(path, sizeof(path), "%s/proc/cpuinfo", platform_sysroot());
 	f = fopen(path, "r");
 	while (f && fgets(flags, sizeof(flags), f))
 		if (!strncmp(flags, "flags", 5) && strstr(flags, " hypervisor")) {

@@ -23,6 +23,7 @@
 #include "cmd/cmd.h"
 #include "lib/args.h"
 #include "lib/platform.h"
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "op/op.h"
 #include "report/output.h"
@@ -119,14 +120,6 @@ static void teardown(void)
 	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void catch_signals(void)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
@@ -199,13 +192,6 @@ static int by_calls(const void *a, const void *b)
 	       x->len < y->len ? -1 : x->len > y->len;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static uint32_t quantile(const struct graph_fn *f, double q)
 {
 	size_t i = (size_t)(f->n * q);
@@ -227,7 +213,7 @@ static double mean(const struct graph_fn *f)
    (sorted here). */
 static void durations(char *buf, size_t n, struct graph_fn *f)
 {
-	qsort(f->ns, f->n, sizeof(*f->ns), cmp_u32);
+	qsort(f->ns, f->n, sizeof(*f->ns), stats_cmp_u32);
 	snprintf(buf, n, "median %u ns, p90 %u ns, mean %.0f ns", f->ns[f->n / 2],
 		 quantile(f, 0.9), mean(f));
 }
@@ -537,7 +523,7 @@ static int window_open(bool durations_on, double *t0, char *err, size_t n)
 {
 	size_t i;
 
-	*t0 = now();
+	*t0 = platform_seconds();
 	for (i = 0; i < st.nprobe; i++)
 		if (probe_start(&st.fs, &st.probe[i], err, n))
 			return -1;
@@ -552,7 +538,7 @@ static int window_close(double *t1, char *err, size_t n)
 	for (i = 0; i < st.nprobe; i++)
 		if (probe_pause(&st.fs, &st.probe[i], err, n))
 			return -1;
-	*t1 = now();
+	*t1 = platform_seconds();
 	graph_stop(&st.fs, &st.graph);
 	for (i = 0; i < st.nprobe; i++)
 		if (probe_collect(&st.fs, &st.probe[i], err, n))
@@ -657,7 +643,7 @@ static int trace_for(struct result *r, double seconds, const char *group,
 	if (other)
 		fprintf(stderr, "csumbench trace: beside the csumbench trace of pid %ld; "
 			"each counts its own interval\n", other);
-	while (!stop_sig && (left = t0 + seconds - now()) > 0) {
+	while (!stop_sig && (left = t0 + seconds - platform_seconds()) > 0) {
 		ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
 		if (durations_on)
 			graph_read(&st.graph, ms);

@@ -10,6 +10,7 @@
 
 #include "csumbench-uapi.h"
 #include "kspace/kspace.h"
+#include "lib/platform.h"
 #include "lib/sha256.h"
 #include "lib/xalloc.h"
 #include "op/op.h"
@@ -66,14 +67,6 @@ static const char *open_hint(int e)
 	return "";
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* What a request costs beyond its bytes: the least of a few SUMs of
    no bytes by the empty kernel, on buffers of one byte (a run or a sum
    makes its own).  Every kernel's calls pay it, the first one too (the
@@ -91,10 +84,10 @@ static void request_cost(void)
 		return;
 	s.index = e->kspace - 1;
 	for (n = 0; n < 5; n++) {
-		t = now_s();
+		t = platform_seconds();
 		if (ioctl(fd, CSB_IOC_SUM, &s) != 0)
 			return;
-		t = now_s() - t;
+		t = platform_seconds() - t;
 		best = n && best < t ? best : t;
 	}
 	for (i = 0; i < count; i++)

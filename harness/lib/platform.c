@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib/platform.h"
@@ -163,4 +164,19 @@ int platform_pin(int cpu, char *err, size_t errlen)
 		return -1;
 	}
 	return cpu;
+}
+
+double platform_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+const char *platform_sysroot(void)
+{
+	const char *r = getenv("CSUMBENCH_SYSROOT");
+
+	return r ? r : "";
 }

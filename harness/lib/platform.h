@@ -35,5 +35,12 @@ bool platform_parse_clock(const char *v, double *hz);
 /* Pins to cpu, or with cpu < 0 to the first CPU the process may use.
    Returns the CPU, or -1 and why in err. */
 int platform_pin(int cpu, char *err, size_t errlen);
+/* CLOCK_MONOTONIC in seconds: wall time for deadlines and rates, never
+   a measurement. */
+double platform_seconds(void);
+/* The folder csumbench check reads /sys and /proc's settings under:
+   CSUMBENCH_SYSROOT (tests stand in for them), or "".  /proc/stat and
+   schedstat are always read live. */
+const char *platform_sysroot(void);
 
 #endif

@@ -1,14 +1,36 @@
 /* Plain statistics over samples. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/stats.h"
 #include "lib/xalloc.h"
 
-static int cmp_double(const void *a, const void *b)
+int stats_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int stats_cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+int stats_cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+int stats_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
 }
@@ -18,7 +40,7 @@ static double *sorted(const double *v, size_t n)
 	double *s = xcalloc(n, sizeof(*s), "samples to sort");
 
 	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
+	qsort(s, n, sizeof(*s), stats_cmp_double);
 	return s;
 }
 
@@ -34,7 +56,7 @@ static double quantile_sorted(const double *s, size_t n, double q)
 
 void stats_sort(double *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), cmp_double);
+	qsort(v, n, sizeof(*v), stats_cmp_double);
 }
 
 double stats_quantile_sorted(const double *s, size_t n, double q)
@@ -56,7 +78,14 @@ double stats_quantile(const double *v, size_t n, double q)
 
 double stats_median(const double *v, size_t n)
 {
-	return stats_quantile(v, n, 0.5);
+	double *s, m;
+
+	if (n == 0)
+		return 0;
+	s = sorted(v, n);
+	m = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	free(s);
+	return m;
 }
 
 double stats_stddev(const double *v, size_t n)

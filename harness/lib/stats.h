@@ -16,6 +16,7 @@ struct summary {
 
 /* v is left unsorted; n may be 0 (all fields 0). */
 struct summary stats_summarise(const double *v, size_t n);
+/* The middle value of v, or the mean of the middle two; 0 when n is 0. */
 double stats_median(const double *v, size_t n);
 /* The q-quantile (0..1) with linear interpolation between order
    statistics (Hyndman and Fan's type 7, as R and numpy default). */
@@ -25,5 +26,11 @@ void stats_sort(double *v, size_t n);
 double stats_quantile_sorted(const double *s, size_t n, double q);
 /* Sample standard deviation (n - 1); 0 when n < 2. */
 double stats_stddev(const double *v, size_t n);
+
+/* qsort comparators, ascending. */
+int stats_cmp_double(const void *a, const void *b);
+int stats_cmp_unsigned(const void *a, const void *b);
+int stats_cmp_u32(const void *a, const void *b);
+int stats_cmp_u64(const void *a, const void *b);
 
 #endif

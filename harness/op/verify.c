@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "call/watchdog.h"
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "op/verify.h"
 
@@ -173,20 +174,13 @@ int verify_guarded(const struct kernel *k, double bytes, double calls,
 	return rc;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 uint32_t *verify_sorted_sizes(const uint32_t *sizes, size_t nsizes, size_t *n)
 {
 	uint32_t *sz = xcalloc(nsizes, sizeof(*sz), "the gate's sizes");
 	size_t i;
 
 	memcpy(sz, sizes, nsizes * sizeof(*sz));
-	qsort(sz, nsizes, sizeof(*sz), cmp_u32);
+	qsort(sz, nsizes, sizeof(*sz), stats_cmp_u32);
 	*n = 0;
 	for (i = 0; i < nsizes; i++)
 		if (!*n || sz[i] != sz[*n - 1])

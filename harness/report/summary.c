@@ -7,15 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "report/report.h"
-
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* Sizes shown; a sweep of thousands is read in the CSV, not here. */
 #define SUMMARY_SIZES 64
@@ -80,7 +74,7 @@ static void best_fill(struct best_table *t, const struct sweep *b)
 	size_t i;
 
 	memcpy(t->sorted, c->sizes, c->nsizes * sizeof(*t->sorted));
-	qsort(t->sorted, c->nsizes, sizeof(*t->sorted), cmp_u32);
+	qsort(t->sorted, c->nsizes, sizeof(*t->sorted), stats_cmp_u32);
 	for (i = 0; i < b->plan.npts; i++) {
 		const struct point *p = &b->plan.pts[i];
 		const uint32_t *at;
@@ -90,7 +84,7 @@ static void best_fill(struct best_table *t, const struct sweep *b)
 		if (p->spec.kernel->pseudo || p->spec.kernel->op != t->op)
 			continue;
 		at = bsearch(&p->spec.size, t->sorted, c->nsizes, sizeof(*t->sorted),
-			     cmp_u32);
+			     stats_cmp_u32);
 		k = (size_t)(at - t->sorted) * NCOLS + col_of(p->spec.cache,
 							      p->spec.rxslot, p->spec.load);
 		cpb = point_cycles_per_byte_all(b,
@@ -197,7 +191,7 @@ static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
 	fprintf(f, "\n");
 	for (si = 0; si < ns; si++) {
 		const uint32_t *at = bsearch(&c->sizes[si], t.sorted, c->nsizes,
-					     sizeof(*t.sorted), cmp_u32);
+					     sizeof(*t.sorted), stats_cmp_u32);
 
 		if (c->sizes[si] == SIZE_MIX)
 			fprintf(f, "%10s", "mix");

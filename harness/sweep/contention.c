@@ -12,22 +12,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "lib/platform.h"
 #include "sweep/contention.h"
-
-const char *sysroot(void)
-{
-	const char *r = getenv("CSUMBENCH_SYSROOT");
-
-	return r ? r : "";
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 bool cpu_times_read(int cpu, struct cpu_times *t)
 {
@@ -241,7 +227,7 @@ void contention_start(struct contention *c, int cpu)
 {
 	memset(c, 0, sizeof(*c));
 	c->cpu = cpu;
-	c->t0 = now_s();
+	c->t0 = platform_seconds();
 	if (cpu >= 0)
 		cpu_times_read(cpu, &c->a);
 	c->own0 = own_cpu_s();
@@ -251,7 +237,7 @@ void contention_start(struct contention *c, int cpu)
 
 void contention_stop(struct contention *c)
 {
-	c->t1 = now_s();
+	c->t1 = platform_seconds();
 	if (c->cpu >= 0)
 		cpu_times_read(c->cpu, &c->b);
 	c->own1 = own_cpu_s();

@@ -21,10 +21,6 @@ struct cpu_times {
 
 /* /proc/stat's line for cpu (into t); false when it cannot be read. */
 bool cpu_times_read(int cpu, struct cpu_times *t);
-/* The folder csumbench check reads /sys and /proc's settings under:
-   CSUMBENCH_SYSROOT (tests stand in for them), or "".  /proc/stat and
-   schedstat are always read live. */
-const char *sysroot(void);
 
 /* cpu = auto: the allowed CPU with the largest idle share over window_s
    seconds of /proc/stat (the lowest numbered of those within 5% of it),

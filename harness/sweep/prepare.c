@@ -13,6 +13,7 @@
 #include "kspace/kspace.h"
 #include "lib/hugepage.h"
 #include "lib/rand.h"
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "sweep/sweep.h"
 #include "timer/fence.h"
@@ -102,13 +103,6 @@ static uint64_t cold_iters(struct sweep *b, struct point *p, uint64_t cap)
 	return p->spec.iters < cap ? p->spec.iters : cap;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* A ring's key.  cold-ring: one ring per point (neighbours sharing one
    prefetched each other's buffers), bit 63 set, the point's index, and
    whether it writes into it (an op with a destination).  An rx pool:
@@ -132,7 +126,7 @@ static bool has_ring(const struct point *p)
 static size_t ring_of(const struct sweep *b, uint64_t key)
 {
 	const uint64_t *s = bsearch(&key, b->arena.ring_keys, b->arena.nrings,
-				    sizeof(*s), cmp_u64);
+				    sizeof(*s), stats_cmp_u64);
 
 	return (size_t)(s - b->arena.ring_keys);
 }
@@ -206,7 +200,7 @@ static int make_rings(struct sweep *b, char *err, size_t errlen)
 	for (i = 0, n = 0; i < b->plan.npts; i++)
 		if (has_ring(&b->plan.pts[i]))
 			b->arena.ring_keys[n++] = ring_key(b, &b->plan.pts[i]);
-	qsort(b->arena.ring_keys, n, sizeof(*b->arena.ring_keys), cmp_u64);
+	qsort(b->arena.ring_keys, n, sizeof(*b->arena.ring_keys), stats_cmp_u64);
 	for (i = 0, j = 0; i < n; i++)
 		if (!j || b->arena.ring_keys[i] != b->arena.ring_keys[j - 1])
 			b->arena.ring_keys[j++] = b->arena.ring_keys[i];

@@ -30,14 +30,6 @@
 
 #define SEQ_CHAIN 11	/* chain windows per point in sequential order */
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 
 static void shuffle(size_t *v, size_t n, uint64_t *rng)
 {
@@ -267,7 +259,7 @@ struct progress {
 
 static void progress(struct progress *g, const char *what)
 {
-	double now = now_s(), eta;
+	double now = platform_seconds(), eta;
 
 	if (!g->on || now - g->start < 2 || (!g->tty && now - g->last < 5))
 		return;
@@ -281,7 +273,7 @@ void sweep_run(struct sweep *b, bool progress_on)
 {
 	size_t n = b->plan.npts + 1 + b->plan.busy, i, *order = xcalloc(n, sizeof(*order),
 							      "the rounds' order");
-	struct progress g = { progress_on, isatty(2) != 0, now_s(), 0, 0, 0 };
+	struct progress g = { progress_on, isatty(2) != 0, platform_seconds(), 0, 0, 0 };
 	uint64_t rng = b->plan.seed;
 	unsigned rep, r;
 	char what[160];
@@ -319,7 +311,7 @@ void sweep_run(struct sweep *b, bool progress_on)
 			progress(&g, what);
 		}
 	}
-	if (g.on && g.tty && now_s() - g.start >= 2)
+	if (g.on && g.tty && platform_seconds() - g.start >= 2)
 		fprintf(stderr, "\r\033[K");
 	free(order);
 }

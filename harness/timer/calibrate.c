@@ -20,13 +20,6 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 double calibrate_resolution(const uint64_t *diff, size_t n)
 {
 	uint64_t *s = xcalloc(n, sizeof(*s), "the timer's steps");
@@ -35,7 +28,7 @@ double calibrate_resolution(const uint64_t *diff, size_t n)
 
 	for (i = 0; i < n; i++)
 		s[i] = diff[i];
-	qsort(s, n, sizeof(*s), cmp_u64);
+	qsort(s, n, sizeof(*s), stats_cmp_u64);
 	/* Groups of neighbouring values, each at its centre.  Unequal steps
 	   make groups of two (k steps sum to one of two neighbours); three
 	   or more neighbours are a counter of single ticks. */

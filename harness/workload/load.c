@@ -479,14 +479,6 @@ int load_start(char *err, size_t errlen)
 	return 0;
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
 /* The run cannot go on busy: what was measured is kept as partial. */
 static void load_lost(const char *what)
 {
@@ -501,7 +493,7 @@ static void load_lost(const char *what)
 void load_resume(void)
 {
 	uint64_t before[WORKERS_MAX];
-	double t0 = now_ms();
+	double t0 = platform_seconds();
 	size_t i, beating = 0;
 	void (*old)(int);
 	char ch = 'g';
@@ -527,7 +519,7 @@ void load_resume(void)
 			beating += L.ctl->beat[i].n != before[i];
 		if (one_ended())
 			load_lost("lost a worker (it ended, killed?)");
-		if (now_ms() - t0 > ACK_TIMEOUT_MS)
+		if ((platform_seconds() - t0) * 1e3 > ACK_TIMEOUT_MS)
 			load_lost("did not start within 5 s");
 		sched_yield();
 	}

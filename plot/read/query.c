@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "read/query.h"
 
@@ -63,13 +64,6 @@ const struct row *results_floor(const struct results *r, const struct row *w)
 	return any;
 }
 
-static int cmp_unsigned(const void *x, const void *y)
-{
-	unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
-
-	return (a > b) - (a < b);
-}
-
 size_t results_sizes(const struct results *r, unsigned **out)
 {
 	return results_sizes_calls(r, out, 0);
@@ -86,7 +80,7 @@ size_t results_sizes_calls(const struct results *r, unsigned **out,
 	for (i = 0; with_calls && i < r->ngone; i++)
 		if (r->gone[i].per_call)
 			v[m++] = r->gone[i].size;
-	qsort(v, m, sizeof(*v), cmp_unsigned);
+	qsort(v, m, sizeof(*v), stats_cmp_unsigned);
 	for (i = 0; i < m; i++)
 		if (!n || v[n - 1] != v[i])
 			v[n++] = v[i];

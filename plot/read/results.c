@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "read/csv.h"
 #include "read/ops.h"
@@ -175,24 +176,6 @@ static const char is_time[NCOLS] = { [C_TICKS] = 1, [C_CPB] = 1,
 	[C_P99] = 1, [C_STEPS] = 1, [C_CMIN] = 1, [C_CP99] = 1, [C_CP999] = 1,
 	[C_CMAX] = 1, [C_CMEAN] = 1, [C_CMAXRUN] = 1 };
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
-double results_median(const double *v, size_t n)
-{
-	double *s = xcalloc(n, sizeof(*s), RESULTS_READ), m;
-
-	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
-	m = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	free(s);
-	return m;
-}
-
 /* The median of the finite values; NAN when there are none. */
 static double median_finite(double *v, size_t n)
 {
@@ -201,7 +184,7 @@ static double median_finite(double *v, size_t n)
 	for (i = 0; i < n; i++)
 		if (isfinite(v[i]))
 			v[m++] = v[i];
-	return m ? results_median(v, m) : NAN;
+	return m ? stats_median(v, m) : NAN;
 }
 
 /* A row as read, before the repeats of its point are merged. */
@@ -397,14 +380,14 @@ static void merge_figures(struct row *m, struct raw *const *s, size_t c,
 		roof[k] = x->roofline_fraction;
 	}
 	merge_spread(m, s, c, base);
-	m->cycles_per_byte = results_median(cpb, c);
-	m->cpb_mean_call = m->size ? NAN : results_median(judged, c);
-	m->ticks_median = results_median(ticks, c);
-	m->cycles_per_byte_net = results_median(net, c);
-	m->bytes_per_cycle = results_median(bpc, c);
-	m->mb_per_s = results_median(mbps, c);
-	m->cyc_median = results_median(cyc, c);
-	m->cpt = results_median(cpt, c);
+	m->cycles_per_byte = stats_median(cpb, c);
+	m->cpb_mean_call = m->size ? NAN : stats_median(judged, c);
+	m->ticks_median = stats_median(ticks, c);
+	m->cycles_per_byte_net = stats_median(net, c);
+	m->bytes_per_cycle = stats_median(bpc, c);
+	m->mb_per_s = stats_median(mbps, c);
+	m->cyc_median = stats_median(cyc, c);
+	m->cpt = stats_median(cpt, c);
 	m->roofline_fraction = median_finite(roof, c);
 }
 

@@ -152,7 +152,4 @@ void results_index(struct results *r);
 size_t rows_lower(const struct row *const *v, size_t n, const struct row *key,
 		  int (*cmp)(const struct row *, const struct row *));
 
-/* The median of n values (n >= 1). */
-double results_median(const double *v, size_t n);
-
 #endif

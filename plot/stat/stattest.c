@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "read/results.h"
 #include "stat/stattest.h"
@@ -191,13 +192,6 @@ double rounds_paired_p(const struct row *a, const struct row *b)
 	return p;
 }
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
 /* How many Walsh averages (d[i] + d[j]) / 2, i <= j, of sorted d are at
    most x: for each i the j's run from i to a bound that only falls as i
    rises, so one pass of two indices counts them. */
@@ -264,7 +258,7 @@ int hodges_lehmann(const double *d, size_t n, double conf, struct estimate *e)
 		return -1;
 	v = xcalloc(n, sizeof(*v), "an interval's differences");
 	memcpy(v, d, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), cmp_double);
+	qsort(v, n, sizeof(*v), stats_cmp_double);
 	total = (uint64_t)n * (n + 1) / 2;
 	/* the median of the Walsh averages: of two middle ones when even */
 	e->est = total % 2 ? walsh_kth(v, n, total / 2 + 1) :
