@@ -76,7 +76,7 @@ struct config {
 	size_t nsizes;
 	uint32_t *aligns;
 	size_t naligns;
-	int caches[CACHE_NSTATES];
+	enum cache_state caches[CACHE_NSTATES];
 	size_t ncaches;
 	int32_t *prefetch;	/* PREFETCH_NONE or bytes */
 	size_t nprefetch;
@@ -84,7 +84,7 @@ struct config {
 	size_t ncode_offset;
 	unsigned samples;	/* per point and repeat: the rounds */
 	unsigned repeat;	/* times the whole sweep is run */
-	int order;
+	enum order order;
 	uint64_t seed;		/* 0: pick one at run time */
 	unsigned layouts;	/* layouts = R: copies per sample to draw from */
 	unsigned cold_calls;	/* K of every cold region; 0: found per run */
@@ -100,22 +100,22 @@ struct config {
 	bool mix_lengths_only;	/* a dry run: a capture mix:FILE names is
 				   read through for its sizes, none of its
 				   packets kept */
-	int loads[LOAD_NSTATES];
+	enum load_state loads[LOAD_NSTATES];
 	size_t nloads;
 	int *load_cpus;		/* none: auto */
 	size_t nload_cpus;
 	unsigned load_kind;	/* LOAD_STREAM | LOAD_SCHED */
 	unsigned ring;		/* rx ring descriptors */
 	unsigned rx_batch;	/* descriptors per sample (a NAPI budget) */
-	int rx_prefetch[RXPF_NPOLICIES];
+	enum rx_prefetch rx_prefetch[RXPF_NPOLICIES];
 	size_t nrx_prefetch;
 	unsigned rx_ahead[RX_AHEAD_MAX];	/* rx_prefetch = next: descriptors
 					   ahead, one point per value */
 	size_t nrx_ahead;
 	unsigned rx_work;	/* dependent adds of driver work per packet
 				   between a header's prefetch and its read */
-	int timing;		/* TIMING_BATCH or TIMING_PER_CALL */
-	int space;		/* SPACE_USER or SPACE_KERNEL */
+	enum timing timing;
+	enum space space;
 	struct events events;	/* counted beside the timer (events.h) */
 	unsigned formats;	/* FORMAT_CSV | FORMAT_JSON: the results files */
 	int roofline_mode;	/* ROOFLINE_AUTO, _NONE or _KERNEL */
@@ -137,11 +137,11 @@ enum { ROOFLINE_AUTO, ROOFLINE_NONE, ROOFLINE_KERNEL };
 /* Points per kernel, size and alignment at a cache state: one per
    rx_prefetch policy for the rx walk (next once per rx_prefetch_ahead
    value), else one. */
-size_t config_rx_policies(const struct config *c, int cache);
+size_t config_rx_policies(const struct config *c, enum cache_state cache);
 /* The xi-th of them: its policy and, for next, its descriptors ahead
    (0 for the others). */
-void config_rx_policy(const struct config *c, size_t xi, int *policy,
-		      unsigned *ahead);
+void config_rx_policy(const struct config *c, size_t xi,
+		      enum rx_prefetch *policy, unsigned *ahead);
 /* The bytes one call of a size of c covers: the size, or the mix's mean. */
 double config_bytes(const struct config *c, uint32_t size);
 

@@ -11,8 +11,15 @@
 
 int key_load(struct config *c, const char *v, char *err, size_t errlen)
 {
-	return range_words(v, load_state_name, LOAD_NSTATES, "load", c->loads,
-			   &c->nloads, err, errlen);
+	int w[LOAD_NSTATES];
+	size_t i;
+
+	if (range_words(v, load_state_name, LOAD_NSTATES, "load", w,
+			&c->nloads, err, errlen))
+		return -1;
+	for (i = 0; i < c->nloads; i++)
+		c->loads[i] = (enum load_state)w[i];
+	return 0;
 }
 
 int key_load_kind(struct config *c, const char *v, char *err,
@@ -72,8 +79,15 @@ int key_rx_batch(struct config *c, const char *v, char *err,
 int key_rx_prefetch(struct config *c, const char *v, char *err,
 			   size_t errlen)
 {
-	return range_words(v, rx_prefetch_name, RXPF_NPOLICIES, "rx_prefetch",
-			   c->rx_prefetch, &c->nrx_prefetch, err, errlen);
+	int w[RXPF_NPOLICIES];
+	size_t i;
+
+	if (range_words(v, rx_prefetch_name, RXPF_NPOLICIES, "rx_prefetch",
+			w, &c->nrx_prefetch, err, errlen))
+		return -1;
+	for (i = 0; i < c->nrx_prefetch; i++)
+		c->rx_prefetch[i] = (enum rx_prefetch)w[i];
+	return 0;
 }
 
 /* A list of descriptor counts: rx_prefetch = next is timed at each. */

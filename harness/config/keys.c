@@ -330,7 +330,7 @@ static int key_cache(struct config *c, const char *v, char *err, size_t errlen)
 			return -1;
 		}
 		if (!seen[i]++)
-			c->caches[n++] = (int)i;
+			c->caches[n++] = (enum cache_state)i;
 	}
 	c->ncaches = n;
 	return 0;

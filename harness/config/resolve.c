@@ -47,15 +47,15 @@ static bool has_next(const struct config *c)
 	return false;
 }
 
-size_t config_rx_policies(const struct config *c, int cache)
+size_t config_rx_policies(const struct config *c, enum cache_state cache)
 {
 	if (cache != CACHE_RX)
 		return 1;
 	return c->nrx_prefetch + (has_next(c) ? c->nrx_ahead - 1 : 0);
 }
 
-void config_rx_policy(const struct config *c, size_t xi, int *policy,
-		      unsigned *ahead)
+void config_rx_policy(const struct config *c, size_t xi,
+		      enum rx_prefetch *policy, unsigned *ahead)
 {
 	size_t i;
 

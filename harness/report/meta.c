@@ -98,7 +98,7 @@ static void pools(FILE *f, const struct sweep *b)
 			"the kernel gave\n", huge_mode());
 }
 
-static bool has_cache(const struct sweep *b, int cache)
+static bool has_cache(const struct sweep *b, enum cache_state cache)
 {
 	size_t i;
 

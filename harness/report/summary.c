@@ -18,7 +18,8 @@
 #define RXSLOTS (RXPF_NPOLICIES + RX_AHEAD_MAX - 1)
 #define NCOLS (CACHE_NSTATES * RXSLOTS * LOAD_NSTATES)
 
-static size_t col_of(int cache, unsigned rxslot, int load)
+static size_t col_of(enum cache_state cache, unsigned rxslot,
+		     enum load_state load)
 {
 	return ((size_t)cache * RXSLOTS + (size_t)rxslot) * LOAD_NSTATES +
 	       (size_t)load;
@@ -40,9 +41,11 @@ static size_t columns(const struct config *c, size_t *cols)
 static void col_name(const struct config *c, size_t col, char *buf,
 		     size_t len)
 {
-	int load = (int)(col % LOAD_NSTATES), rxpf;
+	enum load_state load = (enum load_state)(col % LOAD_NSTATES);
 	unsigned rxslot = (unsigned)(col / LOAD_NSTATES % RXSLOTS), ahead;
-	int cache = (int)(col / LOAD_NSTATES / RXSLOTS);
+	enum cache_state cache =
+		(enum cache_state)(col / LOAD_NSTATES / RXSLOTS);
+	enum rx_prefetch rxpf;
 	char rx[32] = "";
 
 	if (cache == CACHE_RX) {

@@ -18,7 +18,9 @@
 /* Where a point stands apart from its kernel and placement: cache state
    with its rx policy, load, size and alignment. */
 struct where {
-	int cache, rxpf, load;
+	enum cache_state cache;
+	enum rx_prefetch rxpf;
+	enum load_state load;
 	unsigned rxahead, rxslot;
 	uint32_t size, align;
 };

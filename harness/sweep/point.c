@@ -61,7 +61,7 @@ size_t point_slot_bytes(const struct sweep *b, const struct point *p)
 }
 
 /* The states whose buffers come from the pool. */
-bool sweep_pooled(int cache)
+bool sweep_pooled(enum cache_state cache)
 {
 	return cache == CACHE_COLD || cache == CACHE_COLDREAD ||
 	       cache == CACHE_SWITCH;
@@ -137,7 +137,8 @@ size_t sweep_checksums(const struct sweep *b)
 /* A roofline point's key, to find it by the points held to it. */
 struct roof_key {
 	uint32_t size, align;
-	int cache, load;
+	enum cache_state cache;
+	enum load_state load;
 	unsigned rxslot;
 	size_t at;
 };

@@ -27,9 +27,9 @@ struct point_spec {
 	const struct kernel *runs;	/* what is called: kernel or its nopf,
 					   or a copy of it at code_offset */
 	uint32_t size, align;	/* size: SIZE_MIX for a mix's point */
-	int cache;
-	int load;		/* LOAD_IDLE or LOAD_BUSY */
-	int rxpf;		/* cache = ring: its rx_prefetch policy */
+	enum cache_state cache;
+	enum load_state load;
+	enum rx_prefetch rxpf;	/* cache = ring: its header prefetch */
 	unsigned rxahead;	/* and for next, the descriptors ahead */
 	unsigned rxslot;	/* its index in config_rx_policy's list */
 	int32_t prefetch;		/* PREFETCH_NONE or bytes */
@@ -257,7 +257,7 @@ int sweep_dist(const struct point *p);
    prefetches, a destination in the second half). */
 size_t point_slot_bytes(const struct sweep *b, const struct point *p);
 /* The states whose buffers come from the cold pool. */
-bool sweep_pooled(int cache);
+bool sweep_pooled(enum cache_state cache);
 /* Points timed by walking descriptors: the rx ring, and any mix. */
 bool point_walks(const struct point *p);
 /* The largest payload one call of p covers. */

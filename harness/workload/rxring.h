@@ -73,7 +73,7 @@ struct rx_walk_args {
 	unsigned char *dst;	/* ops with a destination */
 	uint32_t align;		/* payload: buf + RX_HDR + align */
 	int dist;		/* the kernel's prefetch distance */
-	int policy;		/* RXPF_NONE, RXPF_CURRENT or RXPF_NEXT */
+	enum rx_prefetch policy;
 	unsigned ahead;		/* next: this many descriptors on */
 	unsigned work;		/* dependent adds per packet (rx_work) */
 	size_t line;		/* a header prefetch per line */
