@@ -428,7 +428,7 @@ int main(int argc, char **argv)
 	gbc_initialize(&g.nrest, g.rest);
 	if (!gbc_no_unrecognized_arguments(g.nrest, g.rest))
 		return usage(stderr);
-	if (setup_config(&c, g.config, g.sets, g.nsets))
+	if (setup_config(&c, g.config, g.sets, g.nsets, false))
 		return 2;
 	rc = prepare(&c, &failed);
 	if (rc)
