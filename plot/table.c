@@ -329,7 +329,7 @@ static void print_table(const struct table *t, char **cols, char **heads,
 static void print_timer(const struct results *r, const struct metric *m)
 {
 	const char *t = r->timer[0] ? r->timer : "unknown";
-	char what[512] = "", cpt[96];
+	char what[512] = "", cycles_per_tick[96];
 
 	if (r->timer_what[0])
 		snprintf(what, sizeof(what), " (%.500s)", r->timer_what);
@@ -343,9 +343,9 @@ static void print_timer(const struct results *r, const struct metric *m)
 				      "these are %s ticks", t, what, t);
 	} else if (!strcmp(m->name, "ns")) {
 		print_wrapped("  ", "timer: %s; ns = ticks / %.0f Hz", t, r->tick_hz);
-	} else if (table_cpt(r, cpt, sizeof(cpt))) {
+	} else if (table_cycles_per_tick(r, cycles_per_tick, sizeof(cycles_per_tick))) {
 		print_wrapped("  ", "timer: %s; cycles = ticks x %s cycles/tick",
-			      t, cpt);
+			      t, cycles_per_tick);
 	} else {
 		print_wrapped("  ", "timer: %s; cycles = cycles/byte x size (no "
 			      "cycles_per_tick in the CSV)", t);

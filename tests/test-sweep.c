@@ -1150,7 +1150,7 @@ static void miss_units(void)
 		"cache=cold", "samples=3", "timer=clock", NULL };
 	struct config c;
 	struct sweep b;
-	char want[64], cpt[32], *s;
+	char want[64], cycles_per_tick[32], *s;
 	const char *m, *h;
 
 	CHECK(make(&b, &c, &timer_clock, sets) == 0, "miss units: setup");
@@ -1158,23 +1158,23 @@ static void miss_units(void)
 	b.machine.fcheck.chase = 400;
 	b.machine.cal.cycles_per_tick /= 1000;
 	sweep_finish(&b);
-	CHECK(b.machine.cpt_run > 0 && fabs(b.machine.miss_cycles - 400 * b.machine.cpt_run) <
+	CHECK(b.machine.cycles_per_tick_run > 0 && fabs(b.machine.miss_cycles - 400 * b.machine.cycles_per_tick_run) <
 	      1e-9 * b.machine.miss_cycles, "miss_cycles %.1f = 400 ticks x the run's "
-	      "%.4f cycles per tick", b.machine.miss_cycles, b.machine.cpt_run);
+	      "%.4f cycles per tick", b.machine.miss_cycles, b.machine.cycles_per_tick_run);
 	s = reported(report_meta, &b);
-	snprintf(cpt, sizeof(cpt), "%.4f", b.machine.cpt_run);
+	snprintf(cycles_per_tick, sizeof(cycles_per_tick), "%.4f", b.machine.cycles_per_tick_run);
 	h = strstr(s, "# cycles_per_tick: ");
-	CHECK(h && !strncmp(h + 19, cpt, strlen(cpt)) && h[19 + strlen(cpt)] ==
-	      '\n', "# cycles_per_tick: is the run's %s: %s", cpt,
+	CHECK(h && !strncmp(h + 19, cycles_per_tick, strlen(cycles_per_tick)) && h[19 + strlen(cycles_per_tick)] ==
+	      '\n', "# cycles_per_tick: is the run's %s: %s", cycles_per_tick,
 	      h ? line_of(s, h) : "(none)");
 	m = strstr(s, "# miss_latency: ");
-	snprintf(want, sizeof(want), "%.1f cycles (", 400 * b.machine.cpt_run);
+	snprintf(want, sizeof(want), "%.1f cycles (", 400 * b.machine.cycles_per_tick_run);
 	CHECK(m && !strncmp(m + 16, want, strlen(want)), "# miss_latency: %s...: "
 	      "%s", want, m ? line_of(s, m) : "(none)");
 	snprintf(want, sizeof(want), "400.0 ticks x %s cycles per tick, the "
-		 "run's (# cycles_per_tick:", cpt);
+		 "run's (# cycles_per_tick:", cycles_per_tick);
 	CHECK(m && strstr(m, want) && strstr(m, want) < strchr(m, '\n'),
-	      "... and says it took them at the run's %s cycles per tick",  cpt);
+	      "... and says it took them at the run's %s cycles per tick",  cycles_per_tick);
 	free(s);
 	sweep_free(&b);
 	config_free(&c);
@@ -1211,14 +1211,14 @@ static void report_alone(void)
 			      .max = 140, .stddev = 4, .iqr = 5, .p99 = NAN };
 	struct call_stats cs = { 0 };
 	unsigned taken = 3, preempted = 0, below = 0;
-	double cpt = 2, steps = 12;
+	double cycles_per_tick = 2, steps = 12;
 	struct point pt = {
 		.spec = { .kernel = &known, .runs = &known, .size = 64,
 			  .cache = CACHE_WARM, .load = LOAD_IDLE,
-			  .rxpf = RXPF_NONE, .prefetch = PREFETCH_NONE,
+			  .rx_prefetch = RX_PREFETCH_NONE, .prefetch = PREFETCH_NONE,
 			  .code_offset = CODE_OFFSET_NONE, .loop_mod64 = -1,
 			  .iters = 10 },
-		.data = { .bytes = 64, .st = &st, .cs = &cs, .cpt = &cpt,
+		.data = { .bytes = 64, .st = &st, .cs = &cs, .cycles_per_tick = &cycles_per_tick,
 			  .taken = &taken, .steps = &steps,
 			  .preempted = &preempted, .below = &below },
 	};

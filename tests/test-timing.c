@@ -46,10 +46,10 @@ struct reading {
    prepare, rounds, finish.  The margin: 3% or three times the sample
    spread (IQR over median), plus the chain's own spread. */
 static int measure(const char *timer, const char *cache, const char *size,
-		   const char *cpt, struct reading *out)
+		   const char *cycles_per_tick, struct reading *out)
 {
-	char s_timer[64], s_cache[64], s_size[64], s_cpt[64], err[512];
-	const char *sets[] = { "kernels=word32", s_size, s_cache, s_timer, s_cpt,
+	char s_timer[64], s_cache[64], s_size[64], s_cycles_per_tick[64], err[512];
+	const char *sets[] = { "kernels=word32", s_size, s_cache, s_timer, s_cycles_per_tick,
 			       "samples=31", NULL };
 	const struct timer *t;
 	const char *why;
@@ -62,7 +62,7 @@ static int measure(const char *timer, const char *cache, const char *size,
 	snprintf(s_timer, sizeof(s_timer), "timer=%s", timer);
 	snprintf(s_cache, sizeof(s_cache), "cache=%s", cache);
 	snprintf(s_size, sizeof(s_size), "sizes=%s", size);
-	snprintf(s_cpt, sizeof(s_cpt), "cycles_per_tick=%s", cpt);
+	snprintf(s_cycles_per_tick, sizeof(s_cycles_per_tick), "cycles_per_tick=%s", cycles_per_tick);
 	config_defaults(&c);
 	for (i = 0; sets[i]; i++)
 		if (config_set(&c, sets[i]))
@@ -93,7 +93,7 @@ static int measure(const char *timer, const char *cache, const char *size,
 	if (b.machine.nchain > 1)
 		chain_iqr = (stats_quantile(b.machine.chain, b.machine.nchain, 0.75) -
 			     stats_quantile(b.machine.chain, b.machine.nchain,
-					    0.25)) / b.machine.cpt_run;
+					    0.25)) / b.machine.cycles_per_tick_run;
 	out->raw = point_cycles_per_byte(&b, p, 0);
 	out->cpb = point_cycles_per_byte_net(&b, p, 0);
 	out->margin = COST * fmax(0.03,
@@ -206,7 +206,7 @@ static void preset_check(const char *timer, bool emulated)
 {
 	struct calibration c;
 	struct reading r = { 0 };
-	char err[256], cpt[32];
+	char err[256], cycles_per_tick[32];
 	int i, quiet = 0;
 
 	if (calibrate(timer_select(timer, true, err, sizeof(err)), 0, &c, err,
@@ -214,8 +214,8 @@ static void preset_check(const char *timer, bool emulated)
 		CHECK(0, "calibrate %s: %s", timer, err);
 		return;
 	}
-	snprintf(cpt, sizeof(cpt), "%.4f", 5 * c.chain_cpt);
-	CHECK(measure(timer, "warm", "1500", cpt, &r) == 0, "preset run");
+	snprintf(cycles_per_tick, sizeof(cycles_per_tick), "%.4f", 5 * c.chain_cycles_per_tick);
+	CHECK(measure(timer, "warm", "1500", cycles_per_tick, &r) == 0, "preset run");
 	if (emulated) {
 		/* other warnings (contention beside a loaded emulator) may
 		   come; none may set the preset against the chain */
@@ -226,12 +226,12 @@ static void preset_check(const char *timer, bool emulated)
 	}
 	CHECK(r.nwarnings >= 1 && strstr(r.warning, "disagree"), "a preset of "
 	      "%s cycles/tick against a chain reading %.4f gives a warning "
-	      "(got: '%s')", cpt, c.chain_cpt, r.warning);
+	      "(got: '%s')", cycles_per_tick, c.chain_cycles_per_tick, r.warning);
 	for (i = 0; i < TRIES && !quiet; i++) {
 		calibrate(timer_select(timer, true, err, sizeof(err)), 0, &c, err,
 			  sizeof(err));
-		snprintf(cpt, sizeof(cpt), "%.4f", c.chain_cpt);
-		measure(timer, "warm", "1500", cpt, &r);
+		snprintf(cycles_per_tick, sizeof(cycles_per_tick), "%.4f", c.chain_cycles_per_tick);
+		measure(timer, "warm", "1500", cycles_per_tick, &r);
 		quiet = !strstr(r.warning, "disagree");
 	}
 	CHECK(quiet, "a preset equal to the chain's reading is not called out "
@@ -281,8 +281,8 @@ int main(void)
 	CHECK(fabs(ratio - 1) < 0.05, "core clock by %s and by clock disagree: "
 	      "ratio %.3f in %d tries", arch_timer, ratio, TRIES);
 	CHECK(calibrate(&timer_clock, 2.5, &c[0], err, sizeof(err)) == 0 &&
-	      c[0].cycles_per_tick == 2.5 && !strcmp(c[0].cpt_source, "config") &&
-	      c[0].chain_cpt > 0, "cycles_per_tick from the config is used as "
+	      c[0].cycles_per_tick == 2.5 && !strcmp(c[0].cycles_per_tick_source, "config") &&
+	      c[0].chain_cycles_per_tick > 0, "cycles_per_tick from the config is used as "
 	      "given, and the chain is still timed");
 	return check_done("timing");
 }

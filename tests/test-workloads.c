@@ -262,7 +262,7 @@ static void rx_policies(void)
 			    .desc = "test", .fn = (void (*)(void))record_csum };
 	struct ring pool;
 	struct rxring r;
-	struct rx_walk_args a = { &op_csum, &k, NULL, 2, 0, RXPF_NONE, 1, 0, 32 };
+	struct rx_walk_args a = { &op_csum, &k, NULL, 2, 0, RX_PREFETCH_NONE, 1, 0, 32 };
 	unsigned char *bufs[64];
 	size_t i, j, ok;
 	static const unsigned aheads[] = { 1, 3 };
@@ -283,7 +283,7 @@ static void rx_policies(void)
 	CHECK(r.desc[0].buf != bufs[0], "processed descriptors get fresh buffers");
 
 	/* current: this descriptor's header, both 32-byte lines */
-	a.policy = RXPF_CURRENT;
+	a.policy = RX_PREFETCH_CURRENT;
 	for (i = 0; i < 16; i++)
 		bufs[i] = r.desc[i].buf;
 	nprefetched = ncalled = 0;
@@ -294,7 +294,7 @@ static void rx_policies(void)
 	      "descriptor reached (%zu prefetches, %zu of 8 right)", nprefetched, ok);
 
 	/* next, ahead 1 and 3: the header of descriptor i + ahead */
-	a.policy = RXPF_NEXT;
+	a.policy = RX_PREFETCH_NEXT;
 	for (j = 0; j < 2; j++) {
 		size_t start = r.next;
 		a.ahead = aheads[j];

@@ -46,12 +46,12 @@ static void print_clock(const struct calibration *cal, bool emulated)
 	if (platform_cpuinfo_clock(&stated)) {
 		/* The chain's clock where it ran: a preset's only restates
 		   the preset. */
-		double hz = cal->tick_hz * (cal->chain_cpt > 0 ? cal->chain_cpt :
+		double hz = cal->tick_hz * (cal->chain_cycles_per_tick > 0 ? cal->chain_cycles_per_tick :
 					    cal->cycles_per_tick);
 		char msg[400];
 
 		printf("                  %.0f MHz by the %s%s; /proc/cpuinfo states "
-		       "%.0f MHz\n", hz / 1e6, cal->chain_cpt > 0 ? "add chain" :
+		       "%.0f MHz\n", hz / 1e6, cal->chain_cycles_per_tick > 0 ? "add chain" :
 		       "cycles per tick", emulated ? " (emulated)" : "", stated / 1e6);
 		if (calibrate_clock_disagrees(hz, stated, msg, sizeof(msg)))
 			printf("                  WARNING: %s%s\n", msg, emulated ?
@@ -116,16 +116,16 @@ int cmd_calibrate(int argc, char **argv)
 	printf("tick rate:        %.2f MHz (%s)\n", cal.tick_hz / 1e6, cal.hz_source);
 	printf("sample length:    %.0f ticks (a warm sample, and a chain window)\n",
 	       cal.sample_ticks);
-	printf("cycles per tick:  %.4f (%s)\n", cal.cycles_per_tick, cal.cpt_source);
-	if (cal.chain_cpt > 0) {
-		double off = (cal.chain_cpt / cal.cycles_per_tick - 1) * 100;
+	printf("cycles per tick:  %.4f (%s)\n", cal.cycles_per_tick, cal.cycles_per_tick_source);
+	if (cal.chain_cycles_per_tick > 0) {
+		double off = (cal.chain_cycles_per_tick / cal.cycles_per_tick - 1) * 100;
 
 		printf("add chain:        %.4f cycles per tick (median of %d windows "
-		       "of %lu adds)", cal.chain_cpt, CHAIN_WINDOWS,
+		       "of %lu adds)", cal.chain_cycles_per_tick, CHAIN_WINDOWS,
 		       cal.chain_blocks * CHAIN_BLOCK);
 		if (emulated)
 			printf("; emulated: it measures nothing\n");
-		else if (!cal.cpt_given)
+		else if (!cal.cycles_per_tick_given)
 			printf("\n");
 		else
 			printf("; %s by %+.1f%%\n", fabs(off) > 5 ? "WARNING: "

@@ -107,7 +107,7 @@ struct config {
 	unsigned load_kind;	/* LOAD_STREAM | LOAD_SCHED */
 	unsigned ring;		/* rx ring descriptors */
 	unsigned rx_batch;	/* descriptors per sample (a NAPI budget) */
-	enum rx_prefetch rx_prefetch[RXPF_NPOLICIES];
+	enum rx_prefetch rx_prefetch[RX_PREFETCH_NPOLICIES];
 	size_t nrx_prefetch;
 	unsigned rx_ahead[RX_AHEAD_MAX];	/* rx_prefetch = next: descriptors
 					   ahead, one point per value */

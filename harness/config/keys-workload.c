@@ -79,10 +79,10 @@ int key_rx_batch(struct config *c, const char *v, char *err,
 int key_rx_prefetch(struct config *c, const char *v, char *err,
 			   size_t errlen)
 {
-	int w[RXPF_NPOLICIES];
+	int w[RX_PREFETCH_NPOLICIES];
 	size_t i;
 
-	if (range_words(v, rx_prefetch_name, RXPF_NPOLICIES, "rx_prefetch",
+	if (range_words(v, rx_prefetch_name, RX_PREFETCH_NPOLICIES, "rx_prefetch",
 			w, &c->nrx_prefetch, err, errlen))
 		return -1;
 	for (i = 0; i < c->nrx_prefetch; i++)

@@ -42,7 +42,7 @@ static bool has_next(const struct config *c)
 	size_t i;
 
 	for (i = 0; i < c->nrx_prefetch; i++)
-		if (c->rx_prefetch[i] == RXPF_NEXT)
+		if (c->rx_prefetch[i] == RX_PREFETCH_NEXT)
 			return true;
 	return false;
 }
@@ -60,15 +60,15 @@ void config_rx_policy(const struct config *c, size_t xi,
 	size_t i;
 
 	for (i = 0; i < c->nrx_prefetch; i++) {
-		size_t n = c->rx_prefetch[i] == RXPF_NEXT ? c->nrx_ahead : 1;
+		size_t n = c->rx_prefetch[i] == RX_PREFETCH_NEXT ? c->nrx_ahead : 1;
 		if (xi < n) {
 			*policy = c->rx_prefetch[i];
-			*ahead = c->rx_prefetch[i] == RXPF_NEXT ? c->rx_ahead[xi] : 0;
+			*ahead = c->rx_prefetch[i] == RX_PREFETCH_NEXT ? c->rx_ahead[xi] : 0;
 			return;
 		}
 		xi -= n;
 	}
-	*policy = RXPF_NONE;
+	*policy = RX_PREFETCH_NONE;
 	*ahead = 0;
 }
 

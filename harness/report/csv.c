@@ -81,7 +81,7 @@ static void row(FILE *f, const struct sweep *b, const struct point *p,
 	   then there is no floor and no net figure. */
 	if (b->plan.pts[p->spec.floor].data.taken[r]) {
 		fig(f, 2, point_floor_ticks(b, p, r));
-		fprintf(f, ",%.4f", p->data.cpt[r]);
+		fprintf(f, ",%.4f", p->data.cycles_per_tick[r]);
 		fig(f, 4, cpb);
 		/* (net of the floor: below it by noise, or none) */
 		if (isnan(point_cycles_per_byte_net(b, p, r)))
@@ -89,7 +89,7 @@ static void row(FILE *f, const struct sweep *b, const struct point *p,
 		else
 			fprintf(f, ",%.4f", point_cycles_per_byte_net(b, p, r));
 	} else {
-		fprintf(f, ",,%.4f", p->data.cpt[r]);
+		fprintf(f, ",,%.4f", p->data.cycles_per_tick[r]);
 		fig(f, 4, cpb);
 		fputc(',', f);
 	}
@@ -159,10 +159,10 @@ void report_samples_csv(FILE *f, const struct sweep *b)
 				point_key(f, b, p);
 				fprintf(f, ",%u,%u", r + 1, s + 1);
 				fig(f, 2, t);
-				fig(f, 4, t * p->data.cpt[r] / p->data.bytes);
+				fig(f, 4, t * p->data.cycles_per_tick[r] / p->data.bytes);
 				fprintf(f, ",%u,%u\n",
-					p->data.slay[(size_t)r * b->plan.samples + s],
-					p->data.sslot[(size_t)r * b->plan.samples + s]);
+					p->data.sample_layout[(size_t)r * b->plan.samples + s],
+					p->data.sample_slot[(size_t)r * b->plan.samples + s]);
 			}
 	}
 }

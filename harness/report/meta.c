@@ -340,28 +340,28 @@ static void meta_chain(FILE *f, const struct sweep *b)
 	const struct calibration *c = &b->machine.cal;
 
 	fprintf(f, "# cycles_per_tick: %.4f\n", sweep_cycles_per_tick(b));
-	fprintf(f, "# cycles_per_tick_source: %s\n", c->cpt_given ? c->cpt_source :
+	fprintf(f, "# cycles_per_tick_source: %s\n", c->cycles_per_tick_given ? c->cycles_per_tick_source :
 		"add chain, a window in every round: each row's cycles_per_tick is "
 		"the median of the windows taken beside its samples");
 	if (b->machine.nchain) {
-		fprintf(f, "# add_chain_cycles_per_tick: %.4f\n", b->machine.cpt_run);
+		fprintf(f, "# add_chain_cycles_per_tick: %.4f\n", b->machine.cycles_per_tick_run);
 		fprintf(f, "# add_chain_windows: %zu\n", b->machine.nchain);
 		fprintf(f, "# add_chain_window_adds: %lu\n",
 			c->chain_blocks * CHAIN_BLOCK);
 	}
 	if (b->machine.nchain >= 4)
 		fprintf(f, "# add_chain_quarters: %.4f %.4f %.4f %.4f\n",
-			b->machine.cpt_quarter[0], b->machine.cpt_quarter[1],
-			b->machine.cpt_quarter[2], b->machine.cpt_quarter[3]);
+			b->machine.cycles_per_tick_quarter[0], b->machine.cycles_per_tick_quarter[1],
+			b->machine.cycles_per_tick_quarter[2], b->machine.cycles_per_tick_quarter[3]);
 	meta_canary(f, &b->machine.canary);
-	if (b->machine.nbchain) {
-		double *v = xcalloc(b->machine.nbchain, sizeof(*v),
+	if (b->machine.nbusy_chain) {
+		double *v = xcalloc(b->machine.nbusy_chain, sizeof(*v),
 				    "the add chain's windows");
-		memcpy(v, b->machine.bchain, b->machine.nbchain * sizeof(*v));
+		memcpy(v, b->machine.busy_chain, b->machine.nbusy_chain * sizeof(*v));
 		fprintf(f, "# add_chain_busy_cycles_per_tick: %.4f (median of %zu "
 			"windows timed with the busy load running: busy rows' "
 			"cycles_per_tick)\n", stats_median(v,
-							   b->machine.nbchain), b->machine.nbchain);
+							   b->machine.nbusy_chain), b->machine.nbusy_chain);
 		free(v);
 	}
 	if (b->cfg->timing == TIMING_PER_CALL)
@@ -389,7 +389,7 @@ static void meta_clock(FILE *f, const struct sweep *b)
 	fprintf(f, "# core_clock: %.0f MHz calibrated (%stick_hz x %s); ",
 		b->machine.clock_hz / 1e6, b->machine.emulated ? "emulated: the pace the "
 		"emulator ran the add chain at, not a clock of the board; " : "",
-		b->machine.cpt_run > 0 ? "cycles per tick by the add chain" :
+		b->machine.cycles_per_tick_run > 0 ? "cycles per tick by the add chain" :
 		"cycles_per_tick");
 	if (b->machine.clock_stated_hz > 0)
 		fprintf(f, "/proc/cpuinfo states %.0f MHz\n",

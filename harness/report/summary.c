@@ -15,7 +15,7 @@
 #define SUMMARY_SIZES 64
 
 /* A column: cache state, rx policy and load. */
-#define RXSLOTS (RXPF_NPOLICIES + RX_AHEAD_MAX - 1)
+#define RXSLOTS (RX_PREFETCH_NPOLICIES + RX_AHEAD_MAX - 1)
 #define NCOLS (CACHE_NSTATES * RXSLOTS * LOAD_NSTATES)
 
 static size_t col_of(enum cache_state cache, unsigned rxslot,
@@ -45,13 +45,13 @@ static void col_name(const struct config *c, size_t col, char *buf,
 	unsigned rxslot = (unsigned)(col / LOAD_NSTATES % RXSLOTS), ahead;
 	enum cache_state cache =
 		(enum cache_state)(col / LOAD_NSTATES / RXSLOTS);
-	enum rx_prefetch rxpf;
+	enum rx_prefetch rx_prefetch;
 	char rx[32] = "";
 
 	if (cache == CACHE_RX) {
-		config_rx_policy(c, rxslot, &rxpf, &ahead);
-		snprintf(rx, sizeof(rx), " rx_prefetch=%s", rx_prefetch_name[rxpf]);
-		if (rxpf == RXPF_NEXT && c->nrx_ahead > 1)
+		config_rx_policy(c, rxslot, &rx_prefetch, &ahead);
+		snprintf(rx, sizeof(rx), " rx_prefetch=%s", rx_prefetch_name[rx_prefetch]);
+		if (rx_prefetch == RX_PREFETCH_NEXT && c->nrx_ahead > 1)
 			snprintf(rx, sizeof(rx), " rx_prefetch=next:%u", ahead);
 	}
 	snprintf(buf, len, "%s%s%s", cache_state_name[cache], rx,

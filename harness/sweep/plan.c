@@ -19,7 +19,7 @@
    with its rx policy, load, size and alignment. */
 struct where {
 	enum cache_state cache;
-	enum rx_prefetch rxpf;
+	enum rx_prefetch rx_prefetch;
 	enum load_state load;
 	unsigned rxahead, rxslot;
 	uint32_t size, align;
@@ -43,7 +43,7 @@ static struct point *add_point(struct sweep *b, size_t *cap,
 	p->spec.kernel = k;
 	p->spec.runs = runs;
 	p->spec.cache = w->cache;
-	p->spec.rxpf = w->rxpf;
+	p->spec.rx_prefetch = w->rx_prefetch;
 	p->spec.rxahead = w->rxahead;
 	p->spec.rxslot = w->rxslot;
 	p->spec.load = w->load;
@@ -60,14 +60,14 @@ static struct point *add_point(struct sweep *b, size_t *cap,
 	}
 	p->data.ticks = xcalloc(n, sizeof(*p->data.ticks), "a point's samples");
 	p->data.st = xcalloc(b->plan.repeats, sizeof(*p->data.st), "a point's samples");
-	p->data.cpt = xcalloc(b->plan.repeats, sizeof(*p->data.cpt), "a point's samples");
+	p->data.cycles_per_tick = xcalloc(b->plan.repeats, sizeof(*p->data.cycles_per_tick), "a point's samples");
 	p->data.cs = xcalloc(b->plan.repeats, sizeof(*p->data.cs), "a point's samples");
 	p->data.steps = xcalloc(b->plan.repeats, sizeof(*p->data.steps),
 				"a point's samples");
 	p->data.taken = xcalloc(b->plan.repeats, sizeof(*p->data.taken),
 				"a point's samples");
-	p->data.slay = xcalloc(n, sizeof(*p->data.slay), "a point's samples");
-	p->data.sslot = xcalloc(n, sizeof(*p->data.sslot), "a point's samples");
+	p->data.sample_layout = xcalloc(n, sizeof(*p->data.sample_layout), "a point's samples");
+	p->data.sample_slot = xcalloc(n, sizeof(*p->data.sample_slot), "a point's samples");
 	p->data.preempted = xcalloc(b->plan.repeats, sizeof(*p->data.preempted),
 			       "a point's samples");
 	p->data.below = xcalloc(b->plan.repeats, sizeof(*p->data.below),
@@ -119,10 +119,10 @@ static size_t plan_places(const struct config *c, struct where *w)
 						if (w) {
 							w[n].cache = c->caches[ci];
 							w[n].rxslot = (unsigned)xi;
-							w[n].rxpf = RXPF_NONE;
+							w[n].rx_prefetch = RX_PREFETCH_NONE;
 							w[n].rxahead = 0;
 							if (c->caches[ci] == CACHE_RX)
-								config_rx_policy(c, xi, &w[n].rxpf,
+								config_rx_policy(c, xi, &w[n].rx_prefetch,
 										 &w[n].rxahead);
 							w[n].load = c->loads[li];
 							w[n].size = c->sizes[si];
@@ -321,8 +321,8 @@ void sweep_free(struct sweep *b)
 	huge_unmap(b->arena.pool, b->arena.poolsize);
 	free(b->arena.thrash);
 	free(b->arena.scratch);
-	free(b->machine.bchain);
-	free(b->machine.bchain_block);
+	free(b->machine.busy_chain);
+	free(b->machine.busy_chain_block);
 	layout_free(b);
 	place_free();
 	memset(b, 0, sizeof(*b));

@@ -18,8 +18,8 @@
 const char *point_rx_name(const struct sweep *b, const struct point *p,
 			  char *buf, size_t len)
 {
-	if (p->spec.rxpf != RXPF_NEXT || b->cfg->nrx_ahead < 2)
-		return rx_prefetch_name[p->spec.rxpf];
+	if (p->spec.rx_prefetch != RX_PREFETCH_NEXT || b->cfg->nrx_ahead < 2)
+		return rx_prefetch_name[p->spec.rx_prefetch];
 	snprintf(buf, len, "next:%u", p->spec.rxahead);
 	return buf;
 }
@@ -34,10 +34,10 @@ void point_free(struct point *p)
 	rxring_free(&p->data.rx);
 	free(p->data.ticks);
 	free(p->data.st);
-	free(p->data.cpt);
+	free(p->data.cycles_per_tick);
 	free(p->data.taken);
-	free(p->data.slay);
-	free(p->data.sslot);
+	free(p->data.sample_layout);
+	free(p->data.sample_slot);
 	free(p->data.hist);
 	free(p->data.cs);
 	free(p->data.steps);
@@ -96,15 +96,15 @@ double sweep_cycles_per_tick(const struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
 
-	return c->cpt_given ? c->cycles_per_tick :
-	       b->machine.cpt_run > 0 ? b->machine.cpt_run : c->cycles_per_tick;
+	return c->cycles_per_tick_given ? c->cycles_per_tick :
+	       b->machine.cycles_per_tick_run > 0 ? b->machine.cycles_per_tick_run : c->cycles_per_tick;
 }
 
 double point_cycles_per_byte(const struct sweep *b, const struct point *p,
 			     unsigned r)
 {
 	(void)b;
-	return point_time(p->data.st[r].median) * p->data.cpt[r] / p->data.bytes;
+	return point_time(p->data.st[r].median) * p->data.cycles_per_tick[r] / p->data.bytes;
 }
 
 double point_floor_ticks(const struct sweep *b, const struct point *p,
@@ -121,7 +121,7 @@ double point_cycles_per_byte_net(const struct sweep *b, const struct point *p,
 {
 	double t = point_time(p->data.st[r].median), floor = point_floor_ticks(b, p, r);
 
-	return t < floor ? NAN : (t - floor) * p->data.cpt[r] / p->data.bytes;
+	return t < floor ? NAN : (t - floor) * p->data.cycles_per_tick[r] / p->data.bytes;
 }
 
 size_t sweep_checksums(const struct sweep *b)
@@ -270,6 +270,6 @@ double point_cycles_per_byte_all(const struct sweep *b, const struct point *p)
 	unsigned r;
 
 	for (r = 0; r < b->plan.repeats; r++)
-		v[r] = p->data.st[r].median * p->data.cpt[r] / p->data.bytes;
+		v[r] = p->data.st[r].median * p->data.cycles_per_tick[r] / p->data.bytes;
 	return point_time(stats_median(v, b->plan.repeats));
 }

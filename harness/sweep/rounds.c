@@ -48,9 +48,9 @@ static void shuffle(size_t *v, size_t n, uint64_t *rng)
    rows (the load may share the core's clock, or its CPU). */
 static void chain_sample(struct sweep *b, size_t block, bool busy)
 {
-	double **v = busy ? &b->machine.bchain : &b->machine.chain;
-	size_t **bl = busy ? &b->machine.bchain_block : &b->machine.chain_block;
-	size_t *n = busy ? &b->machine.nbchain : &b->machine.nchain;
+	double **v = busy ? &b->machine.busy_chain : &b->machine.chain;
+	size_t **bl = busy ? &b->machine.busy_chain_block : &b->machine.chain_block;
+	size_t *n = busy ? &b->machine.nbusy_chain : &b->machine.nchain;
 
 	if (!chain_adds)
 		return;
@@ -154,8 +154,8 @@ static void sample(struct sweep *b, struct point *p, unsigned rep)
 	b->arena.hist_out = NULL;
 	if (b->plan.nev)
 		take_events(b, p, (size_t)rep * b->plan.samples + p->data.taken[rep]);
-	p->data.slay[(size_t)rep * b->plan.samples + p->data.taken[rep]] = (unsigned char)lay;
-	p->data.sslot[(size_t)rep * b->plan.samples + p->data.taken[rep]] = (unsigned char)b->arena.slot;
+	p->data.sample_layout[(size_t)rep * b->plan.samples + p->data.taken[rep]] = (unsigned char)lay;
+	p->data.sample_slot[(size_t)rep * b->plan.samples + p->data.taken[rep]] = (unsigned char)b->arena.slot;
 	p->data.ticks[(size_t)rep * b->plan.samples + p->data.taken[rep]++] = t;
 }
 
@@ -175,7 +175,7 @@ static void visit(struct sweep *b, size_t i, unsigned rep, size_t block)
 struct round_mark {
 	unsigned *taken;
 	uint64_t *walked;
-	size_t nchain, nbchain, nq;
+	size_t nchain, nbusy_chain, nq;
 };
 
 static void round_mark(const struct sweep *b, struct round_mark *m, unsigned rep)
@@ -187,7 +187,7 @@ static void round_mark(const struct sweep *b, struct round_mark *m, unsigned rep
 		m->walked[i] = b->plan.pts[i].data.walked;
 	}
 	m->nchain = b->machine.nchain;
-	m->nbchain = b->machine.nbchain;
+	m->nbusy_chain = b->machine.nbusy_chain;
 	m->nq = b->machine.canary.nq;
 }
 
@@ -200,7 +200,7 @@ static void round_undo(struct sweep *b, const struct round_mark *m, unsigned rep
 		b->plan.pts[i].data.walked = m->walked[i];
 	}
 	b->machine.nchain = m->nchain;
-	b->machine.nbchain = m->nbchain;
+	b->machine.nbusy_chain = m->nbusy_chain;
 	b->machine.canary.nq = m->nq;
 }
 
@@ -392,7 +392,7 @@ static void warn_events(struct sweep *b)
 
 /* The median chain ratio of every block, in one pass: windows are
    taken in block order, so each block's are one run of the array. */
-static double *block_cpts(const double *chain, const size_t *blocks,
+static double *cycles_per_tick_by_block(const double *chain, const size_t *blocks,
 			  size_t nchain, size_t nblocks)
 {
 	double *m = xcalloc(nblocks, sizeof(*m), "the add chain's windows"), *v;
@@ -586,16 +586,16 @@ static size_t chain_quarters(struct sweep *b)
 	struct machine *m = &b->machine;
 	size_t q, nq = m->nchain / 4;
 
-	m->cpt_run = m->nchain ? stats_median(m->chain, m->nchain) : 0;
+	m->cycles_per_tick_run = m->nchain ? stats_median(m->chain, m->nchain) : 0;
 	for (q = 0; q < 4 && nq; q++)
-		m->cpt_quarter[q] = stats_median(m->chain + q * nq, nq);
+		m->cycles_per_tick_quarter[q] = stats_median(m->chain + q * nq, nq);
 	return nq;
 }
 
-/* Point i's summaries per repeat; cpts and bcpts: the chain's cycles
+/* Point i's summaries per repeat; idle_cycles_per_tick and busy_cycles_per_tick: the chain's cycles
    per tick per block, idle and busy. */
-static void summarise_point(struct sweep *b, size_t i, const double *cpts,
-			    const double *bcpts)
+static void summarise_point(struct sweep *b, size_t i, const double *idle_cycles_per_tick,
+			    const double *busy_cycles_per_tick)
 {
 	const struct calibration *c = &b->machine.cal;
 	struct point *p = &b->plan.pts[i];
@@ -631,11 +631,11 @@ static void summarise_point(struct sweep *b, size_t i, const double *cpts,
 			       (double)p->spec.iters) / c->resolution;
 		if (b->cfg->timing == TIMING_PER_CALL)
 			summary_in_steps(&p->data.st[r], c->resolution);
-		p->data.cpt[r] = c->cpt_given ? c->cycles_per_tick :
-			    p->spec.load == LOAD_BUSY && bcpts[block] > 0 ?
-			    bcpts[block] : cpts[block];
-		if (p->data.cpt[r] <= 0)
-			p->data.cpt[r] = c->cycles_per_tick;
+		p->data.cycles_per_tick[r] = c->cycles_per_tick_given ? c->cycles_per_tick :
+			    p->spec.load == LOAD_BUSY && busy_cycles_per_tick[block] > 0 ?
+			    busy_cycles_per_tick[block] : idle_cycles_per_tick[block];
+		if (p->data.cycles_per_tick[r] <= 0)
+			p->data.cycles_per_tick[r] = c->cycles_per_tick;
 	}
 }
 
@@ -643,18 +643,18 @@ static void summarise_points(struct sweep *b)
 {
 	const struct machine *m = &b->machine;
 	size_t i, nblocks;
-	double *cpts, *bcpts;
+	double *idle_cycles_per_tick, *busy_cycles_per_tick;
 
 	/* Blocks are numbered by the points of the run; kernels that hung
 	   leave it after. */
 	nblocks = b->cfg->order == ORDER_ROUNDS ? b->plan.repeats :
 		  (size_t)b->plan.repeats * b->plan.npts;
-	cpts = block_cpts(m->chain, m->chain_block, m->nchain, nblocks);
-	bcpts = block_cpts(m->bchain, m->bchain_block, m->nbchain, nblocks);
+	idle_cycles_per_tick = cycles_per_tick_by_block(m->chain, m->chain_block, m->nchain, nblocks);
+	busy_cycles_per_tick = cycles_per_tick_by_block(m->busy_chain, m->busy_chain_block, m->nbusy_chain, nblocks);
 	for (i = 0; i < b->plan.npts; i++)
-		summarise_point(b, i, cpts, bcpts);
-	free(cpts);
-	free(bcpts);
+		summarise_point(b, i, idle_cycles_per_tick, busy_cycles_per_tick);
+	free(idle_cycles_per_tick);
+	free(busy_cycles_per_tick);
 }
 
 /* The calibrated clock against /proc/cpuinfo's. */
@@ -666,7 +666,7 @@ static void warn_clock(struct sweep *b)
 
 	/* Measured where the chain ran: a preset's ratio would only
 	   restate what the preset assumes. */
-	m->clock_hz = c->tick_hz * (m->cpt_run > 0 ? m->cpt_run :
+	m->clock_hz = c->tick_hz * (m->cycles_per_tick_run > 0 ? m->cycles_per_tick_run :
 				    c->cycles_per_tick);
 	if (!platform_cpuinfo_clock(&m->clock_stated_hz))
 		m->clock_stated_hz = 0;
@@ -687,33 +687,33 @@ static void warn_chain(struct sweep *b, size_t nq)
 	size_t q;
 
 	if (nq) {
-		lo = hi = m->cpt_quarter[0];
+		lo = hi = m->cycles_per_tick_quarter[0];
 		for (q = 1; q < 4; q++) {
-			lo = fmin(lo, m->cpt_quarter[q]);
-			hi = fmax(hi, m->cpt_quarter[q]);
+			lo = fmin(lo, m->cycles_per_tick_quarter[q]);
+			hi = fmax(hi, m->cycles_per_tick_quarter[q]);
 		}
 		if (hi / lo - 1 > 0.03)
 			warn(b, "cycles per tick moved by %.1f%% across the run (the "
 			     "add chain read %.4f, %.4f, %.4f, %.4f in its four "
 			     "quarters): the core clock changed%s", (hi / lo - 1) * 100,
-			     m->cpt_quarter[0], m->cpt_quarter[1], m->cpt_quarter[2],
-			     m->cpt_quarter[3], b->cfg->order == ORDER_ROUNDS ?
+			     m->cycles_per_tick_quarter[0], m->cycles_per_tick_quarter[1], m->cycles_per_tick_quarter[2],
+			     m->cycles_per_tick_quarter[3], b->cfg->order == ORDER_ROUNDS ?
 			     "; every point saw it alike" : "; each point uses the "
 			     "chain timed beside it");
 	}
-	if (c->cpt_given && m->cpt_run > 0 &&
-	    fabs(m->cpt_run / c->cycles_per_tick - 1) > 0.05)
+	if (c->cycles_per_tick_given && m->cycles_per_tick_run > 0 &&
+	    fabs(m->cycles_per_tick_run / c->cycles_per_tick - 1) > 0.05)
 		warn(b, "cycles_per_tick is %.4f (%s) but the add chain reads "
 		     "%.4f: they disagree by %+.0f%%; check the preset against "
-		     "this core's clocks", c->cycles_per_tick, c->cpt_source,
-		     m->cpt_run, (m->cpt_run / c->cycles_per_tick - 1) * 100);
+		     "this core's clocks", c->cycles_per_tick, c->cycles_per_tick_source,
+		     m->cycles_per_tick_run, (m->cycles_per_tick_run / c->cycles_per_tick - 1) * 100);
 }
 
 /* Points whose regions span fewer than REGION_STEPS timer steps. */
 static void warn_coarse(struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
-	double cpt = b->machine.cpt_run > 0 ? b->machine.cpt_run :
+	double cycles_per_tick = b->machine.cycles_per_tick_run > 0 ? b->machine.cycles_per_tick_run :
 		     c->cycles_per_tick;
 
 	if (sweep_coarse(b) && b->cfg->timing == TIMING_PER_CALL)
@@ -721,14 +721,14 @@ static void warn_coarse(struct sweep *b)
 		     "%d timer steps of %.0f ticks (%.4f cycles per tick): a "
 		     "call's figure is whole steps, its percentiles coarse; the "
 		     "region_steps column says how many", sweep_coarse(b),
-		     REGION_STEPS, c->resolution, cpt);
+		     REGION_STEPS, c->resolution, cycles_per_tick);
 	else if (sweep_coarse(b))
 		warn(b, "%zu point(s) time regions of fewer than %d timer steps "
 		     "of %.0f ticks (%.4f cycles per tick) even with the most calls "
 		     "a region may have (%d, fewer where the pool or ring is "
 		     "small): their medians move in steps of more than 1%%; the "
 		     "region_steps column says how many", sweep_coarse(b),
-		     REGION_STEPS, c->resolution, cpt, K_MAX);
+		     REGION_STEPS, c->resolution, cycles_per_tick, K_MAX);
 }
 
 void sweep_finish(struct sweep *b)

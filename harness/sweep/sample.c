@@ -59,7 +59,7 @@ static uint64_t walk_sample(struct sweep *b, struct point *p)
 	const struct mix *m = b->cfg->mix;
 	struct rx_walk_args a = {
 		op, p->spec.runs, op->dst ? sweep_dbuf(b) + p->spec.align : NULL, p->spec.align,
-		sweep_dist(p), p->spec.rxpf, p->spec.rxahead, b->cfg->rx_work, b->machine.line,
+		sweep_dist(p), p->spec.rx_prefetch, p->spec.rxahead, b->cfg->rx_work, b->machine.line,
 	};
 	struct rxring *r = &b->arena.rxwarm;
 	uint64_t before, ticks;

@@ -29,7 +29,7 @@ struct point_spec {
 	uint32_t size, align;	/* size: SIZE_MIX for a mix's point */
 	enum cache_state cache;
 	enum load_state load;
-	enum rx_prefetch rxpf;	/* cache = ring: its header prefetch */
+	enum rx_prefetch rx_prefetch;	/* cache = ring: its header prefetch */
 	unsigned rxahead;	/* and for next, the descriptors ahead */
 	unsigned rxslot;	/* its index in config_rx_policy's list */
 	int32_t prefetch;		/* PREFETCH_NONE or bytes */
@@ -60,7 +60,7 @@ struct point_data {
 	unsigned *taken;		/* [repeat]: samples taken so far */
 	bool dead;			/* its kernel hung: no more samples */
 	struct summary *st;		/* [repeat], after the run */
-	double *cpt;			/* [repeat]: cycles per tick used */
+	double *cycles_per_tick;			/* [repeat]: cycles per tick used */
 	/* events (events.h), when the run counts some: */
 	double *ev;			/* [repeat][samples][nev]: per call,
 					   scaled, overhead subtracted; NAN
@@ -70,7 +70,7 @@ struct point_data {
 	double *ev_median;		/* [repeat][nev], after the run */
 	double *ev_running;		/* [repeat]: mean of ev_run over the
 					   samples that ran; 0: none did */
-	unsigned char *slay, *sslot;	/* [repeat][samples]: the code copy
+	unsigned char *sample_layout, *sample_slot;	/* [repeat][samples]: the code copy
 					   and buffer slot of each sample */
 	struct call_hist *hist;		/* timing = per-call: [repeat], every
 					   call's ticks; else NULL */
@@ -174,16 +174,16 @@ struct machine {
 	size_t nchain;
 	/* The same, timed with the busy load running: busy rows' cycles
 	   per tick. */
-	double *bchain;
-	size_t *bchain_block;
-	size_t nbchain;
+	double *busy_chain;
+	size_t *busy_chain_block;
+	size_t nbusy_chain;
 	/* The throughput canary (timer/canary.h): a window beside each
 	   round's chain window; a round it reads slow is taken again. */
 	struct canary canary;
 	double miss_cycles;		/* miss.h: one line's cold cost, or NAN */
 	const struct kernel *miss_kernel;	/* the kernel it was timed with */
-	double cpt_run;			/* median of the chain over the run */
-	double cpt_quarter[4];		/* medians of its four quarters */
+	double cycles_per_tick_run;			/* median of the chain over the run */
+	double cycles_per_tick_quarter[4];		/* medians of its four quarters */
 	double clock_hz;		/* tick_hz x the run's cycles per tick */
 	double clock_stated_hz;		/* /proc/cpuinfo's clock, or 0 */
 };

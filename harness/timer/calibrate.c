@@ -160,16 +160,16 @@ static void measure_chain(struct calibration *c)
 		calibrate_chain_window(c);
 	for (i = 0; i < CHAIN_WINDOWS; i++)
 		r[i] = calibrate_chain_window(c);
-	c->chain_cpt = stats_median(r, CHAIN_WINDOWS);
+	c->chain_cycles_per_tick = stats_median(r, CHAIN_WINDOWS);
 }
 
-int calibrate(const struct timer *t, double cpt, struct calibration *c,
+int calibrate(const struct timer *t, double cycles_per_tick, struct calibration *c,
 	      char *err, size_t errlen)
 {
 	double hz;
 
 	c->timer = t;
-	c->chain_cpt = 0;
+	c->chain_cycles_per_tick = 0;
 	c->chain_blocks = 0;
 	calibrate_overhead(t, c);
 	hz = t->hz();
@@ -184,15 +184,15 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 	if (chain_adds)
 		measure_chain(c);
 
-	c->cpt_given = true;
-	if (cpt > 0) {
-		c->cycles_per_tick = cpt;
-		snprintf(c->cpt_source, sizeof(c->cpt_source), "config");
+	c->cycles_per_tick_given = true;
+	if (cycles_per_tick > 0) {
+		c->cycles_per_tick = cycles_per_tick;
+		snprintf(c->cycles_per_tick_source, sizeof(c->cycles_per_tick_source), "config");
 		return 0;
 	}
 	if (t->counts_cycles) {
 		c->cycles_per_tick = 1;
-		snprintf(c->cpt_source, sizeof(c->cpt_source),
+		snprintf(c->cycles_per_tick_source, sizeof(c->cycles_per_tick_source),
 			 "timer counts core cycles");
 		return 0;
 	}
@@ -202,14 +202,14 @@ int calibrate(const struct timer *t, double cpt, struct calibration *c,
 			 "cycles_per_tick", t->name);
 		return -1;
 	}
-	if (c->chain_cpt <= 0) {
+	if (c->chain_cycles_per_tick <= 0) {
 		snprintf(err, errlen, "timer '%s' did not advance over %lu "
 			 "dependent adds", t->name, c->chain_blocks * CHAIN_BLOCK);
 		return -1;
 	}
-	c->cpt_given = false;
-	c->cycles_per_tick = c->chain_cpt;
-	snprintf(c->cpt_source, sizeof(c->cpt_source),
+	c->cycles_per_tick_given = false;
+	c->cycles_per_tick = c->chain_cycles_per_tick;
+	snprintf(c->cycles_per_tick_source, sizeof(c->cycles_per_tick_source),
 		 "add chain: median of windows of %lu dependent adds",
 		 c->chain_blocks * CHAIN_BLOCK);
 	return 0;

@@ -41,13 +41,13 @@ void canary_adds(unsigned long blocks)
 	}
 }
 
-double canary_window(const struct calibration *c, double chain_cpt)
+double canary_window(const struct calibration *c, double chain_cycles_per_tick)
 {
 	uint64_t t0, t1;
 	double ticks = 0, chain_ticks;
 	int i;
 
-	if (!(chain_cpt > 0))
+	if (!(chain_cycles_per_tick > 0))
 		return 0;
 	/* the least of three: an interrupt lengthens one window, a tenant
 	   that takes issue slots for longer (seconds, as they do) all */
@@ -60,7 +60,7 @@ double canary_window(const struct calibration *c, double chain_cpt)
 		if (!i || d < ticks)
 			ticks = d;
 	}
-	chain_ticks = (double)c->chain_blocks * CHAIN_BLOCK / chain_cpt;
+	chain_ticks = (double)c->chain_blocks * CHAIN_BLOCK / chain_cycles_per_tick;
 	return ticks > 0 ? ticks / chain_ticks : 0;
 }
 

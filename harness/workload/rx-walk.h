@@ -26,11 +26,11 @@ uint64_t RX_WALK(const struct timer *t, struct rxring *r,
 		uint16_t payoff;
 
 		bytes += len;
-		if (a->policy == RXPF_NEXT) {
+		if (a->policy == RX_PREFETCH_NEXT) {
 			size_t ahead = (i + a->ahead) % r->n;
 			for (o = 0; o < RX_HDR; o += a->line)
 				RX_PREFETCH(d[ahead].buf + o);
-		} else if (a->policy == RXPF_CURRENT) {
+		} else if (a->policy == RX_PREFETCH_CURRENT) {
 			for (o = 0; o < RX_HDR; o += a->line)
 				RX_PREFETCH(buf + o);
 		}

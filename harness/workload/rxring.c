@@ -9,7 +9,7 @@
 #include "lib/xalloc.h"
 #include "workload/rx-walk.h"
 
-const char *const rx_prefetch_name[RXPF_NPOLICIES] = { "none", "current",
+const char *const rx_prefetch_name[RX_PREFETCH_NPOLICIES] = { "none", "current",
 						       "next" };
 
 

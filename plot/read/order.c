@@ -66,13 +66,13 @@ size_t rows_lower(const struct row *const *v, size_t n, const struct row *key,
 	return lo;
 }
 
-char *cache_label(const char *cache, const char *rxpf, const char *load)
+char *cache_label(const char *cache, const char *rx_prefetch, const char *load)
 {
-	size_t n = strlen(cache) + strlen(rxpf) + strlen(load) + 3;
+	size_t n = strlen(cache) + strlen(rx_prefetch) + strlen(load) + 3;
 	char *s = xmalloc(n, RESULTS_READ);
 
 	snprintf(s, n, "%s%s%s%s%s", cache, strcmp(cache, "ring") ? "" : "/",
-		 strcmp(cache, "ring") ? "" : rxpf, strcmp(load, "idle") ? "+" : "",
+		 strcmp(cache, "ring") ? "" : rx_prefetch, strcmp(load, "idle") ? "+" : "",
 		 strcmp(load, "idle") ? load : "");
 	return s;
 }

@@ -62,7 +62,7 @@ static void keep_meta(struct results *r, const char *key, const char *v,
 
 /* The keys this reader interprets. */
 static void meta_value(struct results *r, const char *key, const char *v,
-		       double *hz, double *cpt)
+		       double *hz, double *cycles_per_tick)
 {
 	if (!strcmp(key, "cpu_model"))
 		set_meta(&r->cpu, v, 0);
@@ -108,13 +108,13 @@ static void meta_value(struct results *r, const char *key, const char *v,
 	else if (!strcmp(key, "timer_resolution_ticks"))
 		r->resolution = atof(v);
 	else if (!strcmp(key, "cycles_per_tick"))
-		*cpt = atof(v);
+		*cycles_per_tick = atof(v);
 }
 
 /* A "# key: value" line into r; 0, or -1 after a message at the line
    (a # op: line is read as data, and must be whole). */
 static int meta(struct results *r, const char *line, size_t lineno,
-		double *hz, double *cpt)
+		double *hz, double *cycles_per_tick)
 {
 	char key[64];
 	const char *v;
@@ -130,7 +130,7 @@ static int meta(struct results *r, const char *line, size_t lineno,
 			"(docs/results-format.md)\n", r->path, lineno, v);
 		return -1;
 	}
-	meta_value(r, key, v, hz, cpt);
+	meta_value(r, key, v, hz, cycles_per_tick);
 	return 0;
 }
 
@@ -150,7 +150,7 @@ bool results_timer_is_timebase(const struct results *r)
    are.  Words are copied, numbers checked (whole ones as such). */
 enum { C_KERNEL, C_SIZE, C_ALIGN, C_CACHE, C_PREFETCH, C_SAMPLES, C_TICKS,
        C_CPB, C_BPC, C_MBPS, NNEED, C_ARCH = NNEED, C_OFFSET, C_REPEAT,
-       C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CPT, C_LOAD, C_RXPF, C_P99,
+       C_NET, C_OP, C_TMIN, C_TMEAN, C_TMAX, C_CYCLES_PER_TICK, C_LOAD, C_RX_PREFETCH, C_P99,
        C_ROOF, C_STEPS, C_CMIN, C_CP99, C_CP999, C_CMAX, C_CMEAN, C_BELOW,
        C_CMAXRUN, C_CPREEMPT, C_CBSTEP, C_ITERS, NCOLS };
 static const char *const names[NCOLS] = {
@@ -165,7 +165,7 @@ static const char *const names[NCOLS] = {
 };
 static const char is_word[NCOLS] = { [C_KERNEL] = 1, [C_CACHE] = 1,
 	[C_PREFETCH] = 1, [C_ARCH] = 1, [C_OFFSET] = 1, [C_OP] = 1,
-	[C_LOAD] = 1, [C_RXPF] = 1 };
+	[C_LOAD] = 1, [C_RX_PREFETCH] = 1 };
 static const char is_whole[NCOLS] = { [C_SIZE] = 1, [C_ALIGN] = 1,
 	[C_SAMPLES] = 1, [C_REPEAT] = 1 };
 /* Times: empty where the harness had none to print, a figure below 0
@@ -204,9 +204,9 @@ static void free_strings(struct row *w)
 	free(w->code_offset);
 	free(w->base_cache);
 	free(w->load);
-	free(w->rxpf);
+	free(w->rx_prefetch);
 	w->kernel = w->arch = w->op = w->cache = w->prefetch = NULL;
-	w->code_offset = w->base_cache = w->load = w->rxpf = NULL;
+	w->code_offset = w->base_cache = w->load = w->rx_prefetch = NULL;
 }
 
 static int cmp_raw(const void *x, const void *y)
@@ -297,13 +297,13 @@ static void merge_spread(struct row *m, struct raw *const *s, size_t c,
 			m->region_steps = x->region_steps;
 		if (x->iters != kept.iters && !isnan(x->iters))
 			m->iters = -1;	/* K differs among them */
-		if (!k || x->ticks_min * x->cpt < m->cyc_min)
-			m->cyc_min = x->ticks_min * x->cpt;
-		if (!k || x->ticks_max * x->cpt > m->cyc_max)
-			m->cyc_max = x->ticks_max * x->cpt;
+		if (!k || x->ticks_min * x->cycles_per_tick < m->cyc_min)
+			m->cyc_min = x->ticks_min * x->cycles_per_tick;
+		if (!k || x->ticks_max * x->cycles_per_tick > m->cyc_max)
+			m->cyc_max = x->ticks_max * x->cycles_per_tick;
 		wsum += wt;
 		tsum += wt * x->ticks_mean;
-		csum += wt * x->ticks_mean * x->cpt;
+		csum += wt * x->ticks_mean * x->cycles_per_tick;
 	}
 	m->ticks_mean = tsum / wsum;
 	m->cyc_mean = csum / wsum;
@@ -359,7 +359,7 @@ static void merge_figures(struct row *m, struct raw *const *s, size_t c,
 {
 	double *ticks = tmp, *net = tmp + stride, *bpc = tmp + 2 * stride;
 	double *mbps = tmp + 3 * stride, *cyc = tmp + 4 * stride;
-	double *cpt = tmp + 5 * stride, *roof = tmp + 6 * stride;
+	double *cycles_per_tick = tmp + 5 * stride, *roof = tmp + 6 * stride;
 	double *cpb = tmp + 7 * stride, *judged = tmp + 8 * stride;
 	size_t k;
 
@@ -375,8 +375,8 @@ static void merge_figures(struct row *m, struct raw *const *s, size_t c,
 		net[k] = x->cycles_per_byte_net;
 		bpc[k] = x->bytes_per_cycle;
 		mbps[k] = x->mb_per_s;
-		cyc[k] = x->ticks_median * x->cpt;
-		cpt[k] = x->cpt;
+		cyc[k] = x->ticks_median * x->cycles_per_tick;
+		cycles_per_tick[k] = x->cycles_per_tick;
 		roof[k] = x->roofline_fraction;
 	}
 	merge_spread(m, s, c, base);
@@ -387,7 +387,7 @@ static void merge_figures(struct row *m, struct raw *const *s, size_t c,
 	m->bytes_per_cycle = stats_median(bpc, c);
 	m->mb_per_s = stats_median(mbps, c);
 	m->cyc_median = stats_median(cyc, c);
-	m->cpt = stats_median(cpt, c);
+	m->cycles_per_tick = stats_median(cycles_per_tick, c);
 	m->roofline_fraction = median_finite(roof, c);
 }
 
@@ -614,23 +614,23 @@ static char *word_or(const struct csv *c, const int idx[NCOLS], int col,
 	return xstrdup(idx[col] < 0 ? dflt : c->fld[idx[col]], RESULTS_READ);
 }
 
-/* The row of a checked line (parse_fields' v); -1 after a message. cpt
+/* The row of a checked line (parse_fields' v); -1 after a message. cycles_per_tick
    is the file's cycles_per_tick line, for files without the column. */
 static int make_row(struct row *w, const double v[NCOLS], const int idx[NCOLS],
-		    const struct csv *c, const char *path, double cpt)
+		    const struct csv *c, const char *path, double cycles_per_tick)
 {
 	memset(w, 0, sizeof(*w));
 	w->kernel = xstrdup(c->fld[idx[C_KERNEL]], RESULTS_READ);
 	w->base_cache = xstrdup(c->fld[idx[C_CACHE]], RESULTS_READ);
 	w->load = word_or(c, idx, C_LOAD, "idle");
-	w->rxpf = word_or(c, idx, C_RXPF, "none");
+	w->rx_prefetch = word_or(c, idx, C_RX_PREFETCH, "none");
 	if (strcmp(w->load, "idle") && strcmp(w->load, "busy")) {
 		fprintf(stderr, "%s:%zu: load '%s', expected idle or busy\n",
 			path, c->line, w->load);
 		free_strings(w);
 		return -1;
 	}
-	w->cache = cache_label(w->base_cache, w->rxpf, w->load);
+	w->cache = cache_label(w->base_cache, w->rx_prefetch, w->load);
 	w->prefetch = xstrdup(c->fld[idx[C_PREFETCH]], RESULTS_READ);
 	w->arch = word_or(c, idx, C_ARCH, "");
 	/* Before ops, every kernel was csum_partial's. */
@@ -655,7 +655,7 @@ static int make_row(struct row *w, const double v[NCOLS], const int idx[NCOLS],
 	per_call_spread(w, v, idx);
 	w->roofline_fraction = column_or_nan(v, idx, C_ROOF);
 	/* Older files give the ratio once, above the header. */
-	w->cpt = idx[C_CPT] >= 0 ? v[C_CPT] : cpt > 0 ? cpt : NAN;
+	w->cycles_per_tick = idx[C_CYCLES_PER_TICK] >= 0 ? v[C_CYCLES_PER_TICK] : cycles_per_tick > 0 ? cycles_per_tick : NAN;
 	return 0;
 }
 
@@ -665,10 +665,10 @@ struct raws {
 	size_t n, cap;
 };
 
-/* The file's lines: metadata into r and *hz, *cpt, rows into *out; 0
+/* The file's lines: metadata into r and *hz, *cycles_per_tick, rows into *out; 0
    with the header seen and a row read, else -1 after a message. */
 static int read_lines(struct results *r, struct raws *out, struct csv *c,
-		      double *hz, double *cpt)
+		      double *hz, double *cycles_per_tick)
 {
 	const char *path = r->path;
 	int idx[NCOLS], rc;
@@ -680,7 +680,7 @@ static int read_lines(struct results *r, struct raws *out, struct csv *c,
 		size_t n;
 
 		if (c->buf[0] == '#') {
-			if (meta(r, c->buf, c->line, hz, cpt))
+			if (meta(r, c->buf, c->line, hz, cycles_per_tick))
 				return -1;
 			continue;
 		}
@@ -703,7 +703,7 @@ static int read_lines(struct results *r, struct raws *out, struct csv *c,
 						 RESULTS_READ);
 		}
 		x = &out->raw[out->n];
-		if (parse_fields(v, idx, c, path) || make_row(&x->w, v, idx, c, path, *cpt))
+		if (parse_fields(v, idx, c, path) || make_row(&x->w, v, idx, c, path, *cycles_per_tick))
 			return -1;
 		x->below = isnan(v[C_TICKS]) || isnan(v[C_CPB]);
 		x->rep = idx[C_REPEAT] < 0 ? 1 : (unsigned)v[C_REPEAT];
@@ -726,7 +726,7 @@ static int read_lines(struct results *r, struct raws *out, struct csv *c,
 int results_read(struct results *r, const char *path, int with_samples)
 {
 	struct raws raws = { NULL, 0, 0 };
-	double hz = 0, cpt = 0;
+	double hz = 0, cycles_per_tick = 0;
 	struct csv c;
 	int bad;
 
@@ -735,7 +735,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 		fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
 		bad = 1;
 	} else
-		bad = read_lines(r, &raws, &c, &hz, &cpt);
+		bad = read_lines(r, &raws, &c, &hz, &cycles_per_tick);
 	csv_close(&c);
 	bad = bad || merge(r, raws.raw, raws.n);
 	free_raw(raws.raw, raws.n);
@@ -753,7 +753,7 @@ int results_read(struct results *r, const char *path, int with_samples)
 		return -1;
 	}
 	r->samples = r->rows[0].samples;
-	r->core_mhz = hz * cpt / 1e6;
+	r->core_mhz = hz * cycles_per_tick / 1e6;
 	r->tick_hz = hz > 0 ? hz : 0;
 	if (with_samples && results_read_samples(r, path)) {
 		results_free(r);

@@ -13,10 +13,10 @@ struct row {
 	/* cache is the point's cache state as tables and figures tell them
 	   apart: the CSV's cache, then "/POLICY" at cache = ring (the rx
 	   walk's rx_prefetch) and "+busy" under load = busy: "warm",
-	   "warm+busy", "ring/next".  base_cache, load and rxpf are the
+	   "warm+busy", "ring/next".  base_cache, load and rx_prefetch are the
 	   columns as read ("idle" and "none" in files without them). */
 	char *kernel, *arch, *op, *cache, *prefetch, *code_offset;
-	char *base_cache, *load, *rxpf;
+	char *base_cache, *load, *rx_prefetch;
 	unsigned size, align, samples;	/* size 0: a mix (size = mix) */
 	size_t line;		/* of its first row in the CSV */
 	double ticks_median, cycles_per_byte, cycles_per_byte_net;
@@ -28,7 +28,7 @@ struct row {
 	   times its own cycles_per_tick); the median's cycles, and the
 	   cycles_per_tick, are the repeats' medians.  NAN where the CSV
 	   has no such column. */
-	double ticks_min, ticks_max, ticks_mean, cpt;
+	double ticks_min, ticks_max, ticks_mean, cycles_per_tick;
 	double ticks_p99;	/* the repeats' largest; NAN: none given */
 	bool per_call;		/* timing = per-call: min, max and mean are
 				   of single calls (call_min...) */
@@ -114,7 +114,7 @@ struct results {
 #define RESULTS_READ "the results CSV read into memory"
 
 /* The cache label of a point (struct row's cache), in a new string. */
-char *cache_label(const char *cache, const char *rxpf, const char *load);
+char *cache_label(const char *cache, const char *rx_prefetch, const char *load);
 
 /* Reads and checks a results CSV; 0, or -1 after "FILE:LINE: ..." on
    stderr.  A point twice in one repeat is an error.  with_samples also

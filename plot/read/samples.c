@@ -81,7 +81,7 @@ static int cmp_gone(const void *key, const void *w)
 
 /* The columns of a samples file; -1 where it has none. */
 struct sample_cols {
-	int kernel, size, align, cache, prefetch, offset, load, rxpf, cpb;
+	int kernel, size, align, cache, prefetch, offset, load, rx_prefetch, cpb;
 	int rep, round;
 };
 
@@ -97,7 +97,7 @@ static int sample_header(struct sample_cols *col, const struct csv *c,
 	col->prefetch = csv_col(c->fld, nf, "prefetch");
 	col->offset = csv_col(c->fld, nf, "code_offset");
 	col->load = csv_col(c->fld, nf, "load");
-	col->rxpf = csv_col(c->fld, nf, "rx_prefetch");
+	col->rx_prefetch = csv_col(c->fld, nf, "rx_prefetch");
 	col->cpb = csv_col(c->fld, nf, "cycles_per_byte");
 	col->rep = csv_col(c->fld, nf, "repeat");
 	col->round = csv_col(c->fld, nf, "round");
@@ -161,7 +161,7 @@ static int sample_row(size_t *row, const struct results *r, double size,
 	key.size = (unsigned)size;
 	key.align = (unsigned)align;
 	key.cache = label = cache_label(c->fld[col->cache],
-					col->rxpf < 0 ? "none" : c->fld[col->rxpf],
+					col->rx_prefetch < 0 ? "none" : c->fld[col->rx_prefetch],
 					col->load < 0 ? "idle" : c->fld[col->load]);
 	key.prefetch = c->fld[col->prefetch];
 	key.code_offset = col->offset < 0 ? (char *)"none" : c->fld[col->offset];

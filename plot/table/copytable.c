@@ -31,7 +31,7 @@ double call_step(const struct results *r, const struct row *w, int cycles)
 {
 	if (!w || !w->per_call || !(r->resolution > 0))
 		return NAN;
-	return cycles ? r->resolution * w->cpt :
+	return cycles ? r->resolution * w->cycles_per_tick :
 	       r->tick_hz > 0 ? r->resolution / r->tick_hz * 1e9 : NAN;
 }
 
@@ -125,7 +125,7 @@ static void print_spread_head(const struct results *r,
 			      const struct spread_group *g, size_t ng,
 			      size_t nrows, const char *what)
 {
-	char cpt[96], ns[64], cyc[128];
+	char cycles_per_tick[96], ns[64], cyc[128];
 	int any_cycles = 0, any_ns = 0, per_call = 0;
 	size_t i, k;
 
@@ -134,8 +134,8 @@ static void print_spread_head(const struct results *r,
 		any_ns |= !g[k].cycles;
 	}
 	print_caption(r, what);
-	if (table_cpt(r, cpt, sizeof(cpt)))
-		snprintf(cyc, sizeof(cyc), "cycles = ticks x %s", cpt);
+	if (table_cycles_per_tick(r, cycles_per_tick, sizeof(cycles_per_tick)))
+		snprintf(cyc, sizeof(cyc), "cycles = ticks x %s", cycles_per_tick);
 	else
 		snprintf(cyc, sizeof(cyc), "no cycles_per_tick in the CSV");
 	if (r->tick_hz > 0)

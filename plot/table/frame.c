@@ -57,15 +57,15 @@ unsigned table_align(const struct results *r, const struct table_opts *o)
 	return align;
 }
 
-int table_cpt(const struct results *r, char *buf, size_t n)
+int table_cycles_per_tick(const struct results *r, char *buf, size_t n)
 {
 	double lo = INFINITY, hi = -INFINITY;
 	size_t i;
 
 	for (i = 0; i < r->nrows; i++)
-		if (isfinite(r->rows[i].cpt)) {
-			lo = fmin(lo, r->rows[i].cpt);
-			hi = fmax(hi, r->rows[i].cpt);
+		if (isfinite(r->rows[i].cycles_per_tick)) {
+			lo = fmin(lo, r->rows[i].cycles_per_tick);
+			hi = fmax(hi, r->rows[i].cycles_per_tick);
 		}
 	if (lo > hi)
 		return 0;

@@ -49,7 +49,7 @@ static void tails(const struct results *r, const char *const *names,
 		if (!idle[k] && !busy[k])
 			continue;
 		for (j = 0; j < 2; j++) {
-			double f = cycles ? w[j] ? w[j]->cpt : NAN :
+			double f = cycles ? w[j] ? w[j]->cycles_per_tick : NAN :
 				   r->tick_hz > 0 ? 1e9 / r->tick_hz : NAN;
 			double step = call_step(r, w[j], cycles);
 			char p99[24], p999[24], worst[24];

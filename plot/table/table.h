@@ -29,7 +29,7 @@ void table_begin(struct table_out *out);
 unsigned table_align(const struct results *r, const struct table_opts *o);
 /* The cycles_per_tick of r's rows into buf ("1.5000", or "1.49 to 1.52
    (per row)"): 0 if the CSV has none. */
-int table_cpt(const struct results *r, char *buf, size_t n);
+int table_cycles_per_tick(const struct results *r, char *buf, size_t n);
 /* Caption lines of at most TABLE_WIDTH columns. */
 void print_caption(const struct results *r, const char *what);
 /* Whether the CSV has distances for kernel (a prefetching kernel). */
