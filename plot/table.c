@@ -343,7 +343,8 @@ static void print_timer(const struct results *r, const struct metric *m)
 				      "these are %s ticks", t, what, t);
 	} else if (!strcmp(m->name, "ns")) {
 		print_wrapped("  ", "timer: %s; ns = ticks / %.0f Hz", t, r->tick_hz);
-	} else if (table_cycles_per_tick(r, cycles_per_tick, sizeof(cycles_per_tick))) {
+	} else if (table_cycles_per_tick(r, cycles_per_tick,
+					 sizeof(cycles_per_tick))) {
 		print_wrapped("  ", "timer: %s; cycles = ticks x %s cycles/tick",
 			      t, cycles_per_tick);
 	} else {

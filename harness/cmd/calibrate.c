@@ -118,7 +118,8 @@ int cmd_calibrate(int argc, char **argv)
 	       cal.sample_ticks);
 	printf("cycles per tick:  %.4f (%s)\n", cal.cycles_per_tick, cal.cycles_per_tick_source);
 	if (cal.chain_cycles_per_tick > 0) {
-		double off = (cal.chain_cycles_per_tick / cal.cycles_per_tick - 1) * 100;
+		double off = (cal.chain_cycles_per_tick / cal.cycles_per_tick
+			      - 1) * 100;
 
 		printf("add chain:        %.4f cycles per tick (median of %d windows "
 		       "of %lu adds)", cal.chain_cycles_per_tick, CHAIN_WINDOWS,

@@ -82,8 +82,8 @@ int key_rx_prefetch(struct config *c, const char *v, char *err,
 	int w[RX_PREFETCH_NPOLICIES];
 	size_t i;
 
-	if (range_words(v, rx_prefetch_name, RX_PREFETCH_NPOLICIES, "rx_prefetch",
-			w, &c->nrx_prefetch, err, errlen))
+	if (range_words(v, rx_prefetch_name, RX_PREFETCH_NPOLICIES,
+			"rx_prefetch", w, &c->nrx_prefetch, err, errlen))
 		return -1;
 	for (i = 0; i < c->nrx_prefetch; i++)
 		c->rx_prefetch[i] = (enum rx_prefetch)w[i];

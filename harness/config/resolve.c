@@ -60,7 +60,8 @@ void config_rx_policy(const struct config *c, size_t xi,
 	size_t i;
 
 	for (i = 0; i < c->nrx_prefetch; i++) {
-		size_t n = c->rx_prefetch[i] == RX_PREFETCH_NEXT ? c->nrx_ahead : 1;
+		size_t n = c->rx_prefetch[i] == RX_PREFETCH_NEXT ?
+			   c->nrx_ahead : 1;
 		if (xi < n) {
 			*policy = c->rx_prefetch[i];
 			*ahead = c->rx_prefetch[i] == RX_PREFETCH_NEXT ? c->rx_ahead[xi] : 0;

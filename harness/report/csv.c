@@ -159,7 +159,8 @@ void report_samples_csv(FILE *f, const struct sweep *b)
 				point_key(f, b, p);
 				fprintf(f, ",%u,%u", r + 1, s + 1);
 				fig(f, 2, t);
-				fig(f, 4, t * p->data.cycles_per_tick[r] / p->data.bytes);
+				fig(f, 4, t * p->data.cycles_per_tick[r] /
+				    p->data.bytes);
 				fprintf(f, ",%u,%u\n",
 					p->data.sample_layout[(size_t)r * b->plan.samples + s],
 					p->data.sample_slot[(size_t)r * b->plan.samples + s]);

@@ -357,7 +357,8 @@ static void meta_chain(FILE *f, const struct sweep *b)
 	if (b->machine.nbusy_chain) {
 		double *v = xcalloc(b->machine.nbusy_chain, sizeof(*v),
 				    "the add chain's windows");
-		memcpy(v, b->machine.busy_chain, b->machine.nbusy_chain * sizeof(*v));
+		memcpy(v, b->machine.busy_chain,
+		       b->machine.nbusy_chain * sizeof(*v));
 		fprintf(f, "# add_chain_busy_cycles_per_tick: %.4f (median of %zu "
 			"windows timed with the busy load running: busy rows' "
 			"cycles_per_tick)\n", stats_median(v,
@@ -389,7 +390,8 @@ static void meta_clock(FILE *f, const struct sweep *b)
 	fprintf(f, "# core_clock: %.0f MHz calibrated (%stick_hz x %s); ",
 		b->machine.clock_hz / 1e6, b->machine.emulated ? "emulated: the pace the "
 		"emulator ran the add chain at, not a clock of the board; " : "",
-		b->machine.cycles_per_tick_run > 0 ? "cycles per tick by the add chain" :
+		b->machine.cycles_per_tick_run > 0 ?
+		"cycles per tick by the add chain" :
 		"cycles_per_tick");
 	if (b->machine.clock_stated_hz > 0)
 		fprintf(f, "/proc/cpuinfo states %.0f MHz\n",

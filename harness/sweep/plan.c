@@ -60,14 +60,18 @@ static struct point *add_point(struct sweep *b, size_t *cap,
 	}
 	p->data.ticks = xcalloc(n, sizeof(*p->data.ticks), "a point's samples");
 	p->data.st = xcalloc(b->plan.repeats, sizeof(*p->data.st), "a point's samples");
-	p->data.cycles_per_tick = xcalloc(b->plan.repeats, sizeof(*p->data.cycles_per_tick), "a point's samples");
+	p->data.cycles_per_tick = xcalloc(b->plan.repeats,
+					  sizeof(*p->data.cycles_per_tick),
+					  "a point's samples");
 	p->data.cs = xcalloc(b->plan.repeats, sizeof(*p->data.cs), "a point's samples");
 	p->data.steps = xcalloc(b->plan.repeats, sizeof(*p->data.steps),
 				"a point's samples");
 	p->data.taken = xcalloc(b->plan.repeats, sizeof(*p->data.taken),
 				"a point's samples");
-	p->data.sample_layout = xcalloc(n, sizeof(*p->data.sample_layout), "a point's samples");
-	p->data.sample_slot = xcalloc(n, sizeof(*p->data.sample_slot), "a point's samples");
+	p->data.sample_layout = xcalloc(n, sizeof(*p->data.sample_layout),
+					"a point's samples");
+	p->data.sample_slot = xcalloc(n, sizeof(*p->data.sample_slot),
+				      "a point's samples");
 	p->data.preempted = xcalloc(b->plan.repeats, sizeof(*p->data.preempted),
 			       "a point's samples");
 	p->data.below = xcalloc(b->plan.repeats, sizeof(*p->data.below),

@@ -97,7 +97,8 @@ double sweep_cycles_per_tick(const struct sweep *b)
 	const struct calibration *c = &b->machine.cal;
 
 	return c->cycles_per_tick_given ? c->cycles_per_tick :
-	       b->machine.cycles_per_tick_run > 0 ? b->machine.cycles_per_tick_run : c->cycles_per_tick;
+	       b->machine.cycles_per_tick_run > 0 ?
+	       b->machine.cycles_per_tick_run : c->cycles_per_tick;
 }
 
 double point_cycles_per_byte(const struct sweep *b, const struct point *p,
@@ -121,7 +122,8 @@ double point_cycles_per_byte_net(const struct sweep *b, const struct point *p,
 {
 	double t = point_time(p->data.st[r].median), floor = point_floor_ticks(b, p, r);
 
-	return t < floor ? NAN : (t - floor) * p->data.cycles_per_tick[r] / p->data.bytes;
+	return t < floor ? NAN :
+	       (t - floor) * p->data.cycles_per_tick[r] / p->data.bytes;
 }
 
 size_t sweep_checksums(const struct sweep *b)
@@ -270,6 +272,7 @@ double point_cycles_per_byte_all(const struct sweep *b, const struct point *p)
 	unsigned r;
 
 	for (r = 0; r < b->plan.repeats; r++)
-		v[r] = p->data.st[r].median * p->data.cycles_per_tick[r] / p->data.bytes;
+		v[r] = p->data.st[r].median * p->data.cycles_per_tick[r] /
+		       p->data.bytes;
 	return point_time(stats_median(v, b->plan.repeats));
 }

@@ -49,7 +49,8 @@ static void shuffle(size_t *v, size_t n, uint64_t *rng)
 static void chain_sample(struct sweep *b, size_t block, bool busy)
 {
 	double **v = busy ? &b->machine.busy_chain : &b->machine.chain;
-	size_t **bl = busy ? &b->machine.busy_chain_block : &b->machine.chain_block;
+	size_t **bl = busy ? &b->machine.busy_chain_block :
+			     &b->machine.chain_block;
 	size_t *n = busy ? &b->machine.nbusy_chain : &b->machine.nchain;
 
 	if (!chain_adds)
@@ -392,8 +393,9 @@ static void warn_events(struct sweep *b)
 
 /* The median chain ratio of every block, in one pass: windows are
    taken in block order, so each block's are one run of the array. */
-static double *cycles_per_tick_by_block(const double *chain, const size_t *blocks,
-			  size_t nchain, size_t nblocks)
+static double *cycles_per_tick_by_block(const double *chain,
+					const size_t *blocks, size_t nchain,
+					size_t nblocks)
 {
 	double *m = xcalloc(nblocks, sizeof(*m), "the add chain's windows"), *v;
 	size_t i = 0, j, n;
@@ -586,15 +588,18 @@ static size_t chain_quarters(struct sweep *b)
 	struct machine *m = &b->machine;
 	size_t q, nq = m->nchain / 4;
 
-	m->cycles_per_tick_run = m->nchain ? stats_median(m->chain, m->nchain) : 0;
+	m->cycles_per_tick_run = m->nchain ?
+				 stats_median(m->chain, m->nchain) : 0;
 	for (q = 0; q < 4 && nq; q++)
-		m->cycles_per_tick_quarter[q] = stats_median(m->chain + q * nq, nq);
+		m->cycles_per_tick_quarter[q] =
+			stats_median(m->chain + q * nq, nq);
 	return nq;
 }
 
-/* Point i's summaries per repeat; idle_cycles_per_tick and busy_cycles_per_tick: the chain's cycles
-   per tick per block, idle and busy. */
-static void summarise_point(struct sweep *b, size_t i, const double *idle_cycles_per_tick,
+/* Point i's summaries per repeat; idle_ and busy_cycles_per_tick: the
+   chain's cycles per tick per block, idle and busy. */
+static void summarise_point(struct sweep *b, size_t i,
+			    const double *idle_cycles_per_tick,
 			    const double *busy_cycles_per_tick)
 {
 	const struct calibration *c = &b->machine.cal;
@@ -631,9 +636,12 @@ static void summarise_point(struct sweep *b, size_t i, const double *idle_cycles
 			       (double)p->spec.iters) / c->resolution;
 		if (b->cfg->timing == TIMING_PER_CALL)
 			summary_in_steps(&p->data.st[r], c->resolution);
-		p->data.cycles_per_tick[r] = c->cycles_per_tick_given ? c->cycles_per_tick :
-			    p->spec.load == LOAD_BUSY && busy_cycles_per_tick[block] > 0 ?
-			    busy_cycles_per_tick[block] : idle_cycles_per_tick[block];
+		p->data.cycles_per_tick[r] =
+			c->cycles_per_tick_given ? c->cycles_per_tick :
+			p->spec.load == LOAD_BUSY &&
+			busy_cycles_per_tick[block] > 0 ?
+			busy_cycles_per_tick[block] :
+			idle_cycles_per_tick[block];
 		if (p->data.cycles_per_tick[r] <= 0)
 			p->data.cycles_per_tick[r] = c->cycles_per_tick;
 	}
@@ -649,10 +657,13 @@ static void summarise_points(struct sweep *b)
 	   leave it after. */
 	nblocks = b->cfg->order == ORDER_ROUNDS ? b->plan.repeats :
 		  (size_t)b->plan.repeats * b->plan.npts;
-	idle_cycles_per_tick = cycles_per_tick_by_block(m->chain, m->chain_block, m->nchain, nblocks);
-	busy_cycles_per_tick = cycles_per_tick_by_block(m->busy_chain, m->busy_chain_block, m->nbusy_chain, nblocks);
+	idle_cycles_per_tick = cycles_per_tick_by_block(m->chain,
+			m->chain_block, m->nchain, nblocks);
+	busy_cycles_per_tick = cycles_per_tick_by_block(m->busy_chain,
+			m->busy_chain_block, m->nbusy_chain, nblocks);
 	for (i = 0; i < b->plan.npts; i++)
-		summarise_point(b, i, idle_cycles_per_tick, busy_cycles_per_tick);
+		summarise_point(b, i, idle_cycles_per_tick,
+				busy_cycles_per_tick);
 	free(idle_cycles_per_tick);
 	free(busy_cycles_per_tick);
 }
@@ -666,7 +677,8 @@ static void warn_clock(struct sweep *b)
 
 	/* Measured where the chain ran: a preset's ratio would only
 	   restate what the preset assumes. */
-	m->clock_hz = c->tick_hz * (m->cycles_per_tick_run > 0 ? m->cycles_per_tick_run :
+	m->clock_hz = c->tick_hz * (m->cycles_per_tick_run > 0 ?
+				    m->cycles_per_tick_run :
 				    c->cycles_per_tick);
 	if (!platform_cpuinfo_clock(&m->clock_stated_hz))
 		m->clock_stated_hz = 0;
@@ -696,7 +708,9 @@ static void warn_chain(struct sweep *b, size_t nq)
 			warn(b, "cycles per tick moved by %.1f%% across the run (the "
 			     "add chain read %.4f, %.4f, %.4f, %.4f in its four "
 			     "quarters): the core clock changed%s", (hi / lo - 1) * 100,
-			     m->cycles_per_tick_quarter[0], m->cycles_per_tick_quarter[1], m->cycles_per_tick_quarter[2],
+			     m->cycles_per_tick_quarter[0],
+			     m->cycles_per_tick_quarter[1],
+			     m->cycles_per_tick_quarter[2],
 			     m->cycles_per_tick_quarter[3], b->cfg->order == ORDER_ROUNDS ?
 			     "; every point saw it alike" : "; each point uses the "
 			     "chain timed beside it");
@@ -705,16 +719,18 @@ static void warn_chain(struct sweep *b, size_t nq)
 	    fabs(m->cycles_per_tick_run / c->cycles_per_tick - 1) > 0.05)
 		warn(b, "cycles_per_tick is %.4f (%s) but the add chain reads "
 		     "%.4f: they disagree by %+.0f%%; check the preset against "
-		     "this core's clocks", c->cycles_per_tick, c->cycles_per_tick_source,
-		     m->cycles_per_tick_run, (m->cycles_per_tick_run / c->cycles_per_tick - 1) * 100);
+		     "this core's clocks", c->cycles_per_tick,
+		     c->cycles_per_tick_source, m->cycles_per_tick_run,
+		     (m->cycles_per_tick_run / c->cycles_per_tick - 1) * 100);
 }
 
 /* Points whose regions span fewer than REGION_STEPS timer steps. */
 static void warn_coarse(struct sweep *b)
 {
 	const struct calibration *c = &b->machine.cal;
-	double cycles_per_tick = b->machine.cycles_per_tick_run > 0 ? b->machine.cycles_per_tick_run :
-		     c->cycles_per_tick;
+	double cycles_per_tick = b->machine.cycles_per_tick_run > 0 ?
+				 b->machine.cycles_per_tick_run :
+				 c->cycles_per_tick;
 
 	if (sweep_coarse(b) && b->cfg->timing == TIMING_PER_CALL)
 		warn(b, "timing = per-call: %zu point(s) time calls shorter than "

@@ -60,7 +60,7 @@ struct point_data {
 	unsigned *taken;		/* [repeat]: samples taken so far */
 	bool dead;			/* its kernel hung: no more samples */
 	struct summary *st;		/* [repeat], after the run */
-	double *cycles_per_tick;			/* [repeat]: cycles per tick used */
+	double *cycles_per_tick;	/* [repeat]: cycles per tick used */
 	/* events (events.h), when the run counts some: */
 	double *ev;			/* [repeat][samples][nev]: per call,
 					   scaled, overhead subtracted; NAN
@@ -70,8 +70,8 @@ struct point_data {
 	double *ev_median;		/* [repeat][nev], after the run */
 	double *ev_running;		/* [repeat]: mean of ev_run over the
 					   samples that ran; 0: none did */
-	unsigned char *sample_layout, *sample_slot;	/* [repeat][samples]: the code copy
-					   and buffer slot of each sample */
+	/* [repeat][samples]: the code copy and buffer slot of each sample */
+	unsigned char *sample_layout, *sample_slot;
 	struct call_hist *hist;		/* timing = per-call: [repeat], every
 					   call's ticks; else NULL */
 	struct call_stats *cs;		/* [repeat], after the run, per-call */
@@ -182,8 +182,9 @@ struct machine {
 	struct canary canary;
 	double miss_cycles;		/* miss.h: one line's cold cost, or NAN */
 	const struct kernel *miss_kernel;	/* the kernel it was timed with */
-	double cycles_per_tick_run;			/* median of the chain over the run */
-	double cycles_per_tick_quarter[4];		/* medians of its four quarters */
+	double cycles_per_tick_run;	/* median of the chain over the run */
+	/* Its four quarters' medians. */
+	double cycles_per_tick_quarter[4];
 	double clock_hz;		/* tick_hz x the run's cycles per tick */
 	double clock_stated_hz;		/* /proc/cpuinfo's clock, or 0 */
 };

@@ -163,8 +163,8 @@ static void measure_chain(struct calibration *c)
 	c->chain_cycles_per_tick = stats_median(r, CHAIN_WINDOWS);
 }
 
-int calibrate(const struct timer *t, double cycles_per_tick, struct calibration *c,
-	      char *err, size_t errlen)
+int calibrate(const struct timer *t, double cycles_per_tick,
+	      struct calibration *c, char *err, size_t errlen)
 {
 	double hz;
 
@@ -187,12 +187,14 @@ int calibrate(const struct timer *t, double cycles_per_tick, struct calibration 
 	c->cycles_per_tick_given = true;
 	if (cycles_per_tick > 0) {
 		c->cycles_per_tick = cycles_per_tick;
-		snprintf(c->cycles_per_tick_source, sizeof(c->cycles_per_tick_source), "config");
+		snprintf(c->cycles_per_tick_source,
+			 sizeof(c->cycles_per_tick_source), "config");
 		return 0;
 	}
 	if (t->counts_cycles) {
 		c->cycles_per_tick = 1;
-		snprintf(c->cycles_per_tick_source, sizeof(c->cycles_per_tick_source),
+		snprintf(c->cycles_per_tick_source,
+			 sizeof(c->cycles_per_tick_source),
 			 "timer counts core cycles");
 		return 0;
 	}

@@ -25,18 +25,20 @@ struct calibration {
 				   window): >= 1000 ticks, 20 us, 50 reads */
 	double cycles_per_tick;	/* what converts ticks to cycles */
 	char cycles_per_tick_source[96];
-	bool cycles_per_tick_given;		/* from the config, or 1 for a cycle counter:
-				   not taken from the chain */
+	/* From the config, or 1 for a cycle counter: not taken from the
+	   chain. */
+	bool cycles_per_tick_given;
 	unsigned long chain_blocks;	/* CHAIN_BLOCK adds per chain window */
-	double chain_cycles_per_tick;	/* the chain's cycles per tick at start-up (median
-				   of CHAIN_WINDOWS windows); 0 without a chain */
+	/* The chain's cycles per tick at start-up (median of CHAIN_WINDOWS
+	   windows); 0 without a chain. */
+	double chain_cycles_per_tick;
 };
 
-/* cycles_per_tick > 0 is the user's ratio (config or --set); 0 means: 1 for a timer
-   that counts cycles, else the add chain's.  The chain is timed in every
-   case where the build has one.  0, or -1 with err. */
-int calibrate(const struct timer *t, double cycles_per_tick, struct calibration *c,
-	      char *err, size_t errlen);
+/* cycles_per_tick > 0 is the user's ratio (config or --set); 0 means: 1
+   for a timer that counts cycles, else the add chain's.  The chain is
+   timed in every case where the build has one.  0, or -1 with err. */
+int calibrate(const struct timer *t, double cycles_per_tick,
+	      struct calibration *c, char *err, size_t errlen);
 
 /* Overhead and resolution from n back-to-back reads of t. */
 void calibrate_overhead(const struct timer *t, struct calibration *c);

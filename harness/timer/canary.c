@@ -41,7 +41,8 @@ void canary_adds(unsigned long blocks)
 	}
 }
 
-double canary_window(const struct calibration *c, double chain_cycles_per_tick)
+double canary_window(const struct calibration *c,
+		     double chain_cycles_per_tick)
 {
 	uint64_t t0, t1;
 	double ticks = 0, chain_ticks;
@@ -60,7 +61,8 @@ double canary_window(const struct calibration *c, double chain_cycles_per_tick)
 		if (!i || d < ticks)
 			ticks = d;
 	}
-	chain_ticks = (double)c->chain_blocks * CHAIN_BLOCK / chain_cycles_per_tick;
+	chain_ticks = (double)c->chain_blocks * CHAIN_BLOCK /
+		      chain_cycles_per_tick;
 	return ticks > 0 ? ticks / chain_ticks : 0;
 }
 

@@ -23,11 +23,13 @@
 void canary_adds(unsigned long blocks);
 
 /* The least of three canary windows, each as long as a chain window
-   (c->chain_blocks): its ticks over those of the chain window just taken (chain_cycles_per_tick: that
-   window's adds per tick, calibrate_chain_window's); 0 when either did
+   (c->chain_blocks): its ticks over those of the chain window just taken
+   (chain_cycles_per_tick: that window's adds per tick,
+   calibrate_chain_window's); 0 when either did
    not time.  The canary's cost in chain windows: 1 where four adds issue
    a cycle. */
-double canary_window(const struct calibration *c, double chain_cycles_per_tick);
+double canary_window(const struct calibration *c,
+		     double chain_cycles_per_tick);
 
 /* The canary's run: its windows' ratios, the best of them (the core's
    own cost, uncontended), and the rounds it found slow. */

@@ -34,7 +34,8 @@
 #include "workload/mix.h"
 
 /* rx_prefetch: the header prefetch of the walk. */
-enum rx_prefetch { RX_PREFETCH_NONE, RX_PREFETCH_CURRENT, RX_PREFETCH_NEXT, RX_PREFETCH_NPOLICIES };
+enum rx_prefetch { RX_PREFETCH_NONE, RX_PREFETCH_CURRENT, RX_PREFETCH_NEXT,
+		   RX_PREFETCH_NPOLICIES };
 extern const char *const rx_prefetch_name[RX_PREFETCH_NPOLICIES];
 
 #define RX_HDR 64		/* the header before every payload */

@@ -81,7 +81,8 @@ static int cmp_gone(const void *key, const void *w)
 
 /* The columns of a samples file; -1 where it has none. */
 struct sample_cols {
-	int kernel, size, align, cache, prefetch, offset, load, rx_prefetch, cpb;
+	int kernel, size, align, cache, prefetch, offset, load, rx_prefetch;
+	int cpb;
 	int rep, round;
 };
 

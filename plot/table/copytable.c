@@ -135,7 +135,8 @@ static void print_spread_head(const struct results *r,
 	}
 	print_caption(r, what);
 	if (table_cycles_per_tick(r, cycles_per_tick, sizeof(cycles_per_tick)))
-		snprintf(cyc, sizeof(cyc), "cycles = ticks x %s", cycles_per_tick);
+		snprintf(cyc, sizeof(cyc), "cycles = ticks x %s",
+			 cycles_per_tick);
 	else
 		snprintf(cyc, sizeof(cyc), "no cycles_per_tick in the CSV");
 	if (r->tick_hz > 0)
