@@ -217,9 +217,9 @@ ab: $(if $(QEMU_REFUSED),,$(BIN)) $(REPORT)
 # The sides' binary: the harness with AB_DIR/ab.def in its kernel table
 # and AB_DIR's side-*.o (scripts/ab.sh writes both).
 ifneq ($(AB_DIR),)
-$(AB_DIR)/table.o: harness/kernel/table.c $(AB_DIR)/ab.def $(BUILD)/flags | $(BUILD)/buildinfo.h
+$(AB_DIR)/table.o: harness/registry/table.c $(AB_DIR)/ab.def $(BUILD)/flags | $(BUILD)/buildinfo.h
 	$(CC) $(CPPFLAGS) -DAB_KERNELS_DEF='"$(abspath $(AB_DIR))/ab.def"' $(ALL_CFLAGS) -c $< -o $@
-$(AB_DIR)/csumbench: $(BUILD)/obj/harness/main.o $(filter-out $(BUILD)/obj/harness/kernel/table.o,$(LIB_OBJS)) $(AB_DIR)/table.o $(wildcard $(AB_DIR)/side-*.o)
+$(AB_DIR)/csumbench: $(BUILD)/obj/harness/main.o $(filter-out $(BUILD)/obj/harness/registry/table.o,$(LIB_OBJS)) $(AB_DIR)/table.o $(wildcard $(AB_DIR)/side-*.o)
 	$(call link_new,$(CC) $(LDFLAGS),$^ $(LDLIBS))
 ab-link: $(AB_DIR)/csumbench
 else

@@ -22,7 +22,7 @@ import sys
 # Low to high.  A new folder gets a rank here, and a line in the README.
 RANKS = {
     "harness": ["lib", "timer", "events", "tracefs", "cache", "call", "op",
-                "kspace", "kernel", "workload", "config", "sweep", "report",
+                "kspace", "registry", "workload", "config", "sweep", "report",
                 "cmd", "."],
     "plot": ["read", "stat", "table", "figure", "."],
 }

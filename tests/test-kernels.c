@@ -14,8 +14,8 @@
 
 #include "call/watchdog.h"
 #include "check.h"
-#include "kernel/table.h"
 #include "op/verify.h"
+#include "registry/table.h"
 
 #define MAXLEN 1536
 #define BIGLEN (65536 + 1)

@@ -10,8 +10,8 @@
 #include "call/watchdog.h"
 #include "check.h"
 #include "config/config.h"
-#include "kernel/table.h"
 #include "op/verify.h"
+#include "registry/table.h"
 
 ip_fast_csum_fn ip_fast_csum_ref;
 

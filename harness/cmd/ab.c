@@ -24,12 +24,12 @@
 
 #include "cmd/cmd.h"
 #include "cmd/setup.h"
-#include "kernel/table.h"
 #include "kspace/kspace.h"
 #include "lib/args.h"
 #include "lib/platform.h"
 #include "lib/stats.h"
 #include "lib/xalloc.h"
+#include "registry/table.h"
 #include "report/output.h"
 
 enum { OPT_REPORT = 256, OPT_FAIL_ABOVE, OPT_THRESHOLD, OPT_COMMAND, OPT_NO_VERDICT };

@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "kernel/table.h"
 #include "kspace/kspace.h"
 #include "lib/args.h"
 #include "lib/sha256.h"
+#include "registry/table.h"
 
 static const struct args_opt code_opts[] = {
 	{ .name = NULL }

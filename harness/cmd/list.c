@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "kernel/table.h"
 #include "lib/args.h"
+#include "registry/table.h"
 #include "workload/mix.h"
 
 enum { OPT_CSV = 256, OPT_NAMES };

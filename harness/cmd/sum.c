@@ -11,10 +11,10 @@
 #include "call/watchdog.h"
 #include "cmd/cmd.h"
 #include "config/config.h"
-#include "kernel/table.h"
 #include "lib/args.h"
 #include "lib/xalloc.h"
 #include "op/verify.h"
+#include "registry/table.h"
 
 enum { OPT_ALIGN = 256 };
 

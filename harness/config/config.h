@@ -7,8 +7,8 @@
 
 #include "config/range.h"
 #include "events/events.h"
-#include "kernel/table.h"
 #include "lib/platform.h"
+#include "registry/table.h"
 #include "workload/load.h"
 #include "workload/rxring.h"
 

@@ -1,6 +1,6 @@
 /* What the ops' gates are built from: guarded buffers, trapped faults,
    the deadline, the walks over lengths and sizes, the reference.  The
-   gates themselves are the ops' (harness/op/); kernel/table.h's
+   gates themselves are the ops' (harness/op/); registry/table.h's
    verify_kernel runs one. */
 #ifndef CSUMBENCH_VERIFY_H
 #define CSUMBENCH_VERIFY_H

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
-#include "kernel/table.h"
+#include "registry/table.h"
 
 /* The copies one point's code is drawn from. */
 struct layset {

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "events/region.h"
-#include "kernel/table.h"
 #include "op/op.h"
+#include "registry/table.h"
 #include "timer/timer.h"
 
 uint64_t RX_WALK(const struct timer *t, struct rxring *r,

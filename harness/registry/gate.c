@@ -2,7 +2,7 @@
    (harness/op/), at the op's spread and at a run's sizes. */
 #include <stdio.h>
 
-#include "kernel/table.h"
+#include "registry/table.h"
 
 int verify_kernel(const struct kernel *k, int dist, char *err, size_t errlen)
 {

@@ -1,8 +1,8 @@
 /* The kernel table: every routine csumbench can verify and time, by
    op (kernels/generic/kernels.def and kernels/<arch>/kernels.def), the
    ones loaded from a .so, and the gate that checks one. */
-#ifndef CSUMBENCH_KERNEL_TABLE_H
-#define CSUMBENCH_KERNEL_TABLE_H
+#ifndef CSUMBENCH_REGISTRY_TABLE_H
+#define CSUMBENCH_REGISTRY_TABLE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/table.h"
 #include "lib/xalloc.h"
+#include "registry/table.h"
 
 #ifdef CSUMBENCH_STATIC
 const struct kernel *kernel_load_so(const char *spec, char *err, size_t errlen)

@@ -5,8 +5,8 @@
 
 #include "call/cpufeat.h"
 #include "generic/csum-best.h"
-#include "kernel/table.h"
 #include "kspace/kspace.h"
+#include "registry/table.h"
 
 /* Prototypes, and a weak reference to the hot-loop mark that assembly
    kernels define (LOOP() in kernels/ppc32/ppc32-asm.h); NULL elsewhere. */
