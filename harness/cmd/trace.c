@@ -177,13 +177,6 @@ static void merge(struct result *r)
 	}
 }
 
-static int by_len(const void *a, const void *b)
-{
-	const struct len_count *x = a, *y = b;
-
-	return x->len < y->len ? -1 : x->len > y->len;
-}
-
 static int by_calls(const void *a, const void *b)
 {
 	const struct len_count *x = a, *y = b;
@@ -665,7 +658,7 @@ static void tally(struct result *r)
 	size_t i;
 
 	merge(r);
-	qsort(r->lens, r->nlens, sizeof(*r->lens), by_len);
+	qsort(r->lens, r->nlens, sizeof(*r->lens), len_count_cmp);
 	for (i = 0; i < r->nlens; i++) {
 		if (!r->lens[i].len)
 			r->zero += r->lens[i].calls;

@@ -94,7 +94,7 @@ int probe_pause(const struct tracefs *t, struct probe *p, char *err, size_t n)
 	return trigger(t, p, "", ":pause", err, n);
 }
 
-static int by_len(const void *a, const void *b)
+int len_count_cmp(const void *a, const void *b)
 {
 	const struct len_count *x = a, *y = b;
 
@@ -144,7 +144,7 @@ int probe_collect(const struct tracefs *t, struct probe *p, char *err, size_t n)
 		return -1;
 	}
 	free(file);
-	qsort(p->lens, p->nlens, sizeof(*p->lens), by_len);
+	qsort(p->lens, p->nlens, sizeof(*p->lens), len_count_cmp);
 	return 0;
 }
 

@@ -14,6 +14,8 @@ struct len_count {
 	uint32_t len;
 	uint64_t calls;
 };
+/* qsort comparator of len_counts: by len, ascending. */
+int len_count_cmp(const void *a, const void *b);
 
 struct probe {
 	const char *symbol;	/* "__csum_partial" */
