@@ -200,7 +200,8 @@ static int make_rings(struct sweep *b, char *err, size_t errlen)
 	for (i = 0, n = 0; i < b->plan.npts; i++)
 		if (has_ring(&b->plan.pts[i]))
 			b->arena.ring_keys[n++] = ring_key(b, &b->plan.pts[i]);
-	qsort(b->arena.ring_keys, n, sizeof(*b->arena.ring_keys), stats_cmp_u64);
+	qsort(b->arena.ring_keys, n, sizeof(*b->arena.ring_keys),
+	      stats_cmp_u64);
 	for (i = 0, j = 0; i < n; i++)
 		if (!j || b->arena.ring_keys[i] != b->arena.ring_keys[j - 1])
 			b->arena.ring_keys[j++] = b->arena.ring_keys[i];

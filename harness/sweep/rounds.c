@@ -274,7 +274,8 @@ void sweep_run(struct sweep *b, bool progress_on)
 {
 	size_t n = b->plan.npts + 1 + b->plan.busy, i, *order = xcalloc(n, sizeof(*order),
 							      "the rounds' order");
-	struct progress g = { progress_on, isatty(2) != 0, platform_seconds(), 0, 0, 0 };
+	struct progress g = { progress_on, isatty(2) != 0, platform_seconds(),
+			      0, 0, 0 };
 	uint64_t rng = b->plan.seed;
 	unsigned rep, r;
 	char what[160];
@@ -711,7 +712,8 @@ static void warn_chain(struct sweep *b, size_t nq)
 			     m->cycles_per_tick_quarter[0],
 			     m->cycles_per_tick_quarter[1],
 			     m->cycles_per_tick_quarter[2],
-			     m->cycles_per_tick_quarter[3], b->cfg->order == ORDER_ROUNDS ?
+			     m->cycles_per_tick_quarter[3],
+			     b->cfg->order == ORDER_ROUNDS ?
 			     "; every point saw it alike" : "; each point uses the "
 			     "chain timed beside it");
 	}
