@@ -37,8 +37,9 @@ PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/res \
 	> "$T/out" 2> "$T/err"
 ok "make bench over ssh exits 0" [ $? = 0 ]
 ok "the binary and the config were sent to the board" \
-	bash -c "grep -q 'mktemp -d /tmp/csumbench.XXXXXX' '$T/log' && grep -q 'cat > \"\$d/csumbench\"' '$T/log' &&
-		grep -q \"root@board cat > /tmp/csumbench\.[A-Za-z0-9]*/'good-tiny.conf'\" '$T/log'"
+	all has "$T/log" 'mktemp -d /tmp/csumbench.XXXXXX' -- \
+		has "$T/log" 'cat > "$d/csumbench"' -- \
+		has "$T/log" 'root@board cat > /tmp/csumbench\.[A-Za-z0-9]*/'\''good-tiny.conf'\'''
 ok "the results pair came back, named with the board's name" \
 	bash -c "ls '$T'/res/good-tiny-board-*[0-9].csv && ls '$T'/res/good-tiny-board-*-samples.csv" > /dev/null
 ok "the fetched pair has the mode a result written here gets (not mktemp's 0600)" \
@@ -46,7 +47,7 @@ ok "the fetched pair has the mode a result written here gets (not mktemp's 0600)
 ok "the CSV says which runner and board" \
 	grep -qx '# runner: ssh:board' "$(ls "$T"/res/good-tiny-board-*[0-9].csv | head -n 1)"
 dir=$(grep -o '/tmp/csumbench\.[A-Za-z0-9]*' "$T/log" | grep -v XXXXXX | head -n 1)
-ok "the board's folder was removed" bash -c "[ -n '$dir' ] && [ ! -e '$dir' ]"
+ok "the board's folder was removed" all [ -n "$dir" ] -- [ ! -e "$dir" ]
 
 # The board's folder is new, made there (mktemp -d), and nothing is
 # written through a name someone else could make first: another user
@@ -80,8 +81,10 @@ PATH=$T/bin:$PATH SSH_LOG=$T/log ATTACK=$T/victim CSUMBENCH_RESULTS_DIR=$T/resa 
 tail -n +$((logged + 1)) "$T/log" > "$T/trace.log"
 left=$(boards | grep -vxFf "$T/boards-trace" -f "$T/victim.dirs" | wc -l)
 ok "make trace over ssh: nothing written through another's link, its folder removed ($left left)" \
-	bash -c "[ \"\$(cat '$T/victim')\" = precious ] && grep -q 'mktemp -d /tmp/csumbench.XXXXXX' '$T/trace.log' &&
-		grep -q '^root@board /tmp/csumbench\.[A-Za-z0-9]*/csumbench trace ' '$T/trace.log' && [ $left = 0 ]"
+	all file_is "$T/victim" precious -- \
+		has "$T/trace.log" 'mktemp -d /tmp/csumbench.XXXXXX' -- \
+		has "$T/trace.log" '^root@board /tmp/csumbench\.[A-Za-z0-9]*/csumbench trace ' -- \
+		[ "$left" = 0 ]
 xargs rm -rf < "$T/victim.dirs"
 # Two runs in the same second (a board without an RTC, or a script):
 # the second pair gets a suffix and the first is kept as it was.
@@ -124,7 +127,7 @@ rm -f "$T/mixconf/my.mix"
 PATH=$T/bin:$PATH SSH_LOG=$T/log CSUMBENCH_RESULTS_DIR=$T/resm \
 	make -s bench CONFIG="$T/mixconf/mixed.conf" RUNNER="ssh root@board" > "$T/outm" 2>&1
 ok "... a mix that is not there: exit 2 before anything is sent, naming it" \
-	bash -c "[ $? = 2 ] && grep -q 'mixed.conf: sizes = mix:.*my.mix: no such file' '$T/outm'"
+	all [ $? = 2 ] -- has "$T/outm" 'mixed.conf: sizes = mix:.*my.mix: no such file'
 
 # A name that is already taken is never fetched over.
 # (every other one a pipe: a name that is there, whatever it is, is taken)
@@ -139,10 +142,10 @@ ok "a taken name is kept and the new pair gets a suffix" \
 		[ \$(find '$T/res' -type f -name '*.csv' -exec grep -lx precious {} + | wc -l) = 16 ] &&
 		grep -Eq 'fetched .*good-tiny-board-[0-9]{8}-[0-9]{6}-[0-9]+\.csv' '$T/out'"
 ok "the board's files and the fetched ones are told apart" \
-	bash -c "grep -Eq '^board: wrote /tmp/csumbench\.[A-Za-z0-9]+/results/out\.csv\$' '$T/out' &&
-		grep -Eq '^board:   and /tmp/csumbench\.[A-Za-z0-9]+/results/out-samples\.csv\$' '$T/out' &&
-		grep -Eq '^fetched to this machine: .*/good-tiny-board-[0-9-]+\.csv\$' '$T/out' &&
-		! grep -q '^wrote ' '$T/out'"
+	all has_ere "$T/out" '^board: wrote /tmp/csumbench\.[A-Za-z0-9]+/results/out\.csv$' -- \
+		has_ere "$T/out" '^board:   and /tmp/csumbench\.[A-Za-z0-9]+/results/out-samples\.csv$' -- \
+		has_ere "$T/out" '^fetched to this machine: .*/good-tiny-board-[0-9-]+\.csv$' -- \
+		lacks "$T/out" '^wrote '
 # A config's name is never shell on the board (or here), and any name
 # works: quotes, a semicolon, a space, a $.
 boards_left() { boards | grep -vxFf "$T/boards-before" | grep -c .; }
@@ -173,8 +176,10 @@ if [ "$(id -u)" = 0 ] && mkdir "$T/full" && mount -t tmpfs -o size=16k tmpfs "$T
 		make -s bench CONFIG=tests/configs/good-tiny.conf RUNNER="ssh root@board" > "$T/out" 2> "$T/err"; rc=$?
 	kept=$(sed -n 's/^make bench: the results are kept in //p' "$T/err")
 	ok "a full results disk: fails, nothing under a result's name, no fetched line" \
-		bash -c "[ $rc != 0 ] && [ -z \"\$(ls -A '$T/full')\" ] && ! grep -q fetched '$T/out' &&
-			grep -q 'No space left on device' '$T/err'"
+		all [ "$rc" != 0 ] -- \
+			dir_empty "$T/full" -- \
+			lacks "$T/out" fetched -- \
+			has "$T/err" 'No space left on device'
 	ok "a full results disk: the pair kept whole where it came back, and named" \
 		bash -c "[ -n '$kept' ] && ls '$kept'/good-tiny-board-*[0-9].csv '$kept'/good-tiny-board-*-samples.csv > /dev/null &&
 			grep -q '^# emulated' '$kept'/good-tiny-board-*[0-9].csv && tail -n 1 '$kept'/good-tiny-board-*-samples.csv | grep -q ,"

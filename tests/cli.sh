@@ -33,7 +33,7 @@ ok "list --csv: some csum kernels run here" [ ${#KERNELS[@]} -ge 3 ]
 for k in "${UNRUN[@]}"; do
 	"${CB[@]}" sum -k "$k" /dev/null > /dev/null 2> "$T/err"; rc=$?
 	ok "sum -k $k: cannot run on this CPU, says why, exit 2" \
-		bash -c "[ $rc = 2 ] && grep -q \"kernel '$k' cannot run on this CPU: needs \" '$T/err'"
+		all exit_is 2 -- has "$T/err" "kernel '$k' cannot run on this CPU: needs "
 done
 
 # --- sum: RFC 1071's example, for every kernel
@@ -45,14 +45,14 @@ head -c 4099 /dev/urandom > "$T/odd"
 want=$("${CB[@]}" sum -k ref "$T/odd")
 "${CB[@]}" sum -k empty "$T/rfc" > /dev/null 2> "$T/err"; rc=$?
 ok "sum -k empty: refused, not a checksum" \
-	bash -c "[ $rc = 1 ] && grep -q 'not a checksum' '$T/err'"
+	all exit_is 1 -- has "$T/err" 'not a checksum'
 for k in "${KERNELS[@]}"; do
 	ok "sum -k $k --align 3: odd-length file agrees with ref" \
 		[ "$("${CB[@]}" sum -k "$k" --align 3 "$T/odd")" = "$want" ]
 done
 "${CB[@]}" sum -k nosuch "$T/rfc" 2> "$T/err"; rc=$?
 ok "sum: unknown kernel exits 2 and lists the kernels" \
-	bash -c "[ $rc = 2 ] && grep -q 'expected one of:.*ref.*c64' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'expected one of:.*ref.*c64'
 
 # --- bad configs: exit 2, FILE:LINE: message, no results file
 bad() { # bad FILE LINE FRAGMENT
@@ -95,28 +95,28 @@ bad "$T/long.conf" 2 "line longer than 1024 characters"
 bad "$T/binary.conf" 2 "binary data (byte 0x01 at column 1)"
 "${CB[@]}" run -q -c "$T/missing.conf" -o "$T/m/" > /dev/null 2> "$T/err"; rc=$?
 ok "missing config: exit 2 and its name" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/missing.conf: cannot open config: No such file' '$T/err' && [ ! -e '$T/m' ]"
+	all exit_is 2 -- has "$T/err" "^$T/missing.conf: cannot open config: No such file" -- [ ! -e "$T/m" ]
 "${CB[@]}" run -q --set aligns=0..4095/1 --set sizes=1..65536/1 -o "$T/s/" > /dev/null 2> "$T/err"; rc=$?
 ok "a sweep of a billion points is refused before it starts" \
-	bash -c "[ $rc = 2 ] && grep -q 'expand to [0-9]* points, expected at most 1000000' '$T/err' && [ ! -e '$T/s' ]"
+	all exit_is 2 -- has "$T/err" 'expand to [0-9]* points, expected at most 1000000' -- [ ! -e "$T/s" ]
 "${CB[@]}" run -q --set kernel_timeout=0 -o "$T/s/" > /dev/null 2> "$T/err"; rc=$?
 ok "--set kernel_timeout=0: exit 2, the range said" \
-	bash -c "[ $rc = 2 ] && grep -q \"kernel_timeout '0', expected auto or seconds from 0.01 to 86400\" '$T/err' && [ ! -e '$T/s' ]"
+	all exit_is 2 -- has "$T/err" "kernel_timeout '0', expected auto or seconds from 0.01 to 86400" -- [ ! -e "$T/s" ]
 "${CB[@]}" run -q --set sizes=0 -o "$T/s/" > /dev/null 2> "$T/err"; rc=$?
 ok "--set sizes=0: exit 2 naming the argument" \
-	bash -c "[ $rc = 2 ] && grep -q -- '--set sizes=0: sizes: size 0 out of range' '$T/err'"
+	all exit_is 2 -- has "$T/err" '--set sizes=0: sizes: size 0 out of range'
 
 # A --set replaces its key's line whole: the line is not read, so a
 # mistake in it is not the run's (a line no --set replaces still is).
 "${CB[@]}" run -n -c $C/bad-size-zero.conf --set sizes=64 > "$T/out" 2> "$T/err"; rc=$?
 ok "--set sizes=64 over a config's bad sizes line: that line is not checked" \
-	bash -c "[ $rc = 0 ] && grep -q '^ref 64 0 warm none in-place$' '$T/out' && [ ! -s '$T/err' ]"
+	all exit_is 0 -- has "$T/out" '^ref 64 0 warm none in-place$' -- [ ! -s "$T/err" ]
 "${CB[@]}" run -n -c $C/bad-kernel.conf --set 'kernels = ref' --set sizes=64 > "$T/out" 2> "$T/err"; rc=$?
 ok "--set 'kernels = ref' (spaces) over an unknown kernel's line: not checked" \
-	bash -c "[ $rc = 0 ] && grep -q '^ref 64 0 warm none in-place$' '$T/out'"
+	all exit_is 0 -- has "$T/out" '^ref 64 0 warm none in-place$'
 "${CB[@]}" run -n -c $C/bad-size-zero.conf --set samples=3 > /dev/null 2> "$T/err"; rc=$?
 ok "--set of another key: the bad line is still reported at its line" \
-	bash -c "[ $rc = 2 ] && grep -q '^$C/bad-size-zero.conf:1: sizes: size 0 out of range' '$T/err'"
+	all exit_is 2 -- has "$T/err" "^$C/bad-size-zero.conf:1: sizes: size 0 out of range"
 
 # --- dry run: the points a config expands to
 n=$("${CB[@]}" run -n -c $C/good-tiny.conf | head -n 1)
@@ -137,7 +137,7 @@ ok "run good-tiny.conf exits 0" [ $rc = 0 ]
 csv=$(ls "$T"/res/good-tiny-*[0-9].csv 2> /dev/null)
 samples=$(ls "$T"/res/good-tiny-*-samples.csv 2> /dev/null)
 ok "run writes <config>-<host>-<stamp>.csv and -samples.csv" \
-	bash -c "[ -f '$csv' ] && [ -f '$samples' ] && [ \$(ls '$T/res' | wc -l) = 2 ]"
+	all [ -f "$csv" ] -- [ -f "$samples" ] -- entries_are 2 "$T/res"
 hdr="kernel,arch,op,size,align,cache,prefetch,code_offset,load,rx_prefetch,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_p99,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,cycles_per_kb,ns_per_call,mb_per_s,roofline_fraction,preempted,region_steps,call_min,call_p99,call_p999,call_max,call_mean,below_overhead,call_max_unpreempted,calls_preempted,calls_below_step"
 ok "CSV header, columns in order" [ "$(grep -v '^#' "$csv" | head -n 1)" = "$hdr" ]
 ok "CSV: 56 rows of 44 fields" \
@@ -219,7 +219,7 @@ ok "CSV: '# cold_flush:' states the TLB the cold calls start with" \
 ok "README: the cold row's TLB is the flush's, warm" \
 	grep -q '^| `cold` | [^|]* | warm: the flush just before translated every line |' README.md
 ok "CSV: order is rounds by default, with its seed" \
-	bash -c "grep -q '^# order: rounds' '$csv' && grep -Eq '^# seed: [0-9]+$' '$csv'"
+	all has "$csv" '^# order: rounds' -- has_ere "$csv" '^# seed: [0-9]+$'
 ok "CSV: c64-prefetch rows at none and 64, warm and cold" \
 	[ "$(grep -c '^c64-prefetch,generic,csum,1500,1,\(warm\|cold\),\(none\|64\),none,' "$csv")" = 4 ]
 ok "CSV: the empty kernel's floor at every size, align and cache: 8 rows" \
@@ -255,15 +255,17 @@ ok "samples CSV: 3 rounds for each of 56 points, numbered 1 to 3" \
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 --set repeat=2 \
 	--set order=sequential -o "$T/rep.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "repeat = 2: a row per point and repeat" \
-	bash -c "[ $rc = 0 ] && [ \$(grep -c '^word32,generic,csum,64,0,warm,none,none,idle,none,0,,[12],' '$T/rep.csv') = 2 ] &&
-		grep -q '^# order: sequential' '$T/rep.csv' && grep -q '^# repeat: 2$' '$T/rep.csv'"
+	all exit_is 0 -- \
+		count_is 2 "$T/rep.csv" '^word32,generic,csum,64,0,warm,none,none,idle,none,0,,[12],' -- \
+		has "$T/rep.csv" '^# order: sequential' -- \
+		has "$T/rep.csv" '^# repeat: 2$'
 
 # --- code placement
 case "$BIN" in
 *-sanitize/*)
 	"${CB[@]}" run -q --set kernels=c64 --set code_offset=0,16 -o "$T/newdir/" > /dev/null 2> "$T/err"; rc=$?
 	ok "code_offset in a sanitizer build: refused, exit 2, nothing created" \
-		bash -c "[ $rc = 2 ] && grep -q 'code_offset.*sanitizer build' '$T/err' && [ ! -e '$T/newdir' ]"
+		all exit_is 2 -- has "$T/err" 'code_offset.*sanitizer build' -- [ ! -e "$T/newdir" ]
 	;;
 *)
 	"${CB[@]}" run -q --set kernels=c64,word32 --set sizes=1500 --set samples=3 \
@@ -278,7 +280,7 @@ esac
 "${CB[@]}" run -q --set kernels=word32 --set sizes=16M --set samples=1 \
 	--set cache=cold -o "$T/big.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "cold 16 MiB buffers: timed" \
-	bash -c "[ $rc = 0 ] && grep -q '^word32,generic,csum,16777216,0,cold,' '$T/big.csv'"
+	all exit_is 0 -- has "$T/big.csv" '^word32,generic,csum,16777216,0,cold,'
 
 # --- cold_calls = K: every cold region's calls fixed by the config, not
 # found per run (runs to be compared then time alike)
@@ -286,26 +288,30 @@ ok "cold 16 MiB buffers: timed" \
 	--set cold_calls=8 --set roofline=none -o "$T/k8.csv" > /dev/null 2> "$T/err"; rc=$?
 ks=$(awk -F, -v k="$(col iters "$T/k8.csv")" '!/^#/ && $1 != "kernel" { print $k }' "$T/k8.csv" | sort -u)
 ok "cold_calls = 8: every cold row, the floors' too, times 8 calls a region, and says so" \
-	bash -c "[ $rc = 0 ] && [ '$ks' = 8 ] && [ \$(grep -c '^[a-z0-9]*,[a-z0-9]*,csum,[0-9]*,0,cold,' '$T/k8.csv') = 4 ] &&
-		grep -q '^# cold_calls: 8, the config.s: K of every cold region' '$T/k8.csv'"
+	all exit_is 0 -- \
+		[ "$ks" = 8 ] -- \
+		count_is 4 "$T/k8.csv" '^[a-z0-9]*,[a-z0-9]*,csum,[0-9]*,0,cold,' -- \
+		has "$T/k8.csv" '^# cold_calls: 8, the config.s: K of every cold region'
 "${CB[@]}" run -q --set cold_calls=0 -o "$T/k0/" > /dev/null 2> "$T/err"; rc=$?
 ok "cold_calls = 0: exit 2, the range said" \
-	bash -c "[ $rc = 2 ] && grep -q \"cold_calls '0', expected auto or 1 to 256 calls per cold region\" '$T/err' && [ ! -e '$T/k0' ]"
+	all exit_is 2 -- has "$T/err" "cold_calls '0', expected auto or 1 to 256 calls per cold region" -- [ ! -e "$T/k0" ]
 
 # --- cold-ring
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 \
 	--set cache=cold-ring -o "$T/ring.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "cache = cold-ring: rows and the ring in the metadata" \
-	bash -c "[ $rc = 0 ] && grep -q '^word32,generic,csum,64,0,cold-ring,' '$T/ring.csv' &&
-		grep -Eq '^# cold_ring_64: [0-9]+ buffers 64 bytes apart' '$T/ring.csv'"
+	all exit_is 0 -- \
+		has "$T/ring.csv" '^word32,generic,csum,64,0,cold-ring,' -- \
+		has_ere "$T/ring.csv" '^# cold_ring_64: [0-9]+ buffers 64 bytes apart'
 
 # --- a preset cycles_per_tick far from the add chain's reading
 "${CB[@]}" run -q --set kernels=word32 --set sizes=64 --set samples=3 \
 	--set cycles_per_tick=500 -o "$T/preset.csv" > /dev/null 2> "$T/err"; rc=$?
 if [ -z "${EMULATOR:-}" ]; then
 	ok "a preset 500 cycles/tick that the chain contradicts: warned on stderr and in the CSV" \
-		bash -c "[ $rc = 0 ] && grep -q 'WARNING: cycles_per_tick is 500.0000 (config) but the add chain reads' '$T/err' &&
-			grep -q '^# warning: cycles_per_tick is 500.0000 (config) but the add chain reads' '$T/preset.csv'"
+		all exit_is 0 -- \
+			has "$T/err" 'WARNING: cycles_per_tick is 500.0000 (config) but the add chain reads' -- \
+			has "$T/preset.csv" '^# warning: cycles_per_tick is 500.0000 (config) but the add chain reads'
 else
 	ok "emulated: the chain means nothing, no preset warning" \
 		bash -c "[ $rc = 0 ] && ! grep -q 'add chain reads' '$T/err' '$T/preset.csv'"
@@ -315,7 +321,7 @@ fi
 echo precious > "$T/keep.csv"
 "${CB[@]}" run -q -c $C/good-tiny.conf -o "$T/keep.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "an existing -o file is refused with exit 2 and kept" \
-	bash -c "[ $rc = 2 ] && [ \"\$(cat '$T/keep.csv')\" = precious ] && grep -q 'already exists' '$T/err'"
+	all exit_is 2 -- file_is "$T/keep.csv" precious -- has "$T/err" 'already exists'
 
 # --- an interrupted run leaves nothing
 mkdir "$T/int"
@@ -325,7 +331,7 @@ mkdir "$T/int"
 pid=$!
 sleep 1
 kill -TERM $pid; wait $pid 2> /dev/null; rc=$?
-ok "an interrupted run leaves no file" bash -c "[ $rc != 0 ] && [ -z \"\$(ls -A '$T/int')\" ]"
+ok "an interrupted run leaves no file" all [ "$rc" != 0 ] -- dir_empty "$T/int"
 
 
 # --- never lose a result, never hang (issue 8)
@@ -336,12 +342,14 @@ native_plain() { [ -z "${EMULATOR:-}" ] && case "$BIN" in *-sanitize/*) false ;;
 mkfifo "$T/fifo"
 "${CB[@]}" run "${Q[@]}" -o "$T/fifo" --force 2> "$T/err"; rc=$?
 ok "-o FIFO --force: refused, exit 2, the pipe kept, no samples file" \
-	bash -c "[ $rc = 2 ] && [ -p '$T/fifo' ] && [ ! -e '$T/fifo-samples.csv' ] &&
-		grep -q 'is not a regular file (a pipe)' '$T/err'"
+	all exit_is 2 -- \
+		[ -p "$T/fifo" ] -- \
+		[ ! -e "$T/fifo-samples.csv" ] -- \
+		has "$T/err" 'is not a regular file (a pipe)'
 ln -s /dev/null "$T/devlink.csv"
 "${CB[@]}" run "${Q[@]}" -o "$T/devlink.csv" --force 2> "$T/err"; rc=$?
 ok "-o LINK --force: refused, the link kept" \
-	bash -c "[ $rc = 2 ] && [ -L '$T/devlink.csv' ] && grep -q 'a symbolic link' '$T/err'"
+	all exit_is 2 -- [ -L "$T/devlink.csv" ] -- has "$T/err" 'a symbolic link'
 
 # 3. runs in the same second into one folder: each keeps its pair
 mkdir "$T/same"
@@ -366,29 +374,29 @@ ok "a folder path of 1000+ characters: the full name is written" \
 		ls '$LP' | grep -Eq '^defaults-.*-[0-9]{8}-[0-9]{6}-samples\.csv$'"
 "${CB[@]}" run "${Q[@]}" -o "$LP/$(printf 'x%.0s' {1..250}).csv" 2> "$T/err"; rc=$?
 ok "a file name past the filesystem's limit: refused before the run, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q 'is too long' '$T/err' && [ \$(ls '$LP' | wc -l) = 2 ]"
+	all exit_is 2 -- has "$T/err" 'is too long' -- entries_are 2 "$LP"
 
 # 8. an endless line is stopped at the limit, not read whole
 timeout 20 "${CB[@]}" run -q -c /dev/zero -o "$T/z/" > /dev/null 2> "$T/err"; rc=$?
 ok "run -c /dev/zero: exit 2 at once, binary data at line 1, nothing created" \
-	bash -c "[ $rc = 2 ] && grep -q '^/dev/zero:1: binary data (byte 0x00 at column 1)' '$T/err' && [ ! -e '$T/z' ]"
+	all exit_is 2 -- has "$T/err" '^/dev/zero:1: binary data (byte 0x00 at column 1)' -- [ ! -e "$T/z" ]
 { printf 'kernels = ref\nsizes = '; head -c 100000 /dev/zero | tr '\0' '6'; } > "$T/endless.conf"
 "${CB[@]}" run -q -c "$T/endless.conf" -o "$T/z/" > /dev/null 2> "$T/err"; rc=$?
 ok "a 100000-character line with no end: line too long, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q 'endless.conf:2: line longer than 1024' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'endless.conf:2: line longer than 1024'
 
 # 9. linear in points: a failing kernel over 300000 sizes and alignments
 if [ -n "$SO" ]; then
 	timeout 60 "${CB[@]}" run -q --set "kernels=$SO:csum_user_wrong" --set sizes=1..100000/1 \
 		--set aligns=0..2/1 --set samples=1 --set roofline=none -o "$T/lin.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "600000 points of a failing kernel: refused in seconds, not half an hour" \
-		bash -c "[ $rc = 1 ] && grep -q 'no kernel passed' '$T/err' && [ ! -e '$T/lin.csv' ]"
+		all exit_is 1 -- has "$T/err" 'no kernel passed' -- [ ! -e "$T/lin.csv" ]
 fi
 timeout 120 "${CB[@]}" run --check --set kernels=ref,word32,c64-prefetch --set prefetch=none,64 \
 	--set roofline=none \
 	--set sizes=1..2000/1 --set aligns=0..49/1 > "$T/out" 2> "$T/err"; rc=$?
 ok "run --check: 300000 passing points gated at every size and alignment" \
-	bash -c "[ $rc = 0 ] && grep -q '^ok: 3 kernel(s) at 2000 size(s) and 50 alignment(s) agree with their reference' '$T/out'"
+	all exit_is 0 -- has "$T/out" '^ok: 3 kernel(s) at 2000 size(s) and 50 alignment(s) agree with their reference'
 
 # 10. sum streams: any length, constant memory
 head -c $((3 * 1024 * 1024 + 1)) /dev/zero > "$T/multi"
@@ -433,7 +441,7 @@ if [ -w /dev/full ]; then
 		"run ${Q[*]} -o -"; do
 		"${CB[@]}" $cmd > /dev/full 2> "$T/err"; rc=$?
 		ok "$cmd > /dev/full: exit 1 and why" \
-			bash -c "[ $rc = 1 ] && grep -q 'cannot write standard output: No space left' '$T/err'"
+			all exit_is 1 -- has "$T/err" 'cannot write standard output: No space left'
 	done
 fi
 
@@ -441,7 +449,7 @@ fi
 printf '\xef\xbb\xbfsizes = 64\nkernels = ref\nsamples = 3\n' > "$T/bom.conf"
 "${CB[@]}" run -q -c "$T/bom.conf" -o "$T/bom.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a config saved with a UTF-8 byte-order mark is read" \
-	bash -c "[ $rc = 0 ] && grep -q '^ref,generic,csum,64,' '$T/bom.csv'"
+	all exit_is 0 -- has "$T/bom.csv" '^ref,generic,csum,64,'
 printf 'sizes = 64\nkernels = r\0ef\n' > "$T/nul.conf"
 bad "$T/nul.conf" 2 "binary data (byte 0x00 at column 12)"
 if native_plain; then
@@ -456,26 +464,29 @@ if native_plain; then
 	printf 'kernels = lib.so:csum_user, ./lib.so:csum_user_wrong\nsizes = 64\nroofline = none\n' > "$T/sodir/so.conf"
 	"${CB[@]}" run -n -c "$T/sodir/so.conf" > "$T/out" 2> "$T/err"; rc=$?
 	ok "kernels = lib.so:SYM in a config: the .so beside the config, named by that path" \
-		bash -c "[ $rc = 0 ] && grep -q '^$T/sodir/lib.so:csum_user 64 ' '$T/out' &&
-			grep -q '^$T/sodir/lib.so:csum_user_wrong 64 ' '$T/out'" ||
+		all exit_is 0 -- \
+			has "$T/out" "^$T/sodir/lib.so:csum_user 64 " -- \
+			has "$T/out" "^$T/sodir/lib.so:csum_user_wrong 64 " ||
 		cat "$T/err"
 	# shellcheck disable=SC2206 # as CB
 	CBABS=(${EMULATOR:-} "$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")")
 	(cd "$T/sodir" && "${CBABS[@]}" run -n -c so.conf > "$T/out" 2> "$T/err"); rc=$?
 	ok "a config named from its own folder: the .so found there too" \
-		bash -c "[ $rc = 0 ] && grep -q '^lib.so:csum_user 64 ' '$T/out'"
+		all exit_is 0 -- has "$T/out" '^lib.so:csum_user 64 '
 fi
 "${CB[@]}" run "${Q[@]:1}" -o - > "$T/stdout.csv" 2> "$T/err"; rc=$?
 ok "run -o -: says the samples file is not written, on stderr and in the CSV" \
-	bash -c "[ $rc = 0 ] && grep -q 'samples file is not written' '$T/err' &&
-		grep -q '^# samples_file: not written' '$T/stdout.csv' && grep -q '^ref,generic,csum,64,' '$T/stdout.csv'"
+	all exit_is 0 -- \
+		has "$T/err" 'samples file is not written' -- \
+		has "$T/stdout.csv" '^# samples_file: not written' -- \
+		has "$T/stdout.csv" '^ref,generic,csum,64,'
 
 # 4, 5. filesystems without hard links or RENAME_NOREPLACE; signals
 # during the final write (an LD_PRELOAD shim, host builds)
 if [ -n "$SHIM" ]; then
 	SHIM_NOLINK=1 LD_PRELOAD=$SHIM "${CB[@]}" run "${Q[@]}" -o "$T/nolink.csv" 2> "$T/err"; rc=$?
 	ok "no hard links (vfat, exFAT): results written" \
-		bash -c "[ $rc = 0 ] && grep -q '^ref,' '$T/nolink.csv' && [ -f '$T/nolink-samples.csv' ]"
+		all exit_is 0 -- has "$T/nolink.csv" '^ref,' -- [ -f "$T/nolink-samples.csv" ]
 	mkdir "$T/norn"
 	SHIM_NOLINK=1 SHIM_NORENAME2=1 LD_PRELOAD=$SHIM "${CB[@]}" run "${Q[@]}" -o "$T/norn/" 2> "$T/err"; rc=$?
 	ok "no hard links and no RENAME_NOREPLACE: results written, nothing else left" \
@@ -483,12 +494,12 @@ if [ -n "$SHIM" ]; then
 	echo precious > "$T/norn/taken.csv"
 	SHIM_NORENAME2=1 LD_PRELOAD=$SHIM "${CB[@]}" run "${Q[@]}" -o "$T/norn/taken.csv" 2> "$T/err"; rc=$?
 	ok "no RENAME_NOREPLACE: an existing file is still refused" \
-		bash -c "[ $rc = 2 ] && [ \"\$(cat '$T/norn/taken.csv')\" = precious ]"
+		all exit_is 2 -- file_is "$T/norn/taken.csv" precious
 	mkdir "$T/nohup"
 	SHIM_SIGNAL=1 LD_PRELOAD=$SHIM bash -c 'trap "" HUP; exec "$@"' sh \
 		"${CB[@]}" run "${Q[@]}" -o "$T/nohup/" 2> /dev/null; rc=$?
 	ok "an ignored SIGHUP (nohup) during the final write stays ignored: results written" \
-		bash -c "[ $rc = 0 ] && [ \$(ls '$T/nohup' | wc -l) = 2 ]"
+		all exit_is 0 -- entries_are 2 "$T/nohup"
 	for sig in 2 15; do
 		for at in 1 2; do
 			mkdir "$T/sig$sig$at"
@@ -536,27 +547,35 @@ if [ -n "$SO" ]; then
 	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_hang" --set sizes=64 --set samples=3 \
 		"${KT[@]}" -o "$T/hang.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a kernel that hangs in the gate: stopped, named (even with -q), the others timed" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang: did not return within .* s at len 0' '$T/err' &&
-			grep -q '^ref,generic,csum,64,' '$T/hang.csv' && ! grep -q '^$SO:csum_user_hang,' '$T/hang.csv' &&
-			grep -q '^# failed: .*csum_user_hang: did not return' '$T/hang.csv'"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_hang: did not return within .* s at len 0' -- \
+			has "$T/hang.csv" '^ref,generic,csum,64,' -- \
+			lacks "$T/hang.csv" "^$SO:csum_user_hang," -- \
+			has "$T/hang.csv" '^# failed: .*csum_user_hang: did not return'
 	timed csum_user_hang "$T/hang2" run -q --set "kernels=ref,$SO:csum_user_hang" \
 		--set sizes=64 --set samples=1000 "${KT[@]}"
 	ok "a kernel that hangs while timed: stopped, its rows dropped, the run goes on" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang: did not return within [0-9.]* s while timed' '$T/err' &&
-			[ \$(grep -c '^ref,generic,csum,' '$T/hang2.csv') = 1 ] &&
-			! grep -q '^$SO:csum_user_hang,' '$T/hang2.csv' && [ ! -e '$T/hang2-partial.csv' ]"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_hang: did not return within [0-9.]* s while timed' -- \
+			count_is 1 "$T/hang2.csv" '^ref,generic,csum,' -- \
+			lacks "$T/hang2.csv" "^$SO:csum_user_hang," -- \
+			[ ! -e "$T/hang2-partial.csv" ]
 	timed csum_user_hang_libc "$T/libc" run -q --set "kernels=ref,$SO:csum_user_hang_libc" \
 		--set sizes=64 --set samples=1000 "${KT[@]}"
 	ok "a kernel hung in the C library: the run stops, names it, keeps what it measured as partial" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang_libc: did not return.*not safe' '$T/err' &&
-			[ ! -e '$T/libc.csv' ] && grep -q '^# partial: the run stopped early: .*csum_user_hang_libc' '$T/libc-partial.csv' &&
-			[ \$(grep -c '^ref,generic,csum,64,' '$T/libc-partial.csv') = 1 ] &&
-			! grep -q '^$SO:csum_user_hang_libc,' '$T/libc-partial.csv' && [ -f '$T/libc-partial-samples.csv' ]"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_hang_libc: did not return.*not safe' -- \
+			[ ! -e "$T/libc.csv" ] -- \
+			has "$T/libc-partial.csv" '^# partial: the run stopped early: .*csum_user_hang_libc' -- \
+			count_is 1 "$T/libc-partial.csv" '^ref,generic,csum,64,' -- \
+			lacks "$T/libc-partial.csv" "^$SO:csum_user_hang_libc," -- \
+			[ -f "$T/libc-partial-samples.csv" ]
 	timed csum_user_block "$T/block" run -q --set "kernels=ref,$SO:csum_user_block" \
 		--set sizes=64 --set samples=1000 --set kernel_timeout=0.1 --set layouts=1
 	ok "a kernel blocked in a system call, using no CPU: stopped after 10 times the limit" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_block: did not return within [0-9.]* s while timed' '$T/err' &&
-			grep -q '^ref,' '$T/block-partial.csv'"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_block: did not return within [0-9.]* s while timed' -- \
+			has "$T/block-partial.csv" '^ref,'
 	"${CB[@]}" run -q --set kernels=ref,c64 --set sizes=64 --set samples=4000 \
 		--set kernel_timeout=0.2 -o "$T/stopped.csv" > /dev/null 2> "$T/err" &
 	pid=$!
@@ -565,22 +584,30 @@ if [ -n "$SO" ]; then
 		bash -c "[ $rc = 0 ] && [ \$(grep -c '^\(ref\|c64\|empty\),' '$T/stopped.csv') = 3 ] && ! grep -q 'did not return' '$T/err'"
 	timeout 20 "${CB[@]}" sum -k "$SO:csum_user_hang" "$T/rfc" > /dev/null 2> "$T/err"; rc=$?
 	ok "sum with a kernel that hangs: stopped, exit 1, named" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_hang: did not return' '$T/err'"
+		all exit_is 1 -- has "$T/err" 'csum_user_hang: did not return'
 	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_exit" --set sizes=64 -o "$T/exit.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a kernel that calls exit(0) in the gate: exit 1, named, nothing written" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit() during a call' '$T/err' &&
-			[ ! -e '$T/exit.csv' ] && [ ! -e '$T/exit-partial.csv' ]"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_exit: called exit() during a call' -- \
+			[ ! -e "$T/exit.csv" ] -- \
+			[ ! -e "$T/exit-partial.csv" ]
 	timed csum_user_exit "$T/exit2" run -q --set "kernels=ref,$SO:csum_user_exit" \
 		--set sizes=64 --set samples=1000 --set layouts=1
 	ok "a kernel that calls exit(0) while timed: exit 1, the rest kept as partial" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err' &&
-			grep -q '^ref,generic,csum,64,' '$T/exit2-partial.csv' && ! grep -q '^$SO:csum_user_exit,' '$T/exit2-partial.csv'"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_exit: called exit()' -- \
+			has "$T/exit2-partial.csv" '^ref,generic,csum,64,' -- \
+			lacks "$T/exit2-partial.csv" "^$SO:csum_user_exit,"
 	timed csum_user_exit "$T/exitj" run -q --set "kernels=ref,$SO:csum_user_exit" \
 		--set sizes=64 --set samples=1000 --set layouts=1 --set "format=csv,json"
 	ok "format = csv, json, and a kernel that exits while timed: partial CSV, JSON and samples" \
-		bash -c "[ $rc = 1 ] && [ -s '$T/exitj-partial.csv' ] && [ -s '$T/exitj-partial.json' ] &&
-			[ -s '$T/exitj-partial-samples.csv' ] && [ ! -e '$T/exitj.csv' ] && [ ! -e '$T/exitj.json' ] &&
-			grep -q 'exitj-partial.json' '$T/err'"
+		all exit_is 1 -- \
+			[ -s "$T/exitj-partial.csv" ] -- \
+			[ -s "$T/exitj-partial.json" ] -- \
+			[ -s "$T/exitj-partial-samples.csv" ] -- \
+			[ ! -e "$T/exitj.csv" ] -- \
+			[ ! -e "$T/exitj.json" ] -- \
+			has "$T/err" exitj-partial.json
 	# The same with layouts on (the default): the code the watchdog saw
 	# exit is one of the kernel's copies, and its rows leave all the same.
 	# (each copy counts its own calls: 20000 samples pass the count in
@@ -588,24 +615,28 @@ if [ -n "$SO" ]; then
 	timed csum_user_exit "$T/exit3" run -q --set "kernels=ref,$SO:csum_user_exit" \
 		--set sizes=64 --set samples=20000
 	ok "a kernel that calls exit(0) while timed from a layout copy: exit 1, its rows gone" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err' &&
-			grep -q '^ref,generic,csum,64,' '$T/exit3-partial.csv' && ! grep -q '^$SO:csum_user_exit,' '$T/exit3-partial.csv' &&
-			grep -q '^# layouts: 8 ' '$T/exit3-partial.csv'"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_exit: called exit()' -- \
+			has "$T/exit3-partial.csv" '^ref,generic,csum,64,' -- \
+			lacks "$T/exit3-partial.csv" "^$SO:csum_user_exit," -- \
+			has "$T/exit3-partial.csv" '^# layouts: 8 '
 	"${CB[@]}" sum -k "$SO:csum_user_exit" "$T/rfc" > /dev/null 2> "$T/err"; rc=$?
 	ok "sum with a kernel that calls exit(0): exit 1, named" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_exit: called exit()' '$T/err'"
+		all exit_is 1 -- has "$T/err" 'csum_user_exit: called exit()'
 
 	# 11. the gate covers every size the run times, and sum the file
 	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_nocarry,$SO:csum_user_wrong_big" \
 		--set sizes=64,1M --set samples=3 -o "$T/carry.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a kernel that drops carries past 128 KiB and one wrong above 100000 B: caught at 1 MiB, not timed" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_nocarry: len 1048576, align 0, sum 0xffffffff, 0xff data' '$T/err' &&
-			grep -q 'csum_user_wrong_big: len 1048576' '$T/err' && [ \$(grep -c '^ref,' '$T/carry.csv') = 2 ] &&
-			! grep -q '^$SO:' '$T/carry.csv'"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_nocarry: len 1048576, align 0, sum 0xffffffff, 0xff data' -- \
+			has "$T/err" 'csum_user_wrong_big: len 1048576' -- \
+			count_is 2 "$T/carry.csv" '^ref,' -- \
+			lacks "$T/carry.csv" "^$SO:"
 	head -c 200000 /dev/urandom > "$T/200k"
 	"${CB[@]}" sum -k "$SO:csum_user_wrong_big" "$T/200k" > "$T/out" 2> "$T/err"; rc=$?
 	ok "sum: a kernel wrong on the file's length is caught against ref, no sum printed" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_wrong_big disagrees with ref on $T/200k, bytes 0 to 200000' '$T/err' && [ ! -s '$T/out' ]"
+		all exit_is 1 -- has "$T/err" "csum_user_wrong_big disagrees with ref on $T/200k, bytes 0 to 200000" -- [ ! -s "$T/out" ]
 
 	# 14. one .so symbol by two paths is one kernel
 	n=$("${CB[@]}" run -n --set roofline=none --set "kernels=$SO:csum_user,$(cd "$(dirname "$SO")" && pwd)/$(basename "$SO"):csum_user" \
@@ -638,8 +669,9 @@ if [ -z "${EMULATOR:-}" ]; then
 		-o "$T/hog.csv" > /dev/null 2> "$T/hog.err"; rc=$?
 	kill "${hogs[@]}"; wait "${hogs[@]}" 2> /dev/null
 	ok "cpu = auto, every CPU busy: the shares said to be idle ones" \
-		bash -c "[ $rc = 0 ] && grep -q '^# cpu_pinned: [0-9]* (cpu = auto: CPU [0-9]*, .*(idle [0-9]*%' '$T/hog.csv' &&
-			! grep -q 'all about as idle' '$T/hog.csv'" || cat "$T/hog.err"
+		all exit_is 0 -- \
+			has "$T/hog.csv" '^# cpu_pinned: [0-9]* (cpu = auto: CPU [0-9]*, .*(idle [0-9]*%' -- \
+			lacks "$T/hog.csv" 'all about as idle' || cat "$T/hog.err"
 	ok "cpu = auto, every CPU busy: warned at the start and in the CSV" \
 		bash -c "head -n 2 '$T/hog.err' | grep -q '^csumbench: WARNING: cpu = auto: no CPU this process may use was idle at the start' &&
 			grep -q '^# warning: cpu = auto: no CPU this process may use was idle at the start (over 50 ms of /proc/stat the idlest was idle [0-9]*%, CPU [0-9]* taken)' '$T/hog.csv'"
@@ -660,48 +692,53 @@ ok "emulated: calibrate says so first, and its core clock is the emulator's pace
 if [ -n "$SO" ]; then
 	"${CB[@]}" run -q --set "kernels=$SO:csum_user" -o "$T/so.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok ".so kernel: verified and timed" \
-		bash -c "[ $rc = 0 ] && grep -q '^$SO:csum_user,so,csum,1500,' '$T/so.csv'"
+		all exit_is 0 -- has "$T/so.csv" "^$SO:csum_user,so,csum,1500,"
 	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_wrong" -o "$T/wrong.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a wrong .so kernel is reported, never timed, exit 1" \
-		bash -c "[ $rc = 1 ] && grep -q 'FAILED correctness check' '$T/err' &&
-			! grep -q '^$SO:csum_user_wrong,' '$T/wrong.csv' &&
-			grep -q '^# failed: ' '$T/wrong.csv' && grep -q '^ref,' '$T/wrong.csv'"
+		all exit_is 1 -- \
+			has "$T/err" 'FAILED correctness check' -- \
+			lacks "$T/wrong.csv" "^$SO:csum_user_wrong," -- \
+			has "$T/wrong.csv" '^# failed: ' -- \
+			has "$T/wrong.csv" '^ref,'
 	"${CB[@]}" run -q --set "kernels=ref,$SO:csum_user_overread" -o "$T/over.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a .so kernel reading past its buffer is caught by the gate, not a crash" \
-		bash -c "[ $rc = 1 ] && grep -q 'csum_user_overread: read outside its buffer' '$T/err' &&
-			grep -q '^ref,' '$T/over.csv'"
+		all exit_is 1 -- \
+			has "$T/err" 'csum_user_overread: read outside its buffer' -- \
+			has "$T/over.csv" '^ref,'
 	"${CB[@]}" run -q --set "kernels=$T/none.so:f" -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
-	ok "a missing .so: exit 2 and why" bash -c "[ $rc = 2 ] && grep -q 'cannot load' '$T/err'"
+	ok "a missing .so: exit 2 and why" all exit_is 2 -- has "$T/err" 'cannot load'
 	ok "sum with a .so kernel" [ "$("${CB[@]}" sum -k "$SO:csum_user" "$T/rfc")" = "ddf2 220d  $T/rfc" ]
 	"${CB[@]}" run -q --set "kernels=$SO:copy_user" --set samples=3 -o "$T/socopy.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok ".so kernel of op csum_copy (symbol_op): gated and timed as one" \
-		bash -c "[ $rc = 0 ] && grep -q '^$SO:copy_user,so,csum_copy,1500,' '$T/socopy.csv' &&
-			grep -q '^copy-empty,harness,csum_copy,1500,' '$T/socopy.csv'"
+		all exit_is 0 -- \
+			has "$T/socopy.csv" "^$SO:copy_user,so,csum_copy,1500," -- \
+			has "$T/socopy.csv" '^copy-empty,harness,csum_copy,1500,'
 	"${CB[@]}" run -q --set "kernels=$SO:odd_user" -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok ".so naming an op there is not: exit 2 and the ops there are" \
-		bash -c "[ $rc = 2 ] && grep -q \"odd_user_op names op 'crc32', expected csum, ip_fast_csum or csum_copy\" '$T/err'"
+		all exit_is 2 -- has "$T/err" "odd_user_op names op 'crc32', expected csum, ip_fast_csum or csum_copy"
 fi
 
 # --- issue 9: ops other than csum
 "${CB[@]}" list --csv > "$T/list.csv"
 ok "list --csv: ip_fast_csum and csum_copy kernels, each op's empty floor" \
-	bash -c "grep -q '^ip-ref,generic,ip_fast_csum,no,' '$T/list.csv' &&
-		grep -q '^copy-split,generic,csum_copy,no,' '$T/list.csv' &&
-		grep -q '^copy-c64,generic,csum_copy,no,' '$T/list.csv' &&
-		grep -q '^ip-empty,harness,ip_fast_csum,no,' '$T/list.csv' &&
-		grep -q '^copy-empty,harness,csum_copy,no,' '$T/list.csv'"
+	all has "$T/list.csv" '^ip-ref,generic,ip_fast_csum,no,' -- \
+		has "$T/list.csv" '^copy-split,generic,csum_copy,no,' -- \
+		has "$T/list.csv" '^copy-c64,generic,csum_copy,no,' -- \
+		has "$T/list.csv" '^ip-empty,harness,ip_fast_csum,no,' -- \
+		has "$T/list.csv" '^copy-empty,harness,csum_copy,no,'
 "${CB[@]}" list > "$T/list.txt"
 ok "list: one block per op, headed by its contract" \
-	bash -c "grep -q '^op ip_fast_csum: uint16_t f(const void \*iph, unsigned int ihl)' '$T/list.txt' &&
-		grep -q '^op csum_copy: uint32_t f(const void \*src, void \*dst' '$T/list.txt'"
+	all has "$T/list.txt" '^op ip_fast_csum: uint16_t f(const void \*iph, unsigned int ihl)' -- \
+		has "$T/list.txt" '^op csum_copy: uint32_t f(const void \*src, void \*dst'
 n=$("${CB[@]}" run -n -c configs/ip-fast-csum.conf | head -n 1)
 nip=$(grep -c ',ip_fast_csum,no,' "$T/list.csv")
 ok "configs/ip-fast-csum.conf: every ip kernel ($((nip - 1))) x 4 lengths x 2 caches + floor" \
 	[ "$n" = "$(( (nip - 1) * 8 + 8 )) points (8 of them the floor, each op's empty kernel), 31 samples each:" ]
 "${CB[@]}" run -n -c configs/csum-copy.conf > "$T/dry" 2>&1
 ok "configs/csum-copy.conf: csum_copy kernels only, at 32, 1024, 1500" \
-	bash -c "! grep -Eq '^(c64|ref|ip-)' '$T/dry' && grep -q '^copy-split 1024 0 cold none' '$T/dry' &&
-		grep -q '^copy-empty 32 0 warm none' '$T/dry'"
+	all lacks_ere "$T/dry" '^(c64|ref|ip-)' -- \
+		has "$T/dry" '^copy-split 1024 0 cold none' -- \
+		has "$T/dry" '^copy-empty 32 0 warm none'
 n=$("${CB[@]}" run -n --set kernels=c64,ip-ref,copy-c64 --set ops=csum,csum_copy | head -n 1)
 ok "ops filters the kernels named: c64 and copy-c64, the roofline, three floors" \
 	[ "$n" = "6 points (3 of them the floor, each op's empty kernel), 31 samples each:" ]
@@ -713,7 +750,7 @@ printf 'kernels = c64\nops = csum_copy\n' > "$T/noop.conf"
 bad "$T/noop.conf" 2 "ops: no kernel left to run"
 "${CB[@]}" sum -k copy-c64 "$T/rfc" > "$T/out" 2> "$T/err"; rc=$?
 ok "sum refuses a kernel of another op, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q \"kernel 'copy-c64' is op csum_copy; sum takes csum kernels\" '$T/err' && [ ! -s '$T/out' ]"
+	all exit_is 2 -- has "$T/err" "kernel 'copy-c64' is op csum_copy; sum takes csum kernels" -- [ ! -s "$T/out" ]
 "${CB[@]}" run -q -c configs/csum-copy.conf --set samples=3 --set cache=warm,cold,cold-ring \
 	--set sizes=32,1500 -o "$T/copy.csv" > "$T/out" 2> "$T/err"; rc=$?
 # 2 sizes x 3 caches of each kernel (x 3 distances if it takes one), and the floor
@@ -724,15 +761,18 @@ ok "csum-copy.conf runs: each csum_copy kernel and copy-empty at 2 sizes x 3 cac
 	--set samples=3 -o "$T/ring2.csv" > /dev/null 2> "$T/err"; rc=$?
 nring=$(grep -c '^[^#,]*,[^,]*,[^,]*,1500,0,cold-ring,' "$T/ring2.csv")
 ok "cold-ring: a ring per point ($nring), csum_copy's written into" \
-	bash -c "[ $rc = 0 ] && grep -Eq '^# cold_ring_1500: [0-9]+ buffers' '$T/ring2.csv' &&
-		grep -Eq '^# cold_ring_1500_written: [0-9]+ buffers' '$T/ring2.csv' &&
-		[ $nring -ge 4 ] && grep -q '^# cold_ring: $nring ring(s), one per point' '$T/ring2.csv'"
+	all exit_is 0 -- \
+		has_ere "$T/ring2.csv" '^# cold_ring_1500: [0-9]+ buffers' -- \
+		has_ere "$T/ring2.csv" '^# cold_ring_1500_written: [0-9]+ buffers' -- \
+		[ "$nring" -ge 4 ] -- \
+		has "$T/ring2.csv" "^# cold_ring: $nring ring(s), one per point"
 "${CB[@]}" run -c configs/ip-fast-csum.conf --set samples=3 --set sizes=20,60 \
 	-o "$T/ip.csv" > "$T/out" 2> "$T/err"; rc=$?
 ok "ip-fast-csum.conf runs; the summary gives cycles per call for it" \
-	bash -c "[ $rc = 0 ] && grep -q '^ip-ref,generic,ip_fast_csum,60,0,cold,' '$T/ip.csv' &&
-		grep -q '^op ip_fast_csum: fastest kernel, cycles/call' '$T/out' &&
-		grep -q '^Harness floor (ip-empty), ticks per call\( (EMULATED)\)\{0,1\}:' '$T/out'"
+	all exit_is 0 -- \
+		has "$T/ip.csv" '^ip-ref,generic,ip_fast_csum,60,0,cold,' -- \
+		has "$T/out" '^op ip_fast_csum: fastest kernel, cycles/call' -- \
+		has "$T/out" '^Harness floor (ip-empty), ticks per call\( (EMULATED)\)\{0,1\}:'
 
 
 # Memory that runs out: said, what for and how much, exit 1 (2 for sizes
@@ -745,8 +785,10 @@ case "$BIN ${EMULATOR:-}" in
 	(ulimit -v 400000; "${CB[@]}" run --set kernels=c64 --set sizes=1G --set cache=ring \
 		-o "$T/oom/" > "$T/out" 2> "$T/err"); rc=$?
 	ok "sizes = 1G under ulimit -v 400000: exit 2 at sizes, memory named, no kernel blamed" \
-		bash -c "[ $rc = 2 ] && grep -q 'sizes (--set): the largest size needs at least [0-9]* MiB' '$T/err' &&
-			! grep -q 'FAILED' '$T/err' && [ -z \"\$(ls -A '$T/oom')\" ]"
+		all exit_is 2 -- \
+			has "$T/err" 'sizes (--set): the largest size needs at least [0-9]* MiB' -- \
+			lacks "$T/err" FAILED -- \
+			dir_empty "$T/oom"
 	(ulimit -v 200000; "${CB[@]}" run --set kernels=c64 --set sizes=64..6400/64 \
 		--set samples=1000000 -o "$T/oom/" > "$T/out" 2> "$T/err"); rc=$?
 	ok "samples that cannot be kept: exit 2 before anything runs, what they need" \
@@ -758,13 +800,16 @@ if [ -n "$SHIM" ]; then
 	SHIM_MMAP_MAX=$((12 << 20)) LD_PRELOAD=$SHIM "${CB[@]}" run -q --set kernels=c64 \
 		--set sizes=16M --set samples=3 -o "$T/oom/" > "$T/out" 2> "$T/err"; rc=$?
 	ok "no memory for the gate's 16 MiB buffer: exit 1, out of memory, not the kernel's failure" \
-		bash -c "[ $rc = 1 ] && grep -q '^csumbench: out of memory: the correctness gate.s buffer between guard pages ([0-9]* bytes, 16.0 MiB): Cannot allocate memory' '$T/err' &&
-			! grep -q 'FAILED' '$T/err' && [ -z \"\$(ls -A '$T/oom')\" ]"
+		all exit_is 1 -- \
+			has "$T/err" '^csumbench: out of memory: the correctness gate.s buffer between guard pages ([0-9]* bytes, 16.0 MiB): Cannot allocate memory' -- \
+			lacks "$T/err" FAILED -- \
+			dir_empty "$T/oom"
 	SHIM_MALLOC_MAX=$((1 << 20)) LD_PRELOAD=$SHIM "${CB[@]}" run -q --set kernels=c64 \
 		--set sizes=64 --set samples=200000 -o "$T/oom/" > "$T/out" 2> "$T/err"; rc=$?
 	ok "no memory for a point's samples: exit 1 naming it and the bytes, no SIGABRT" \
-		bash -c "[ $rc = 1 ] && grep -q '^csumbench: out of memory: a point.s samples (1600000 bytes, 1.5 MiB)' '$T/err' &&
-			[ -z \"\$(ls -A '$T/oom')\" ]"
+		all exit_is 1 -- \
+			has "$T/err" '^csumbench: out of memory: a point.s samples (1600000 bytes, 1.5 MiB)' -- \
+			dir_empty "$T/oom"
 fi
 
 
@@ -788,7 +833,7 @@ ok "run --list-keys: the keys of run --help" diff "$T/help-keys" "$T/list-keys"
 # --- options, through getopt_long in every command
 "${CB[@]}" run -nq --set=samples=3 --set=kernels=c64 --set sizes=64 > "$T/nq" 2> "$T/nq.err"; rc=$?
 ok "run -nq --set=k=v: bundled flags and --opt=value" \
-	bash -c "[ $rc = 0 ] && grep -q '^c64 64 0 warm none in-place\$' '$T/nq' && grep -q '3 samples each' '$T/nq' && [ ! -s '$T/nq.err' ]"
+	all exit_is 0 -- has "$T/nq" '^c64 64 0 warm none in-place$' -- has "$T/nq" '3 samples each' -- [ ! -s "$T/nq.err" ]
 mkdir "$T/quiet"
 "${CB[@]}" run -q --set samples=3 --set kernels=c64 --set sizes=64 --set cache=warm \
 	--set roofline=none -o "$T/quiet/" > "$T/q.out" 2> /dev/null; rc=$?
@@ -802,24 +847,24 @@ ok "# build: the SHA-256 of the binary that ran, its size, and the build's optio
 		grep -q \"^# build: sha256 \$(sha256sum < '$BIN' | cut -d' ' -f1) \" '$T/quiet/'*[0-9].csv"
 "${CB[@]}" run --dry-run --quiet --config="$T/none.conf" > /dev/null 2> "$T/cfg.err"; rc=$?
 ok "run --config=FILE: the file is read (and missing: exit 2)" \
-	bash -c "[ $rc = 2 ] && grep -q '$T/none.conf' '$T/cfg.err'"
+	all exit_is 2 -- has "$T/cfg.err" "$T/none.conf"
 "${CB[@]}" run -n -q -s samples=2 -s kernels=ref --set sizes=64 > "$T/s" 2>&1
 ok "run -s KEY=VALUE, repeated" grep -q '2 samples each' "$T/s"
 "${CB[@]}" run --bogus > "$T/o" 2> "$T/e"; rc=$?
 ok "run --bogus: exit 2, named, and where help is" \
-	bash -c "[ $rc = 2 ] && grep -q \"^csumbench run: unknown option '--bogus'\" '$T/e' && grep -q \"^try 'csumbench run --help'\" '$T/e' && [ ! -s '$T/o' ]"
+	all exit_is 2 -- has "$T/e" "^csumbench run: unknown option '--bogus'" -- has "$T/e" "^try 'csumbench run --help'" -- [ ! -s "$T/o" ]
 "${CB[@]}" run -c > /dev/null 2> "$T/e"; rc=$?
 ok "run -c without its file: exit 2, naming the argument" \
-	bash -c "[ $rc = 2 ] && grep -q \"^csumbench run: option '-c' needs a value (CONFIG)\" '$T/e'"
+	all exit_is 2 -- has "$T/e" "^csumbench run: option '-c' needs a value (CONFIG)"
 "${CB[@]}" run --force=yes > /dev/null 2> "$T/e"; rc=$?
 ok "run --force=yes: a flag takes no argument, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q \"option '--force' takes no value\" '$T/e'"
+	all exit_is 2 -- has "$T/e" "option '--force' takes no value"
 "${CB[@]}" run -n stray > /dev/null 2> "$T/e"; rc=$?
-ok "run with an operand: exit 2, named" bash -c "[ $rc = 2 ] && grep -q \"unexpected 'stray'\" '$T/e'"
+ok "run with an operand: exit 2, named" all exit_is 2 -- has "$T/e" "unexpected 'stray'"
 "${CB[@]}" sum -k ref - < "$T/rfc" > "$T/o" 2>&1
 ok "sum -k ref -: standard input, a word among the options" grep -qx 'ddf2 220d  -' "$T/o"
 "${CB[@]}" list --csv --names > /dev/null 2> "$T/e"; rc=$?
-ok "list --csv --names: one or the other, exit 2" bash -c "[ $rc = 2 ] && grep -q 'not both' '$T/e'"
+ok "list --csv --names: one or the other, exit 2" all exit_is 2 -- has "$T/e" 'not both'
 "${CB[@]}" run --quiet -xn > /dev/null 2> "$T/e"
 ok "an unknown letter in a bundle is the one named" grep -q "unknown option '-x'" "$T/e"
 "${CB[@]}" sum "$T/rfc" --kernel=ref --align=3 > "$T/o" 2>&1
@@ -832,7 +877,7 @@ for cmd in run sum list calibrate events check; do
 	"${CB[@]}" "$cmd" --help > "$T/h-$cmd" 2>&1; rc=$?
 	opts=$(grep '^  -' "$T/h-$cmd" | grep -o -- '--[a-z][a-z-]*' | sort -u | grep -v -- '--help')
 	ok "$cmd --help: exit 0, usage and an option list" \
-		bash -c "[ $rc = 0 ] && grep -q '^usage: csumbench $cmd' '$T/h-$cmd' && grep -q '^  -h, --help ' '$T/h-$cmd'"
+		all exit_is 0 -- has "$T/h-$cmd" "^usage: csumbench $cmd" -- has "$T/h-$cmd" '^  -h, --help '
 	bad=
 	for o in $opts; do
 		# (--opt=x: an option's argument is never the --help after it,

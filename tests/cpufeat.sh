@@ -68,14 +68,14 @@ ok "  and no results file" [ ! -e "$T/out.csv" ]
 "${Q[@]}" run --set kernels=avx512 > /dev/null 2> "$T/err2.txt"
 rc=$?
 ok "Nehalem: --set kernels=avx512 exits 2 ($rc), needs AVX-512BW" \
-	bash -c "[ $rc = 2 ] && grep -q 'needs AVX-512BW' '$T/err2.txt'"
+	all exit_is 2 -- has "$T/err2.txt" 'needs AVX-512BW'
 "${Q[@]}" run --set roofline=load-avx2 > /dev/null 2> "$T/err3.txt"
 rc=$?
 ok "Nehalem: roofline = load-avx2 exits 2 ($rc) with the reason and the choices" \
 	bash -c "[ $rc = 2 ] && grep -q \"roofline: 'load-avx2' cannot run on this CPU: needs AVX2, expected auto, none or a load kernel that runs here: load load-prefetch$\" '$T/err3.txt'"
 "${Q[@]}" run --dry-run --set sizes=64 > "$T/dry.txt" 2>&1
 ok "Nehalem: kernels = all leaves out what cannot run" \
-	bash -c "grep -q 'adc2' '$T/dry.txt' && ! grep -qE 'avx|adx' '$T/dry.txt'"
+	all has "$T/dry.txt" adc2 -- lacks_ere "$T/dry.txt" 'avx|adx'
 ok "Nehalem: the roofline falls back to load" grep -qE '^ *load +' "$T/dry.txt"
 
 # --- max: AVX2 and ADX, no AVX-512; those that run pass the gate
@@ -89,7 +89,7 @@ ok "max: avx512 does not" [ "$(runs "$T/max.csv" avx512)" = "needs AVX-512BW" ]
 	--set aligns=0,1,3,7 > "$T/check.txt" 2>&1
 rc=$?
 ok "max: adx, avx2, load-avx2 and its prefetching variant pass the gate under emulation ($rc)" \
-	bash -c "[ $rc = 0 ] && grep -q '^ok: 7 kernel' '$T/check.txt'"
+	all exit_is 0 -- has "$T/check.txt" '^ok: 7 kernel'
 "${Q[@]}" run --dry-run --set sizes=64 > "$T/drymax.txt" 2>&1
 ok "max: the roofline is load-avx2" grep -qE '^ *load-avx2 +' "$T/drymax.txt"
 finish

@@ -222,7 +222,7 @@ PPC=('make ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- CPU=464' 'make ARCH=ppc32
 	'make table METRIC=cpb' 'make compare BEFORE=results/traced-board-a.csv AFTER=results/traced-board-b.csv')
 sed -n '/^```ini$/,/^```$/p' README.md | awk '/^# traced.conf/ { on = 1 } on && /^```$/ { exit } on' > "$WB/traced.conf"
 mix=$(sed -n 's/^sizes *= *mix://p' "$WB/traced.conf")
-ok "README's traced.conf found, naming a mix in results/" bash -c "[ -n '$mix' ] && [ '${mix#results/}' != '$mix' ]"
+ok "README's traced.conf found, naming a mix in results/" all [ -n "$mix" ] -- [ "${mix#results/}" != "$mix" ]
 cp configs/imix.mix "$WB/$mix"
 lane_b() {
 	run_in "$WB" ppc0 "${PPC[0]}"
@@ -258,10 +258,10 @@ awk 'BEGIN { for (i = 0; i < 1500; i++) printf "%c", (i * 7 + 3) % 256 }' < /dev
 # docs/man/csumbench.1
 ex 'csumbench run -c configs/default.conf -o results/default.csv'
 ok "csumbench run -c configs/default.conf -o results/default.csv: the pair written" \
-	bash -c "[ $rc = 0 ] && [ -s '$W/results/default.csv' ] && [ -s '$W/results/default-samples.csv' ]"; said
+	all exit_is 0 -- [ -s "$W/results/default.csv" ] -- [ -s "$W/results/default-samples.csv" ]; said
 ex 'csumreport table results/default.csv'
 ok "csumreport table results/default.csv: a table of the run" \
-	bash -c "[ $rc = 0 ] && grep -q '1500' '$T/out'"; said
+	all exit_is 0 -- has "$T/out" 1500; said
 run_in "$WB" bench 'make bench'
 collect bench
 EXAMPLE_NOTE='make bench'
@@ -283,8 +283,9 @@ EXAMPLE_NOTE='/usr/bin/python3 /usr/share/benchmark/compare.py filters run.json 
 if needs /usr/share/benchmark/compare.py; then
 	ex "$EXAMPLE_NOTE"
 	ok "compare.py filters run.json pf:none pf:128: the two distances compared" \
-		bash -c "[ $rc = 0 ] && grep -q 'Comparing pf:none to pf:128' '$T/out' &&
-			grep -q 'csum/c64-prefetch/1500/warm/\[pf:none vs. pf:128\]' '$T/out'"; said
+		all exit_is 0 -- \
+			has "$T/out" 'Comparing pf:none to pf:128' -- \
+			has "$T/out" 'csum/c64-prefetch/1500/warm/\[pf:none vs. pf:128\]'; said
 else
 	covered "$EXAMPLE_NOTE"
 fi
@@ -302,10 +303,10 @@ ok "csumbench sum -k c64 -- packet.bin: RFC 1071's sum and checksum of the file 
 # docs/man/csumreport.1
 ex 'csumreport table results/r.csv --kernel c64-prefetch --cache cold'
 ok "csumreport table results/r.csv --kernel c64-prefetch --cache cold: by distance, cold" \
-	bash -c "[ $rc = 0 ] && grep -q 'c64-prefetch, MB/s, .*cold cache' '$T/out' && grep -q '^128 bytes  *2101  *4202' '$T/out'"; said
+	all exit_is 0 -- has "$T/out" 'c64-prefetch, MB/s, .*cold cache' -- has "$T/out" '^128 bytes  *2101  *4202'; said
 ex 'csumreport compare r.csv r.csv --before-kernel c64 --after-kernel c64-prefetch@128 --within-process --fail-above 2'
 ok "csumreport compare r.csv r.csv ... --within-process --fail-above 2: exit 0, no slowdown" \
-	bash -c "[ $rc = 0 ] && grep -q 'c64-prefetch@128' '$T/out'"; said
+	all exit_is 0 -- has "$T/out" c64-prefetch@128; said
 cp "$T/out" "$T/compare.out"
 ex 'make compare BEFORE=r.csv AFTER=r.csv BEFORE_KERNEL=c64 AFTER_KERNEL=c64-prefetch@128 WITHIN_PROCESS=1 FAIL_ABOVE=2'
 # (after what make itself prints, if it builds csumreport first; then
@@ -317,19 +318,21 @@ ok "make compare BEFORE=r.csv ...: what csumreport compare says, then its status
 said
 ex 'csumreport table --metric=cpb -- -x.csv'
 ok "csumreport table --metric=cpb -- -x.csv: a file named with a dash" \
-	bash -c "[ $rc = 0 ] && grep -q 'cycles/byte' '$T/out'"; said
+	all exit_is 0 -- has "$T/out" cycles/byte; said
 
 # README.md
 covered 'make test'	# (this suite is one of its suites)
 ok "make test RUNNER=vboard:sam460ex: tests/run.sh runs vboard_suite for it, as make test does for sam460ex" \
-	bash -c "grep -q 'vboard_suite \"\${RUNNER#vboard:}\"' tests/run.sh && grep -qx 'vboard_suite sam460ex' tests/run.sh"
+	all has tests/run.sh 'vboard_suite "${RUNNER#vboard:}"' -- has_line tests/run.sh 'vboard_suite sam460ex'
 covered 'make test RUNNER=vboard:sam460ex'
 DESTDIR=$T/stage ex 'make install PREFIX=/usr/local'	# (staged: DESTDIR)
 ok "make install PREFIX=/usr/local: the binaries and man pages there" \
-	bash -c "[ $rc = 0 ] && [ -x '$T/stage/usr/local/bin/csumbench' ] && [ -x '$T/stage/usr/local/bin/csumreport' ] &&
-		[ -f '$T/stage/usr/local/share/man/man1/csumbench.1' ]"; said
+	all exit_is 0 -- \
+		[ -x "$T/stage/usr/local/bin/csumbench" ] -- \
+		[ -x "$T/stage/usr/local/bin/csumreport" ] -- \
+		[ -f "$T/stage/usr/local/share/man/man1/csumbench.1" ]; said
 ex 'make help'
-ok "make help: the targets" bash -c "[ $rc = 0 ] && grep -q '^  bench ' '$T/out' && grep -q '^  install ' '$T/out'"; said
+ok "make help: the targets" all exit_is 0 -- has "$T/out" '^  bench ' -- has "$T/out" '^  install '; said
 
 # Google Benchmark from C: the README's sum.c
 sed -n '/^<!-- gbc-example -->$/,/^<!-- end -->$/p' README.md | sed -e '1,2d' -e '$d' | sed '$d' > "$W/sum.c"
@@ -378,11 +381,13 @@ if [ -n "$lane_b_pid" ]; then
 	collect ppc8; EXAMPLE_NOTE=${PPC[8]}
 	traced=$(ls "$WB"/results/traced-board-*[0-9].csv 2> /dev/null | head -n 1)
 	ok "make bench ... CONFIG=traced.conf over ssh: the mix replayed on the board" \
-		bash -c "[ $rc = 0 ] && [ -n '$traced' ] && grep -q '^# mix: .*sizes.mix: 12 packets' '$traced' &&
-			grep -q '^pipelined-dcbt,ppc32,csum,mix,0,ring,64,' '$traced'"; said
+		all exit_is 0 -- \
+			[ -n "$traced" ] -- \
+			has "$traced" '^# mix: .*sizes.mix: 12 packets' -- \
+			has "$traced" '^pipelined-dcbt,ppc32,csum,mix,0,ring,64,'; said
 	collect ppc9; EXAMPLE_NOTE=${PPC[9]}
 	ok "make table METRIC=cpb: the newest results, the traced run's, in cycles/byte" \
-		bash -c "[ $rc = 0 ] && grep -q 'pipelined' '$T/out' && grep -q 'cycles/byte' '$T/out'"; said
+		all exit_is 0 -- has "$T/out" pipelined -- has "$T/out" cycles/byte; said
 	collect ppc10; EXAMPLE_NOTE=${PPC[10]}
 	ok "make compare BEFORE=results/traced-board-a.csv AFTER=...-b.csv: the mix's points compared, inconclusive (one process each)" \
 		bash -c "[ $rc = 2 ] && grep -q '^pipelined  *mix  *warm ' '$T/out' && tail -n 1 '$T/out' | grep -q '^compare: exit 3, inconclusive'"; said
@@ -462,7 +467,7 @@ done
 # traces them through RUNNER=vboard)
 for c in 'sudo ./csumbench trace --seconds 30 -o mix.mix' 'make trace RUNNER="ssh root@board" SECONDS=30'; do
 	ok "$c: not run here, as this machine's kernel has no kprobe events" \
-		bash -c "[ ! -e /sys/kernel/tracing/kprobe_events ] && [ ! -e /sys/kernel/debug/tracing/kprobe_events ]"
+		all [ ! -e /sys/kernel/tracing/kprobe_events ] -- [ ! -e /sys/kernel/debug/tracing/kprobe_events ]
 	cannot "$c" "a board whose kernel has kprobe events, over ssh"
 done
 

@@ -222,7 +222,7 @@ ok "a whole run replaces keep.json with its JSON" \
 	bash -c "[ $rc = 0 ] && python3 -c 'import json, sys; o = json.load(open(sys.argv[1])); sys.exit(len(o[\"benchmarks\"]) != 1)' '$T/keep.json'"
 "$B/csumbench-gb" --benchmark_out="$T/no/such/folder.json" > /dev/null 2> "$T/nodir.err"; rc=$?
 ok "--benchmark_out in a folder that is not there: exit 2 before running" \
-	bash -c "[ $rc = 2 ] && grep -q 'cannot write beside it' '$T/nodir.err'"
+	all exit_is 2 -- has "$T/nodir.err" 'cannot write beside it'
 # A kernel that calls exit() after the gate: named, exit 1, the file kept.
 SO=$B/libtest-so-kernel.so
 if [ -f "$SO" ]; then

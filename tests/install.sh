@@ -22,7 +22,7 @@ for f in bin/csumbench bin/csumreport share/man/man1/csumbench.1 \
 	ok "installs $f" test -s "$P/$f"
 done
 ok "the binaries are executable, the rest is not" \
-	bash -c "[ -x '$P/bin/csumbench' ] && [ -x '$P/bin/csumreport' ] && [ ! -x '$P/share/man/man1/csumbench.1' ]"
+	all [ -x "$P/bin/csumbench" ] -- [ -x "$P/bin/csumreport" ] -- [ ! -x "$P/share/man/man1/csumbench.1" ]
 ok "every config is installed" \
 	test "$(find "$P/share/csumbench/configs" -name '*.conf' | wc -l)" = "$(find configs -name '*.conf' | wc -l)"
 ok "nothing outside DESTDIR" bash -c "[ -z \"\$(find '$T/stage' -mindepth 1 -maxdepth 1 ! -name opt)\" ] && [ ! -e /opt/cb ]"
@@ -40,12 +40,15 @@ mkdir "$T/figs"
 cp tests/data/small.csv tests/data/small-samples.csv "$T/figs/"
 (cd / && "$P/bin/csumreport" plot "$T/figs/small.csv") > "$T/plot.out" 2>&1; rc=$?
 ok "the installed csumreport plot draws the figures beside the CSV" \
-	bash -c "[ $rc = 0 ] && [ -s '$T/figs/small-size.png' ] && grep -q '</svg>' '$T/figs/small-prefetch-c64-prefetch.svg' &&
-		grep -qx 'wrote $T/figs/small-size.png' '$T/plot.out' && [ -x '$P/share/csumbench/plot/plot.sh' ]"
+	all exit_is 0 -- \
+		[ -s "$T/figs/small-size.png" ] -- \
+		has "$T/figs/small-prefetch-c64-prefetch.svg" '</svg>' -- \
+		has_line "$T/plot.out" "wrote $T/figs/small-size.png" -- \
+		[ -x "$P/share/csumbench/plot/plot.sh" ]
 cp "$P/bin/csumreport" "$T/lone-csumreport"
 "$T/lone-csumreport" plot "$T/figs/small.csv" > /dev/null 2> "$T/lone.err"; rc=$?
 ok "a csumreport with no plot.sh beside it: exit 2, saying where make install puts it" \
-	bash -c "[ $rc = 2 ] && grep -q 'no plot/plot.sh beside this program' '$T/lone.err'"
+	all exit_is 2 -- has "$T/lone.err" 'no plot/plot.sh beside this program'
 "$P/bin/csumbench" --version > "$T/v" 2>&1
 ok "the installed csumbench runs" grep -q '^csumbench ' "$T/v"
 
@@ -78,7 +81,7 @@ if ! command -v man > /dev/null; then
 	failed "no man (apt-get install man-db)"
 else
 	MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l docs/man/csumbench.1 > "$T/man.txt" 2> "$T/man.err"
-	ok "man -l docs/man/csumbench.1: no warnings" bash -c "[ -s '$T/man.txt' ] && [ ! -s '$T/man.err' ]"
+	ok "man -l docs/man/csumbench.1: no warnings" all [ -s "$T/man.txt" ] -- [ ! -s "$T/man.err" ]
 	cat "$T/man.err"
 	missing=
 	for cmd in run sum list calibrate events check; do
@@ -107,7 +110,7 @@ comp() { # comp WORD...: what completing the last word offers
 		printf "%s\n" "${COMPREPLY[@]}"' comp "$@"
 }
 comp "$BIN" '' > "$T/c"
-ok "completion: the commands" bash -c "grep -qx run '$T/c' && grep -qx sum '$T/c' && grep -qx check '$T/c'"
+ok "completion: the commands" all has_line "$T/c" run -- has_line "$T/c" sum -- has_line "$T/c" check
 comp "$BIN" sum -k c64-p > "$T/c"
 ok "completion: a kernel name, from list" grep -qx c64-prefetch "$T/c"
 comp "$BIN" run --dr > "$T/c"
@@ -117,11 +120,11 @@ ok "completion: a config key, from the key table" grep -qx 'cache=' "$T/c"
 comp "$BIN" run --set = kernels = word32,c64-p > "$T/c"
 ok "completion: --set=kernels=LIST, the list's last name" grep -qx 'word32,c64-prefetch' "$T/c"
 comp "$BIN" run --set cache = warm,co > "$T/c"
-ok "completion: a key's values" bash -c "grep -qx warm,cold '$T/c' && grep -qx warm,cold-ring '$T/c'"
+ok "completion: a key's values" all has_line "$T/c" warm,cold -- has_line "$T/c" warm,cold-ring
 comp "$BIN" run -c configs/mpc > "$T/c"
-ok "completion: configs/*.conf" bash -c "grep -qx configs/mpc885.conf '$T/c' && grep -qx configs/mpc8323.conf '$T/c'"
+ok "completion: configs/*.conf" all has_line "$T/c" configs/mpc885.conf -- has_line "$T/c" configs/mpc8323.conf
 comp "$REPORT" '' > "$T/c"
-ok "completion: csumreport's commands" bash -c "grep -qx table '$T/c' && grep -qx compare '$T/c'"
+ok "completion: csumreport's commands" all has_line "$T/c" table -- has_line "$T/c" compare
 comp "$REPORT" table tests/data/small.csv --kernel c6 > "$T/c"
 ok "completion: csumreport --kernel, from the CSV on the line" grep -qx c64-prefetch "$T/c"
 comp "$BIN" run --set = ker > "$T/c"

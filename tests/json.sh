@@ -20,7 +20,7 @@ ok "both files and the samples" test -s "$T/a.csv" -a -s "$T/a.json" -a -s "$T/a
 "$BIN" run -q "${set_args[@]}" -o "$T/b.json" > /dev/null 2> "$T/b.err"
 ok "-o FILE.json: exit 0" test $? = 0
 ok "-o FILE.json: JSON alone, and the samples" \
-	bash -c "[ -s '$T/b.json' ] && [ -s '$T/b-samples.csv' ] && [ ! -e '$T/b.csv' ]"
+	all [ -s "$T/b.json" ] -- [ -s "$T/b-samples.csv" ] -- [ ! -e "$T/b.csv" ]
 
 # The schema compare.py reads, and the figures the CSV has.
 jcheck "$T/a.json" '
@@ -127,7 +127,7 @@ if [ -f "$COMPARE" ] && /usr/bin/python3 -c 'import scipy' 2> /dev/null; then
 	ok "compare.py filters: c64-prefetch's distances paired per size and cache" \
 		test "$(grep -c '^csum/c64-prefetch/[0-9]*/[a-z]*/\[pf:none vs\. pf:128\]/align:0_median ' "$T/flt.txt")" = 4
 	ok "compare.py filters: the kernel without the distance is not paired" \
-		bash -c "! grep -q '^csum/c64/' '$T/flt.txt'"
+		lacks "$T/flt.txt" '^csum/c64/'
 else
 	failed "compare.py needs Debian's libbenchmark-tools and python3-scipy"
 fi
@@ -171,7 +171,7 @@ ok "a taken JSON name: the CSV, the JSON and the samples take -2 together" \
 cp "$T/g.json" "$T/g.json.first"
 "$BIN" run "${one[@]}" -o "$T/g.csv" > /dev/null 2> "$T/g.err"; rc=$?
 ok "an existing set is refused, naming the file, and kept" \
-	bash -c "[ $rc = 2 ] && grep -q 'already exists' '$T/g.err' && cmp -s '$T/g.json' '$T/g.json.first'"
+	all exit_is 2 -- has "$T/g.err" 'already exists' -- cmp -s "$T/g.json" "$T/g.json.first"
 "$BIN" run "${one[@]}" --force -o "$T/g.csv" > /dev/null 2>&1; rc=$?
 ok "--force replaces all three" \
 	bash -c "[ $rc = 0 ] && ! cmp -s '$T/g.json' '$T/g.json.first' &&

@@ -49,6 +49,12 @@ same() { # same NAME EXPECTED-FILE COMMAND...: its output is that file's
 #   first_is FILE REGEX   its first line    last_is FILE REGEX   its last line
 #   lines_are N FILE      N lines           stderr_has REGEX     $T/err has it
 #   exit_is N             the status the suite kept in rc is N
+#   lacks_line FILE REGEX no whole line     has_ere/lacks_ere FILE ERE
+#   count_is N FILE REGEX N lines match     count_lines_is N FILE REGEX
+#   file_is FILE TEXT     all it holds      dir_empty DIR        no file in it
+#   entries_are N DIR     N names in it (ls)
+#   joined_has FILE REGEX its lines joined by spaces match (wrapped text)
+#   summary_has FILE LINE one of its compare summary sentences (summary)
 #   all CHECK [-- CHECK]...  every one holds (stops at the first that fails)
 has() { grep -q -- "$2" "$1"; }
 has_line() { grep -qx -- "$2" "$1"; }
@@ -59,6 +65,15 @@ last_is() { tail -n 1 "$1" | grep -qx -- "$2"; }
 lines_are() { [ "$(wc -l < "$2")" = "$1" ]; }
 stderr_has() { grep -q -- "$1" "$T/err"; }
 exit_is() { [ "${rc-}" = "$1" ]; }
+lacks_line() { ! grep -qx -- "$2" "$1"; }
+has_ere() { grep -Eq -- "$2" "$1"; }
+lacks_ere() { ! grep -Eq -- "$2" "$1"; }
+count_is() { [ "$(grep -c -- "$3" "$2")" = "$1" ]; }
+count_lines_is() { [ "$(grep -cx -- "$3" "$2")" = "$1" ]; }
+file_is() { [ "$(cat "$1")" = "$2" ]; }
+dir_empty() { [ -z "$(ls -A "$1")" ]; }
+entries_are() { [ "$(ls "$2" | wc -l)" = "$1" ]; }
+joined_has() { tr '\n' ' ' < "$1" | grep -q -- "$2"; }
 all() {
 	local one=() a
 	for a in "$@" --; do
@@ -70,7 +85,8 @@ all() {
 		fi
 	done
 }
-export -f has has_line lacks empty first_is last_is lines_are
+export -f has has_line lacks empty first_is last_is lines_are lacks_line has_ere lacks_ere \
+	count_is count_lines_is file_is dir_empty entries_are joined_has
 
 # width_ok FILE: no line over 72 columns (exported for bash -c checks)
 width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
@@ -83,6 +99,7 @@ summary() {
 		awk '/^  / { sub(/^ +/, " "); line = line $0; next } { if (line != "") print line; line = $0 } END { if (line != "") print line }'
 }
 export -f summary
+summary_has() { summary "$1" | grep -qx -- "$2"; }
 
 # JSON checks in Python: each prints "ok NAME" or "FAIL NAME: why".
 jcheck() { # jcheck FILE PYTHON-BODY: o is the parsed file.  An error

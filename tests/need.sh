@@ -50,7 +50,7 @@ for p in range(last + 1, last + 3000):
         os.symlink(victim, "%s/csumbench-apt-%d%s" % (d, p, suffix))' "$T/tmp" "$T/victim"
 TMPDIR=$T/tmp scripts/need.sh bash=0.0-csumbench > /dev/null 2> "$T/err"
 ok "the apt log is made with mktemp: a planted link's target is untouched" \
-	bash -c "[ \"\$(cat '$T/victim')\" = precious ]"
+	file_is "$T/victim" precious
 ok "... and the log it names on a failure is in TMPDIR and holds apt's words" \
 	bash -c "f=\$(sed -n 's/^apt-get failed; see \\(.*\\):\$/\\1/p' '$T/err') &&
 		case \$f in '$T/tmp/'*) ;; *) exit 1 ;; esac && [ ! -L \"\$f\" ] &&
@@ -63,9 +63,9 @@ TMPDIR=$T CSUMBENCH_APT_WAIT=300 scripts/need.sh bash=0.0-csumbench > /dev/null 
 t=$(($(date +%s) - t0))
 wait "$holder"
 ok "locks held 4 s: it waits, says by whom, then runs apt-get (${t} s)" \
-	bash -c "[ $rc = 1 ] && [ $t -ge 3 ] && grep -q 'waiting for the package lock, held by [0-9]* (python3)' '$T/err'"
+	all exit_is 1 -- [ "$t" -ge 3 ] -- has "$T/err" 'waiting for the package lock, held by [0-9]* (python3)'
 ok "and apt-get ran past the locks: the version is unknown, not the lock taken" \
-	bash -c "grep -q \"Version '0.0-csumbench' for 'bash' was not found\" '$T/err' && ! grep -q 'Could not get lock' '$T/err'"
+	all has "$T/err" "Version '0.0-csumbench' for 'bash' was not found" -- lacks "$T/err" 'Could not get lock'
 [ $rc = 1 ] || cat "$T/err"
 hold 30
 t0=$(date +%s)
@@ -73,5 +73,5 @@ TMPDIR=$T CSUMBENCH_APT_WAIT=3 scripts/need.sh bash=0.0-csumbench > /dev/null 2>
 t=$(($(date +%s) - t0))
 kill "$holder" 2> /dev/null; wait "$holder" 2> /dev/null
 ok "the wait is bounded: CSUMBENCH_APT_WAIT=3 gives up, saying so (${t} s)" \
-	bash -c "[ $rc = 1 ] && [ $t -lt 20 ] && grep -q 'gave up after 3 s waiting for the package lock' '$T/err'"
+	all exit_is 1 -- [ "$t" -lt 20 ] -- has "$T/err" 'gave up after 3 s waiting for the package lock'
 finish

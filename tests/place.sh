@@ -20,21 +20,29 @@ $T/dst/r-samples.csv' ] && [ ! -s '$T/err1' ]"
 : > "$T/dst/r-2-samples.csv"	# one name of the set's -2 is taken
 "$P" "$T/dst" r "$T/src/r.csv" "$T/src/r-samples.csv" > "$T/out2" 2> "$T/err2"; rc=$?
 ok "again: the whole set under -3, the first suffix free for every name" \
-	bash -c "[ $rc = 0 ] && [ -f '$T/dst/r-3.csv' ] && [ -f '$T/dst/r-3-samples.csv' ] &&
-		[ ! -e '$T/dst/r-2.csv' ] && [ ! -s '$T/dst/r-2-samples.csv' ] &&
-		[ \"\$(cat '$T/dst/r.csv')\" = a ]"
+	all exit_is 0 -- \
+		[ -f "$T/dst/r-3.csv" ] -- \
+		[ -f "$T/dst/r-3-samples.csv" ] -- \
+		[ ! -e "$T/dst/r-2.csv" ] -- \
+		[ ! -s "$T/dst/r-2-samples.csv" ] -- \
+		file_is "$T/dst/r.csv" a
 "$P" --each "$T/dst" "$T/src/r.csv" > "$T/out3" 2> "$T/err3"; rc=$?
 ok "--each onto a name that is there: exit 1, said so, nothing replaced, the source kept" \
-	bash -c "[ $rc = 1 ] && grep -q '$T/dst/r.csv is there already' '$T/err3' &&
-		grep -q 'kept $T/src/r.csv' '$T/err3' && [ -f '$T/src/r.csv' ] && [ ! -s '$T/out3' ]"
+	all exit_is 1 -- \
+		has "$T/err3" "$T/dst/r.csv is there already" -- \
+		has "$T/err3" "kept $T/src/r.csv" -- \
+		[ -f "$T/src/r.csv" ] -- \
+		[ ! -s "$T/out3" ]
 : > "$T/file"
 "$P" "$T/file/sub" r "$T/src/r.csv" > "$T/out4" 2> "$T/err4"; rc=$?
 ok "a folder it cannot make: exit 1, said so, the source named as kept" \
-	bash -c "[ $rc = 1 ] && grep -q 'place: cannot make the folder $T/file/sub; not placed' '$T/err4' &&
-		grep -q 'place: kept $T/src/r.csv' '$T/err4' && ! grep -q 'command not found' '$T/err4'"
+	all exit_is 1 -- \
+		has "$T/err4" "place: cannot make the folder $T/file/sub; not placed" -- \
+		has "$T/err4" "place: kept $T/src/r.csv" -- \
+		lacks "$T/err4" 'command not found'
 "$P" "$T/dst" r "$T/src/other.csv" > /dev/null 2> "$T/err5"; rc=$?
 ok "a file not named after the stem: exit 2, nothing placed" \
-	bash -c "[ $rc = 2 ] && grep -q 'is not named r...; nothing placed' '$T/err5'"
+	all exit_is 2 -- has "$T/err5" 'is not named r...; nothing placed'
 # Placed files get the mode a result written here gets (csumbench's own
 # files: 0666 less the umask), not mktemp's 0600.
 mkdir "$T/m1" "$T/m2"

@@ -92,7 +92,7 @@ ok "compare, one run: no line over 72 columns" width_ok $D/compare-paired.expect
 ok "compare, two runs: no line over 72 columns" width_ok $D/compare-repeats.expected
 make -s table RESULTS=$D/small.csv METRIC=bpc KERNEL=word32 > "$T/t2"
 ok "make table METRIC=bpc KERNEL=word32: rows are kernels" \
-	bash -c "grep -q '^word32 *1.226 *2.451\$' '$T/t2' && grep -q '^c64-prefetch *2.451 *4.902\$' '$T/t2'"
+	all has "$T/t2" '^word32 *1.226 *2.451$' -- has "$T/t2" '^c64-prefetch *2.451 *4.902$'
 # Many sizes: columns wrap into more tables rather than pass 72 columns.
 { sed -n '/^#/p' $D/small.csv; sed -n '/^kernel,/p' $D/small.csv
   for s in 64 128 256 512 576 1024 1500 2048 4096 9000 16384 65536; do
@@ -113,16 +113,16 @@ ok "compare, one run: a 0.8% change under 45% drift is told (p 0.002, 0.004 for 
 	grep -q '^no change beyond ±1% at 1500 B, warm (-0.8%, 97.5% CI \[-0.8,-0.8\]%, p =$' "$T/paired"
 $R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new --threshold 0.5 > "$T/paired5"
 ok "compare --threshold 0.5: then it is a change, faster, with its interval (Hodges-Lehmann, Holm's 97.5%)" \
-	bash -c "summary '$T/paired5' | grep -qx 'faster, 0.8% less time per byte at 1500 B, warm (97.5% CI \[-0.8,-0.8\]%, p = 0.004)'"
+	summary_has "$T/paired5" 'faster, 0.8% less time per byte at 1500 B, warm (97.5% CI \[-0.8,-0.8\]%, p = 0.004)'
 ok "compare, one run: symmetric differences, the interval 2.4% each way: inconclusive (p = 1.000)" \
-	bash -c "summary '$T/paired' | grep -qx 'inconclusive at 64 B, warm: +0.0%, its 95% CI \[-2.4,+2.4\]% holds changes both within and beyond ±1% (p = 1.000)'"
+	summary_has "$T/paired" 'inconclusive at 64 B, warm: +0.0%, its 95% CI \[-2.4,+2.4\]% holds changes both within and beyond ±1% (p = 1.000)'
 ok "compare without a code_offset sweep says placement was not measured" \
 	grep -q '^Code placement: not measured' "$T/paired"
 same "compare: exact text, two runs of 3 processes" $D/compare-repeats.expected \
 	$R compare $D/rep-before.csv $D/rep-after.csv
 $R compare $D/rep-before.csv $D/rep-after.csv > "$T/repeats"
 ok "compare, two runs: Welch on per-process medians, t = 4.65 on 2.94 df gives p = 0.020 (Holm: 0.039), t interval at Holm's 97.5%" \
-	bash -c "summary '$T/repeats' | grep -qx 'c64: faster, 30% less time per byte at 1500 B, warm (97.5% CI \[-57.4,-2.6\]%, p = 0.039)'"
+	summary_has "$T/repeats" 'c64: faster, 30% less time per byte at 1500 B, warm (97.5% CI \[-57.4,-2.6\]%, p = 0.039)'
 $R compare $D/before.csv $D/after.csv > "$T/cmp"; rc=$?
 ok "compare, two runs of 1 repeat: inconclusive (exit 3), saying why, nothing called changed" \
 	bash -c "[ $rc = 3 ] && grep -q '^c64: -31.2% at 1500 B, warm (95% CI n/a)$' '$T/cmp' &&
@@ -140,14 +140,15 @@ cp $D/small-samples.csv "$T/k2-samples.csv"
 $R compare "$T/k1.csv" "$T/k2.csv" > "$T/k12"
 $R compare "$T/k1.csv" "$T/k1.csv" > "$T/k11"
 ok "compare: points whose K differs between the sides are counted and one named" \
-	bash -c "tr '\n' ' ' < '$T/k12' | grep -q 'warning: 4 point(s) were timed with a different K (calls per cold region, the CSVs. iters) before and after, as at 64 B cold: 1 before, 2 after;' &&
-		! grep -q 'different K' '$T/k11' && width_ok '$T/k12'"
+	all joined_has "$T/k12" 'warning: 4 point(s) were timed with a different K (calls per cold region, the CSVs. iters) before and after, as at 64 B cold: 1 before, 2 after;' -- \
+		lacks "$T/k11" 'different K' -- \
+		width_ok "$T/k12"
 cp $D/rep-before.csv "$T/rep3.csv"
 cp $D/rep-before-samples.csv "$T/rep3-samples.csv"
 sed -i '/^# processes:/d' "$T/rep3.csv"
 $R compare "$T/rep3.csv" $D/rep-after.csv > "$T/cmp3"; rc=$?
 ok "compare, a run whose 3 repeats shared a process: inconclusive (exit 3), the sides not replicated alike" \
-	bash -c "[ $rc = 3 ] && grep -q '^Inconclusive: each run' '$T/cmp3'"
+	all exit_is 3 -- has "$T/cmp3" '^Inconclusive: each run'
 sed 's/^# run_id: .*/# run_id: test-run-2b/' "$T/rep3.csv" > "$T/rep3b.csv"
 cp $D/rep-before-samples.csv "$T/rep3b-samples.csv"
 $R compare "$T/rep3.csv" "$T/rep3b.csv" > "$T/cmp3"; rc=$?
@@ -166,32 +167,34 @@ ok "make compare BEFORE_ALIGN= AFTER_ALIGN=: aligns as selectors" \
 $R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new \
 	--before-align 0 --after-align 0 --csv "$T/bars.csv" > /dev/null; rc=$?
 ok "compare --csv with aligns selected: the bars CSV is written, nothing left over" \
-	bash -c "[ $rc = 0 ] && grep -q '^1500 B warm,new,1500,0,warm,none,' '$T/bars.csv' && [ ! -e '$T/bars.csv.tmp' ]"
+	all exit_is 0 -- has "$T/bars.csv" '^1500 B warm,new,1500,0,warm,none,' -- [ ! -e "$T/bars.csv.tmp" ]
 $R compare $D/small.csv $D/small.csv --before-kernel c64-prefetch@none \
 	--after-kernel c64-prefetch@128 --within-process > "$T/named"
 ok "compare two kernels of an older CSV (no run id): figures, no test, inconclusive" \
-	bash -c "grep -q '^-30.0% at 1500 B, cold (95% CI n/a)' '$T/named' &&
-		grep -q '^Inconclusive: separate runs judged within one process need repeat >= 3' '$T/named'"
+	all has "$T/named" '^-30.0% at 1500 B, cold (95% CI n/a)' -- \
+		has "$T/named" '^Inconclusive: separate runs judged within one process need repeat >= 3'
 $R compare $D/before.csv $D/small.csv > /dev/null 2> "$T/err"; rc=$?
-ok "compare: no common point is an error" bash -c "[ $rc = 2 ] && grep -q 'no point in common' '$T/err'"
+ok "compare: no common point is an error" all exit_is 2 -- has "$T/err" 'no point in common'
 $R compare $D/paired.csv $D/paired.csv --within-process --before-align x --after-align 0 > /dev/null 2> "$T/err"; rc=$?
-ok "compare: a bad alignment is an error" bash -c "[ $rc = 2 ] && grep -q -- \"--before-align 'x', expected 0 to 4095\" '$T/err'"
+ok "compare: a bad alignment is an error" all exit_is 2 -- has "$T/err" "--before-align 'x', expected 0 to 4095"
 
 # --- compare names both sides, explains pf and code, and gates a CI
 $R compare $D/placed.csv $D/placed.csv --within-process --before-kernel c64 --after-kernel c64-prefetch@0 > "$T/sides"
 ok "compare two kernels: the before and after columns are headed with each side's name" \
-	bash -c "grep -qx 'selected: c64 (before) vs c64-prefetch@0 (after)' '$T/sides' &&
-		grep -Eq '^ +before +after\$' '$T/sides' &&
-		grep -Eq '^size +cache +code +c64 +c64-prefetch@0 +change +adj. CI +p\$' '$T/sides' &&
-		grep -Eq '^1500 B +warm +16 +1\.125 +1\.068 ' '$T/sides' && width_ok '$T/sides'"
+	all has_line "$T/sides" 'selected: c64 (before) vs c64-prefetch@0 (after)' -- \
+		has_ere "$T/sides" '^ +before +after$' -- \
+		has_ere "$T/sides" '^size +cache +code +c64 +c64-prefetch@0 +change +adj. CI +p$' -- \
+		has_ere "$T/sides" '^1500 B +warm +16 +1\.125 +1\.068 ' -- \
+		width_ok "$T/sides"
 ok "compare: a legend for the code column shown, none for the pf column left out" \
-	bash -c "grep -q '^code: code_offset, where the kernel' '$T/sides' && ! grep -q '^pf: ' '$T/sides'"
+	all has "$T/sides" '^code: code_offset, where the kernel' -- lacks "$T/sides" '^pf: '
 $R compare $D/placed.csv $D/placed.csv --within-process > "$T/legend"
 ok "compare: pf and code explained under the table when both are columns" \
-	bash -c "grep -q '^pf: prefetch distance, bytes ahead of the loads; none = no prefetch\$' '$T/legend' &&
-		grep -q '^code: code_offset, where the kernel' '$T/legend' && grep -q 'none = in place' '$T/legend'"
+	all has "$T/legend" '^pf: prefetch distance, bytes ahead of the loads; none = no prefetch$' -- \
+		has "$T/legend" '^code: code_offset, where the kernel' -- \
+		has "$T/legend" 'none = in place'
 ok "compare: no pf or code legend when neither is a column" \
-	bash -c "! grep -Eq '^(pf|code): ' $D/compare-paired.expected"
+	lacks_ere "$D/compare-paired.expected" '^(pf|code): '
 $R compare $D/small.csv $D/small.csv --before-kernel word32 --after-kernel c64-prefetch --within-process > "$T/every"; rc=$?
 ok "compare AFTER_KERNEL=a prefetching kernel without @D: each of its distances, said above the table" \
 	bash -c "[ $rc = 3 ] && flat() { tr '\n' ' ' < \"\$1\" | tr -s ' '; } &&
@@ -200,11 +203,12 @@ ok "compare AFTER_KERNEL=a prefetching kernel without @D: each of its distances,
 		grep -q '^pf: the after side.s prefetch distance' '$T/every' && width_ok '$T/every'"
 $R compare $D/small.csv $D/small.csv --before-kernel c64-prefetch --after-kernel word32 > /dev/null 2> "$T/err"; rc=$?
 ok "compare BEFORE_KERNEL=a prefetching kernel without @D against one point: exit 2, its distances" \
-	bash -c "[ $rc = 2 ] && grep -q 'name the before one, c64-prefetch@D, D one of: none 64 128\$' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'name the before one, c64-prefetch@D, D one of: none 64 128$'
 $R compare $D/rep-before.csv $D/rep-after.csv --csv "$T/bars.csv" > /dev/null; rc=$?
 ok "compare --csv: every column as before, the adjusted interval and its level among them" \
-	bash -c "[ $rc = 0 ] && head -n 1 '$T/bars.csv' | grep -qx 'label,kernel,size,align,cache,prefetch,before,after,change_pct,p,significant,op,ci_low_pct,ci_high_pct,p_adjusted,ci_level,figure,emulated' &&
-		grep -q '^c64 1500 B warm,c64,1500,0,warm,none,1.0000,0.7000,-30.00,[0-9.]*,yes,csum,-57.36,-2.64,0.03[0-9]*,0.9750,mean_of_per-process_medians,no\$' '$T/bars.csv'"
+	all exit_is 0 -- \
+		first_is "$T/bars.csv" label,kernel,size,align,cache,prefetch,before,after,change_pct,p,significant,op,ci_low_pct,ci_high_pct,p_adjusted,ci_level,figure,emulated -- \
+		has "$T/bars.csv" '^c64 1500 B warm,c64,1500,0,warm,none,1.0000,0.7000,-30.00,[0-9.]*,yes,csum,-57.36,-2.64,0.03[0-9]*,0.9750,mean_of_per-process_medians,no$'
 # --- compare's statistics, printed consistently, on runs made here
 # (gen_runs and consistent above, summary in lib.sh)
 # Medians 7.587 -> 7.717 (+1.7%), the processes' means 7.579 -> 8.039
@@ -213,9 +217,9 @@ gen_runs "$T/mb.csv" c64:1500:7.550,7.587,7.600
 gen_runs "$T/ma.csv" c64:1500:7.700,7.717,8.700
 $R compare "$T/mb.csv" "$T/ma.csv" --csv "$T/mm.csv" > "$T/mm"; rc=$?
 ok "two runs: before and after are the figures the change is of (7.579 -> 8.039, +6.1%)" \
-	bash -c "grep -Eq '^c64 +1500 B +warm +7\.579 +8\.039 +\+6\.1% ' '$T/mm' &&
-		grep -q '^Cycles/byte, mean of per-process medians; alpha 0.05' '$T/mm' &&
-		grep -q '^before, after: each side.s mean of per-process medians; change: after /\$' '$T/mm'"
+	all has_ere "$T/mm" '^c64 +1500 B +warm +7\.579 +8\.039 +\+6\.1% ' -- \
+		has "$T/mm" '^Cycles/byte, mean of per-process medians; alpha 0.05' -- \
+		has "$T/mm" '^before, after: each side.s mean of per-process medians; change: after /$'
 ok "two runs: --csv's before, after and change agree, and say what the figures are" \
 	bash -c "head -n 1 '$T/mm.csv' | grep -q ',p_adjusted,ci_level,figure,emulated\$' &&
 		grep -q '^c64 1500 B warm,c64,1500,0,warm,none,7.5790,8.0390,6.07,.*,mean_of_per-process_medians,no\$' '$T/mm.csv'"
@@ -233,8 +237,8 @@ ok "Holm: p 0.071 beside intervals at 97.5%, holding 0; inconclusive, plain word
 	bash -c "[ $rc = 0 ] && [ \"\$(summary '$T/holm' | grep -c '^c64: inconclusive at [0-9]* B, warm: +14.0%, its 97.5% CI \[-[0-9.]*,+[0-9.]*\]% holds changes both within and beyond ±1% (p = 0.07[0-9])\$')\" = 2 ]"
 ok "Holm: every verdict agrees with its interval" consistent "$T/holm" 1
 ok "Holm: the legend says the intervals are adjusted as p is, at which levels" \
-	bash -c "grep -Eq '^kernel +size +cache +before +after +change +adj. CI +p\$' '$T/holm' &&
-		tr '\n' ' ' < '$T/holm' | grep -q 'adj. CI: the change.s interval, adjusted as p is (Holm): each point.s at the level of its Holm step, 97.5% here'"
+	all has_ere "$T/holm" '^kernel +size +cache +before +after +change +adj. CI +p$' -- \
+		joined_has "$T/holm" 'adj. CI: the change.s interval, adjusted as p is (Holm): each point.s at the level of its Holm step, 97.5% here'
 ok "Holm: the headline counts them inconclusive, no old wording anywhere" \
 	bash -c "head -n 2 '$T/holm' | tr '\n' ' ' | tr -s ' ' | grep -q '^No point called faster or slower (beyond ±1%): 2 inconclusive; 3 processes each' &&
 		! grep -q -e 'not shown beyond' -e 'no change shown' -e 'No change beyond' '$T/holm'"
@@ -298,7 +302,7 @@ $R compare $D/rep-before.csv $D/rep-before.csv --fail-above 0 --within-process >
 ok "compare --fail-above 0, A/A: exit 0" [ $rc = 0 ]
 $R compare $D/paired.csv $D/paired.csv --within-process --before-kernel new --after-kernel old --threshold 0.5 --fail-above 0.5 > "$T/gate" 2>&1; rc=$?
 ok "compare --fail-above 0.5, one run, 0.8% slower and changed at --threshold 0.5: exit 1" \
-	bash -c "[ $rc = 1 ] && grep -q '^FAILED fail-above 0.5%' '$T/gate'"
+	all exit_is 1 -- has "$T/gate" '^FAILED fail-above 0.5%'
 $R compare $D/paired.csv $D/paired.csv --within-process --before-kernel new --after-kernel old --fail-above 0.5 > "$T/gate" 2>&1; rc=$?
 ok "compare --fail-above 0.5: the same 0.8% not called changed (inside +-1%): exit 0" [ $rc = 0 ]
 $R compare $D/before.csv $D/after.csv --fail-above 0 > "$T/gate" 2>&1; rc=$?
@@ -308,19 +312,19 @@ sed 's/^# emulated: no/# emulated: yes/' $D/rep-before.csv > "$T/emu-b.csv"
 cp $D/rep-before-samples.csv "$T/emu-b-samples.csv"
 $R compare $D/rep-after.csv "$T/emu-b.csv" --fail-above 1 > "$T/gate" 2>&1; rc=$?
 ok "compare --fail-above on emulated timings: no verdict, inconclusive, exit 3" \
-	bash -c "[ $rc = 3 ] && grep -q '^inconclusive (exit 3): emulated timings' '$T/gate'"
+	all exit_is 3 -- has "$T/gate" '^inconclusive (exit 3): emulated timings'
 $R compare $D/rep-after.csv "$T/emu-b.csv" --fail-above 1 --force-verdict > /dev/null 2>&1; rc=$?
 ok "compare --fail-above --force-verdict on emulated timings: judged, exit 1" [ $rc = 1 ]
 for bad in x -1 '' 1% nan; do
 	$R compare $D/rep-after.csv $D/rep-before.csv --fail-above "$bad" > "$T/out" 2> "$T/err"; rc=$?
 	ok "compare --fail-above '$bad': exit 2, what was expected" \
-		bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && grep -q \"^csumreport compare: --fail-above '$bad', expected a percentage, 0 or more\" '$T/err'"
+		all exit_is 2 -- [ ! -s "$T/out" ] -- has "$T/err" "^csumreport compare: --fail-above '$bad', expected a percentage, 0 or more"
 done
 make -s compare BEFORE=$D/rep-after.csv AFTER=$D/rep-before.csv FAIL_ABOVE=1 > "$T/gate" 2>&1; rc=$?
 ok "make compare FAIL_ABOVE=1: passed on, make fails" \
-	bash -c "[ $rc != 0 ] && grep -q '^FAILED fail-above 1%' '$T/gate'"
+	all [ "$rc" != 0 ] -- has "$T/gate" '^FAILED fail-above 1%'
 make -s compare BEFORE=$D/rep-after.csv AFTER=$D/rep-before.csv FAIL_ABOVE=50 > "$T/gate" 2>&1; rc=$?
-ok "make compare FAIL_ABOVE=50: exit 0" bash -c "[ $rc = 0 ] && grep -q '^passed fail-above 50%' '$T/gate'"
+ok "make compare FAIL_ABOVE=50: exit 0" all exit_is 0 -- has "$T/gate" '^passed fail-above 50%'
 
 # --- table: every prefetching kernel, KERNEL= and SIZE= checked
 awk -F, -v OFS=, '/^#/ || $1 == "kernel" { print; next } { print } $1 == "c64-prefetch" { $1 = "unroll4-dcbt"; print }' \
@@ -332,30 +336,30 @@ ok "table of a run with two prefetching kernels: a table for each, by cache stat
 		[ \"\$(grep -c '^distance ' '$T/twopf.txt')\" = 4 ] && width_ok '$T/twopf.txt'"
 $R table "$T/twopf.csv" --kernel unroll4-dcbt > "$T/onepf.txt" 2>&1; rc=$?
 ok "table --kernel of one of them: its tables only" \
-	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^distance ' '$T/onepf.txt')\" = 2 ] && ! grep -q c64-prefetch '$T/onepf.txt'"
+	all exit_is 0 -- count_is 2 "$T/onepf.txt" '^distance ' -- lacks "$T/onepf.txt" c64-prefetch
 make -s table RESULTS=$D/small.csv KERNEL=nosuch > "$T/out" 2> "$T/err"; rc=$?
 $R table $D/small.csv --kernel nosuch > "$T/out" 2> "$T/err"; rc=$?
 ok "table --kernel nosuch: exit 2, the file's kernels listed" \
-	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && grep -qx \"csumreport table: $D/small.csv has no kernel 'nosuch'; its kernels: word32 c64-prefetch\" '$T/err'"
+	all exit_is 2 -- [ ! -s "$T/out" ] -- has_line "$T/err" "csumreport table: $D/small.csv has no kernel 'nosuch'; its kernels: word32 c64-prefetch"
 $R table $D/small.csv --size 1500 > "$T/s1500" 2>&1; rc=$?
 ok "table --size 1500 (BY=size): that size's column only" \
 	bash -c "[ $rc = 0 ] && [ \"\$(grep -cE '^distance +1500 B\$' '$T/s1500')\" = 2 ] && ! grep -q '64 B' '$T/s1500' &&
 		grep -Eq '^128 bytes +[0-9]+\$' '$T/s1500'"
 make -s table RESULTS=$D/small.csv SIZE=1500 > "$T/mk1500" 2>&1; rc=$?
-ok "make table SIZE=1500: the same" bash -c "[ $rc = 0 ] && cmp -s '$T/mk1500' '$T/s1500'"
+ok "make table SIZE=1500: the same" all exit_is 0 -- cmp -s "$T/mk1500" "$T/s1500"
 for by in size cache; do
 	$R table $D/small.csv --by $by --size 999 > "$T/out" 2> "$T/err"; rc=$?
 	ok "table --by $by --size 999 (not in the file): exit 2, the sizes it has" \
-		bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] && grep -qx \"csumreport table: $D/small.csv has no size '999' (999 bytes); its sizes: 64 B, 1500 B\" '$T/err'"
+		all exit_is 2 -- [ ! -s "$T/out" ] -- has_line "$T/err" "csumreport table: $D/small.csv has no size '999' (999 bytes); its sizes: 64 B, 1500 B"
 done
 
 # --- tables of a run with repeats and a code_offset sweep
 $R table $D/rep-after.csv --metric cpb > "$T/rep"
 ok "table: repeats merged, their median shown" \
-	bash -c "grep -q 'median of 5 x 3 repeats' '$T/rep' && grep -q '^c64  *1.000  *0.700$' '$T/rep'"
+	all has "$T/rep" 'median of 5 x 3 repeats' -- has "$T/rep" '^c64  *1.000  *0.700$'
 $R table $D/placed.csv --metric cpb --kernel c64 > "$T/pl" 2>&1
 ok "table: a code_offset sweep is shown at its first offset, and says so" \
-	bash -c "grep -q 'code at +0' '$T/pl' && grep -q '^c64  *1.004$' '$T/pl'"
+	all has "$T/pl" 'code at +0' -- has "$T/pl" '^c64  *1.004$'
 $R table $D/placed.csv --metric cpb --kernel c64 --code-offset 16 > "$T/pl"
 ok "table --code-offset 16" grep -q '^c64  *1.125$' "$T/pl"
 
@@ -365,7 +369,7 @@ make -s plot RESULTS="$T/small.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot exits 0" [ $rc = 0 ]
 for f in prefetch-c64-prefetch size; do
 	ok "$f figure: a PNG" bash -c "head -c 8 '$T/small-$f.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
-	ok "$f figure: an SVG" bash -c "grep -q '<svg' '$T/small-$f.svg' && grep -q '</svg>' '$T/small-$f.svg'"
+	ok "$f figure: an SVG" all has "$T/small-$f.svg" '<svg' -- has "$T/small-$f.svg" '</svg>'
 	ok "$f figure names the CPU" grep -q 'Test CPU 1000' "$T/small-$f.svg"
 done
 ok "size figure: a line per kernel, underscores and dashes as written" \
@@ -373,7 +377,7 @@ ok "size figure: a line per kernel, underscores and dashes as written" \
 cp $D/after.csv $D/after-samples.csv "$T/"
 make -s plot RESULTS= BEFORE="$T/before.csv" AFTER="$T/after.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot BEFORE= AFTER= draws the change figure" \
-	bash -c "[ $rc = 0 ] && [ -s '$T/after-vs-before.png' ] && grep -q '<svg' '$T/after-vs-before.svg'"
+	all exit_is 0 -- [ -s "$T/after-vs-before.png" ] -- has "$T/after-vs-before.svg" '<svg'
 
 # Figures carry what they show in their names: none replaces another.
 mkdir "$T/fig2"
@@ -404,7 +408,7 @@ ok "make plot BEFORE= AFTER= (empty): exit 2, saying both files are needed; noth
 		! grep -q '^wrote' '$T/out' && ls -t '$T'/*.png | cmp -s - '$T/pngs-before'"
 make -s plot BEFORE="$T/fig2/small.csv" AFTER= > "$T/out" 2>&1; rc=$?
 ok "make plot BEFORE=R AFTER= (one empty): exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q 'AFTER=' '$T/out' && ! grep -q '^wrote' '$T/out'"
+	all exit_is 2 -- has "$T/out" AFTER= -- lacks "$T/out" '^wrote'
 
 # Whether one build made both runs (# build:, # compiler:, # cflags:).
 mkdir "$T/bi"
@@ -419,29 +423,32 @@ for n in 1 2 3 4; do $R compare "$T/bi/b1.csv" "$T/bi/b$n.csv" > "$T/bi/c$n" 2>&
 ok "compare: one build on both sides: nothing said of builds" \
 	bash -c "! grep -qi 'build\|binar' '$T/bi/c1'"
 ok "compare: another binary, the same compiler, flags and options: said, with both hashes" \
-	bash -c "tr '\n' ' ' < '$T/bi/c2' | grep -q 'note: different binaries (sha256 aaaaaaaaaaaa before, bbbbbbbbbbbb after)'"
+	joined_has "$T/bi/c2" 'note: different binaries (sha256 aaaaaaaaaaaa before, bbbbbbbbbbbb after)'
 ok "compare: a build that found other libraries: WARNING: different builds, naming what differs" \
 	bash -c "tr '\n' ' ' < '$T/bi/c3' | grep -q \"WARNING: different builds: build options: before 'pcap yes, .*after 'pcap no, .*a change may be the build's\""
 ok "compare: a run with no # build: line: whether one build made both is not known" \
-	bash -c "tr '\n' ' ' < '$T/bi/c4' | grep -q 'note: the after run records no build'"
+	joined_has "$T/bi/c4" 'note: the after run records no build'
 make -s plot RESULTS= BEFORE="$T/bi/b1.csv" AFTER="$T/bi/b3.csv" > /dev/null 2>&1; rc=$?
 ok "the change figure of two builds says so in its title" \
-	bash -c "[ $rc = 0 ] && grep -q 'different builds' '$T/bi/b3-vs-b1.svg'"
+	all exit_is 0 -- has "$T/bi/b3-vs-b1.svg" 'different builds'
 
 # A point without an interval says n/a, never "n/a%".
 sed 's/^# emulated: no/# emulated: yes/' $D/small.csv > "$T/em.csv"
 cp $D/small-samples.csv "$T/em-samples.csv"
 $R compare "$T/em.csv" "$T/em.csv" > "$T/em.out" 2>&1
 ok "compare without an interval: '(95% CI n/a)', no 'n/a%'" \
-	bash -c "grep -q '(95% CI n/a)\$' '$T/em.out' && ! grep -q 'n/a%' '$T/em.out'"
+	all has "$T/em.out" '(95% CI n/a)$' -- lacks "$T/em.out" n/a%
 cp $D/sweep.csv $D/sweep-samples.csv "$T/"
 make -s plot RESULTS="$T/sweep.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot of a run as csumbench writes it: the floor rows left out" \
-	bash -c "[ $rc = 0 ] && [ -s '$T/sweep-prefetch-c64-prefetch.png' ] && [ -s '$T/sweep-size.svg' ] &&
-		grep -q 'c64-prefetch' '$T/sweep-size.svg' && ! grep -q '>empty<' '$T/sweep-size.svg'"
+	all exit_is 0 -- \
+		[ -s "$T/sweep-prefetch-c64-prefetch.png" ] -- \
+		[ -s "$T/sweep-size.svg" ] -- \
+		has "$T/sweep-size.svg" c64-prefetch -- \
+		lacks "$T/sweep-size.svg" '>empty<'
 $R table $D/sweep.csv > "$T/sw"
 ok "table of such a run: distances as rows, no floor rows" \
-	bash -c "grep -q '^128 bytes' '$T/sw' && ! grep -q empty '$T/sw'"
+	all has "$T/sw" '^128 bytes' -- lacks "$T/sw" empty
 
 # --- figure styles, headroom, axes, whiskers and titles
 # svg_y2 SVG: the right axis's tic labels (gnuplot anchors them at their
@@ -504,7 +511,7 @@ ok "make plot ERRORBARS=iqr: whiskers (more strokes than without), said in the t
 		[ \$(grep -c '<path' '$T/small-size-iqr.svg') -gt \$(grep -c '<path' '$T/small-size.svg') ]"
 make -s plot RESULTS="$T/small.csv" ERRORBARS=foo > "$T/out" 2>&1; rc=$?
 ok "make plot ERRORBARS=foo: exit 2, the values it takes" \
-	bash -c "[ $rc = 2 ] && grep -q \"ERRORBARS='foo', expected iqr or none\" '$T/out'"
+	all exit_is 2 -- has "$T/out" "ERRORBARS='foo', expected iqr or none"
 $R gpvars $D/rep-after.csv --quartiles --data "$T/q.csv" > /dev/null
 ok "gpvars --quartiles: 25th and 75th percentiles of the samples (0.965, 1.035 of 0.93..1.07)" \
 	bash -c "grep -q '^1,64,0,1,0,1,1.000000,[^,]*,[^,]*,0.965000,1.035000,' '$T/q.csv' &&
@@ -513,8 +520,9 @@ ok "gpvars --quartiles: 25th and 75th percentiles of the samples (0.965, 1.035 o
 cp $D/rep-before.csv $D/rep-before-samples.csv $D/rep-after.csv $D/rep-after-samples.csv "$T/"
 make -s plot RESULTS="$T/rep-after.csv" > "$T/out" 2>&1; rc=$?
 ok "a run of 3 repeats: the title says samples x repeats" \
-	bash -c "[ $rc = 0 ] && grep -q 'median of 5 samples x 3 repeats' '$T/rep-after-size.svg' &&
-		grep -q 'median of 5 samples x 1 repeat,' '$T/small-size.svg'"
+	all exit_is 0 -- \
+		has "$T/rep-after-size.svg" 'median of 5 samples x 3 repeats' -- \
+		has "$T/small-size.svg" 'median of 5 samples x 1 repeat,'
 # --- the change figure: warm and cold panels of their own, whiskers, stars
 for f in rep-before rep-after; do for x in "" -samples; do
 	awk -F, -v OFS=, '/^#/ { print; next }
@@ -540,12 +548,12 @@ make -s plot RESULTS= BEFORE="$T/rep-before.csv" AFTER="$T/rep-after.csv" > "$T/
 ok "change figure: a changed point is starred (30% less time, p 0.020)" \
 	grep -q '<text>\*</text>' "$T/rep-after-vs-rep-before.svg"
 ok "change figure of runs without a test (no interval): bars, no whiskers, no star" \
-	bash -c "! grep -q '<text>\*</text>' '$T/after-vs-before.svg' && grep -q 'not called changed' '$T/after-vs-before.svg'"
+	all lacks "$T/after-vs-before.svg" '<text>\*</text>' -- has "$T/after-vs-before.svg" 'not called changed'
 # --- gpvars' options
 $R gpvars --op=csum --data="$T/o1" -- $D/small.csv > "$T/ov1" 2>&1; rc=$?
 $R gpvars $D/small.csv --op csum --data "$T/o2" > "$T/ov2" 2>&1
 ok "gpvars --opt=value and -- before the CSV: as --opt value" \
-	bash -c "[ $rc = 0 ] && cmp -s '$T/ov1' '$T/ov2' && cmp -s '$T/o1' '$T/o2'"
+	all exit_is 0 -- cmp -s "$T/ov1" "$T/ov2" -- cmp -s "$T/o1" "$T/o2"
 $R gpvars --help > "$T/gh" 2> "$T/err"; rc=$?
 ok "gpvars --help: its options on stdout, exit 0" \
 	bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && for o in op kernel data quartiles load-data rx-data ops; do grep -q -- \"--\$o\" '$T/gh' || exit 1; done"
@@ -565,7 +573,7 @@ ok "empty CSV: exit non-zero, says so, no figure" \
 { head -n 8 $D/small.csv; echo "word32,generic,csum,64,0,warm,none,tsc,5"; } > "$T/short.csv"
 $R table "$T/short.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "short row: FILE:LINE and field counts" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/short.csv:9: 9 fields, expected 20' '$T/err'"
+	all exit_is 2 -- has "$T/err" "^$T/short.csv:9: 9 fields, expected 20"
 sed '8s/,0.8160,/,fast,/' $D/small.csv > "$T/nan.csv"
 make -s plot RESULTS="$T/nan.csv" > "$T/out" 2>&1; rc=$?
 ok "a non-number: FILE:LINE, which column, no figure" \
@@ -573,15 +581,15 @@ ok "a non-number: FILE:LINE, which column, no figure" \
 # One size only: gnuplot warns of an empty x range unless the script sets one.
 { sed -n '/^#/p;/^kernel,/p' $D/small.csv; grep ',1500,0,' $D/small.csv; } > "$T/one.csv"
 make -s plot RESULTS="$T/one.csv" > "$T/out" 2>&1; rc=$?
-ok "a run with one size plots" bash -c "[ $rc = 0 ] && [ -s '$T/one-size.png' ] && [ -s '$T/one-prefetch-c64-prefetch.png' ]"
+ok "a run with one size plots" all exit_is 0 -- [ -s "$T/one-size.png" ] -- [ -s "$T/one-prefetch-c64-prefetch.png" ]
 seq -s, 1 80 > "$T/wide-header.csv"
 $R table "$T/wide-header.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "an 80-column header: an error, not a crash" \
-	bash -c "[ $rc = 2 ] && grep -q 'more than 64 columns' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'more than 64 columns'
 echo "kernel,size" > "$T/hdr.csv"
 $R table "$T/hdr.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a CSV that is not csumbench's: names the missing column" \
-	bash -c "[ $rc = 2 ] && grep -q \"header has no 'align' column\" '$T/err'"
+	all exit_is 2 -- has "$T/err" "header has no 'align' column"
 
 # --- big runs: matching points and samples is n log n, not quadratic (this
 # took 39 and 44 s when it was; it takes about 1 s)
@@ -618,15 +626,16 @@ bigrun "$T/big-after" big-1 "1.0" "0.99" 31
 # (the odd kernels are 0.57% faster: --threshold 0.25)
 timeout 20 $R compare "$T/big-before.csv" "$T/big-after.csv" --threshold 0.25 --within-process > "$T/big.txt" 2>&1; rc=$?
 ok "compare, one run of 20000 points x 31 rounds: paired, intervals and Holm in time (timeout 20 s)" \
-	bash -c "[ $rc = 0 ] && grep -q '^10000 of 20000 points changed (Holm-adjusted' '$T/big.txt'"
+	all exit_is 0 -- has "$T/big.txt" '^10000 of 20000 points changed (Holm-adjusted'
 bigrun "$T/bigrep-before" big-2 "1.0 1.1 0.9" "1.0 1.1 0.9" 11
 bigrun "$T/bigrep-after" big-3 "1.05 0.95 1.0" "0.7 0.75 0.65" 11
 # (three repeats a side cannot pass Holm over 20000 points: --family bh)
 timeout 20 $R compare "$T/bigrep-before.csv" "$T/bigrep-after.csv" --family bh --within-process > "$T/bigrep.txt" 2>&1; rc=$?
 ok "compare, two runs of 20000 points x 3 repeats x 11 rounds: in time (timeout 20 s), BH's intervals at 1 - 10000 x 0.05 / 20000" \
-	bash -c "[ $rc = 0 ] && grep -q '^10000 of 20000 points changed (Benjamini-Hochberg-adjusted' '$T/bigrep.txt' &&
-		grep -q '^k19: faster, 24% less time per byte at 64 B, warm (97.5% CI\$' '$T/bigrep.txt' &&
-		tr '\n' ' ' < '$T/bigrep.txt' | grep -q 'adjusted as p is (Benjamini-Hochberg): Benjamini and Yekutieli.s, 97.5% here'"
+	all exit_is 0 -- \
+		has "$T/bigrep.txt" '^10000 of 20000 points changed (Benjamini-Hochberg-adjusted' -- \
+		has "$T/bigrep.txt" '^k19: faster, 24% less time per byte at 64 B, warm (97.5% CI$' -- \
+		joined_has "$T/bigrep.txt" 'adjusted as p is (Benjamini-Hochberg): Benjamini and Yekutieli.s, 97.5% here'
 timeout 20 $R table "$T/big-after.csv" > "$T/bigt.txt" 2>&1; rc=$?
 ok "table of 20000 points in time (timeout 20 s), all 1000 sizes" \
 	bash -c "[ $rc = 0 ] && [ \"\$(grep '^kernel' '$T/bigt.txt' | grep -o '[0-9]* \(B\|KiB\)' | sort -u | wc -l)\" = 1000 ]"
@@ -642,15 +651,16 @@ cp $D/sweep-samples.csv "$T/rsweep-samples.csv"
 $R gpvars $D/sweep.csv --data "$T/pts1" > "$T/vars1" 2>&1
 $R gpvars "$T/rsweep.csv" --data "$T/pts2" > "$T/vars2" 2>&1; rc=$?
 ok "columns in another order: the same points and layout for the figures" \
-	bash -c "[ $rc = 0 ] && [ -s '$T/pts1' ] && cmp -s '$T/pts1' '$T/pts2' && cmp -s '$T/vars1' '$T/vars2'"
+	all exit_is 0 -- [ -s "$T/pts1" ] -- cmp -s "$T/pts1" "$T/pts2" -- cmp -s "$T/vars1" "$T/vars2"
 mkdir -p "$T/ord1" "$T/ord2"
 cp $D/sweep.csv $D/sweep-samples.csv "$T/ord1/"
 reverse_cols $D/sweep.csv > "$T/ord2/sweep.csv"
 make -s plot RESULTS="$T/ord1/sweep.csv" > /dev/null 2>&1
 make -s plot RESULTS="$T/ord2/sweep.csv" > /dev/null 2>&1; rc=$?
 ok "make plot of a CSV with columns in another order: the same figures" \
-	bash -c "[ $rc = 0 ] && cmp -s '$T/ord1/sweep-size.svg' '$T/ord2/sweep-size.svg' &&
-		cmp -s '$T/ord1/sweep-prefetch-c64-prefetch.svg' '$T/ord2/sweep-prefetch-c64-prefetch.svg'"
+	all exit_is 0 -- \
+		cmp -s "$T/ord1/sweep-size.svg" "$T/ord2/sweep-size.svg" -- \
+		cmp -s "$T/ord1/sweep-prefetch-c64-prefetch.svg" "$T/ord2/sweep-prefetch-c64-prefetch.svg"
 # The scripts find the points file's columns by name too.
 head -n 1 "$T/pts1" | grep -q '^k,size,' &&
 	awk -F, '{ s = $NF; for (i = NF - 1; i >= 1; i--) s = s "," $i; print s }' "$T/pts1" > "$T/pts3"
@@ -658,7 +668,7 @@ for p in pts1 pts3; do
 	gnuplot -e "data='$T/$p'; stem='$T/fig-$p'; vars='$T/vars1'" plot/size.gp > /dev/null 2>&1
 done
 ok "plot/size.gp reads the points by column name" \
-	bash -c "[ -s '$T/fig-pts1-size.svg' ] && cmp -s '$T/fig-pts1-size.svg' '$T/fig-pts3-size.svg'"
+	all [ -s "$T/fig-pts1-size.svg" ] -- cmp -s "$T/fig-pts1-size.svg" "$T/fig-pts3-size.svg"
 ok "plot/*.gp use no column numbers of the files they are given" eval '! gp_numbers'
 
 # --- tables of any size: no silent limit
@@ -678,11 +688,14 @@ ok "table of 70 kernels x 130 sizes: every kernel and size, within 72 columns" \
 		[ \"\$(grep '^kernel' '$T/many.txt' | grep -o '[0-9]* \(B\|KiB\)' | sort -u | wc -l)\" = 130 ]"
 $R table "$T/many.csv" --size 8K --by cache > "$T/many8k.txt" 2>&1; rc=$?
 ok "table --size 8K --by cache: the 128th size is there" \
-	bash -c "[ $rc = 0 ] && grep -q '^k70  *70128\$' '$T/many8k.txt' && grep -q '^k1  *1128\$' '$T/many8k.txt'"
+	all exit_is 0 -- has "$T/many8k.txt" '^k70  *70128$' -- has "$T/many8k.txt" '^k1  *1128$'
 $R gpvars "$T/many.csv" > "$T/many.vars" 2>&1; rc=$?
 ok "gpvars: all 70 kernels and 130 sizes for the figures" \
-	bash -c "[ $rc = 0 ] && grep -qx 'n_kernels = 70' '$T/many.vars' && grep -qx 'kernels\[70\] = .k70.' '$T/many.vars' &&
-		grep -qx 'n_sizes = 130' '$T/many.vars' && grep -qx 'sizes\[130\] = 8320' '$T/many.vars'"
+	all exit_is 0 -- \
+		has_line "$T/many.vars" 'n_kernels = 70' -- \
+		has_line "$T/many.vars" 'kernels\[70\] = .k70.' -- \
+		has_line "$T/many.vars" 'n_sizes = 130' -- \
+		has_line "$T/many.vars" 'sizes\[130\] = 8320'
 awk 'BEGIN {
 	print "# cpu_model: Test CPU 1000"
 	print "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s"
@@ -691,23 +704,25 @@ awk 'BEGIN {
 }' > "$T/pfmany.csv"
 $R table "$T/pfmany.csv" > "$T/pfmany.txt" 2>&1; rc=$?
 ok "table of 70 prefetch distances: every one a row" \
-	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^[0-9]* bytes ' '$T/pfmany.txt')\" = 70 ] &&
-		grep -q '^none  *1\$' '$T/pfmany.txt' && grep -q '^560 bytes  *71\$' '$T/pfmany.txt'"
+	all exit_is 0 -- \
+		count_is 70 "$T/pfmany.txt" '^[0-9]* bytes ' -- \
+		has "$T/pfmany.txt" '^none  *1$' -- \
+		has "$T/pfmany.txt" '^560 bytes  *71$'
 
 # --- duplicate points are an error, not mixed samples
 { cat $D/paired.csv; grep '^new,generic,csum,1500,' $D/paired.csv; } > "$T/dup.csv"
 cp $D/paired-samples.csv "$T/dup-samples.csv"
 $R compare "$T/dup.csv" "$T/dup.csv" --before-kernel old --after-kernel new > /dev/null 2> "$T/err"; rc=$?
 ok "compare: a duplicate point is FILE:LINE, with the first one's line" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/dup.csv:15: duplicate point .*new.*1500.*(first at line 14)' '$T/err'"
+	all exit_is 2 -- has "$T/err" "^$T/dup.csv:15: duplicate point .*new.*1500.*(first at line 14)"
 $R table "$T/dup.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "table: a duplicate point is an error too" \
-	bash -c "[ $rc = 2 ] && grep -q 'dup.csv:15: duplicate point' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'dup.csv:15: duplicate point'
 cp $D/paired.csv "$T/dups.csv"
 { cat $D/paired-samples.csv; grep '^old,generic,csum,64,0,warm,none,none,1,3,' $D/paired-samples.csv; } > "$T/dups-samples.csv"
 $R compare "$T/dups.csv" "$T/dups.csv" --before-kernel old --after-kernel new > /dev/null 2> "$T/err"; rc=$?
 ok "compare: a duplicate sample (same point, repeat and round) is an error" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/dups-samples.csv:51: duplicate sample .*round 3 (first at line 13)' '$T/err'"
+	all exit_is 2 -- has "$T/err" "^$T/dups-samples.csv:51: duplicate sample .*round 3 (first at line 13)"
 
 # --- long kernel names (path/lib.so:symbol): read whole, labelled apart
 x89=$(printf 'x%.0s' $(seq 1 89)) x102=$(printf 'x%.0s' $(seq 1 102))
@@ -737,21 +752,23 @@ ka=/very/long/dir/$x102/lib.so:csum_a kb=/very/long/dir/$x102/lib.so:csum_b
 longk "$T/long131" "$ka" "$kb"
 $R table "$T/long131.csv" --metric cpb > "$T/l131.txt" 2>&1; rc=$?
 ok "table: a 131-character kernel name is read" \
-	bash -c "[ $rc = 0 ] && grep -q '^csum_a  *1.225  *1.225\$' '$T/l131.txt' && grep -q '^csum_b  *1.225  *1.215\$' '$T/l131.txt'"
+	all exit_is 0 -- has "$T/l131.txt" '^csum_a  *1.225  *1.225$' -- has "$T/l131.txt" '^csum_b  *1.225  *1.215$'
 ok "table: long names shortened to what differs, the prefix said, 72 columns" \
-	bash -c "width_ok '$T/l131.txt' && grep -q 'prefix of every kernel: /very/long/dir/' '$T/l131.txt'"
+	all width_ok "$T/l131.txt" -- has "$T/l131.txt" 'prefix of every kernel: /very/long/dir/'
 longk "$T/long118" "/very/long/dir/$x89/lib.so:csum_a" "/very/long/dir/$x89/lib.so:csum_b"
 $R table "$T/long118.csv" --metric cpb > "$T/l118.txt" 2>&1; rc=$?
 ok "table: 118-character names from one folder stay apart, 72 columns" \
-	bash -c "[ $rc = 0 ] && width_ok '$T/l118.txt' && grep -q '^csum_a  *1.225' '$T/l118.txt' && grep -q '^csum_b  *1.225' '$T/l118.txt'"
+	all exit_is 0 -- width_ok "$T/l118.txt" -- has "$T/l118.txt" '^csum_a  *1.225' -- has "$T/l118.txt" '^csum_b  *1.225'
 $R compare "$T/long131.csv" "$T/long131.csv" --within-process > "$T/lc.txt" 2>&1; rc=$?
 ok "compare: long names shortened alike, every line within 72 columns" \
-	bash -c "[ $rc = 0 ] && width_ok '$T/lc.txt' && grep -q '^csum_a  *64 B ' '$T/lc.txt' &&
-		grep -q '^csum_b: no change beyond ±1% at 1500 B, warm' '$T/lc.txt' &&
-		grep -q 'prefix of every kernel: /very/long/dir/' '$T/lc.txt'"
+	all exit_is 0 -- \
+		width_ok "$T/lc.txt" -- \
+		has "$T/lc.txt" '^csum_a  *64 B ' -- \
+		has "$T/lc.txt" '^csum_b: no change beyond ±1% at 1500 B, warm' -- \
+		has "$T/lc.txt" 'prefix of every kernel: /very/long/dir/'
 $R compare "$T/long131.csv" "$T/long131.csv" --before-kernel "$ka" --after-kernel "$kb" --within-process > "$T/lc2.txt" 2>&1; rc=$?
 ok "compare two long-named kernels: found, within 72 columns" \
-	bash -c "[ $rc = 0 ] && width_ok '$T/lc2.txt' && grep -q '^no change beyond ±1% at 1500 B, warm (-0.8%, 97.5% CI' '$T/lc2.txt'"
+	all exit_is 0 -- width_ok "$T/lc2.txt" -- has "$T/lc2.txt" '^no change beyond ±1% at 1500 B, warm (-0.8%, 97.5% CI'
 # Names that differ only in the middle: shortened apart all the same.
 longk "$T/mid" "/very/long/dir1/$x89/lib.so:csum" "/very/long/dir2/$x89/lib.so:csum"
 $R table "$T/mid.csv" --metric cpb > "$T/mid.txt" 2>&1; rc=$?
@@ -762,10 +779,10 @@ ok "table: names that differ in the middle get labels apart, 72 columns" \
 # --- writing standard output can fail
 $R table $D/small.csv > /dev/full 2> "$T/err"; rc=$?
 ok "table > /dev/full: exit non-zero, says so" \
-	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
+	all [ "$rc" != 0 ] -- has "$T/err" 'standard output'
 $R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new > /dev/full 2> "$T/err"; rc=$?
 ok "compare > /dev/full: exit non-zero, says so" \
-	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
+	all [ "$rc" != 0 ] -- has "$T/err" 'standard output'
 
 # --- paths with quotes, a dollar and a space; no temporary folder
 W="$T/it's \"q\" \$x d"
@@ -778,17 +795,18 @@ ok "make plot RESULTS= in a folder named with ' \" \$ and a space: figures besid
 	bash -c "[ $rc = 0 ] && head -c 4 \"\$1/small-size.png\" | grep -q PNG && grep -q '</svg>' \"\$1/small-prefetch-c64-prefetch.svg\"" _ "$W"
 make -s table RESULTS="$W/small.csv" > "$T/wt" 2>&1; rc=$?
 $R table $D/small.csv > "$T/wt.want"
-ok "make table RESULTS= in such a folder" bash -c "[ $rc = 0 ] && cmp -s '$T/wt' '$T/wt.want'"
+ok "make table RESULTS= in such a folder" all exit_is 0 -- cmp -s "$T/wt" "$T/wt.want"
 make -s compare BEFORE="$W/be'fore.csv" AFTER="$W/af\"ter.csv" > "$T/wc" 2>&1; rc=$?
 ok "make compare BEFORE= AFTER= named with ' and \": read, inconclusive (1 repeat each), said last" \
-	bash -c "[ $rc = 2 ] && grep -q '^c64: -31.2% at 1500 B, warm (95% CI n/a)\$' '$T/wc' &&
-		grep -q '^compare: exit 3, inconclusive' '$T/wc'"
+	all exit_is 2 -- \
+		has "$T/wc" '^c64: -31.2% at 1500 B, warm (95% CI n/a)$' -- \
+		has "$T/wc" '^compare: exit 3, inconclusive'
 make -s plot RESULTS= BEFORE="$W/be'fore.csv" AFTER="$W/af\"ter.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot BEFORE= AFTER= named with ' and \": the bars" \
 	bash -c "[ $rc = 0 ] && grep -q '</svg>' \"\$1/af\\\"ter-vs-be'fore.svg\"" _ "$W"
 make -s table RESULTS="$W/small.csv" KERNEL="c64-prefetch" SIZE='1500' BY=cache > "$T/wt" 2>&1; rc=$?
 ok "make table with options, RESULTS in such a folder" \
-	bash -c "[ $rc = 0 ] && grep -q '1500 B buffers' '$T/wt'"
+	all exit_is 0 -- has "$T/wt" '1500 B buffers'
 mkdir -p "$T/notmp"; cp $D/small.csv $D/small-samples.csv "$T/notmp/"
 for f in /vars /points.csv; do [ -e "$f" ] && echo "$f" >> "$T/pre-existing"; done
 TMPDIR=/nonexistent plot/plot.sh $R "$T/notmp/small.csv" > "$T/out" 2>&1; rc=$?
@@ -800,11 +818,11 @@ ok "plot.sh without a temporary folder: exit non-zero, says so, writes nothing" 
 { head -n 8 $D/small.csv; printf 'word32,generic,csum,64,0,wa\0rm,none\n'; } > "$T/nul.csv"
 $R table "$T/nul.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a NUL byte: binary data at FILE:LINE:COLUMN" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/nul.csv:9:28: binary data' '$T/err'"
+	all exit_is 2 -- has "$T/err" "^$T/nul.csv:9:28: binary data"
 { printf '\357\273\277'; cat $D/small.csv; } > "$T/bom.csv"
 $R table "$T/bom.csv" > "$T/bom.txt" 2>&1; rc=$?
 $R table $D/small.csv > "$T/nobom.txt"
-ok "a UTF-8 byte-order mark is skipped" bash -c "[ $rc = 0 ] && cmp -s '$T/bom.txt' '$T/nobom.txt'"
+ok "a UTF-8 byte-order mark is skipped" all exit_is 0 -- cmp -s "$T/bom.txt" "$T/nobom.txt"
 { sed -n '/^#/p;/^kernel,/p' $D/small.csv; grep '^word32,generic,csum,1500,0,' $D/small.csv |
 	sed 's/,1500,/,1048576,/'; } > "$T/mib.csv"
 $R table "$T/mib.csv" --by cache --size 1M > "$T/mib.txt" 2>&1; rc=$?
@@ -816,10 +834,10 @@ ok "table --size 1M: sizes take M (and B, K, G) as csumbench's config does" \
 		$R table $D/small.csv --by cache --size 1500b > /dev/null"
 $R table "$T/mib.csv" --by cache --size 1X > /dev/null 2> "$T/err"; rc=$?
 ok "table --size 1X: an error naming the suffixes" \
-	bash -c "[ $rc = 2 ] && grep -q \"size '1X', expected .*B, K, M or G\" '$T/err'"
+	all exit_is 2 -- has "$T/err" "size '1X', expected .*B, K, M or G"
 $R table "$T/mib.csv" --by cache --size 8G > /dev/null 2> "$T/err"; rc=$?
 ok "table --size 8G: too large, not wrapped round" \
-	bash -c "[ $rc = 2 ] && grep -q \"size '8G'\" '$T/err'"
+	all exit_is 2 -- has "$T/err" "size '8G'"
 
 
 # --- ops (issue 9): csum, csum_copy and ip_fast_csum in one run, never in
@@ -838,29 +856,34 @@ section "$T/ops.txt" csum > "$T/s-csum"
 section "$T/ops.txt" csum_copy > "$T/s-copy"
 section "$T/ops.txt" ip_fast_csum > "$T/s-ip"
 ok "table of three ops: each kernel in its op's table only, no pseudo rows" \
-	bash -c "grep -q '^c64 ' '$T/s-csum' && ! grep -Eq '^(copy-|ip-)' '$T/s-csum' &&
-		grep -q '^copy-split ' '$T/s-copy' && ! grep -Eq '^(c64|unroll4|ip-)' '$T/s-copy' &&
-		grep -q '^ip-ref ' '$T/s-ip' && ! grep -Eq '^(c64|unroll4|copy-)' '$T/s-ip' &&
-		! grep -Eq '^(empty|copy-empty|ip-empty) ' '$T/ops.txt'"
+	all has "$T/s-csum" '^c64 ' -- \
+		lacks_ere "$T/s-csum" '^(copy-|ip-)' -- \
+		has "$T/s-copy" '^copy-split ' -- \
+		lacks_ere "$T/s-copy" '^(c64|unroll4|ip-)' -- \
+		has "$T/s-ip" '^ip-ref ' -- \
+		lacks_ere "$T/s-ip" '^(c64|unroll4|copy-)' -- \
+		lacks_ere "$T/ops.txt" '^(empty|copy-empty|ip-empty) '
 ok "table of three ops: no line over 72 columns" width_ok "$T/ops.txt"
 # csum_copy at 1500 B, warm (ticks x 10 ns, x 4 cycles):
 #   copy-split min 160 max 181 mean 166.00; copy-c64 134 150 139.00;
 #   copy-empty mean 1.84: 18.4 ns, 7.36 cycles.
 $R table $D/ops.csv --op csum_copy --size 1500 --cache warm > "$T/copy.txt" 2>&1; rc=$?
 ok "csum_copy table: min, max, avg per call in ns and cycles, worked by hand" \
-	bash -c "[ $rc = 0 ] && grep -q '^copy-split  *1600\.0  *1810\.0  *1660\.0  *640\.0  *724\.0  *664\.0\$' '$T/copy.txt' &&
-		grep -q '^copy-c64  *1340\.0  *1500\.0  *1390\.0  *536\.0  *600\.0  *556\.0\$' '$T/copy.txt' &&
-		grep -q '^kernel  *min  *max  *avg  *min  *max  *avg\$' '$T/copy.txt' &&
-		grep -q -- '-- ns --.*-- cycles --' '$T/copy.txt'"
+	all exit_is 0 -- \
+		has "$T/copy.txt" '^copy-split  *1600\.0  *1810\.0  *1660\.0  *640\.0  *724\.0  *664\.0$' -- \
+		has "$T/copy.txt" '^copy-c64  *1340\.0  *1500\.0  *1390\.0  *536\.0  *600\.0  *556\.0$' -- \
+		has "$T/copy.txt" '^kernel  *min  *max  *avg  *min  *max  *avg$' -- \
+		has "$T/copy.txt" '-- ns --.*-- cycles --'
 ok "csum_copy table: the floor (copy-empty's avg) in a footer, not a row" \
-	bash -c "grep -q '^floor: copy-empty avg 18\.4 ns, 7\.4 cycles (not taken off)\$' '$T/copy.txt' &&
-		[ \"\$(grep -c '^copy-' '$T/copy.txt')\" = 5 ]"
+	all has "$T/copy.txt" '^floor: copy-empty avg 18\.4 ns, 7\.4 cycles (not taken off)$' -- \
+		count_is 5 "$T/copy.txt" '^copy-'
 ok "csum_copy table: a prefetching kernel a row per distance, K@D" \
-	bash -c "grep -q '^copy-ppc32-dcbt@none  *1025\.0 ' '$T/copy.txt' && grep -q '^copy-ppc32-dcbt@128  *960\.0 ' '$T/copy.txt'"
+	all has "$T/copy.txt" '^copy-ppc32-dcbt@none  *1025\.0 ' -- has "$T/copy.txt" '^copy-ppc32-dcbt@128  *960\.0 '
 ok "csum_copy tables: a block per size and cache state present" \
-	bash -c "[ \"\$(grep -c '^Test e300 400 MHz: csum_copy, ' '$T/s-copy')\" = 4 ] &&
-		grep -q 'csum_copy, 1500 B copied, cold cache' '$T/s-copy' &&
-		! grep -q 'csum_copy, 32 B copied, cold' '$T/s-copy' && grep -q 'csum_copy, 1 KiB copied, warm' '$T/s-copy'"
+	all count_is 4 "$T/s-copy" '^Test e300 400 MHz: csum_copy, ' -- \
+		has "$T/s-copy" 'csum_copy, 1500 B copied, cold cache' -- \
+		lacks "$T/s-copy" 'csum_copy, 32 B copied, cold' -- \
+		has "$T/s-copy" 'csum_copy, 1 KiB copied, warm'
 # Repeat 2 of copy-split at 1500 B warm: 158, mean 170, 190 ticks at 4.5
 # cycles a tick.  Merged: ns 1580 1900 (166 + 170) / 2 x 10 = 1680;
 # cycles min(640, 711) = 640, max(724, 855) = 855, (664 + 765) / 2 = 714.5.
@@ -868,38 +891,49 @@ ok "csum_copy tables: a block per size and cache state present" \
 	awk -F, -v OFS=, '{ $11 = 2; $15 = "158.00"; $16 = "165.00"; $17 = "170.00"; $18 = "190.00"; $23 = "4.5000"; print }'; } > "$T/rep2.csv"
 $R table "$T/rep2.csv" --op csum_copy --size 1500 --cache warm > "$T/rep2.txt" 2>&1; rc=$?
 ok "csum_copy table over 2 repeats: min of mins, max of maxes, mean; cycles at each repeat's ratio" \
-	bash -c "[ $rc = 0 ] && grep -q '^copy-split  *1580\.0  *1900\.0  *1680\.0  *640\.0  *855\.0  *714\.5\$' '$T/rep2.txt' &&
-		grep -q '5 samples x 2 repeats' '$T/rep2.txt'"
+	all exit_is 0 -- \
+		has "$T/rep2.txt" '^copy-split  *1580\.0  *1900\.0  *1680\.0  *640\.0  *855\.0  *714\.5$' -- \
+		has "$T/rep2.txt" '5 samples x 2 repeats'
 # Calls of 7 s (a stuck board): the ns and cycles side by side would pass
 # 72 columns, so they come one under the other.
 sed 's/,1500,0,cold,\(.*\),600.00,612.00,627.20,700.00,/,1500,0,cold,\1,600000000.00,612.00,627.20,700000000.00,/' \
 	$D/ops.csv > "$T/slow.csv"
 $R table "$T/slow.csv" --op csum_copy --size 1500 --cache cold > "$T/slow.txt" 2>&1; rc=$?
 ok "csum_copy table of wide figures: ns and cycles one under the other, 72 columns" \
-	bash -c "[ $rc = 0 ] && width_ok '$T/slow.txt' && grep -q '^copy-split  *6000000000\.0  *7000000000\.0  *6272\.0\$' '$T/slow.txt' &&
-		grep -q '^copy-split  *2400000000\.0  *2800000000\.0  *2508\.8\$' '$T/slow.txt' && [ \"\$(grep -c '^kernel ' '$T/slow.txt')\" = 2 ]"
+	all exit_is 0 -- \
+		width_ok "$T/slow.txt" -- \
+		has "$T/slow.txt" '^copy-split  *6000000000\.0  *7000000000\.0  *6272\.0$' -- \
+		has "$T/slow.txt" '^copy-split  *2400000000\.0  *2800000000\.0  *2508\.8$' -- \
+		count_is 2 "$T/slow.txt" '^kernel '
 # ip_fast_csum medians in ticks: ip-ref 10.25 11.50 17.25 24.00, so
 # 41 46 69 96 cycles and 102.5 115 172.5 240 ns.
 $R table $D/ops.csv --op ip_fast_csum > "$T/ip.txt" 2>&1; rc=$?
 ok "ip_fast_csum table: cycles per call by default, a column per header length" \
-	bash -c "[ $rc = 0 ] && grep -q '^kernel  *20 B  *24 B  *40 B  *60 B\$' '$T/ip.txt' &&
-		grep -q '^ip-ref  *41\.0  *46\.0  *69\.0  *96\.0\$' '$T/ip.txt' &&
-		grep -q '^ip-adc  *18\.0  *20\.0  *28\.0  *37\.0\$' '$T/ip.txt' &&
-		grep -q 'cycles per call' '$T/ip.txt' &&
-		grep -q '^timer: mftb; cycles = ticks x 4\.0000 cycles/tick\$' '$T/ip.txt' && width_ok '$T/ip.txt'"
+	all exit_is 0 -- \
+		has "$T/ip.txt" '^kernel  *20 B  *24 B  *40 B  *60 B$' -- \
+		has "$T/ip.txt" '^ip-ref  *41\.0  *46\.0  *69\.0  *96\.0$' -- \
+		has "$T/ip.txt" '^ip-adc  *18\.0  *20\.0  *28\.0  *37\.0$' -- \
+		has "$T/ip.txt" 'cycles per call' -- \
+		has "$T/ip.txt" '^timer: mftb; cycles = ticks x 4\.0000 cycles/tick$' -- \
+		width_ok "$T/ip.txt"
 make -s table RESULTS=$D/ops.csv METRIC=ticks > "$T/ipt.txt" 2>&1; rc=$?
 section "$T/ipt.txt" ip_fast_csum > "$T/ipt-s"
 ok "make table METRIC=ticks: ip_fast_csum in timebase ticks, the timer named" \
-	bash -c "[ $rc = 0 ] && grep -q '^ip-ref  *10\.25  *11\.50  *17\.25  *24\.00\$' '$T/ipt-s' &&
-		grep -q 'mftb ticks per call' '$T/ipt-s' && grep -q '^timer: mftb (test data' '$T/ipt-s' &&
-		! grep -q 'NOT the timebase' '$T/ipt-s' && width_ok '$T/ipt.txt'"
+	all exit_is 0 -- \
+		has "$T/ipt-s" '^ip-ref  *10\.25  *11\.50  *17\.25  *24\.00$' -- \
+		has "$T/ipt-s" 'mftb ticks per call' -- \
+		has "$T/ipt-s" '^timer: mftb (test data' -- \
+		lacks "$T/ipt-s" 'NOT the timebase' -- \
+		width_ok "$T/ipt.txt"
 sed -e 's/^# timer: mftb.*/# timer: clock (clock_gettime(CLOCK_MONOTONIC_RAW) nanoseconds, not cycles)/' \
 	-e '/^[a-z]/s/,mftb,/,clock,/' $D/ops.csv > "$T/clock.csv"
 $R table "$T/clock.csv" --op ip_fast_csum --metric ticks > "$T/ipc.txt" 2>&1; rc=$?
 ok "ip_fast_csum in ticks of a timer that is not a timebase: ticks, and says which timer" \
-	bash -c "[ $rc = 0 ] && grep -q '^ip-ref  *10\.25  *11\.50  *17\.25  *24\.00\$' '$T/ipc.txt' &&
-		grep -q 'clock ticks per call' '$T/ipc.txt' && grep -q 'NOT the timebase or TSC' '$T/ipc.txt' &&
-		width_ok '$T/ipc.txt'"
+	all exit_is 0 -- \
+		has "$T/ipc.txt" '^ip-ref  *10\.25  *11\.50  *17\.25  *24\.00$' -- \
+		has "$T/ipc.txt" 'clock ticks per call' -- \
+		has "$T/ipc.txt" 'NOT the timebase or TSC' -- \
+		width_ok "$T/ipc.txt"
 # The header says what the timer counts (# timer_counts:) and how an op
 # reads (# op:); the timer's and op's names no longer decide it.
 sed -e 's/^# timer: mftb.*/# timer: tb2 (test data: a timebase of another name)\n# timer_counts: timebase/' \
@@ -925,22 +959,24 @@ ok "a malformed # op: line: exit 2, the file and line named" \
 	all exit_is 2 -- stderr_has "opbad.csv:7: op 'csum|cost=each"
 $R table $D/ops.csv --op ip_fast_csum --metric ns > "$T/ipn.txt" 2>&1; rc=$?
 ok "ip_fast_csum table --metric ns: ticks / tick_hz" \
-	bash -c "[ $rc = 0 ] && grep -q '^ip-ref  *102\.5  *115\.0  *172\.5  *240\.0\$' '$T/ipn.txt' &&
-		grep -q 'ns per call' '$T/ipn.txt' && grep -q 'ns = ticks / 100000000 Hz' '$T/ipn.txt'"
+	all exit_is 0 -- \
+		has "$T/ipn.txt" '^ip-ref  *102\.5  *115\.0  *172\.5  *240\.0$' -- \
+		has "$T/ipn.txt" 'ns per call' -- \
+		has "$T/ipn.txt" 'ns = ticks / 100000000 Hz'
 sed '/^# tick_hz/d' $D/ops.csv > "$T/nohz.csv"
 $R table "$T/nohz.csv" --metric ns > /dev/null 2> "$T/err"; rc=$?
 ok "table --metric ns without tick_hz: an error, not a table of nothing" \
-	bash -c "[ $rc = 2 ] && grep -q \"no '# tick_hz:' line\" '$T/err'"
+	all exit_is 2 -- has "$T/err" "no '# tick_hz:' line"
 $R table $D/ops.csv --op nope > "$T/out" 2> "$T/err"; rc=$?
 ok "table --op unknown: exit 2, the ops it has" \
 	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] &&
 		grep -q \"has no op 'nope'; its ops: csum, csum_copy and ip_fast_csum\$\" '$T/err'"
 $R table $D/ops.csv --op csum > "$T/only.txt"; rc=$?
 ok "table --op csum: that op's table only" \
-	bash -c "[ $rc = 0 ] && grep -q '^c64 ' '$T/only.txt' && ! grep -Eq '^(copy-|ip-)|csum_copy|ip_fast' '$T/only.txt'"
+	all exit_is 0 -- has "$T/only.txt" '^c64 ' -- lacks_ere "$T/only.txt" '^(copy-|ip-)|csum_copy|ip_fast'
 $R table $D/ops.csv --kernel copy-split --op ip_fast_csum > /dev/null 2> "$T/err"; rc=$?
 ok "table --kernel of another op than --op: an error" \
-	bash -c "[ $rc = 2 ] && grep -q 'copy-split is a csum_copy kernel, not ip_fast_csum' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'copy-split is a csum_copy kernel, not ip_fast_csum'
 sed 's/^# emulated: no/# emulated: yes/' $D/ops.csv > "$T/emu.csv"
 $R table "$T/emu.csv" > "$T/emu.txt" 2>&1
 ok "emulated run: every table of every op says the timings are not real" \
@@ -950,54 +986,63 @@ ok "emulated run: every table of every op says the timings are not real" \
 sed '12s/,csum,/,,/' $D/ops.csv > "$T/noop.csv"
 $R table "$T/noop.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "an empty op cell: FILE:LINE, what was expected" \
-	bash -c "[ $rc = 2 ] && grep -q \"^$T/noop.csv:12: op field empty; expected the kernel's op\" '$T/err'"
+	all exit_is 2 -- has "$T/err" "^$T/noop.csv:12: op field empty; expected the kernel's op"
 sed '12s/,csum,/,csum_copy,/' $D/ops.csv > "$T/twoop.csv"
 $R table "$T/twoop.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a kernel under two ops: FILE:LINE of the odd row, the line of the first" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/twoop.csv:12: kernel c64 has op csum_copy here but op csum at line 11' '$T/err'"
+	all exit_is 2 -- has "$T/err" "^$T/twoop.csv:12: kernel c64 has op csum_copy here but op csum at line 11"
 awk -F, -v OFS=, '/^#/ { print; next } { $3 = ""; sub(/,,/, ","); print }' $D/small.csv > "$T/noopcol.csv"
 $R table "$T/noopcol.csv" > "$T/noopcol.txt" 2>&1; rc=$?
 $R table $D/small.csv > "$T/withop.txt"
 ok "a CSV without an op column reads as csum, as before" \
-	bash -c "[ $rc = 0 ] && grep -q '^kernel,arch,size,' '$T/noopcol.csv' && cmp -s '$T/withop.txt' '$T/noopcol.txt'"
+	all exit_is 0 -- has "$T/noopcol.csv" '^kernel,arch,size,' -- cmp -s "$T/withop.txt" "$T/noopcol.txt"
 
 # compare: never across ops
 $R compare $D/ops.csv $D/ops.csv --before-kernel copy-split --after-kernel c64 > "$T/out" 2> "$T/err"; rc=$?
 ok "compare kernels of two ops: exit 2, says so, prints no table" \
-	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] &&
-		grep -q '^csumreport compare: copy-split is a csum_copy kernel and c64 a csum kernel; expected two kernels of one op\$' '$T/err'"
+	all exit_is 2 -- \
+		[ ! -s "$T/out" ] -- \
+		has "$T/err" '^csumreport compare: copy-split is a csum_copy kernel and c64 a csum kernel; expected two kernels of one op$'
 $R compare $D/ops.csv $D/small.csv --before-kernel copy-split --after-kernel word32 > /dev/null 2> "$T/err"; rc=$?
 ok "compare kernels of two ops from two files: refused too" \
-	bash -c "[ $rc = 2 ] && grep -q 'copy-split is a csum_copy kernel and word32 a csum kernel' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'copy-split is a csum_copy kernel and word32 a csum kernel'
 $R compare $D/ops.csv $D/ops.csv --within-process > "$T/cmpops.txt" 2>&1; rc=$?
 section "$T/cmpops.txt" csum > "$T/c-csum"
 section "$T/cmpops.txt" csum_copy > "$T/c-copy"
 section "$T/cmpops.txt" ip_fast_csum > "$T/c-ip"
 ok "compare a run of three ops: a table and summary per op, no op's kernel in another's" \
-	bash -c "[ $rc = 0 ] && grep -q '^Medians by op; alpha 0.05' '$T/cmpops.txt' &&
-		grep -q '^op csum: cycles per byte, median\$' '$T/c-csum' && grep -q '^c64  ' '$T/c-csum' &&
-		! grep -Eq '^(copy-|ip-)' '$T/c-csum' &&
-		grep -q '^op csum_copy: cycles per byte, median\$' '$T/c-copy' && grep -q '^copy-split ' '$T/c-copy' &&
-		! grep -Eq '^(c64|unroll4|ip-)' '$T/c-copy' &&
-		grep -q '^op ip_fast_csum: cycles per call, median\$' '$T/c-ip' && grep -q '^ip-ref  *20 B .* 41\.00  *41\.00 ' '$T/c-ip' &&
-		! grep -Eq '^(c64|unroll4|copy-)' '$T/c-ip' &&
-		[ \"\$(grep -c '^Summary:' '$T/cmpops.txt')\" = 3 ] && width_ok '$T/cmpops.txt'"
+	all exit_is 0 -- \
+		has "$T/cmpops.txt" '^Medians by op; alpha 0.05' -- \
+		has "$T/c-csum" '^op csum: cycles per byte, median$' -- \
+		has "$T/c-csum" '^c64  ' -- \
+		lacks_ere "$T/c-csum" '^(copy-|ip-)' -- \
+		has "$T/c-copy" '^op csum_copy: cycles per byte, median$' -- \
+		has "$T/c-copy" '^copy-split ' -- \
+		lacks_ere "$T/c-copy" '^(c64|unroll4|ip-)' -- \
+		has "$T/c-ip" '^op ip_fast_csum: cycles per call, median$' -- \
+		has "$T/c-ip" '^ip-ref  *20 B .* 41\.00  *41\.00 ' -- \
+		lacks_ere "$T/c-ip" '^(c64|unroll4|copy-)' -- \
+		count_is 3 "$T/cmpops.txt" '^Summary:' -- \
+		width_ok "$T/cmpops.txt"
 # ip-adc against ip-ref at 20 B: 18 / 41 cycles a call, -56.1%.
 # (5 rounds: Wilcoxon's p is 0.048 at best, 0.191 for a family of 4, so
 # --alpha 0.2)
 $R compare $D/ops.csv $D/ops.csv --before-kernel ip-ref --after-kernel ip-adc --alpha 0.2 --within-process > "$T/cmpip.txt" 2>&1; rc=$?
 ok "compare two ip_fast_csum kernels: cycles per call" \
-	bash -c "[ $rc = 0 ] && grep -q '^Cycles/call, median' '$T/cmpip.txt' &&
-		grep -q '^size  *cache  *ip-ref  *ip-adc  *change ' '$T/cmpip.txt' &&
-		grep -q '^20 B  *warm  *41\.00  *18\.00  *-56\.1%  *\[-63\.4,-56\.1\]' '$T/cmpip.txt' &&
-		grep -q 'time per call at 20 B' '$T/cmpip.txt'"
+	all exit_is 0 -- \
+		has "$T/cmpip.txt" '^Cycles/call, median' -- \
+		has "$T/cmpip.txt" '^size  *cache  *ip-ref  *ip-adc  *change ' -- \
+		has "$T/cmpip.txt" '^20 B  *warm  *41\.00  *18\.00  *-56\.1%  *\[-63\.4,-56\.1\]' -- \
+		has "$T/cmpip.txt" 'time per call at 20 B'
 $R compare $D/ops.csv $D/ops.csv --op csum_copy --within-process > "$T/cmpcp.txt" 2>&1; rc=$?
 ok "compare --op csum_copy: that op only, in cycles per byte" \
-	bash -c "[ $rc = 0 ] && grep -q '^Cycles/byte, median' '$T/cmpcp.txt' && grep -q '^copy-split ' '$T/cmpcp.txt' &&
-		! grep -Eq '^(c64|unroll4|ip-)' '$T/cmpcp.txt'"
+	all exit_is 0 -- \
+		has "$T/cmpcp.txt" '^Cycles/byte, median' -- \
+		has "$T/cmpcp.txt" '^copy-split ' -- \
+		lacks_ere "$T/cmpcp.txt" '^(c64|unroll4|ip-)'
 $R compare $D/ops.csv $D/ops.csv --op nope > /dev/null 2> "$T/err"; rc=$?
 ok "compare --op unknown: exit 2, the ops each side has" \
-	bash -c "[ $rc = 2 ] && grep -q \"neither side has op 'nope'; ops before: csum csum_copy ip_fast_csum\" '$T/err'"
+	all exit_is 2 -- has "$T/err" "neither side has op 'nope'; ops before: csum csum_copy ip_fast_csum"
 
 # figures: one per op, axes of the op
 mkdir -p "$T/fig"
@@ -1012,10 +1057,10 @@ ok "make plot of three ops: a size figure per op, PNG and SVG, none of them mixe
 		! grep -Eq '>(c64|unroll4|ip-)' '$T/fig/ops-csum_copy-size.svg' &&
 		! grep -Eq '>(c64|unroll4|copy-)' '$T/fig/ops-ip_fast_csum-size.svg'"
 ok "figures: axes of the op (IPv4 header bytes, cycles per call; bytes copied)" \
-	bash -c "grep -q 'IPv4 header bytes' '$T/fig/ops-ip_fast_csum-size.svg' &&
-		grep -q 'cycles per call' '$T/fig/ops-ip_fast_csum-size.svg' &&
-		grep -q 'bytes copied' '$T/fig/ops-csum_copy-size.svg' &&
-		grep -q 'buffer size (bytes)' '$T/fig/ops-csum-size.svg'"
+	all has "$T/fig/ops-ip_fast_csum-size.svg" 'IPv4 header bytes' -- \
+		has "$T/fig/ops-ip_fast_csum-size.svg" 'cycles per call' -- \
+		has "$T/fig/ops-csum_copy-size.svg" 'bytes copied' -- \
+		has "$T/fig/ops-csum-size.svg" 'buffer size (bytes)'
 ok "figures: the csum_copy prefetch figure, none for ops without a prefetching kernel" \
 	bash -c "[ -s '$T/fig/ops-csum_copy-prefetch-copy-ppc32-dcbt.png' ] && grep -q 'copy-ppc32-dcbt' '$T/fig/ops-csum_copy-prefetch-copy-ppc32-dcbt.svg' &&
 		! ls '$T'/fig/ops-ip_fast_csum-prefetch*.png 2> /dev/null &&
@@ -1027,7 +1072,7 @@ ok "plot.sh with an OP: that op's figure only, named with it" \
 	bash -c "[ $rc = 0 ] && [ -s '$T/fig1/ops-ip_fast_csum-size.svg' ] && [ \"\$(ls '$T/fig1' | grep -c svg)\" = 1 ]"
 plot/plot.sh $R "$T/fig1/ops.csv" "" "" "" "" "" nope > "$T/out" 2>&1; rc=$?
 ok "plot.sh with an OP the file lacks: exit 2, the ops it has" \
-	bash -c "[ $rc = 2 ] && grep -q \"has no op 'nope'; its ops: csum csum_copy ip_fast_csum\" '$T/out'"
+	all exit_is 2 -- has "$T/out" "has no op 'nope'; its ops: csum csum_copy ip_fast_csum"
 make -s plot RESULTS= BEFORE="$T/fig/ops.csv" AFTER="$T/fig/ops.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot BEFORE= AFTER= of three ops: bars per op, in its unit" \
 	bash -c "[ $rc = 0 ] && for o in csum csum_copy ip_fast_csum; do [ -s '$T/fig/ops-vs-ops-'\$o'.png' ] || exit 1; done &&
@@ -1045,10 +1090,10 @@ ok "BY=load: unroll4 at 1500 B busy, max 400 ticks = 4000.0 ns" \
 ok "BY=rx_prefetch: cycles per KB, 320 ticks x 4 / 1500 B x 1024 = 874; next 743" \
 	grep -q '^unroll4  *874  *868  *743$' $D/workloads-table.expected
 make -s table RESULTS=$D/workloads.csv BY=load SIZE=64 > "$T/wl.txt" 2>&1; rc=$?
-ok "make table BY=load SIZE=64" bash -c "[ $rc = 0 ] && grep -q 'floor: empty avg idle 15.0 ns, busy 19.0 ns' '$T/wl.txt'"
+ok "make table BY=load SIZE=64" all exit_is 0 -- has "$T/wl.txt" 'floor: empty avg idle 15.0 ns, busy 19.0 ns'
 $R table $D/workloads.csv --by load --metric cycles --size 64 > "$T/wlc.txt" 2>&1
 ok "BY=load --metric cycles: 9.6 ticks x 4 = 38.4 cycles" \
-	bash -c "grep -q 'idle, cycles' '$T/wlc.txt' && grep -q '^unroll4  *32.0  *38.4' '$T/wlc.txt'"
+	all has "$T/wlc.txt" 'idle, cycles' -- has "$T/wlc.txt" '^unroll4  *32.0  *38.4'
 mkdir "$T/wfig"
 cp $D/workloads.csv "$T/wfig/"
 plot/plot.sh $R "$T/wfig/workloads.csv" > "$T/out" 2>&1; rc=$?
@@ -1057,26 +1102,28 @@ ok "make plot of workloads: size, load (whiskers) and rx figures, PNG and SVG" \
 		head -c 8 '$T/wfig/workloads-'\$f'.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' &&
 		grep -q '</svg>' '$T/wfig/workloads-'\$f'.svg' || exit 1; done"
 ok "load figure: a panel per size and cache, idle and busy bars" \
-	bash -c "grep -q '64 B, warm' '$T/wfig/workloads-load.svg' && grep -q '1500 B, warm' '$T/wfig/workloads-load.svg' &&
-		grep -q '>busy<' '$T/wfig/workloads-load.svg'"
+	all has "$T/wfig/workloads-load.svg" '64 B, warm' -- \
+		has "$T/wfig/workloads-load.svg" '1500 B, warm' -- \
+		has "$T/wfig/workloads-load.svg" '>busy<'
 ok "rx figure: the three policies, named as the discussion named them" \
-	bash -c "grep -q 'next (AGGRESSIVE)' '$T/wfig/workloads-rx.svg' && grep -q 'current (OBVIOUS)' '$T/wfig/workloads-rx.svg'"
+	all has "$T/wfig/workloads-rx.svg" 'next (AGGRESSIVE)' -- has "$T/wfig/workloads-rx.svg" 'current (OBVIOUS)'
 $R table $D/workloads.csv --by spread --cache warm > "$T/sp.txt" 2>&1; rc=$?
 ok "BY=spread: the mix's spread per call, 44 ticks = 440.0 ns, 46.2 x 4 = 184.8 cycles" \
-	bash -c "[ $rc = 0 ] && grep -q 'csum, mix buffers, warm cache' '$T/sp.txt' &&
-		grep -q '^c64 *440.0 *500.0 *462.0 *176.0 *200.0 *184.8\$' '$T/sp.txt'"
+	all exit_is 0 -- \
+		has "$T/sp.txt" 'csum, mix buffers, warm cache' -- \
+		has "$T/sp.txt" '^c64 *440.0 *500.0 *462.0 *176.0 *200.0 *184.8$'
 sed 's/,busy,none,0,,1,mftb,/,loud,none,0,,1,mftb,/' $D/workloads.csv > "$T/loud.csv"
 $R table "$T/loud.csv" > "$T/out" 2>&1; rc=$?
 ok "a load that is neither idle nor busy: FILE:LINE, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q \"^$T/loud.csv:12: load 'loud', expected idle or busy\" '$T/out'"
+	all exit_is 2 -- has "$T/out" "^$T/loud.csv:12: load 'loud', expected idle or busy"
 sed 's/,csum,mix,/,csum,mixed,/' $D/workloads.csv > "$T/mixed.csv"
 $R table "$T/mixed.csv" > "$T/out" 2>&1; rc=$?
 ok "a size that is neither a number nor mix: FILE:LINE, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q \"mixed.csv:[0-9]*: size 'mixed' is not a whole number\" '$T/out'"
+	all exit_is 2 -- has "$T/out" "mixed.csv:[0-9]*: size 'mixed' is not a whole number"
 grep -v '^empty' $D/workloads.csv | sed '/,ring,/d' > "$T/nofloor.csv"
 $R table "$T/nofloor.csv" --by load > "$T/out" 2>&1; rc=$?
 ok "BY=load without floor rows: said so, no crash" \
-	bash -c "[ $rc = 0 ] && grep -q 'floor: no harness row at this point' '$T/out'"
+	all exit_is 0 -- has "$T/out" 'floor: no harness row at this point'
 
 # --- a side compare cannot read: a message and exit 2, never an abort
 cp $D/paired.csv "$T/nosamples.csv"
@@ -1141,8 +1188,11 @@ P="u'.system(\"touch $T/ran-w\").'\`touch $T/ran-w\`" awk -F, -v OFS=, '
 	$1 == "unroll4" { $1 = "k " ENVIRON["P"] } { print }' $D/workloads.csv > "$T/hw/workloads.csv"
 plot/plot.sh $R "$T/hw/workloads.csv" > /dev/null 2>&1; rc=$?
 ok "hostile workloads CSV: load and rx figures drawn, their kernel labels ran nothing" \
-	bash -c "[ $rc = 0 ] && [ -s '$T/hw/workloads-load.svg' ] && [ -s '$T/hw/workloads-rx.svg' ] &&
-		grep -q '>k u' '$T/hw/workloads-rx.svg' && [ ! -e '$T/ran-w' ]"
+	all exit_is 0 -- \
+		[ -s "$T/hw/workloads-load.svg" ] -- \
+		[ -s "$T/hw/workloads-rx.svg" ] -- \
+		has "$T/hw/workloads-rx.svg" '>k u' -- \
+		[ ! -e "$T/ran-w" ]
 
 
 # --- a region shorter than the overhead is no time: a row below 0 (as
@@ -1173,7 +1223,7 @@ ok "compare, a row read below 0 (an older CSV): no percentage or step count belo
 		grep -q 'warning: left out, a median region shorter than the overhead subtracted (no time): 1 point(s) after' &&
 		grep -q 'ks-after.csv:9: empty at 1500 B cold: its median region was shorter than the overhead subtracted' '$T/ks.err'"
 $R table "$T/ks-after.csv" --metric cpb > "$T/kst.txt" 2>&1
-ok "table of it: no figure below 0" bash -c "grep -q pipelined '$T/kst.txt' && ! grep -Eq -- '(^| )-[0-9]' '$T/kst.txt'"
+ok "table of it: no figure below 0" all has "$T/kst.txt" pipelined -- lacks_ere "$T/kst.txt" '(^| )-[0-9]'
 ks_csv ks-new "empty,module,csum,1500,0,cold,none,none,1,mftb,3,1,,,,,7.00,,1.0000,,,,,,,3" , 990.00 below
 $R compare "$T/ks-before.csv" "$T/ks-new.csv" > "$T/ksn.txt" 2>&1; rc=$?
 ok "compare, the harness's row with no figures and below_overhead 3: read, left out, said" \
@@ -1183,7 +1233,7 @@ sed 's/,7.00,,1.0000,,,,,,,3$/,7.00,,1.0000,,,,,,,0/' "$T/ks-new.csv" > "$T/ks-b
 cp "$T/ks-new-samples.csv" "$T/ks-bad-samples.csv"
 $R compare "$T/ks-before.csv" "$T/ks-bad.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "an empty ticks_median without below_overhead: an error naming the line" \
-	bash -c "[ $rc = 2 ] && grep -q 'ks-bad.csv:9: ticks_median field empty' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'ks-bad.csv:9: ticks_median field empty'
 
 # Memory that runs out while a CSV is read: a message, exit 1, no abort.
 SHIM=build/$(uname -m | sed -e 's/^aarch64$/arm64/')/libtest-fs-shim.so
@@ -1196,7 +1246,7 @@ if [ -f "$SHIM" ]; then
 	}' > "$T/long.csv"
 	SHIM_MALLOC_MAX=$((1 << 20)) LD_PRELOAD=$SHIM $R table "$T/long.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a CSV read with 1 MiB to allocate at a time: exit 1, out of memory, what for" \
-		bash -c "[ $rc = 1 ] && grep -q '^csumreport: out of memory: the results CSV read into memory ([0-9]* bytes' '$T/err'"
+		all exit_is 1 -- has "$T/err" '^csumreport: out of memory: the results CSV read into memory ([0-9]* bytes'
 fi
 
 # Sides named by long names (a .so kernel) still fit 72 columns, the
@@ -1206,5 +1256,5 @@ sed "s#^old,#$L,#" "$D/paired.csv" > "$T/long.csv"
 sed "s#^old,#$L,#" "$D/paired-samples.csv" > "$T/long-samples.csv"
 $R compare "$T/long.csv" "$T/long.csv" --before-kernel "$L" --after-kernel new > "$T/long.txt" 2>&1
 ok "compare, a long before-kernel: the table within 72 columns, the sides named" \
-	bash -c "width_ok '$T/long.txt' && grep -q 'csum_user_block' '$T/long.txt' && grep -q '95% CI' '$T/long.txt'"
+	all width_ok "$T/long.txt" -- has "$T/long.txt" csum_user_block -- has "$T/long.txt" '95% CI'
 finish

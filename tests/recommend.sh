@@ -15,6 +15,8 @@ SUITE=recommend
 # wrapped line says, wherever it broke)
 flat() { tr '\n' ' ' < "$1" | tr -s ' '; }
 export -f flat
+# flat_has FILE TEXT: flat FILE holds TEXT
+flat_has() { flat "$1" | grep -qF -- "$2"; }
 
 # --- (a) 128 B is best at 1500 B cold; no distance helps warm
 same "(a): exact text" $D/a.expected $R recommend $D/a.csv
@@ -22,25 +24,26 @@ $R recommend $D/a.csv > "$T/a"
 ok "(a): one line of header: kernel, cpu_model, timer" \
 	first_is "$T/a" 'recommend c64-prefetch: Test CPU 1000, timer tsc'
 ok "(a): a kernel without distances (c64) is left out" \
-	bash -c "[ \"\$(grep -c '^recommend ' '$T/a')\" = 1 ] && ! grep -q c64, '$T/a'"
+	all count_is 1 "$T/a" '^recommend ' -- lacks "$T/a" c64,
 ok "(a): 1500 B cold: best 128 B, -50.0% against none (0.150 / 0.300), p < 0.001" \
 	has_line "$T/a" "1500 B cold: best 128 B, -50.0% (p<0.001)"
 ok "(a): 256 B (0.16) is told apart from 128 B (0.15): nothing within noise" \
 	has_line "$T/a" "  cycles/byte: none 0.300, 128 B 0.150; within noise: no other distance"
 ok "(a): 1500 B warm: no distance helps, and none is called best there" \
-	bash -c "grep -qx '1500 B warm: no distance helps (lowest median: 64 B, +0.0%, p=1.000)' '$T/a' &&
-		! grep -q '^1500 B warm: best' '$T/a'"
+	all has_line "$T/a" '1500 B warm: no distance helps (lowest median: 64 B, +0.0%, p=1.000)' -- \
+		lacks "$T/a" '^1500 B warm: best'
 ok "(a): model: ceil(12.5 / (0.150 x 64)) = 2 lines = 128 B, agrees: no flag" \
-	bash -c "[ \"\$(grep -cx '  model: ceil(12.5 / 9.60) = 2 lines = 128 B' '$T/a')\" = 2 ] &&
-		! grep -q ' \*\$' '$T/a' && ! grep -q '^\* ' '$T/a'"
+	all count_lines_is 2 "$T/a" '  model: ceil(12.5 / 9.60) = 2 lines = 128 B' -- \
+		lacks "$T/a" ' \*$' -- \
+		lacks "$T/a" '^\* '
 # (a miss shorter than the loop takes a line: one line, not "1 lines")
 sed 's/^# miss_latency: 12.5 cycles/# miss_latency: 8.0 cycles/' $D/a.csv > "$T/a1.csv"
 cp $D/a-samples.csv "$T/a1-samples.csv"
 $R recommend "$T/a1.csv" > "$T/a1" 2>&1
 ok "(a) with an 8-cycle miss: ceil(8.0 / 9.60) = 1 line = 64 B, in the singular" \
-	bash -c "grep -qx '  model: ceil(8.0 / 9.60) = 1 line = 64 B' '$T/a1' && ! grep -q ' 1 lines' '$T/a1'"
+	all has_line "$T/a1" '  model: ceil(8.0 / 9.60) = 1 line = 64 B' -- lacks "$T/a1" ' 1 lines'
 ok "(a): the rate: 128 B's 0.150 at 1500 B cold, the largest cold size, x 64 B" \
-	bash -c "flat '$T/a' | grep -qF 'cold 9.60 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 1500 B cold (c64-prefetch, prefetch 128 B)'"
+	flat_has "$T/a" 'cold 9.60 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 1500 B cold (c64-prefetch, prefetch 128 B)'
 ok "(a): warm gets a band line of its own before the one to quote" \
 	bash -c "tail -n 2 '$T/a' | head -n 1 | grep -qx 'recommend: 1500 B warm: no distance helps'"
 ok "(a): the last line recommends 128 B for 1500 B cold" \
@@ -56,41 +59,43 @@ ok "(b): every point says no distance helps; the last line says so" \
 ok "(b): a lower median that is not significant is still no help (-0.7%, p=0.469)" \
 	has_line "$T/b" "1500 B cold: no distance helps (lowest median: 128 B, -0.7%, p=0.469)"
 ok "(b): 0.4099 against 0.4100 (-0.02%) reads +0.0%, never -0.0%" \
-	bash -c "grep -qx '64 B warm: no distance helps (lowest median: 256 B, +0.0%, p=0.776)' '$T/b' && ! grep -q -- '-0\.0%' '$T/b'"
+	all has_line "$T/b" '64 B warm: no distance helps (lowest median: 256 B, +0.0%, p=0.776)' -- lacks "$T/b" '-0\.0%'
 ok "(b): no miss_latency line: cold - warm per call at 64 B = 128.00 - 26.24" \
-	bash -c "flat '$T/b' | grep -qF 'miss 101.8 cycles (the run has no miss_latency line: cold - warm per call at 64 B, prefetch none)'"
+	flat_has "$T/b" 'miss 101.8 cycles (the run has no miss_latency line: cold - warm per call at 64 B, prefetch none)'
 ok "(b): the rate of 4 KiB cold, all at 0.280: none's, 17.92 cycles a line" \
-	bash -c "flat '$T/b' | grep -qF 'cold 17.92 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold (c64-prefetch, prefetch none)'"
+	flat_has "$T/b" 'cold 17.92 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold (c64-prefetch, prefetch none)'
 ok "(b): model at 64 B: 6 lines = 384 B, but a buffer of one line gets none" \
 	bash -c "[ \"\$(flat '$T/b' | grep -oF 'model: ceil(101.8 / 17.92) = 6 lines = 384 B; a buffer of one line gets no model distance' | wc -l)\" = 2 ]"
 ok "(b): model at 1500 B and 4 KiB: 384 B, rounded to 256 B, the nearest measured" \
-	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 17.92) = 6 lines = 384 B, nearest 256 B' '$T/b')\" = 3 ]"
+	count_lines_is 3 "$T/b" '  model: ceil(101.8 / 17.92) = 6 lines = 384 B, nearest 256 B'
 # No cold, cold-read or cold-ring row: the warm loop's rate, said so.
 sed 's/,cold,/,after-switch,/' $D/b.csv > "$T/bw.csv"; sed 's/,cold,/,after-switch,/' $D/b-samples.csv > "$T/bw-samples.csv"
 sed -i 's/^# cache_line: .*/&\n# miss_latency: 101.8 cycles (test)/' "$T/bw.csv"
 $R recommend "$T/bw.csv" > "$T/bw" 2>&1; rc=$?
 ok "no cold row: the warm loop's rate, and the model line says so" \
-	bash -c "[ $rc = 0 ] && flat '$T/bw' | grep -qF 'no cold, cold-read or cold-ring row in this run, so the loop is Mowry et al.'\''s: warm none cycles/byte x 64 B' &&
-		! grep -q 'Little' '$T/bw' && width_ok '$T/bw'"
+	all exit_is 0 -- \
+		flat_has "$T/bw" "no cold, cold-read or cold-ring row in this run, so the loop is Mowry et al.'s: warm none cycles/byte x 64 B" -- \
+		lacks "$T/bw" Little -- \
+		width_ok "$T/bw"
 ok "no cold row: at 1500 B the warm loop, 7.68: 14 lines = 896 B, nearest 256 B" \
 	bash -c "[ \"\$(grep -cx '  model: ceil(101.8 / 7.68) = 14 lines = 896 B, nearest 256 B' '$T/bw')\" = 3 ] &&
 		[ \"\$(flat '$T/bw' | grep -oF 'model: ceil(101.8 / 26.24) = 4 lines = 256 B; a buffer of one line gets no model distance' | wc -l)\" = 2 ]"
 ok "no cold row: 4 KiB has no warm point: the loop time of 1500 B, and it says so" \
 	has_line "$T/bw" "    loop time of 1500 B warm: no warm point at 4 KiB"
-ok "(b): no point helps, so no flag" bash -c "! grep -q ' \*\$' '$T/b'"
+ok "(b): no point helps, so no flag" lacks "$T/b" ' \*$'
 ok "(b): no line over 72 columns" width_ok "$T/b"
 
 # --- (c) the model disagrees: flagged, with a footnote
 same "(c): exact text" $D/c.expected $R recommend $D/c.csv
 $R recommend $D/c.csv > "$T/c"
 ok "(c): best 128 B; 192 B within noise of it (p=0.717)" \
-	bash -c "grep -qx '1500 B cold: best 128 B, -50.0% (p<0.001)' '$T/c' &&
-		grep -qx '  cycles/byte: none 0.300, 128 B 0.150; within noise: 192 B' '$T/c'"
+	all has_line "$T/c" '1500 B cold: best 128 B, -50.0% (p<0.001)' -- \
+		has_line "$T/c" '  cycles/byte: none 0.300, 128 B 0.150; within noise: 192 B'
 ok "(c): model ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B (of 256, 512), flagged" \
 	has_line "$T/c" "  model: ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B *"
 ok "(c): only the point where a distance helps is flagged; a footnote says why" \
-	bash -c "[ \"\$(grep -c ' \*\$' '$T/c')\" = 1 ] &&
-		grep -q '^\* model and measurement disagree: the model.s distance, rounded' '$T/c'"
+	all count_is 1 "$T/c" ' \*$' -- \
+		has "$T/c" '^\* model and measurement disagree: the model.s distance, rounded'
 ok "(c): 128 B costs 2.5% more than none warm: said before the recommendation" \
 	has_line "$T/c" "note: 128 B costs more than none at 1500 B warm (+2.5%, p=0.003)"
 ok "(c): 128 B (-50.0%) over 192 B (-49.8%), both of which help" \
@@ -102,9 +107,9 @@ ok "(c): no line over 72 columns" width_ok "$T/c"
 same "(f): exact text" $D/f.expected $R recommend $D/f.csv
 $R recommend $D/f.csv > "$T/f"
 ok "(f): the rate: 256 B's 0.1125 at 64 KiB cold x 64 B, not cold-read's larger size" \
-	bash -c "flat '$T/f' | grep -qF 'cold 7.20 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 64 KiB cold (c64-prefetch, prefetch 256 B): a bandwidth-bound rate, so it already holds the misses the core keeps in flight'"
+	flat_has "$T/f" 'cold 7.20 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 64 KiB cold (c64-prefetch, prefetch 256 B): a bandwidth-bound rate, so it already holds the misses the core keeps in flight'
 ok "(f): Little's law at 64 KiB: ceil(570.0 / 7.20) = 80 lines = 5120 B, as it is" \
-	bash -c "[ \"\$(grep -cx '  model: ceil(570.0 / 7.20) = 80 lines = 5120 B, nearest 512 B' '$T/f')\" = 3 ]"
+	count_lines_is 3 "$T/f" '  model: ceil(570.0 / 7.20) = 80 lines = 5120 B, nearest 512 B'
 ok "(f): capped by the buffer: 7 lines at 512 B, 23 at 1500 B, 63 at 4 KiB" \
 	bash -c "flat '$T/f' | grep -qF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 7 lines = 448 B, nearest 512 B *' &&
 		[ \"\$(flat '$T/f' | grep -oF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 23 lines = 1472 B, nearest 512 B ' | wc -l)\" = 2 ] &&
@@ -118,8 +123,8 @@ ok "(f): 512 B, +76.3% at 64 KiB cold, is said, and recommended for no band hold
 		! flat '$T/f' | grep -q 'recommend: [^:]*64 KiB cold: prefetch' &&
 		! grep -qx 'recommend: prefetch 512 B ahead.*' '$T/f'"
 ok "(f): a band per run of sizes: 512 B cold 256 B, 1500 B .. 4 KiB cold 512 B" \
-	bash -c "has_line '$T/f' 'recommend: 512 B cold: prefetch 256 B ahead (-20.0%, p<0.001)' &&
-		flat '$T/f' | grep -qF 'recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead (4 KiB: -28.0%, p<0.001)'"
+	all has_line "$T/f" 'recommend: 512 B cold: prefetch 256 B ahead (-20.0%, p<0.001)' -- \
+		flat_has "$T/f" 'recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead (4 KiB: -28.0%, p<0.001)'
 ok "(f): where no distance helps first, the bands that help last" \
 	bash -c "[ \"\$(grep '^recommend: ' '$T/f' | sed 's/ (.*//' | tr '\n' '|')\" = 'recommend: 64 KiB cold: no distance helps|recommend: 1500 B .. 64 KiB warm: no distance helps|recommend: 256 KiB cold-read: no distance helps|recommend: 512 B cold: prefetch 256 B ahead|recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead|' ]"
 ok "(f): no line over 72 columns" width_ok "$T/f"
@@ -129,9 +134,10 @@ ok "(f): no line over 72 columns" width_ok "$T/f"
 same "(g): exact text" $D/g.expected $R recommend $D/g.csv
 $R recommend $D/g.csv > "$T/g"
 ok "(g): 64 B warm (128 B at -18.3%): shorter than one iteration (128 B), never runs" \
-	bash -c "flat '$T/g' | grep -qF '64 B warm: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' &&
-		flat '$T/g' | grep -qF '64 B cold-read: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' &&
-		! grep -q '^64 B .*: best' '$T/g' && ! grep -q '^64 B .*no distance helps' '$T/g'"
+	all flat_has "$T/g" '64 B warm: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' -- \
+		flat_has "$T/g" '64 B cold-read: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' -- \
+		lacks "$T/g" '^64 B .*: best' -- \
+		lacks "$T/g" '^64 B .*no distance helps'
 ok "(g): no verdict, no model, no note at 64 B (128 B +5.0% at 64 B cold-read)" \
 	bash -c "[ \"\$(sed -n '/^64 B warm/,/^1500 B warm/p' '$T/g' | grep -c 'model:')\" = 0 ] &&
 		! grep -q '^note:' '$T/g' &&
@@ -139,20 +145,21 @@ ok "(g): no verdict, no model, no note at 64 B (128 B +5.0% at 64 B cold-read)" 
 ok "(g): no band takes in 64 B: 1500 B .. 4 KiB cold-read, 128 B, last" \
 	bash -c "tail -n 2 '$T/g' | tr '\n' ' ' | tr -s ' ' | grep -qx 'recommend: 1500 B .. 4 KiB cold-read: prefetch 128 B ahead (1500 B: -33.3%, p<0.001) '"
 ok "(g): best 128 B, the smallest swept and over a line: extend the sweep, twice" \
-	bash -c "[ \"\$(grep -cx '  extend the sweep: the best, 128 B, is the smallest distance swept' '$T/g')\" = 2 ]"
+	count_lines_is 2 "$T/g" '  extend the sweep: the best, 128 B, is the smallest distance swept'
 ok "(g): no cold row: the rate is cold-read's, 4 KiB 128 B 0.210 x 64 B = 13.44" \
-	bash -c "flat '$T/g' | grep -qF 'cold 13.44 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold-read (avx2-prefetch, prefetch 128 B)' &&
-		[ \"\$(grep -cx '  model: ceil(30.0 / 13.44) = 3 lines = 192 B, nearest 128 B' '$T/g')\" = 3 ]"
+	all flat_has "$T/g" 'cold 13.44 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold-read (avx2-prefetch, prefetch 128 B)' -- \
+		count_lines_is 3 "$T/g" '  model: ceil(30.0 / 13.44) = 3 lines = 192 B, nearest 128 B'
 ok "(g): no line over 72 columns" width_ok "$T/g"
 sed 's/,cold-read,/,cold-ring,/' $D/g.csv > "$T/gr.csv"; sed 's/,cold-read,/,cold-ring,/' $D/g-samples.csv > "$T/gr-samples.csv"
 $R recommend "$T/gr.csv" > "$T/gr" 2>&1; rc=$?
 ok "no cold or cold-read row: the rate is cold-ring's" \
-	bash -c "[ $rc = 0 ] && flat '$T/gr' | grep -qF 'at the largest cold size, 4 KiB cold-ring (avx2-prefetch, prefetch 128 B)'"
+	all exit_is 0 -- flat_has "$T/gr" 'at the largest cold size, 4 KiB cold-ring (avx2-prefetch, prefetch 128 B)'
 sed '/^# prefetch_loop:/d' $D/g.csv > "$T/gn.csv"; cp $D/g-samples.csv "$T/gn-samples.csv"
 $R recommend "$T/gn.csv" > "$T/gn" 2>&1; rc=$?
 ok "no # prefetch_loop: line: no such check, nothing said of it" \
-	bash -c "[ $rc = 0 ] && grep -qx '64 B warm: best 128 B, -18.3% (p<0.001)' '$T/gn' &&
-		! grep -q 'iteration' '$T/gn'"
+	all exit_is 0 -- \
+		has_line "$T/gn" '64 B warm: best 128 B, -18.3% (p<0.001)' -- \
+		lacks "$T/gn" iteration
 
 # --- a gain below compare's 1% threshold is never recommended.  A run
 # made here: 16 rounds, each sample its point's cycles/byte plus an
@@ -195,9 +202,11 @@ gen_run "$T/mixed.csv" 576:none:0.4000 576:128:0.3000 576:192:0.3900 \
 	1500:none:0.3000 1500:128:0.2990 1500:192:0.2976
 $R recommend "$T/mixed.csv" > "$T/mixed" 2>&1; rc=$?
 ok "576 B helped by 128 B (-25%), 1500 B by no distance beyond 1%: each said" \
-	bash -c "[ $rc = 0 ] && has_line '$T/mixed' 'recommend: 576 B cold: prefetch 128 B ahead (-25.0%, p<0.001)' &&
-		flat '$T/mixed' | grep -qF 'recommend: 1500 B cold: no distance beats none by more than 1% (the best: 192 B, -0.8%, p<0.001)' &&
-		! grep -q 'recommend: 576 B .. 1500 B' '$T/mixed' && width_ok '$T/mixed'"
+	all exit_is 0 -- \
+		has_line "$T/mixed" 'recommend: 576 B cold: prefetch 128 B ahead (-25.0%, p<0.001)' -- \
+		flat_has "$T/mixed" 'recommend: 1500 B cold: no distance beats none by more than 1% (the best: 192 B, -0.8%, p<0.001)' -- \
+		lacks "$T/mixed" 'recommend: 576 B .. 1500 B' -- \
+		width_ok "$T/mixed"
 # 1.2% is beyond the threshold: recommended
 gen_run "$T/over.csv" 1500:none:0.3000 1500:192:0.2964
 $R recommend "$T/over.csv" > "$T/over" 2>&1
@@ -207,12 +216,14 @@ ok "a best 1.2% faster than none: recommended" \
 # --- (d) no prefetching kernel; (e) a malformed row
 $R recommend $D/d.csv > "$T/out" 2> "$T/err"; rc=$?
 ok "(d): no prefetching kernel: exit 2, names the file, prints nothing" \
-	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] &&
-		grep -q '^csumreport recommend: $D/d.csv has no prefetching kernel' '$T/err'"
+	all exit_is 2 -- \
+		[ ! -s "$T/out" ] -- \
+		has "$T/err" "^csumreport recommend: $D/d.csv has no prefetching kernel"
 $R recommend $D/e.csv > "$T/out" 2> "$T/err"; rc=$?
 ok "(e): a short row: FILE:LINE, exit 2, nothing on stdout" \
-	bash -c "[ $rc = 2 ] && [ ! -s '$T/out' ] &&
-		grep -qx '$D/e.csv:13: 27 fields, expected 28 as in the header' '$T/err'"
+	all exit_is 2 -- \
+		[ ! -s "$T/out" ] -- \
+		has_line "$T/err" "$D/e.csv:13: 27 fields, expected 28 as in the header"
 
 # --- more bad input: the line at fault, exit 2
 bad() { # bad NAME FILE PATTERN: exit 2 and stderr matches
@@ -253,9 +264,12 @@ bad "two prefetch_loop lines for a kernel that differ: both lines" "$T/pl4.csv" 
 cp $D/a.csv "$T/nos.csv"
 $R recommend "$T/nos.csv" > "$T/nos" 2>&1; rc=$?
 ok "no samples file: says so, 1 repeat: nothing tested, nothing recommended" \
-	bash -c "[ $rc = 0 ] && grep -q '^no samples file (.*nos-samples.csv): the repeats' '$T/nos' &&
-		grep -q '^test: none' '$T/nos' && grep -qx '1500 B cold: not tested (lowest median: 128 B, -50.0%)' '$T/nos' &&
-		tail -n 1 '$T/nos' | grep -qx 'recommend: no distance shown to help (2 of 2 points not tested)' && width_ok '$T/nos'"
+	all exit_is 0 -- \
+		has "$T/nos" '^no samples file (.*nos-samples.csv): the repeats' -- \
+		has "$T/nos" '^test: none' -- \
+		has_line "$T/nos" '1500 B cold: not tested (lowest median: 128 B, -50.0%)' -- \
+		last_is "$T/nos" 'recommend: no distance shown to help (2 of 2 points not tested)' -- \
+		width_ok "$T/nos"
 # Three repeats, no samples: Welch's t on the per-repeat figures.
 awk -F, -v OFS=, '/^#/ || /^kernel/ { print; next }
 	{ c = $24; for (r = 1; r <= 3; r++) { $11 = r; $24 = sprintf("%.4f", c * (1 + 0.01 * (r - 2))); print } }' \
@@ -269,7 +283,7 @@ sed 's/^# miss_latency: .*/# miss_latency: nan cycles (not measured)/' $D/a.csv 
 cp $D/a-samples.csv "$T/nan-samples.csv"
 $R recommend "$T/nan.csv" > "$T/nan" 2>&1; rc=$?
 ok "miss_latency: nan cycles reads as no miss_latency line, not an error" \
-	bash -c "[ $rc = 0 ] && [ \"\$(grep -cx '  model: no miss latency in this run' '$T/nan')\" = 2 ]"
+	all exit_is 0 -- count_lines_is 2 "$T/nan" '  model: no miss latency in this run'
 sed '/^# miss_latency/d' $D/a.csv > "$T/nm.csv"; cp $D/a-samples.csv "$T/nm-samples.csv"
 $R recommend "$T/nm.csv" > "$T/nm" 2>&1; rc=$?
 ok "no miss_latency and no point of two lines or less: model: no miss latency in this run" \
@@ -286,10 +300,12 @@ ok "no miss_latency and no point of two lines or less: model: no miss latency in
   grep '^c64,' $D/a-samples.csv; } > "$T/two-samples.csv"
 $R recommend "$T/two.csv" > "$T/two" 2>&1; rc=$?
 ok "two prefetching kernels: a block each, its own header and last line" \
-	bash -c "[ $rc = 0 ] && [ \"\$(grep -c '^recommend c64-prefetch: ' '$T/two')\" = 1 ] &&
-		[ \"\$(grep -c '^recommend unroll4-dcbt: ' '$T/two')\" = 1 ] &&
-		[ \"\$(grep -c '^recommend: 1500 B cold: prefetch 128 B ahead' '$T/two')\" = 2 ] &&
-		[ \"\$(grep -c '^\$' '$T/two')\" = 1 ] && width_ok '$T/two'"
+	all exit_is 0 -- \
+		count_is 1 "$T/two" '^recommend c64-prefetch: ' -- \
+		count_is 1 "$T/two" '^recommend unroll4-dcbt: ' -- \
+		count_is 2 "$T/two" '^recommend: 1500 B cold: prefetch 128 B ahead' -- \
+		count_is 1 "$T/two" '^$' -- \
+		width_ok "$T/two"
 ok "two kernels: each block as the kernel alone gives it (one run's test)" \
 	bash -c "sed -n '1,/^\$/p' '$T/two' | sed '\$d' | cmp -s - $D/c.expected"
 $R recommend "$T/two.csv" --kernel unroll4-dcbt > "$T/one" 2>&1; rc=$?
@@ -330,13 +346,13 @@ make -s recommend RESULTS="$T/two.csv" KERNEL=unroll4-dcbt > "$T/mk" 2>&1; rc=$?
 ok "make recommend RESULTS= KERNEL=" all exit_is 0 -- cmp -s "$T/mk" "$T/one"
 make -s recommend RESULTS= > "$T/mk" 2>&1; rc=$?
 ok "make recommend without a results CSV: exit 2, says so" \
-	bash -c "[ $rc != 0 ] && grep -q 'make recommend: no results CSV' '$T/mk'"
+	all [ "$rc" != 0 ] -- has "$T/mk" 'make recommend: no results CSV'
 $R recommend --help > "$T/help" 2>&1; rc=$?
 ok "recommend --help: exit 0, usage in 72 columns" \
 	all exit_is 0 -- has "$T/help" '^usage: csumreport recommend RESULTS.csv' -- width_ok "$T/help"
 $R recommend $D/a.csv > /dev/full 2> "$T/err"; rc=$?
 ok "recommend > /dev/full: exit non-zero, says so" \
-	bash -c "[ $rc != 0 ] && grep -q 'standard output' '$T/err'"
+	all [ "$rc" != 0 ] -- has "$T/err" 'standard output'
 ok "every expected output within 72 columns" \
 	bash -c "for f in $D/*.expected; do width_ok \"\$f\" || exit 1; done"
 

@@ -20,16 +20,16 @@ K2=$D/libk.so:csum_user_wrong_big
 "$BIN" run -q --set "kernels=ref,$K,$K2" --set sizes=64,1500 --set samples=5 \
 	-o "$T/long.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a ${#K}-character .so kernel is timed" \
-	bash -c "[ $rc = 0 ] && [ \$(grep -c '^$K,so,csum,' '$T/long.csv') = 2 ]"
+	all exit_is 0 -- count_is 2 "$T/long.csv" "^$K,so,csum,"
 "$R" table "$T/long.csv" > "$T/table" 2> "$T/err"; rc=$?
 ok "csumreport table reads it, every line within 72 columns" \
-	bash -c "[ $rc = 0 ] && width_ok '$T/table' && [ \$(grep -c 'libk.so:csum_user' '$T/table') = 2 ]"
+	all exit_is 0 -- width_ok "$T/table" -- count_is 2 "$T/table" libk.so:csum_user
 ok "the two kernels of one folder keep labels apart" \
-	bash -c "grep -q 'libk.so:csum_user  ' '$T/table' && grep -q 'libk.so:csum_user_wrong_big' '$T/table'"
+	all has "$T/table" 'libk.so:csum_user  ' -- has "$T/table" libk.so:csum_user_wrong_big
 "$R" compare "$T/long.csv" "$T/long.csv" --before-kernel ref --after-kernel "$K" \
 	--within-process > "$T/cmp" 2> "$T/err"; rc=$?
 ok "csumreport compare pairs ref with it, within 72 columns" \
-	bash -c "[ $rc = 0 ] && width_ok '$T/cmp' && grep -q 'at 1500 B, warm' '$T/cmp'"
+	all exit_is 0 -- width_ok "$T/cmp" -- has "$T/cmp" 'at 1500 B, warm'
 
 # Results of a run with its columns in another order read the same.
 awk -F, -v OFS=, '/^#/ { print; next } { t = $1; $1 = $4; $4 = t; print }' \
@@ -59,5 +59,5 @@ ok "a sequential partial run: rows without a floor have empty floor and net fiel
 	"$T/seq-partial.csv"
 "$R" table "$T/seq-partial.csv" > "$T/table3" 2> "$T/err"; rc=$?
 ok "csumreport reads it and says it is partial" \
-	bash -c "[ $rc = 0 ] && grep -q '^PARTIAL RUN' '$T/table3' && grep -q '^ref ' '$T/table3'"
+	all exit_is 0 -- has "$T/table3" '^PARTIAL RUN' -- has "$T/table3" '^ref '
 finish

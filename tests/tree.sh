@@ -10,8 +10,9 @@ SUITE=tree
 # Every fetched result goes in through scripts/place.sh; no other
 # script claims names itself (noclobber, O_EXCL) or moves results.
 ok "make bench's runners, vboard.sh fetch and the labgrid test place through scripts/place.sh" \
-	bash -c "grep -q 'place.sh\" \"\$out\"' scripts/bench.sh && grep -q 'place.sh\" --each' scripts/vboard.sh &&
-		grep -q 'scripts/place.sh' boards/labgrid/test_csumbench.py"
+	all has scripts/bench.sh 'place.sh" "$out"' -- \
+		has scripts/vboard.sh 'place.sh" --each' -- \
+		has boards/labgrid/test_csumbench.py scripts/place.sh
 ok "none of them claims a name or moves a result itself" \
 	bash -c "! grep -n 'set -C\|O_EXCL\|copyfile.*RESULTS\|mv -f \"\$from' scripts/bench.sh scripts/vboard.sh boards/labgrid/test_csumbench.py"
 
@@ -47,7 +48,7 @@ last_timing=$(grep -n '^[[:space:]]*suite \(cli\|workloads\|placement\|verdicts\
 	tail -n 1 | cut -d: -f1)
 first_bg=$(grep -n 'nice -n 19\|^[[:space:]]*suite_bg [a-z]' tests/run.sh | head -n 1 | cut -d: -f1)
 ok "tests/run.sh: nothing in the background (line $first_bg) before the last suite that times (line $last_timing)" \
-	bash -c "[ -n '$last_timing' ] && [ -n '$first_bg' ] && [ '$first_bg' -gt '$last_timing' ]"
+	all [ -n "$last_timing" ] -- [ -n "$first_bg" ] -- [ "$first_bg" -gt "$last_timing" ]
 # No file or folder in a shared temporary folder under a name another
 # user could make first (a PID, $RANDOM, a fixed name): mktemp makes them.
 git grep -nE '(/tmp|TMPDIR[^}]*\})/[^ "'"'"']*(\$\$|\$RANDOM|getpid|%d|\{os\.getpid)' -- \

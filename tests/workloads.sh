@@ -34,9 +34,9 @@ ok "load = idle, busy: a row per kernel, size and load (2 x 2 x 2 + floors)" \
 	bash -c "[ \$(grep -c '^\(ref\|c64\),generic,csum,\(64\|1500\),0,warm,none,none,\(idle\|busy\),none,' '$T/busy.csv') = 8 ] &&
 		[ \$(grep -c '^empty,harness,csum,[0-9]*,0,warm,none,none,\(idle\|busy\),none,' '$T/busy.csv') = 4 ]"
 ok "busy: the load's CPUs, kinds and whether it shares the measured CPU" \
-	bash -c "grep -q '^# load_busy: stream sched on CPU(s) ' '$T/busy.csv' &&
-		grep -q '^# load_stream: one process per load CPU' '$T/busy.csv' &&
-		grep -q '^# load_shares_measured_cpu: \(yes\|no\)' '$T/busy.csv'"
+	all has "$T/busy.csv" '^# load_busy: stream sched on CPU(s) ' -- \
+		has "$T/busy.csv" '^# load_stream: one process per load CPU' -- \
+		has "$T/busy.csv" '^# load_shares_measured_cpu: \(yes\|no\)'
 ok "120 samples: ticks_p99 between the median and the max" \
 	awk -F, -v p="$(col ticks_p99 "$T/busy.csv")" -v m="$(col ticks_median "$T/busy.csv")" \
 		-v x="$(col ticks_max "$T/busy.csv")" \
@@ -49,7 +49,7 @@ fi
 "${CB[@]}" run -q --set kernels=c64 --set sizes=64 --set samples=3 --set load=busy \
 	--set load_cpus=0 --set cpu=0 -o "$T/one.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "load_cpus = the measured CPU: the results say the load shares it" \
-	bash -c "[ $rc = 0 ] && grep -q '^# load_shares_measured_cpu: yes' '$T/one.csv'"
+	all exit_is 0 -- has "$T/one.csv" '^# load_shares_measured_cpu: yes'
 if [ -n "${EMULATOR:-}" ]; then
 	# as SCHED_FIFO an emulated burst left the others 20 us in thousands
 	ok "emulated: the bursting streamer is a plain task, and the results say why" \
@@ -60,7 +60,7 @@ elif [ "$(id -u)" = 0 ]; then
 fi
 "${CB[@]}" run -q --set load=busy --set load_cpus=255 -o "$T/no.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "load_cpus naming a CPU this process may not use: exit 2, why" \
-	bash -c "[ $rc = 2 ] && grep -q 'load_cpus.*CPU 255 is not one this process may use' '$T/err' && [ ! -e '$T/no.csv' ]"
+	all exit_is 2 -- has "$T/err" 'load_cpus.*CPU 255 is not one this process may use' -- [ ! -e "$T/no.csv" ]
 
 # --- no survivors, however a busy run ends
 # (env --default-signal: a script's background job would ignore SIGINT)
@@ -76,14 +76,15 @@ for sig in INT TERM KILL; do
 	kill -$sig $pid; wait $pid 2> /dev/null; rc=$?
 	left=$(survivors)
 	ok "SIG$sig during a busy run ($n load processes): none survives ($left), no file" \
-		bash -c "[ $n -ge 2 ] && [ $rc != 0 ] && [ $left = 0 ] && [ -z \"\$(ls -A '$T/sig$sig')\" ]"
+		all [ "$n" -ge 2 ] -- [ "$rc" != 0 ] -- [ "$left" = 0 ] -- dir_empty "$T/sig$sig"
 done
 if [ -n "$SO" ]; then
 	"${CB[@]}" run -q --set "kernels=c64,$SO:csum_user_wrong" --set sizes=64 \
 		--set samples=3 --set load=busy -o "$T/wrong.csv" > /dev/null 2> "$T/err"; rc=$?; left=$(survivors)
 	ok "a kernel failing the gate in a busy run: exit 1, the others timed, no survivor" \
-		bash -c "[ $rc = 1 ] && grep -q '^c64,generic,csum,64,0,warm,none,none,busy,' '$T/wrong.csv' &&
-			[ $left = 0 ]"
+		all exit_is 1 -- \
+			has "$T/wrong.csv" '^c64,generic,csum,64,0,warm,none,none,busy,' -- \
+			[ "$left" = 0 ]
 	# twice the calls of a one-sample run: past the gate, within timing
 	# (layouts = 1: the kernel counts its calls in a static, which each
 	# loaded copy of its file would have its own of)
@@ -100,7 +101,7 @@ if [ -n "$SO" ]; then
 	"${CB[@]}" run -q --set "kernels=$SO:csum_user_hang" --set kernel_timeout=0.3 \
 		--set sizes=64 --set samples=3 --set load=busy -o "$T/hang.csv" > /dev/null 2> "$T/err"; rc=$?; left=$(survivors)
 	ok "a kernel that hangs in a busy run: stopped, no survivor" \
-		bash -c "[ $rc = 1 ] && [ $left = 0 ]"
+		all exit_is 1 -- [ "$left" = 0 ]
 fi
 
 # a load process killed mid-run: the run stops, keeps what it measured
@@ -131,8 +132,9 @@ wait_until 300 eval '! kill -0 $pid 2> /dev/null'
 kill -TERM $pid 2> /dev/null; wait $pid; rc=$?
 left=$(survivors)
 ok "a load process killed as it starts: exit 1, a worker ended, no survivor" \
-	bash -c "[ $rc = 1 ] && grep -q 'a worker ended (killed?) while the load started\|the busy load lost a worker' '$T/early.err' &&
-		[ $left = 0 ]"
+	all exit_is 1 -- \
+		has "$T/early.err" 'a worker ended (killed?) while the load started\|the busy load lost a worker' -- \
+		[ "$left" = 0 ]
 
 # --- cache = ring: the three policies
 "${CB[@]}" run -q --set kernels=c64 --set sizes=1500 --set cache=ring \
@@ -145,15 +147,16 @@ ok "ring: iters is rx_batch (64 descriptors a sample); cycles_per_kb = 1024 x cy
 		-v k="$(col cycles_per_kb "$T/ring.csv")" \
 		'!/^#/ && $1 != "kernel" { if ($i != 64 || ($k - 1024 * $b) ^ 2 > 0.01 + 1e-6 * $k ^ 2) exit 1 }' "$T/ring.csv"
 ok "ring: the ring and its pool in the metadata" \
-	bash -c "grep -q '^# rx_ring: 256 descriptors, 64 walked per sample' '$T/ring.csv' &&
-		grep -q '^# rx_pool_1500: [0-9]* buffers' '$T/ring.csv'"
+	all has "$T/ring.csv" '^# rx_ring: 256 descriptors, 64 walked per sample' -- \
+		has "$T/ring.csv" '^# rx_pool_1500: [0-9]* buffers'
 
 # --- sizes = mix: a text mix, and captures made here
 "${CB[@]}" run -q -c configs/replay.conf --set samples=5 -o "$T/mix.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "configs/replay.conf (imix.mix beside it): size = mix rows, warm and ring" \
-	bash -c "[ $rc = 0 ] && grep -q '^ref,generic,csum,mix,0,warm,' '$T/mix.csv' &&
-		grep -q '^ref,generic,csum,mix,0,ring,' '$T/mix.csv' &&
-		grep -q '^# mix: configs/imix.mix: 12 packets, mean 340.3 B, min 40, max 1500' '$T/mix.csv'"
+	all exit_is 0 -- \
+		has "$T/mix.csv" '^ref,generic,csum,mix,0,warm,' -- \
+		has "$T/mix.csv" '^ref,generic,csum,mix,0,ring,' -- \
+		has "$T/mix.csv" '^# mix: configs/imix.mix: 12 packets, mean 340.3 B, min 40, max 1500'
 lo=$(sed -n 's/^# mix_walked: .* walked: \([0-9.]*\) to \([0-9.]*\) B .*/\1/p' "$T/mix.csv")
 hi=$(sed -n 's/^# mix_walked: .* walked: \([0-9.]*\) to \([0-9.]*\) B .*/\2/p' "$T/mix.csv")
 ok "mix: per byte is per call over the bytes walked ($lo to $hi B, near the mean 340.3)" \
@@ -169,25 +172,27 @@ if "${CB[@]}" list 2>&1 | grep -q 'captures: pcap'; then
 		"${CB[@]}" run -q --set sizes=mix:$T/$f --set cache=warm,ring --set samples=3 \
 			-o "$T/$f.csv" > /dev/null 2> "$T/err"; rc=$?
 		ok "replay of $f: 7 payloads of 10 frames, 5 right, 1 wrong, 1 without a checksum" \
-			bash -c "[ $rc = 0 ] && grep -q '^# mix_capture: 10 frames, 7 TCP/UDP payloads replayed in capture order, their own bytes; checksums the packets carry: 5 right, 1 wrong, 1 UDP without one' '$T/$f.csv' &&
-				grep -q '^# mix: $T/$f: 7 packets, mean 472.7 B, min 33, max 1400' '$T/$f.csv' &&
-				grep -q '^c64,generic,csum,mix,0,ring,' '$T/$f.csv'"
+			all exit_is 0 -- \
+				has "$T/$f.csv" '^# mix_capture: 10 frames, 7 TCP/UDP payloads replayed in capture order, their own bytes; checksums the packets carry: 5 right, 1 wrong, 1 UDP without one' -- \
+				has "$T/$f.csv" "^# mix: $T/$f: 7 packets, mean 472.7 B, min 33, max 1400" -- \
+				has "$T/$f.csv" '^c64,generic,csum,mix,0,ring,'
 	done
 	if [ -n "$SO" ]; then
 		"${CB[@]}" run --check --set "kernels=$SO:csum_user" --set sizes=mix:$T/cap.pcap \
 			--set roofline=none \
 			> "$T/out" 2> "$T/err"; rc=$?
 		ok "--check with a capture: a user kernel checked on every packet" \
-			bash -c "[ $rc = 0 ] && grep -q '^ok: 1 kernel' '$T/out'"
+			all exit_is 0 -- has "$T/out" '^ok: 1 kernel'
 	fi
 	s=$(stat -c %s "$T/cap.pcap")
 	head -c $((s - 20)) "$T/cap.pcap" > "$T/end.pcap"
 	"${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/end.pcap --set samples=3 \
 		-o "$T/end.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a capture whose last frame is cut short: the frames before it replayed, a warning" \
-		bash -c "[ $rc = 0 ] && grep -q 'WARNING: $T/end.pcap: frame 10: truncated' '$T/err' &&
-			grep -q '^# warning: $T/end.pcap ends in a frame cut short' '$T/end.csv' &&
-			grep -q '^# mix_capture: 9 frames, 7 TCP/UDP payloads' '$T/end.csv'"
+		all exit_is 0 -- \
+			has "$T/err" "WARNING: $T/end.pcap: frame 10: truncated" -- \
+			has "$T/end.csv" "^# warning: $T/end.pcap ends in a frame cut short" -- \
+			has "$T/end.csv" '^# mix_capture: 9 frames, 7 TCP/UDP payloads'
 	# replay_made FLAG NAME: the capture make-capture writes with FLAG
 	# (pcapng for NAME.pcapng) replayed into NAME.csv; rc its exit.
 	replay_made() {
@@ -201,14 +206,15 @@ if "${CB[@]}" list 2>&1 | grep -q 'captures: pcap'; then
 	for f in sll2.pcap sll2.pcapng; do
 		replay_made --sll2 $f
 		ok "replay of $f (LINUX_SLL2): the same 7 payloads, 5 right, 1 wrong, 1 without" \
-			bash -c "[ $rc = 0 ] && grep -q '^# mix_capture: 10 frames, 7 TCP/UDP payloads replayed in capture order, their own bytes; checksums the packets carry: 5 right, 1 wrong, 1 UDP without one' '$T/$f.csv'"
+			all exit_is 0 -- has "$T/$f.csv" '^# mix_capture: 10 frames, 7 TCP/UDP payloads replayed in capture order, their own bytes; checksums the packets carry: 5 right, 1 wrong, 1 UDP without one'
 	done
 	# Damage before the end is no cut: an error at the record's offset.
 	for f in damaged.pcap damaged.pcapng; do
 		replay_made --damaged $f
 		ok "$f: a bad record before good frames: exit 2, the file and byte named, nothing written" \
-			bash -c "[ $rc = 2 ] && grep -q '$T/$f: damaged at byte [0-9]*, the record after frame 2: ' '$T/err' &&
-				[ ! -e '$T/$f.csv' ]"
+			all exit_is 2 -- \
+				has "$T/err" "$T/$f: damaged at byte [0-9]*, the record after frame 2: " -- \
+				[ ! -e "$T/$f.csv" ]
 	done
 	# A capture larger than the memory the process may have: refused
 	# before it is read, with why; a dry run reads it through, keeping
@@ -224,33 +230,34 @@ if "${CB[@]}" list 2>&1 | grep -q 'captures: pcap'; then
 		(ulimit -v 100000; "${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/big.pcap \
 			-o "$T/big.csv" > /dev/null 2> "$T/err"); rc=$?
 		ok "a $(($(stat -c %s "$T/big.pcap") >> 20)) MiB capture under ulimit -v 100000: exit 2, named, why" \
-			bash -c "[ $rc = 2 ] && grep -q '$T/big.pcap: a capture of [0-9]* MiB, and this process may allocate [0-9]* MiB more' '$T/err' &&
-				[ ! -e '$T/big.csv' ]"
+			all exit_is 2 -- \
+				has "$T/err" "$T/big.pcap: a capture of [0-9]* MiB, and this process may allocate [0-9]* MiB more" -- \
+				[ ! -e "$T/big.csv" ]
 		(ulimit -v 100000; "${CB[@]}" run -n --set kernels=c64 --set sizes=mix:$T/big.pcap \
 			> "$T/out" 2> "$T/err"); rc=$?
 		ok "run -n of that capture under the same limit: its points, no packet kept" \
-			bash -c "[ $rc = 0 ] && grep -q '^c64 mix 0 warm none' '$T/out'"
+			all exit_is 0 -- has "$T/out" '^c64 mix 0 warm none'
 		rm -f "$T/big.pcap" ;;
 	esac
 	"${CB[@]}" run -q --set sizes=mix:$T/acks.pcap -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a capture without payloads: exit 2, named, why" \
-		bash -c "[ $rc = 2 ] && grep -q '$T/acks.pcap: no TCP or UDP payloads in its 2 frame(s)' '$T/err' && [ ! -e '$T/x.csv' ]"
+		all exit_is 2 -- has "$T/err" "$T/acks.pcap: no TCP or UDP payloads in its 2 frame(s)" -- [ ! -e "$T/x.csv" ]
 	"${CB[@]}" run -q --set sizes=mix:$T/cut.pcap -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a capture libpcap cannot read: exit 2, named, libpcap's reason" \
-		bash -c "[ $rc = 2 ] && grep -q '$T/cut.pcap: frame 1: truncated' '$T/err' && [ ! -e '$T/x.csv' ]"
+		all exit_is 2 -- has "$T/err" "$T/cut.pcap: frame 1: truncated" -- [ ! -e "$T/x.csv" ]
 else
 	"${CB[@]}" run -q --set sizes=mix:$T/cap.pcap -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
 	ok "a build without libpcap refuses a capture, and says why" \
-		bash -c "[ $rc = 2 ] && grep -q 'cap.pcap is a packet capture, and this build has no libpcap' '$T/err'"
+		all exit_is 2 -- has "$T/err" 'cap.pcap is a packet capture, and this build has no libpcap'
 fi
 "${CB[@]}" run -q --set sizes=mix:$T/text.pcap -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a .pcap that is text: read as a mix, refused at its line" \
-	bash -c "[ $rc = 2 ] && grep -q '$T/text.pcap:1: expected .size weight.' '$T/err'"
+	all exit_is 2 -- has "$T/err" "$T/text.pcap:1: expected .size weight."
 printf '\xef\xbb\xbf1500 1\n40 2\n' > "$T/bom.mix"
 "${CB[@]}" run -q --set kernels=c64 --set sizes=mix:$T/bom.mix --set samples=3 \
 	-o "$T/bom.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "a mix that starts with a UTF-8 byte-order mark: read, as configs are" \
-	bash -c "[ $rc = 0 ] && grep -q '^# mix: $T/bom.mix: 3 packets, mean 526.7 B, min 40, max 1500' '$T/bom.csv'"
+	all exit_is 0 -- has "$T/bom.csv" "^# mix: $T/bom.mix: 3 packets, mean 526.7 B, min 40, max 1500"
 
 "${CB[@]}" run -q --set kernels=c64 --set sizes=mix:configs/imix.mix --set rx_batch=1 \
 	--set samples=3 -o "$T/walk.csv" > /dev/null 2> "$T/err"; rc=$?
@@ -264,7 +271,7 @@ ok "a mix walked in part (3 of 12 packets): per byte over the bytes walked ($wal
 ok "ring = 1 without cache = ring: nothing to refuse" [ $rc = 0 ]
 "${CB[@]}" run -q --set cache=ring --set rx_prefetch=next --set ring=1 -o "$T/x.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "rx_prefetch = next a whole ring ahead: exit 2, the key set last named" \
-	bash -c "[ $rc = 2 ] && grep -q 'ring (--set): rx_prefetch_ahead 1 and ring 1' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'ring (--set): rx_prefetch_ahead 1 and ring 1'
 
 # bad mixes from a config: the config's line, then the mix's
 mkdir "$T/conf"
@@ -272,18 +279,19 @@ printf '40 7\n576 four\n' > "$T/conf/bad.mix"
 printf 'kernels = ref\nsizes = mix:bad.mix\n' > "$T/conf/bad.conf"
 "${CB[@]}" run -q -c "$T/conf/bad.conf" -o "$T/conf/" > /dev/null 2> "$T/err"; rc=$?
 ok "a bad mix: exit 2, config line and mix line, nothing written" \
-	bash -c "[ $rc = 2 ] && grep -q '^$T/conf/bad.conf:2: sizes: $T/conf/bad.mix:2: weight .four.' '$T/err' &&
-		[ \$(ls '$T/conf' | wc -l) = 2 ]"
+	all exit_is 2 -- \
+		has "$T/err" "^$T/conf/bad.conf:2: sizes: $T/conf/bad.mix:2: weight .four." -- \
+		entries_are 2 "$T/conf"
 printf 'kernels = ref\nsizes = mix:missing.mix\n' > "$T/conf/missing.conf"
 "${CB[@]}" run -q -c "$T/conf/missing.conf" -o "$T/conf/" > /dev/null 2> "$T/err"; rc=$?
 ok "a missing mix: exit 2, named" \
-	bash -c "[ $rc = 2 ] && grep -q 'missing.mix: cannot open' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'missing.mix: cannot open'
 "${CB[@]}" run -q --set kernels=ip-ref --set sizes=mix:configs/imix.mix -o "$T/conf/" > /dev/null 2> "$T/err"; rc=$?
 ok "a mix whose sizes an op cannot take: exit 2, the mix and the op named" \
-	bash -c "[ $rc = 2 ] && grep -q 'configs/imix.mix: [0-9]* is not an IPv4 header length' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'configs/imix.mix: [0-9]* is not an IPv4 header length'
 "${CB[@]}" run -q --set sizes=mix:configs/imix.mix --set cache=cold -o "$T/conf/" > /dev/null 2> "$T/err"; rc=$?
 ok "a mix in cache = cold: exit 2, expected warm or ring" \
-	bash -c "[ $rc = 2 ] && grep -q 'expected cache = warm and/or ring' '$T/err'"
+	all exit_is 2 -- has "$T/err" 'expected cache = warm and/or ring'
 
 ok "no load process after the tests" [ "$(survivors)" = 0 ]
 finish
