@@ -106,23 +106,23 @@ ok "table: every size is shown" [ "$(grep -c '^distance' "$T/wide.txt")" -ge 2 ]
 
 # --- compare: the test fits where the samples come from; p known by hand
 # (tests/data/fixtures.py works each one out)
+# (the output compared whole with an .expected file, once; the checks
+# after it name what that file must say)
 same "compare: exact text, one interleaved run" $D/compare-paired.expected \
 	$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new
-$R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new > "$T/paired"
 ok "compare, one run: a 0.8% change under 45% drift is told (p 0.002, 0.004 for 2 points), inside 1%" \
-	grep -q '^no change beyond ±1% at 1500 B, warm (-0.8%, 97.5% CI \[-0.8,-0.8\]%, p =$' "$T/paired"
+	grep -q '^no change beyond ±1% at 1500 B, warm (-0.8%, 97.5% CI \[-0.8,-0.8\]%, p =$' $D/compare-paired.expected
 $R compare $D/paired.csv $D/paired.csv --within-process --before-kernel old --after-kernel new --threshold 0.5 > "$T/paired5"
 ok "compare --threshold 0.5: then it is a change, faster, with its interval (Hodges-Lehmann, Holm's 97.5%)" \
 	summary_has "$T/paired5" 'faster, 0.8% less time per byte at 1500 B, warm (97.5% CI \[-0.8,-0.8\]%, p = 0.004)'
 ok "compare, one run: symmetric differences, the interval 2.4% each way: inconclusive (p = 1.000)" \
-	summary_has "$T/paired" 'inconclusive at 64 B, warm: +0.0%, its 95% CI \[-2.4,+2.4\]% holds changes both within and beyond ±1% (p = 1.000)'
+	summary_has $D/compare-paired.expected 'inconclusive at 64 B, warm: +0.0%, its 95% CI \[-2.4,+2.4\]% holds changes both within and beyond ±1% (p = 1.000)'
 ok "compare without a code_offset sweep says placement was not measured" \
-	grep -q '^Code placement: not measured' "$T/paired"
+	grep -q '^Code placement: not measured' $D/compare-paired.expected
 same "compare: exact text, two runs of 3 processes" $D/compare-repeats.expected \
 	$R compare $D/rep-before.csv $D/rep-after.csv
-$R compare $D/rep-before.csv $D/rep-after.csv > "$T/repeats"
 ok "compare, two runs: Welch on per-process medians, t = 4.65 on 2.94 df gives p = 0.020 (Holm: 0.039), t interval at Holm's 97.5%" \
-	summary_has "$T/repeats" 'c64: faster, 30% less time per byte at 1500 B, warm (97.5% CI \[-57.4,-2.6\]%, p = 0.039)'
+	summary_has $D/compare-repeats.expected 'c64: faster, 30% less time per byte at 1500 B, warm (97.5% CI \[-57.4,-2.6\]%, p = 0.039)'
 $R compare $D/before.csv $D/after.csv > "$T/cmp"; rc=$?
 ok "compare, two runs of 1 repeat: inconclusive (exit 3), saying why, nothing called changed" \
 	bash -c "[ $rc = 3 ] && grep -q '^c64: -31.2% at 1500 B, warm (95% CI n/a)$' '$T/cmp' &&
@@ -848,13 +848,13 @@ section() {
 	awk -v op="$2" '/^op [^ ]*: / { on = ($2 == op ":") } on' "$1"
 }
 export -f section
+# (compared whole once; the checks after it name what ops-table.expected says)
 same "table of three ops: exact text" $D/ops-table.expected $R table $D/ops.csv
-$R table $D/ops.csv > "$T/ops.txt" 2>&1; rc=$?
 ok "table of three ops: a table per op, headed with its name, in file order" \
-	bash -c "[ $rc = 0 ] && [ \"\$(grep '^op ' '$T/ops.txt' | cut -d: -f1 | tr '\n' ' ')\" = 'op csum op csum_copy op ip_fast_csum ' ]"
-section "$T/ops.txt" csum > "$T/s-csum"
-section "$T/ops.txt" csum_copy > "$T/s-copy"
-section "$T/ops.txt" ip_fast_csum > "$T/s-ip"
+	[ "$(grep '^op ' $D/ops-table.expected | cut -d: -f1 | tr '\n' ' ')" = 'op csum op csum_copy op ip_fast_csum ' ]
+section $D/ops-table.expected csum > "$T/s-csum"
+section $D/ops-table.expected csum_copy > "$T/s-copy"
+section $D/ops-table.expected ip_fast_csum > "$T/s-ip"
 ok "table of three ops: each kernel in its op's table only, no pseudo rows" \
 	all has "$T/s-csum" '^c64 ' -- \
 		lacks_ere "$T/s-csum" '^(copy-|ip-)' -- \
@@ -862,8 +862,8 @@ ok "table of three ops: each kernel in its op's table only, no pseudo rows" \
 		lacks_ere "$T/s-copy" '^(c64|unroll4|ip-)' -- \
 		has "$T/s-ip" '^ip-ref ' -- \
 		lacks_ere "$T/s-ip" '^(c64|unroll4|copy-)' -- \
-		lacks_ere "$T/ops.txt" '^(empty|copy-empty|ip-empty) '
-ok "table of three ops: no line over 72 columns" width_ok "$T/ops.txt"
+		lacks_ere $D/ops-table.expected '^(empty|copy-empty|ip-empty) '
+ok "table of three ops: no line over 72 columns" width_ok $D/ops-table.expected
 # csum_copy at 1500 B, warm (ticks x 10 ns, x 4 cycles):
 #   copy-split min 160 max 181 mean 166.00; copy-c64 134 150 139.00;
 #   copy-empty mean 1.84: 18.4 ns, 7.36 cycles.

@@ -18,24 +18,27 @@ export -f flat
 # flat_has FILE TEXT: flat FILE holds TEXT
 flat_has() { flat "$1" | grep -qF -- "$2"; }
 
+# Each case's output is compared whole with its .expected file once
+# (same); the checks after it name what that file must say, so that a
+# regenerated .expected that loses one fails by name.
+
 # --- (a) 128 B is best at 1500 B cold; no distance helps warm
 same "(a): exact text" $D/a.expected $R recommend $D/a.csv
-$R recommend $D/a.csv > "$T/a"
 ok "(a): one line of header: kernel, cpu_model, timer" \
-	first_is "$T/a" 'recommend c64-prefetch: Test CPU 1000, timer tsc'
+	first_is $D/a.expected 'recommend c64-prefetch: Test CPU 1000, timer tsc'
 ok "(a): a kernel without distances (c64) is left out" \
-	all count_is 1 "$T/a" '^recommend ' -- lacks "$T/a" c64,
+	all count_is 1 $D/a.expected '^recommend ' -- lacks $D/a.expected c64,
 ok "(a): 1500 B cold: best 128 B, -50.0% against none (0.150 / 0.300), p < 0.001" \
-	has_line "$T/a" "1500 B cold: best 128 B, -50.0% (p<0.001)"
+	has_line $D/a.expected "1500 B cold: best 128 B, -50.0% (p<0.001)"
 ok "(a): 256 B (0.16) is told apart from 128 B (0.15): nothing within noise" \
-	has_line "$T/a" "  cycles/byte: none 0.300, 128 B 0.150; within noise: no other distance"
+	has_line $D/a.expected "  cycles/byte: none 0.300, 128 B 0.150; within noise: no other distance"
 ok "(a): 1500 B warm: no distance helps, and none is called best there" \
-	all has_line "$T/a" '1500 B warm: no distance helps (lowest median: 64 B, +0.0%, p=1.000)' -- \
-		lacks "$T/a" '^1500 B warm: best'
+	all has_line $D/a.expected '1500 B warm: no distance helps (lowest median: 64 B, +0.0%, p=1.000)' -- \
+		lacks $D/a.expected '^1500 B warm: best'
 ok "(a): model: ceil(12.5 / (0.150 x 64)) = 2 lines = 128 B, agrees: no flag" \
-	all count_lines_is 2 "$T/a" '  model: ceil(12.5 / 9.60) = 2 lines = 128 B' -- \
-		lacks "$T/a" ' \*$' -- \
-		lacks "$T/a" '^\* '
+	all count_lines_is 2 $D/a.expected '  model: ceil(12.5 / 9.60) = 2 lines = 128 B' -- \
+		lacks $D/a.expected ' \*$' -- \
+		lacks $D/a.expected '^\* '
 # (a miss shorter than the loop takes a line: one line, not "1 lines")
 sed 's/^# miss_latency: 12.5 cycles/# miss_latency: 8.0 cycles/' $D/a.csv > "$T/a1.csv"
 cp $D/a-samples.csv "$T/a1-samples.csv"
@@ -43,31 +46,30 @@ $R recommend "$T/a1.csv" > "$T/a1" 2>&1
 ok "(a) with an 8-cycle miss: ceil(8.0 / 9.60) = 1 line = 64 B, in the singular" \
 	all has_line "$T/a1" '  model: ceil(8.0 / 9.60) = 1 line = 64 B' -- lacks "$T/a1" ' 1 lines'
 ok "(a): the rate: 128 B's 0.150 at 1500 B cold, the largest cold size, x 64 B" \
-	flat_has "$T/a" 'cold 9.60 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 1500 B cold (c64-prefetch, prefetch 128 B)'
+	flat_has $D/a.expected 'cold 9.60 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 1500 B cold (c64-prefetch, prefetch 128 B)'
 ok "(a): warm gets a band line of its own before the one to quote" \
-	bash -c "tail -n 2 '$T/a' | head -n 1 | grep -qx 'recommend: 1500 B warm: no distance helps'"
+	bash -c "tail -n 2 $D/a.expected | head -n 1 | grep -qx 'recommend: 1500 B warm: no distance helps'"
 ok "(a): the last line recommends 128 B for 1500 B cold" \
-	last_is "$T/a" 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'
-ok "(a): no line over 72 columns" width_ok "$T/a"
+	last_is $D/a.expected 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'
+ok "(a): no line over 72 columns" width_ok $D/a.expected
 
 # --- (b) no distance helps anywhere; the miss latency from the rows
 same "(b): exact text" $D/b.expected $R recommend $D/b.csv
-$R recommend $D/b.csv > "$T/b"
 ok "(b): every point says no distance helps; the last line says so" \
-	bash -c "[ \"\$(grep -c ': no distance helps (' '$T/b')\" = 5 ] && ! grep -q ': best ' '$T/b' &&
-		tail -n 1 '$T/b' | grep -qx 'recommend: no distance helps'"
+	bash -c "[ \"\$(grep -c ': no distance helps (' $D/b.expected)\" = 5 ] && ! grep -q ': best ' $D/b.expected &&
+		tail -n 1 $D/b.expected | grep -qx 'recommend: no distance helps'"
 ok "(b): a lower median that is not significant is still no help (-0.7%, p=0.469)" \
-	has_line "$T/b" "1500 B cold: no distance helps (lowest median: 128 B, -0.7%, p=0.469)"
+	has_line $D/b.expected "1500 B cold: no distance helps (lowest median: 128 B, -0.7%, p=0.469)"
 ok "(b): 0.4099 against 0.4100 (-0.02%) reads +0.0%, never -0.0%" \
-	all has_line "$T/b" '64 B warm: no distance helps (lowest median: 256 B, +0.0%, p=0.776)' -- lacks "$T/b" '-0\.0%'
+	all has_line $D/b.expected '64 B warm: no distance helps (lowest median: 256 B, +0.0%, p=0.776)' -- lacks $D/b.expected '-0\.0%'
 ok "(b): no miss_latency line: cold - warm per call at 64 B = 128.00 - 26.24" \
-	flat_has "$T/b" 'miss 101.8 cycles (the run has no miss_latency line: cold - warm per call at 64 B, prefetch none)'
+	flat_has $D/b.expected 'miss 101.8 cycles (the run has no miss_latency line: cold - warm per call at 64 B, prefetch none)'
 ok "(b): the rate of 4 KiB cold, all at 0.280: none's, 17.92 cycles a line" \
-	flat_has "$T/b" 'cold 17.92 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold (c64-prefetch, prefetch none)'
+	flat_has $D/b.expected 'cold 17.92 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold (c64-prefetch, prefetch none)'
 ok "(b): model at 64 B: 6 lines = 384 B, but a buffer of one line gets none" \
-	bash -c "[ \"\$(flat '$T/b' | grep -oF 'model: ceil(101.8 / 17.92) = 6 lines = 384 B; a buffer of one line gets no model distance' | wc -l)\" = 2 ]"
+	bash -c "[ \"\$(flat $D/b.expected | grep -oF 'model: ceil(101.8 / 17.92) = 6 lines = 384 B; a buffer of one line gets no model distance' | wc -l)\" = 2 ]"
 ok "(b): model at 1500 B and 4 KiB: 384 B, rounded to 256 B, the nearest measured" \
-	count_lines_is 3 "$T/b" '  model: ceil(101.8 / 17.92) = 6 lines = 384 B, nearest 256 B'
+	count_lines_is 3 $D/b.expected '  model: ceil(101.8 / 17.92) = 6 lines = 384 B, nearest 256 B'
 # No cold, cold-read or cold-ring row: the warm loop's rate, said so.
 sed 's/,cold,/,after-switch,/' $D/b.csv > "$T/bw.csv"; sed 's/,cold,/,after-switch,/' $D/b-samples.csv > "$T/bw-samples.csv"
 sed -i 's/^# cache_line: .*/&\n# miss_latency: 101.8 cycles (test)/' "$T/bw.csv"
@@ -82,74 +84,71 @@ ok "no cold row: at 1500 B the warm loop, 7.68: 14 lines = 896 B, nearest 256 B"
 		[ \"\$(flat '$T/bw' | grep -oF 'model: ceil(101.8 / 26.24) = 4 lines = 256 B; a buffer of one line gets no model distance' | wc -l)\" = 2 ]"
 ok "no cold row: 4 KiB has no warm point: the loop time of 1500 B, and it says so" \
 	has_line "$T/bw" "    loop time of 1500 B warm: no warm point at 4 KiB"
-ok "(b): no point helps, so no flag" lacks "$T/b" ' \*$'
-ok "(b): no line over 72 columns" width_ok "$T/b"
+ok "(b): no point helps, so no flag" lacks $D/b.expected ' \*$'
+ok "(b): no line over 72 columns" width_ok $D/b.expected
 
 # --- (c) the model disagrees: flagged, with a footnote
 same "(c): exact text" $D/c.expected $R recommend $D/c.csv
-$R recommend $D/c.csv > "$T/c"
 ok "(c): best 128 B; 192 B within noise of it (p=0.717)" \
-	all has_line "$T/c" '1500 B cold: best 128 B, -50.0% (p<0.001)' -- \
-		has_line "$T/c" '  cycles/byte: none 0.300, 128 B 0.150; within noise: 192 B'
+	all has_line $D/c.expected '1500 B cold: best 128 B, -50.0% (p<0.001)' -- \
+		has_line $D/c.expected '  cycles/byte: none 0.300, 128 B 0.150; within noise: 192 B'
 ok "(c): model ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B (of 256, 512), flagged" \
-	has_line "$T/c" "  model: ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B *"
+	has_line $D/c.expected "  model: ceil(50.0 / 9.60) = 6 lines = 384 B, nearest 256 B *"
 ok "(c): only the point where a distance helps is flagged; a footnote says why" \
-	all count_is 1 "$T/c" ' \*$' -- \
-		has "$T/c" '^\* model and measurement disagree: the model.s distance, rounded'
+	all count_is 1 $D/c.expected ' \*$' -- \
+		has $D/c.expected '^\* model and measurement disagree: the model.s distance, rounded'
 ok "(c): 128 B costs 2.5% more than none warm: said before the recommendation" \
-	has_line "$T/c" "note: 128 B costs more than none at 1500 B warm (+2.5%, p=0.003)"
+	has_line $D/c.expected "note: 128 B costs more than none at 1500 B warm (+2.5%, p=0.003)"
 ok "(c): 128 B (-50.0%) over 192 B (-49.8%), both of which help" \
-	last_is "$T/c" 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'
-ok "(c): no line over 72 columns" width_ok "$T/c"
+	last_is $D/c.expected 'recommend: 1500 B cold: prefetch 128 B ahead (-50.0%, p<0.001)'
+ok "(c): no line over 72 columns" width_ok $D/c.expected
 
 # --- (f) bands: the run whose one recommendation, 512 B, cost 76% more
 # than none at 64 KiB cold; Little's law, the cap at the buffer
 same "(f): exact text" $D/f.expected $R recommend $D/f.csv
-$R recommend $D/f.csv > "$T/f"
 ok "(f): the rate: 256 B's 0.1125 at 64 KiB cold x 64 B, not cold-read's larger size" \
-	flat_has "$T/f" 'cold 7.20 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 64 KiB cold (c64-prefetch, prefetch 256 B): a bandwidth-bound rate, so it already holds the misses the core keeps in flight'
+	flat_has $D/f.expected 'cold 7.20 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 64 KiB cold (c64-prefetch, prefetch 256 B): a bandwidth-bound rate, so it already holds the misses the core keeps in flight'
 ok "(f): Little's law at 64 KiB: ceil(570.0 / 7.20) = 80 lines = 5120 B, as it is" \
-	count_lines_is 3 "$T/f" '  model: ceil(570.0 / 7.20) = 80 lines = 5120 B, nearest 512 B'
+	count_lines_is 3 $D/f.expected '  model: ceil(570.0 / 7.20) = 80 lines = 5120 B, nearest 512 B'
 ok "(f): capped by the buffer: 7 lines at 512 B, 23 at 1500 B, 63 at 4 KiB" \
-	bash -c "flat '$T/f' | grep -qF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 7 lines = 448 B, nearest 512 B *' &&
-		[ \"\$(flat '$T/f' | grep -oF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 23 lines = 1472 B, nearest 512 B ' | wc -l)\" = 2 ] &&
-		flat '$T/f' | grep -qF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 63 lines = 4032 B, nearest 512 B '"
+	bash -c "flat $D/f.expected | grep -qF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 7 lines = 448 B, nearest 512 B *' &&
+		[ \"\$(flat $D/f.expected | grep -oF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 23 lines = 1472 B, nearest 512 B ' | wc -l)\" = 2 ] &&
+		flat $D/f.expected | grep -qF 'model: ceil(570.0 / 7.20) = 80 lines = 5120 B, capped by the buffer: 63 lines = 4032 B, nearest 512 B '"
 ok "(f): 4 KiB cold: the best, 512 B, is the largest swept: extend the sweep, there only" \
-	bash -c "sed -n '/^4 KiB cold:/,/^  model/p' '$T/f' | grep -qx '  extend the sweep: the best, 512 B, is the largest distance swept' &&
-		[ \"\$(grep -c 'extend the sweep' '$T/f')\" = 1 ]"
+	bash -c "sed -n '/^4 KiB cold:/,/^  model/p' $D/f.expected | grep -qx '  extend the sweep: the best, 512 B, is the largest distance swept' &&
+		[ \"\$(grep -c 'extend the sweep' $D/f.expected)\" = 1 ]"
 ok "(f): 512 B, +76.3% at 64 KiB cold, is said, and recommended for no band holding 64 KiB" \
-	bash -c "has_line '$T/f' 'note: 512 B costs more than none at 64 KiB cold (+76.3%, p<0.001)' &&
-		has_line '$T/f' 'recommend: 64 KiB cold: no distance helps' &&
-		! flat '$T/f' | grep -q 'recommend: [^:]*64 KiB cold: prefetch' &&
-		! grep -qx 'recommend: prefetch 512 B ahead.*' '$T/f'"
+	bash -c "has_line $D/f.expected 'note: 512 B costs more than none at 64 KiB cold (+76.3%, p<0.001)' &&
+		has_line $D/f.expected 'recommend: 64 KiB cold: no distance helps' &&
+		! flat $D/f.expected | grep -q 'recommend: [^:]*64 KiB cold: prefetch' &&
+		! grep -qx 'recommend: prefetch 512 B ahead.*' $D/f.expected"
 ok "(f): a band per run of sizes: 512 B cold 256 B, 1500 B .. 4 KiB cold 512 B" \
-	all has_line "$T/f" 'recommend: 512 B cold: prefetch 256 B ahead (-20.0%, p<0.001)' -- \
-		flat_has "$T/f" 'recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead (4 KiB: -28.0%, p<0.001)'
+	all has_line "$D/f.expected" 'recommend: 512 B cold: prefetch 256 B ahead (-20.0%, p<0.001)' -- \
+		flat_has "$D/f.expected" 'recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead (4 KiB: -28.0%, p<0.001)'
 ok "(f): where no distance helps first, the bands that help last" \
-	bash -c "[ \"\$(grep '^recommend: ' '$T/f' | sed 's/ (.*//' | tr '\n' '|')\" = 'recommend: 64 KiB cold: no distance helps|recommend: 1500 B .. 64 KiB warm: no distance helps|recommend: 256 KiB cold-read: no distance helps|recommend: 512 B cold: prefetch 256 B ahead|recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead|' ]"
-ok "(f): no line over 72 columns" width_ok "$T/f"
+	bash -c "[ \"\$(grep '^recommend: ' $D/f.expected | sed 's/ (.*//' | tr '\n' '|')\" = 'recommend: 64 KiB cold: no distance helps|recommend: 1500 B .. 64 KiB warm: no distance helps|recommend: 256 KiB cold-read: no distance helps|recommend: 512 B cold: prefetch 256 B ahead|recommend: 1500 B .. 4 KiB cold: prefetch 512 B ahead|' ]"
+ok "(f): no line over 72 columns" width_ok $D/f.expected
 
 # --- (g) # prefetch_loop: at a size shorter than one iteration of the
 # loop that prefetches, the prefetch never runs: no verdict
 same "(g): exact text" $D/g.expected $R recommend $D/g.csv
-$R recommend $D/g.csv > "$T/g"
 ok "(g): 64 B warm (128 B at -18.3%): shorter than one iteration (128 B), never runs" \
-	all flat_has "$T/g" '64 B warm: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' -- \
-		flat_has "$T/g" '64 B cold-read: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' -- \
-		lacks "$T/g" '^64 B .*: best' -- \
-		lacks "$T/g" '^64 B .*no distance helps'
+	all flat_has $D/g.expected '64 B warm: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' -- \
+		flat_has $D/g.expected '64 B cold-read: shorter than one iteration of the prefetching loop (128 B): the prefetch never runs' -- \
+		lacks $D/g.expected '^64 B .*: best' -- \
+		lacks $D/g.expected '^64 B .*no distance helps'
 ok "(g): no verdict, no model, no note at 64 B (128 B +5.0% at 64 B cold-read)" \
-	bash -c "[ \"\$(sed -n '/^64 B warm/,/^1500 B warm/p' '$T/g' | grep -c 'model:')\" = 0 ] &&
-		! grep -q '^note:' '$T/g' &&
-		flat '$T/g' | grep -qF 'recommend: 64 B warm: no verdict, shorter than one iteration of the prefetching loop (128 B)'"
+	bash -c "[ \"\$(sed -n '/^64 B warm/,/^1500 B warm/p' $D/g.expected | grep -c 'model:')\" = 0 ] &&
+		! grep -q '^note:' $D/g.expected &&
+		flat $D/g.expected | grep -qF 'recommend: 64 B warm: no verdict, shorter than one iteration of the prefetching loop (128 B)'"
 ok "(g): no band takes in 64 B: 1500 B .. 4 KiB cold-read, 128 B, last" \
-	bash -c "tail -n 2 '$T/g' | tr '\n' ' ' | tr -s ' ' | grep -qx 'recommend: 1500 B .. 4 KiB cold-read: prefetch 128 B ahead (1500 B: -33.3%, p<0.001) '"
+	bash -c "tail -n 2 $D/g.expected | tr '\n' ' ' | tr -s ' ' | grep -qx 'recommend: 1500 B .. 4 KiB cold-read: prefetch 128 B ahead (1500 B: -33.3%, p<0.001) '"
 ok "(g): best 128 B, the smallest swept and over a line: extend the sweep, twice" \
-	count_lines_is 2 "$T/g" '  extend the sweep: the best, 128 B, is the smallest distance swept'
+	count_lines_is 2 $D/g.expected '  extend the sweep: the best, 128 B, is the smallest distance swept'
 ok "(g): no cold row: the rate is cold-read's, 4 KiB 128 B 0.210 x 64 B = 13.44" \
-	all flat_has "$T/g" 'cold 13.44 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold-read (avx2-prefetch, prefetch 128 B)' -- \
-		count_lines_is 3 "$T/g" '  model: ceil(30.0 / 13.44) = 3 lines = 192 B, nearest 128 B'
-ok "(g): no line over 72 columns" width_ok "$T/g"
+	all flat_has $D/g.expected 'cold 13.44 cycles per line = 64 B x the lowest cycles/byte at the largest cold size, 4 KiB cold-read (avx2-prefetch, prefetch 128 B)' -- \
+		count_lines_is 3 $D/g.expected '  model: ceil(30.0 / 13.44) = 3 lines = 192 B, nearest 128 B'
+ok "(g): no line over 72 columns" width_ok $D/g.expected
 sed 's/,cold-read,/,cold-ring,/' $D/g.csv > "$T/gr.csv"; sed 's/,cold-read,/,cold-ring,/' $D/g-samples.csv > "$T/gr-samples.csv"
 $R recommend "$T/gr.csv" > "$T/gr" 2>&1; rc=$?
 ok "no cold or cold-read row: the rate is cold-ring's" \
