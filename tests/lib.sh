@@ -88,6 +88,10 @@ all() {
 export -f has has_line lacks empty first_is last_is lines_are lacks_line has_ere lacks_ere \
 	count_is count_lines_is file_is dir_empty entries_are joined_has
 
+# columns NAME: a results CSV's column line, tests/data/csvfix.py's
+# (points, samples, workloads, calls, kspace or fewest)
+columns() { python3 "$(dirname "${BASH_SOURCE[0]}")/data/csvfix.py" "$1"; }
+
 # width_ok FILE: no line over 72 columns (exported for bash -c checks)
 width_ok() { ! awk 'length > 72 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit !bad }' "$1"; }
 export -f width_ok

@@ -25,12 +25,13 @@ gp_numbers() {
 # EMU=yes marks the run emulated.
 gen_runs() {
 	local f=$1; shift
-	awk -v pts="$*" -v out="$f" -v sout="${f%.csv}-samples.csv" -v emu="${EMU:-no}" 'BEGIN {
+	awk -v pts="$*" -v out="$f" -v sout="${f%.csv}-samples.csv" -v emu="${EMU:-no}" \
+		-v cols="$(columns calls)" -v scols="$(columns samples)" 'BEGIN {
 		meta = "# csumbench: test-data\n# run_id: test-" out "\n# cpu_model: Test CPU 1000\n" \
 			"# order: rounds (test)\n# timer: tsc (test data)\n# tick_hz: 2000000000 (test)\n" \
 			"# cycles_per_tick: 1.5000\n# emulated: " emu "\n# processes: 3 (test)\n"
-		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s,region_steps,call_min,call_p99,call_p999,call_max,call_mean\n", meta > out
-		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,ticks,cycles_per_byte\n", meta > sout
+		printf "%s%s\n", meta, cols > out
+		printf "%s%s\n", meta, scols > sout
 		n = split(pts, p, " ")
 		for (k = 1; k <= n; k++) {
 			m = split(p[k], f, ":"); split(f[3], v, ",")
@@ -598,14 +599,13 @@ ok "a CSV that is not csumbench's: names the missing column" \
 # repeat), ROUNDS rounds per repeat drifting up by 0.05; rows repeat by
 # repeat and samples round by round, as csumbench writes them.
 bigrun() {
-	awk -v stem="$1" -v run="$2" -v even="$3" -v odd="$4" -v rounds="$5" 'BEGIN {
+	awk -v stem="$1" -v run="$2" -v even="$3" -v odd="$4" -v rounds="$5" \
+		-v cols="$(columns fewest)" -v scols="$(columns samples)" 'BEGIN {
 		nrep = split(even, ev, " "); split(odd, od, " ")
 		m = "# run_id: " run "\n# cpu_model: Test CPU 1000\n# order: rounds (test)\n"
 		f = stem ".csv"; g = stem "-samples.csv"
-		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat," \
-			"samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s\n", m > f
-		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat," \
-			"round,ticks,cycles_per_byte\n", m > g
+		printf "%s%s\n", m, cols > f
+		printf "%s%s\n", m, scols > g
 		for (r = 1; r <= nrep; r++) {
 			for (p = 0; p < 20000; p++) {
 				c = (p % 2 ? od[r] : ev[r]) + 0.025 * (rounds - 1)
@@ -674,9 +674,9 @@ ok "plot/*.gp use no column numbers of the files they are given" eval '! gp_numb
 # --- tables of any size: no silent limit
 # 70 kernels x 130 sizes; MB/s = kernel x 1000 + size index, so that each
 # cell says where it came from.
-awk 'BEGIN {
+awk -v cols="$(columns fewest)" 'BEGIN {
 	print "# cpu_model: Test CPU 1000"
-	print "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s"
+	print cols
 	for (k = 1; k <= 70; k++)
 		for (i = 1; i <= 130; i++)
 			printf "k%d,generic,csum,%d,0,warm,none,none,1,5,100,1,1,%d\n", k, 64 * i, k * 1000 + i
@@ -696,9 +696,9 @@ ok "gpvars: all 70 kernels and 130 sizes for the figures" \
 		has_line "$T/many.vars" 'kernels\[70\] = .k70.' -- \
 		has_line "$T/many.vars" 'n_sizes = 130' -- \
 		has_line "$T/many.vars" 'sizes\[130\] = 8320'
-awk 'BEGIN {
+awk -v cols="$(columns fewest)" 'BEGIN {
 	print "# cpu_model: Test CPU 1000"
-	print "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s"
+	print cols
 	for (d = 0; d <= 70; d++)
 		printf "pf,generic,csum,64,0,warm,%s,none,1,5,100,1,1,%d\n", d ? d * 8 : "none", d + 1
 }' > "$T/pfmany.csv"
@@ -729,13 +729,11 @@ x89=$(printf 'x%.0s' $(seq 1 89)) x102=$(printf 'x%.0s' $(seq 1 102))
 # longk STEM A B: one interleaved run of kernels A and B at 64 and 1500 B,
 # 10 rounds; B is 0.01 cycles/byte faster at 1500 B in every round.
 longk() {
-	awk -v stem="$1" -v a="$2" -v b="$3" 'BEGIN {
+	awk -v stem="$1" -v a="$2" -v b="$3" -v cols="$(columns fewest)" -v scols="$(columns samples)" 'BEGIN {
 		m = "# run_id: long-1\n# cpu_model: Test CPU 1000\n# order: rounds (test)\n"
 		f = stem ".csv"; g = stem "-samples.csv"
-		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat," \
-			"samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s\n", m > f
-		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat," \
-			"round,ticks,cycles_per_byte\n", m > g
+		printf "%s%s\n", m, cols > f
+		printf "%s%s\n", m, scols > g
 		for (k = 0; k < 2; k++)
 			for (s = 64; s <= 1500; s += 1436) {
 				d = k && s == 1500 ? 0.01 : 0
@@ -1204,11 +1202,11 @@ ks_csv() { # ks_csv NAME EMPTY-ROW EMPTY-SAMPLE PIPELINED-TICKS [below]: a kerne
 	[ -z "$below" ] || extra=,below_overhead
 	{ printf '# run_id: %s\n# cpu_model: Test CPU\n# order: rounds (test)\n' "$f"
 	  printf '# timer: mftb (test data)\n# emulated: yes\n# tick_hz: 25000000\n# cycles_per_tick: 1\n'
-	  echo "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s,region_steps$extra"
+	  echo "$(columns kspace)$extra"
 	  echo "$empty"
 	  echo "pipelined,module,csum,1500,0,cold,none,none,1,mftb,3,1,$t,$t,$t,$t,1.00,21.00,1.0000,0.6600,0.6500,1.5152,40000.00,37.5,$t${below:+,0}"
 	} > "$T/$f.csv"
-	{ echo "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,ticks,cycles_per_byte"
+	{ columns samples
 	  for r in 1 2 3; do
 		echo "empty,module,csum,1500,0,cold,none,none,1,$r,$es"
 		echo "pipelined,module,csum,1500,0,cold,none,none,1,$r,$t,0.6600"
@@ -1238,9 +1236,9 @@ ok "an empty ticks_median without below_overhead: an error naming the line" \
 # Memory that runs out while a CSV is read: a message, exit 1, no abort.
 SHIM=build/$(uname -m | sed -e 's/^aarch64$/arm64/')/libtest-fs-shim.so
 if [ -f "$SHIM" ]; then
-	awk 'BEGIN {
+	awk -v cols="$(columns fewest)" 'BEGIN {
 		print "# cpu_model: Test CPU 1000"
-		print "kernel,arch,op,size,align,cache,prefetch,code_offset,repeat,samples,ticks_median,cycles_per_byte,bytes_per_cycle,mb_per_s"
+		print cols
 		for (i = 1; i <= 20000; i++)
 			printf "k,generic,csum,%d,0,warm,none,none,1,5,100,1,1,1\n", i
 	}' > "$T/long.csv"

@@ -167,15 +167,15 @@ ok "no # prefetch_loop: line: no such check, nothing said of it" \
 # gen_run FILE SIZE:PREFETCH:CPB...: the results CSV and its samples
 gen_run() {
 	local f=$1; shift
-	awk -v pts="$*" -v stem="${f%.csv}" 'BEGIN {
+	awk -v pts="$*" -v stem="${f%.csv}" -v cols="$(columns points)" -v scols="$(columns samples)" 'BEGIN {
 		meta = "# csumbench: test-data\n# run_id: test-threshold\n# cpu_model: Test CPU 1000\n" \
 			"# order: rounds (test)\n# timer: tsc (test data)\n# tick_hz: 2000000000 (test)\n" \
 			"# cycles_per_tick: 1.5000\n# emulated: no\n# cache_line: 64 (test)\n" \
 			"# miss_latency: 12.5 cycles (test)\n"
 		n = split(pts, p, " ")
 		out = stem ".csv"; sout = stem "-samples.csv"
-		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,code_mod64,loop_mod64,repeat,timer,samples,iters,ticks_min,ticks_median,ticks_mean,ticks_max,ticks_stddev,ticks_iqr,outliers,floor_ticks,cycles_per_tick,cycles_per_byte,cycles_per_byte_net,bytes_per_cycle,ns_per_call,mb_per_s\n", meta > out
-		printf "%skernel,arch,op,size,align,cache,prefetch,code_offset,repeat,round,ticks,cycles_per_byte\n", meta > sout
+		printf "%s%s\n", meta, cols > out
+		printf "%s%s\n", meta, scols > sout
 		for (k = 1; k <= n; k++) {
 			split(p[k], f, ":"); size = f[1]; pf = f[2]; cpb = f[3]
 			t = cpb * size / 1.5

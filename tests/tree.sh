@@ -80,4 +80,28 @@ ok "no comment counts its file's lines (they go stale)" \
 python3 tests/results-format.py > "$T/unlisted" 2>&1; rc=$?
 ok "docs/results-format.md lists every column and # key: csumbench writes$( [ -s "$T/unlisted" ] && echo " (not: $(tr '\n' ' ' < "$T/unlisted"))")" \
 	all exit_is 0 -- empty "$T/unlisted"
+# The test CSVs' columns (tests/data/csvfix.py, the one fixture module)
+# are columns csumbench writes, in its order (harness/report/report.h).
+columns_in_step() { # prints each list that is not
+	python3 - <<'PY'
+import re, sys
+sys.path.insert(0, "tests/data")
+import csvfix
+text = open("harness/report/report.h").read()
+def strings(name):  # a macro's string literals, joined
+    body = re.search(r"#define %s ((?:.*\\\n)*.*)" % name, text).group(1)
+    body = body.replace("CSV_KEY", '"%s"' % strings("CSV_KEY") if name != "CSV_KEY" else "")
+    return "".join(re.findall(r'"([^"]*)"', body))
+written = [strings(m).split(",") for m in ("CSV_HEADER", "CSV_SAMPLES_HEADER")]
+def in_order(cols, of):
+    left = iter(of)
+    return all(c in left for c in cols)
+for name, cols in csvfix.COLUMNS.items():
+    if not any(in_order(cols.split(","), w) for w in written):
+        print("%s: not in report.h's columns, in their order: %s" % (name, cols))
+PY
+}
+columns_in_step > "$T/cols" 2>&1
+ok "tests/data/csvfix.py's column lists are report.h's columns, in its order" empty "$T/cols" ||
+	diag "$(cat "$T/cols")"
 finish
