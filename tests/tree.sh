@@ -104,4 +104,9 @@ PY
 columns_in_step > "$T/cols" 2>&1
 ok "tests/data/csvfix.py's column lists are report.h's columns, in its order" empty "$T/cols" ||
 	diag "$(cat "$T/cols")"
+# No suite installs a package: make deps does (tests/need.sh tests the
+# installer itself).
+grep -nE '^[^#]*((apt-get|apt|pip3?) +install|dpkg +-i|scripts/need\.sh)' tests/*.sh |
+	grep -vE '^tests/(need|run|tree)\.sh:|(failed|diag) "[^"]*(apt-get|pip)' > "$T/installs"
+ok "no suite installs a package (make deps does)" empty "$T/installs" || diag "$(cat "$T/installs")"
 finish
