@@ -289,8 +289,8 @@ install: $(INSTALL_BINS)
 	$(INSTALL) -m 644 -- scripts/completion/csumbench.bash "$$p/share/bash-completion/completions/csumbench" && \
 	$(INSTALL) -m 644 -- scripts/completion/csumbench.bash "$$p/share/bash-completion/completions/csumreport" && \
 	$(INSTALL) -m 644 -- $(wildcard configs/*.conf configs/*.mix) "$$p/share/csumbench/configs/" && \
-	$(INSTALL) -m 755 -- plot/plot.sh "$$p/share/csumbench/plot/" && \
-	$(INSTALL) -m 644 -- $(wildcard plot/*.gp) "$$p/share/csumbench/plot/"
+	$(INSTALL) -m 755 -- plot/figure/plot.sh "$$p/share/csumbench/plot/" && \
+	$(INSTALL) -m 644 -- $(wildcard plot/figure/*.gp) "$$p/share/csumbench/plot/"
 
 clean:
 	rm -rf build

@@ -5,7 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "compare/compare.h"
+#include "figure/figure.h"
+#include "lib/args.h"
+#include "recommend/recommend.h"
+#include "table/table.h"
 #include "version.h"
 
 /* Output that did not reach its file (a full disk, a closed pipe) must
@@ -35,7 +39,7 @@ static const struct args_cmd top = {
 	"  compare    before/after, with a significance test per point\n"
 	"  recommend  the prefetch distance to use, tested, against a model\n"
 	"  plot       PNG and SVG figures beside a results CSV (gnuplot)\n"
-	"  gpvars     check a results CSV, print the layout for plot/*.gp\n"
+	"  gpvars     check a results CSV, print plot/figure/*.gp's layout\n"
 	"The manual: man -l docs/man/csumreport.1\n",
 	top_opts
 };

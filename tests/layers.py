@@ -24,7 +24,8 @@ RANKS = {
     "harness": ["lib", "timer", "events", "tracefs", "cache", "call", "op",
                 "kspace", "registry", "workload", "config", "sweep", "report",
                 "cmd", "."],
-    "plot": ["read", "stat", "table", "figure", "."],
+    "plot": ["read", "stat", "text", "figure", "table", "compare",
+             "recommend", "."],
 }
 PORTS = "arch"
 

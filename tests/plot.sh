@@ -8,12 +8,12 @@ D=tests/data
 SUITE=plot
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-# Column numbers in plot/*.gp, but for the $lines table they make.
+# Column numbers in plot/figure/*.gp, but for the $lines table they make.
 # (column(0), the point's number in its data set, is no column of a file)
 gp_numbers() {
 	local n='using +[(]?[0-9]|:[0-9]|strcol\([0-9]|column\([0-9]|[$][0-9]'
 	local f
-	for f in plot/*.gp; do
+	for f in plot/figure/*.gp; do
 		sed 's/column(0)//g' "$f" | grep -nE "$n" | grep -v '[$]lines' | sed "s|^|$f:|"
 	done | grep .
 }
@@ -467,14 +467,14 @@ round_tics() {
 		END { exit bad || !n }'
 }
 export -f svg_y2 round_tics
-gnuplot -e 'load "plot/common.gp"; show linetype' 2>&1 |
+gnuplot -e 'load "plot/figure/common.gp"; show linetype' 2>&1 |
 	sed -n 's/.*linetype \([0-9]*\),.*linecolor rgb "\([^"]*\)".*pointtype \([0-9]*\).*/\1 \2 \3/p' > "$T/styles"
 ok "common.gp: 16 series styles, each its own colour, and no two alike (colour, point type)" \
 	bash -c "[ \$(awk '\$1 <= 16' '$T/styles' | wc -l) = 16 ] &&
 		[ \$(awk '\$1 <= 16 { print \$2 }' '$T/styles' | sort -u | wc -l) = 16 ] &&
 		[ \$(awk '\$1 <= 16 { print \$2, \$3 }' '$T/styles' | sort -u | wc -l) = 16 ]"
 ok "figure scripts take the series styles of common.gp, none of their own" \
-	bash -c "! grep -nE '\\<(pt|pointtype) [0-9]|kpt\\(' plot/size.gp plot/prefetch.gp"
+	bash -c "! grep -nE '\\<(pt|pointtype) [0-9]|kpt\\(' plot/figure/size.gp plot/figure/prefetch.gp"
 # 16 kernels at 3 sizes: each line's stroke one of the 16 colours, all 16 in
 # the SVG.
 { sed -n '/^#/p;/^kernel,/p' $D/small.csv
@@ -484,7 +484,7 @@ ok "figure scripts take the series styles of common.gp, none of their own" \
   done; done; } > "$T/k16.csv"
 make -s plot RESULTS="$T/k16.csv" > "$T/out" 2>&1; rc=$?
 # the 16 colours as gnuplot's SVG writes them: rgb(148,   0, 211)
-gnuplot -e 'load "plot/common.gp"; do for [j=1:16] { print style_rgb[j] }' 2>&1 |
+gnuplot -e 'load "plot/figure/common.gp"; do for [j=1:16] { print style_rgb[j] }' 2>&1 |
 	awk 'function d(c) { return index("0123456789abcdef", tolower(c)) - 1 }
 		function h(s) { return d(substr(s, 1, 1)) * 16 + d(substr(s, 2, 1)) }
 		{ printf "rgb(%3d, %3d, %3d)\n", h(substr($1, 2, 2)), h(substr($1, 4, 2)), h(substr($1, 6, 2)) }' > "$T/rgb16"
@@ -496,7 +496,7 @@ ok "size figure of 16 kernels: 16 lines in 16 colours, one each" \
 $R gpvars $D/small.csv --data "$T/hpts" > "$T/hvars"
 for g in size prefetch; do
 	(cd "$T" && ln -sfn "$OLDPWD/plot" plot &&
-		gnuplot -e "data='hpts'; vars='hvars'; stem='h'" plot/$g.gp \
+		gnuplot -e "data='hpts'; vars='hvars'; stem='h'" plot/figure/$g.gp \
 		-e 'print sprintf("%g %g", GPVAL_Y_MAX, STATS_max)') > "$T/head-$g" 2>&1
 	ok "$g figure: room above the highest point (y axis to 5% or more above it)" \
 		awk '{ ok = NF == 2 && $2 > 0 && $1 >= 1.05 * $2 } END { exit !ok }' "$T/head-$g"
@@ -665,11 +665,11 @@ ok "make plot of a CSV with columns in another order: the same figures" \
 head -n 1 "$T/pts1" | grep -q '^k,size,' &&
 	awk -F, '{ s = $NF; for (i = NF - 1; i >= 1; i--) s = s "," $i; print s }' "$T/pts1" > "$T/pts3"
 for p in pts1 pts3; do
-	gnuplot -e "data='$T/$p'; stem='$T/fig-$p'; vars='$T/vars1'" plot/size.gp > /dev/null 2>&1
+	gnuplot -e "data='$T/$p'; stem='$T/fig-$p'; vars='$T/vars1'" plot/figure/size.gp > /dev/null 2>&1
 done
-ok "plot/size.gp reads the points by column name" \
+ok "plot/figure/size.gp reads the points by column name" \
 	all [ -s "$T/fig-pts1-size.svg" ] -- cmp -s "$T/fig-pts1-size.svg" "$T/fig-pts3-size.svg"
-ok "plot/*.gp use no column numbers of the files they are given" eval '! gp_numbers'
+ok "plot/figure/*.gp use no column numbers of the files they are given" eval '! gp_numbers'
 
 # --- tables of any size: no silent limit
 # 70 kernels x 130 sizes; MB/s = kernel x 1000 + size index, so that each
@@ -807,7 +807,7 @@ ok "make table with options, RESULTS in such a folder" \
 	all exit_is 0 -- has "$T/wt" '1500 B buffers'
 mkdir -p "$T/notmp"; cp $D/small.csv $D/small-samples.csv "$T/notmp/"
 for f in /vars /points.csv; do [ -e "$f" ] && echo "$f" >> "$T/pre-existing"; done
-TMPDIR=/nonexistent plot/plot.sh $R "$T/notmp/small.csv" > "$T/out" 2>&1; rc=$?
+TMPDIR=/nonexistent plot/figure/plot.sh $R "$T/notmp/small.csv" > "$T/out" 2>&1; rc=$?
 ok "plot.sh without a temporary folder: exit non-zero, says so, writes nothing" \
 	bash -c "[ $rc != 0 ] && grep -qi 'temporary' '$T/out' && [ \"\$(ls '$T/notmp' | wc -l)\" = 2 ] &&
 		for f in /vars /points.csv; do [ ! -e \$f ] || grep -qx \$f '$T/pre-existing' || exit 1; done"
@@ -1065,10 +1065,10 @@ ok "figures: the csum_copy prefetch figure, none for ops without a prefetching k
 		grep -q 'op ip_fast_csum, has no prefetching kernel' '$T/out'"
 mkdir -p "$T/fig1"
 cp $D/ops.csv $D/ops-samples.csv "$T/fig1/"
-plot/plot.sh $R "$T/fig1/ops.csv" "" "" "" "" "" ip_fast_csum > "$T/out" 2>&1; rc=$?
+plot/figure/plot.sh $R "$T/fig1/ops.csv" "" "" "" "" "" ip_fast_csum > "$T/out" 2>&1; rc=$?
 ok "plot.sh with an OP: that op's figure only, named with it" \
 	bash -c "[ $rc = 0 ] && [ -s '$T/fig1/ops-ip_fast_csum-size.svg' ] && [ \"\$(ls '$T/fig1' | grep -c svg)\" = 1 ]"
-plot/plot.sh $R "$T/fig1/ops.csv" "" "" "" "" "" nope > "$T/out" 2>&1; rc=$?
+plot/figure/plot.sh $R "$T/fig1/ops.csv" "" "" "" "" "" nope > "$T/out" 2>&1; rc=$?
 ok "plot.sh with an OP the file lacks: exit 2, the ops it has" \
 	all exit_is 2 -- has "$T/out" "has no op 'nope'; its ops: csum csum_copy ip_fast_csum"
 make -s plot RESULTS= BEFORE="$T/fig/ops.csv" AFTER="$T/fig/ops.csv" > "$T/out" 2>&1; rc=$?
@@ -1094,7 +1094,7 @@ ok "BY=load --metric cycles: 9.6 ticks x 4 = 38.4 cycles" \
 	all has "$T/wlc.txt" 'idle, cycles' -- has "$T/wlc.txt" '^unroll4  *32.0  *38.4'
 mkdir "$T/wfig"
 cp $D/workloads.csv "$T/wfig/"
-plot/plot.sh $R "$T/wfig/workloads.csv" > "$T/out" 2>&1; rc=$?
+plot/figure/plot.sh $R "$T/wfig/workloads.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot of workloads: size, load (whiskers) and rx figures, PNG and SVG" \
 	bash -c "[ $rc = 0 ] && for f in size load rx; do
 		head -c 8 '$T/wfig/workloads-'\$f'.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' &&
@@ -1184,7 +1184,7 @@ mkdir "$T/hw"
 P="u'.system(\"touch $T/ran-w\").'\`touch $T/ran-w\`" awk -F, -v OFS=, '
 	/^#/ || $1 == "kernel" { print; next }
 	$1 == "unroll4" { $1 = "k " ENVIRON["P"] } { print }' $D/workloads.csv > "$T/hw/workloads.csv"
-plot/plot.sh $R "$T/hw/workloads.csv" > /dev/null 2>&1; rc=$?
+plot/figure/plot.sh $R "$T/hw/workloads.csv" > /dev/null 2>&1; rc=$?
 ok "hostile workloads CSV: load and rx figures drawn, their kernel labels ran nothing" \
 	all exit_is 0 -- \
 		[ -s "$T/hw/workloads-load.svg" ] -- \

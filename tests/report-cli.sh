@@ -21,13 +21,13 @@ src_opts() { # src_opts FILE
 			s = substr($0, RSTART, RLENGTH); sub(/^[ \t]*\{ (\.name = )?"/, "", s); sub(/",$/, "", s); print s }' "$1"
 }
 # gpvars' table
-gp_opts() { src_opts plot/gpvars.c; }
+gp_opts() { src_opts plot/figure/gpvars.c; }
 # man_section CMD: the roff source of the page's subsection for CMD
 man_section() { awk -v s=".SS $1" '$0 == s { on = 1; next } on && /^\.S[SH] / { on = 0 } on' "$MAN"; }
 export -f man_section
 export MAN
 
-declare -A SRC=([table]=plot/table.c [compare]=plot/compare.c [recommend]=plot/recommend.c [plot]=plot/plotcmd.c)
+declare -A SRC=([table]=plot/table/table.c [compare]=plot/compare/compare.c [recommend]=plot/recommend/recommend.c [plot]=plot/figure/plotcmd.c)
 for cmd in table compare recommend plot; do
 	src_opts "${SRC[$cmd]}" > "$T/$cmd.opts"
 	ok "$cmd: its option table has options (the extraction works)" \

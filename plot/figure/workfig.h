@@ -1,5 +1,5 @@
-/* The panels of the workload figures, written for plot/load.gp and
-   plot/rx.gp (workfig.c). */
+/* The panels of the workload figures, written for load.gp and rx.gp
+   beside this file (workfig.c). */
 #ifndef CSUMREPORT_WORKFIG_H
 #define CSUMREPORT_WORKFIG_H
 

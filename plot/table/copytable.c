@@ -14,9 +14,9 @@
 #include "read/query.h"
 #include "read/sizes.h"
 #include "table/copytable.h"
-#include "table/labels.h"
-#include "table/table.h"
-#include "table/wrap.h"
+#include "text/frame.h"
+#include "text/labels.h"
+#include "text/wrap.h"
 
 /* A row of the tables: a kernel, at one distance if it prefetches. */
 struct crow {

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #include "read/results.h"
-#include "table/table.h"
+#include "text/frame.h"
 
 /* csum_copy: per size and cache state, min, max and mean ns and cycles
    per call, a row per kernel; the pseudo kernel's floor in a footer. */

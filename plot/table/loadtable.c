@@ -14,8 +14,8 @@
 #include "read/sizes.h"
 #include "table/copytable.h"
 #include "table/loadtable.h"
-#include "table/table.h"
-#include "table/wrap.h"
+#include "text/frame.h"
+#include "text/wrap.h"
 
 /* A row of the tables: a kernel, at one distance if it prefetches. */
 struct lrow {

@@ -4,7 +4,7 @@
 #define CSUMREPORT_LOADTABLE_H
 
 #include "read/results.h"
-#include "table/table.h"
+#include "text/frame.h"
 
 /* load = idle against busy: per size and cache state, min, max and mean
    per call of each kernel idle and busy, in ns (or cycles). */

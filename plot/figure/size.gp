@@ -9,8 +9,8 @@
 # more than a factor of 10 has a log y axis.  Lines take the styles of
 # common.gp by their number; errorbars=1 adds whiskers over each point's
 # interquartile range (its _p25 and _p75 columns).
-# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars' [; errorbars=1]" plot/size.gp
-load "plot/common.gp"
+# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars' [; errorbars=1]" plot/figure/size.gp
+load "plot/figure/common.gp"
 nk = n_kernels
 ns = n_sizes
 klabel(j) = plot_pf[j] eq "none" ? kernels[j] : kernels[j] . " @" . plot_pf[j] . " B"

@@ -9,6 +9,10 @@
 #include "read/results.h"
 #include "stat/stattest.h"
 
+/* csumreport compare (compare.c): the exit status, 0, 1 (--fail-above),
+   2 for bad input or 3 for inconclusive. */
+int cmd_compare(int argc, char **argv);
+
 /* What a point's verdict is, in the words its summary line uses. */
 enum outcome {
 	OUT_NONE,	/* no verdict for the comparison: figures only */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
-#include "recommend.h"
+#include "recommend/recommend.h"
 
 /* A band is a run of consecutive sizes of one cache state at each of
    which one distance is supported (the best or within noise of it, and

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 #include "lib/xalloc.h"
-#include "table/wrap.h"
+#include "text/wrap.h"
 
 /* The binary's hash of a # build: value (up to the ';'), or its
    features (after it). */

@@ -36,16 +36,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "compare/compare.h"
+#include "lib/args.h"
 #include "lib/xalloc.h"
 #include "read/ops.h"
 #include "read/query.h"
 #include "read/results.h"
-#include "report.h"
 #include "read/sizes.h"
 #include "stat/stattest.h"
-#include "table/table.h"
-#include "table/wrap.h"
+#include "text/frame.h"
+#include "text/wrap.h"
 
 #define MIN_REPEATS 3
 

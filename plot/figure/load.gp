@@ -4,8 +4,8 @@
 # top.  Data: the panel files csumreport gpvars --load-data writes
 # (k, idle_avg, idle_min, idle_max, busy_avg, busy_min, busy_max; k is
 # the kernel's index in panel_kernels).
-# gnuplot -e "vars='V'; stem='S'; panel='P'" plot/load.gp
-load "plot/common.gp"
+# gnuplot -e "vars='V'; stem='S'; panel='P'" plot/figure/load.gp
+load "plot/figure/common.gp"
 set style data histogram
 set style histogram errorbars gap 2 lw 1.5
 set style fill solid 0.7 border -1

@@ -12,8 +12,8 @@
 # and bar_labels[] (single-quoted data: no label or state is ever parsed
 # from the CSV by gnuplot), each panel's bars' place in bar_labels
 # (panel_first[], panel_n[]) and its y extent (panel_lo[], panel_hi[]).
-# gnuplot -e "cmp='CMP'; panels='PANELS'; stem='C'; title_text='...'; ylabel_text='...'; ci_text='...'" plot/compare.gp
-load "plot/common.gp"
+# gnuplot -e "cmp='CMP'; panels='PANELS'; stem='C'; title_text='...'; ylabel_text='...'; ci_text='...'" plot/figure/compare.gp
+load "plot/figure/common.gp"
 load panels
 if (!exists("ylabel_text")) ylabel_text = "change in cycles per byte (%; above 0: slower)"
 if (!exists("ci_text")) ci_text = "95% interval"

@@ -3,7 +3,7 @@
 # the change from one to the other when given two runs.  csumreport
 # checks the CSV, lays out the figures and writes the points gnuplot
 # draws.
-# usage: plot/plot.sh CSUMREPORT RESULTS [KERNEL] [BEFORE AFTER [BK AK]] [OP]
+# usage: plot/figure/plot.sh CSUMREPORT RESULTS [KERNEL] [BEFORE AFTER [BK AK]] [OP]
 #                     [ERRORBARS]
 #   (by position: CSUMREPORT RESULTS KERNEL BEFORE AFTER BK AK OP
 #   ERRORBARS; empty ones are not given).  ERRORBARS: empty or none for
@@ -42,7 +42,7 @@ esac
 
 if ! command -v gnuplot > /dev/null; then
 	# (an installed copy has no scripts/need.sh to install it with)
-	{ [ -x "$here/../scripts/need.sh" ] && "$here/../scripts/need.sh" gnuplot-nox; } || {
+	{ [ -x "$here/../../scripts/need.sh" ] && "$here/../../scripts/need.sh" gnuplot-nox; } || {
 		echo "make plot: needs gnuplot (apt-get install gnuplot-nox)" >&2
 		exit 2
 	}
@@ -62,8 +62,8 @@ if ! T=$(mktemp -d) || [ ! -d "$T" ]; then
 	exit 2
 fi
 trap 'rm -rf "$T"' EXIT
-# The scripts load plot/common.gp from where gnuplot runs.
-ln -s "$here" "$T/plot" || exit 2
+# The scripts load plot/figure/common.gp from where gnuplot runs.
+mkdir "$T/plot" && ln -s "$here" "$T/plot/figure" || exit 2
 written=()
 
 # gp_string TEXT: TEXT as a gnuplot single-quoted string, where only a
@@ -161,7 +161,7 @@ runs() {
 # warnings are passed on.
 figure() {
 	local script=$1 out=$2 dest=$3 vars=$4
-	if (cd "$T" && gnuplot -e "$vars" "plot/$script") 2> "$T/gnuplot.err" &&
+	if (cd "$T" && gnuplot -e "$vars" "plot/figure/$script") 2> "$T/gnuplot.err" &&
 		! grep -q 'no valid points' "$T/gnuplot.err" &&
 		mv -f "$T/$out.png" "$dest.png" && mv -f "$T/$out.svg" "$dest.svg"; then
 		grep . "$T/gnuplot.err" >&2

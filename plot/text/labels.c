@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
-#include "table/labels.h"
-#include "table/wrap.h"
+#include "text/labels.h"
+#include "text/wrap.h"
 
 static int cmp_name(const void *x, const void *y)
 {

@@ -18,14 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figure/figure.h"
 #include "figure/workfig.h"
+#include "lib/args.h"
 #include "lib/stats.h"
 #include "lib/xalloc.h"
 #include "read/ops.h"
 #include "read/query.h"
 #include "read/results.h"
-#include "report.h"
-#include "table/table.h"
+#include "text/frame.h"
 
 /* Every string here comes from a results CSV, which people mail each
    other: gnuplot must only ever see it as data.  So it is written in
@@ -169,8 +170,8 @@ static const struct args_opt gpvars_opts[] = {
 
 static const struct args_cmd gpvars_cmd = {
 	"gpvars", "RESULTS.csv [OPTION]...",
-	"Checks a results CSV and prints the layout plot/*.gp read (gnuplot\n"
-	"assignments, every string single-quoted).\n",
+	"Checks a results CSV and prints the layout plot/figure/*.gp read\n"
+	"(gnuplot assignments, every string single-quoted).\n",
 	gpvars_opts
 };
 

@@ -1,13 +1,14 @@
 /* csumreport plot: the figures of make plot, from wherever csumreport
-   is: plot/plot.sh draws them (gnuplot), found beside this program, in
-   the tree (build/host/csumreport, ../../plot/) or where make install
+   is: plot.sh draws them (gnuplot), found beside this program, in the
+   tree (build/host/csumreport, ../../plot/figure/) or where make install
    put it (bin/csumreport, ../share/csumbench/plot/). */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "figure/figure.h"
+#include "lib/args.h"
 
 enum { O_KERNEL = 256, O_OP, O_BEFORE, O_AFTER, O_BK, O_AK, O_ERRORBARS };
 
@@ -42,7 +43,7 @@ static int find_script(char *exe, size_t n, char *script, size_t sn)
 {
 	static const char *const rel[] = {
 		"/../share/csumbench/plot/plot.sh",	/* installed */
-		"/../../plot/plot.sh",			/* the tree's build/host */
+		"/../../plot/figure/plot.sh",		/* the tree's build/host */
 	};
 	ssize_t len = readlink("/proc/self/exe", exe, n - 1);
 	char *slash;

@@ -10,7 +10,7 @@
 #include "lib/xalloc.h"
 #include "read/query.h"
 #include "read/results.h"
-#include "recommend.h"
+#include "recommend/recommend.h"
 #include "stat/stattest.h"
 
 /* The model is Little's law: the lines in flight are the latency times

@@ -14,15 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/args.h"
 #include "lib/xalloc.h"
 #include "read/query.h"
 #include "read/results.h"
 #include "read/sizes.h"
-#include "recommend.h"
-#include "report.h"
-#include "table/table.h"
-#include "table/wrap.h"
-#include "warnings.h"
+#include "recommend/recommend.h"
+#include "text/frame.h"
+#include "text/warnings.h"
+#include "text/wrap.h"
 
 #define MIN_REPEATS 3	/* as compare: Welch's t on fewer says little */
 

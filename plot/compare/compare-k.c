@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 #include "read/results.h"
-#include "table/wrap.h"
+#include "text/wrap.h"
 
 /* The states whose rows time K calls on K buffers (warm rows time a
    batch as long as a sample, walks rx_batch descriptors). */

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "read/query.h"
-#include "table/table.h"
-#include "table/wrap.h"
+#include "text/frame.h"
+#include "text/wrap.h"
 
 int kernel_prefetches(const struct results *r, const char *kernel)
 {

@@ -9,8 +9,7 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
-#include "table/table.h"
-#include "table/wrap.h"
+#include "text/wrap.h"
 
 /* A space between a number and its unit ("64 B", "16 KiB"), where no
    line should break. */

@@ -1,18 +1,18 @@
 /* compare's output: a table and a summary per op, in the op's unit, and
-   the bars' CSV for plot/compare.gp. */
+   the bars' CSV for plot/figure/compare.gp. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 #include "lib/xalloc.h"
 #include "read/ops.h"
 #include "read/sizes.h"
 #include "stat/stattest.h"
-#include "table/labels.h"
-#include "table/table.h"
-#include "table/wrap.h"
+#include "text/frame.h"
+#include "text/labels.h"
+#include "text/wrap.h"
 
 /* The harness's REGION_STEPS: a region shorter than this many timer
    steps has medians that move by more than 1% a step. */
@@ -198,8 +198,8 @@ static void print_pairs(const struct pair *pairs, size_t n, int per_call,
 	}
 }
 
-/* The bars' CSV for plot/compare.gp: a label for what differs between
-   bars, then the figures. */
+/* The bars' CSV for plot/figure/compare.gp: a label for what differs
+   between bars, then the figures. */
 int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 		       int named, const struct rule *rule)
 {

@@ -4,6 +4,9 @@
 
 #include <stdio.h>
 
+/* The width of every table and wrapped line: a commit message's. */
+#define TABLE_WIDTH 72
+
 /* printf to stdout, wrapped at TABLE_WIDTH; lines after a break start
    with indent. */
 void print_wrapped(const char *indent, const char *fmt, ...)

@@ -4,8 +4,8 @@
 # right axis is MB/s at the run's core clock: its own range, the left's
 # times core_mhz, so its tics fall on round MB/s.  errorbars=1: whiskers
 # over each point's interquartile range.
-# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars' [; errorbars=1]" plot/prefetch.gp
-load "plot/common.gp"
+# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars' [; errorbars=1]" plot/figure/prefetch.gp
+load "plot/figure/common.gp"
 if (pf_kernel eq "") {
 	print "plot: no prefetching kernel; no prefetch figure"
 	exit

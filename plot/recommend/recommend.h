@@ -8,6 +8,10 @@
 #include "read/results.h"
 #include "stat/stattest.h"
 
+/* csumreport recommend (recommend.c): which prefetch distance to use;
+   the exit status. */
+int cmd_recommend(int argc, char **argv);
+
 #define ALPHA 0.05
 /* compare's threshold (its default): a distance is recommended only
    where it beats none by more than this, in % */

@@ -10,18 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/args.h"
 #include "lib/xalloc.h"
 #include "read/ops.h"
 #include "read/query.h"
 #include "read/results.h"
 #include "read/sizes.h"
-#include "report.h"
 #include "table/copytable.h"
-#include "table/labels.h"
 #include "table/loadtable.h"
 #include "table/table.h"
-#include "table/wrap.h"
-#include "warnings.h"
+#include "text/frame.h"
+#include "text/labels.h"
+#include "text/warnings.h"
+#include "text/wrap.h"
 
 struct metric {
 	const char *name, *unit, *fmt;

@@ -4,8 +4,8 @@
 # header, sum): higher is faster.  Data: the panel files csumreport
 # gpvars --rx-data writes (k, the kernel's index in panel_kernels, then a
 # column per policy the run has, named in rx_policies).
-# gnuplot -e "vars='V'; stem='S'; panel='P'" plot/rx.gp
-load "plot/common.gp"
+# gnuplot -e "vars='V'; stem='S'; panel='P'" plot/figure/rx.gp
+load "plot/figure/common.gp"
 set style data histogram
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1

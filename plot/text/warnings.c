@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "read/results.h"
-#include "table/wrap.h"
-#include "warnings.h"
+#include "text/warnings.h"
+#include "text/wrap.h"
 
 /* "process N: TEXT": N, and where TEXT starts; 0 when not so. */
 static unsigned process_of(const char *w, const char **text)

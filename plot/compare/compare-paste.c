@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 #include "read/ops.h"
 #include "read/sizes.h"
-#include "table/wrap.h"
-#include "warnings.h"
+#include "text/warnings.h"
+#include "text/wrap.h"
 
 /* "1500 B warm", "1500 B +2 cold", "mix warm pf 128". */
 static void where(const struct pair *q, int show_pf, char *buf, size_t n)

@@ -8,7 +8,7 @@
 
 #include "lib/xalloc.h"
 #include "read/results.h"
-#include "recommend.h"
+#include "recommend/recommend.h"
 
 void rec_meta_free(struct model_meta *mm)
 {
