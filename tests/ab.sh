@@ -61,19 +61,22 @@ if [ "$mode" = ppc32 ]; then
 		bash -c "[ '$(last_status "$T/out")' = 3 ] && tail -n 1 '$T/out' | grep -q '^ab: exit 3, inconclusive'" ||
 		{ tail -n 5 "$T/err"; tail -n 5 "$T/out"; }
 	ok "both sides built from the tree's file, the patched one as NEW" \
-		bash -c "grep -q '^make ab: OLD is $L/arch/powerpc/lib/checksum_32.S: old:__csum_partial' '$T/err' &&
-			grep -q '^make ab: NEW is .*/arch/powerpc/lib/checksum_32.S: new:__csum_partial' '$T/err'"
+		all has "$T/err" "^make ab: OLD is $L/arch/powerpc/lib/checksum_32.S: old:__csum_partial" -- \
+			has "$T/err" '^make ab: NEW is .*/arch/powerpc/lib/checksum_32.S: new:__csum_partial'
 	ok "csum_partial_copy_generic is said to be built, not timed, and why" \
 		grep -q 'csum_partial_copy_generic: built, not gated or timed: its contract' "$T/err"
 	old=$(ls "$T"/res/ab-old-*[0-9].csv 2> /dev/null) new=$(ls "$T"/res/ab-new-*[0-9].csv 2> /dev/null)
 	ok "both gated, then timed in 3 processes each (the emulated default)" \
-		bash -c "grep -q '^# processes: 3 ' '$old' && grep -q '^# processes: 3 ' '$new' &&
-			grep -q '^old:__csum_partial,linux_tree,csum,1500,' '$old' && grep -q '^new:__csum_partial,linux_tree,csum,1500,' '$new'"
+		all has "$old" '^# processes: 3 ' -- \
+			has "$new" '^# processes: 3 ' -- \
+			has "$old" '^old:__csum_partial,linux_tree,csum,1500,' -- \
+			has "$new" '^new:__csum_partial,linux_tree,csum,1500,'
 	ok "the processes ran forked (qemu-user cannot exec a ppc binary) and the files say so" \
 		grep -q "^# processes: 3 (csumbench ab: each repeat a process of its own, forked" "$old"
 	ok "the emulated banner first, the figures, no verdict" \
-		bash -c "grep -q '^EMULATED RUN: figures only, no verdict' '$T/out' &&
-			grep -q '^1500 B  *warm  *[0-9.]*  *[0-9.]*  *[-+][0-9.]*%' '$T/out' && ! grep -q ' \*\$' '$T/out'"
+		all has "$T/out" '^EMULATED RUN: figures only, no verdict' -- \
+			has "$T/out" '^1500 B  *warm  *[0-9.]*  *[0-9.]*  *[-+][0-9.]*%' -- \
+			lacks "$T/out" ' \*$'
 	txt=$(ls "$T"/res/ab-*[0-9].txt 2> /dev/null)
 	ok "the paste block, EMULATED first, within 72 columns, quoting the command" \
 		bash -c "[ -f '$txt' ] && head -n 1 '$txt' | grep -q '^EMULATED: not real timings' && width_ok '$txt' &&
@@ -126,8 +129,9 @@ mkdir "$T/none"
 bad() { # bad NAME PATTERN MAKE-ARGS...
 	local name=$1 pat=$2; shift 2
 	CSUMBENCH_RESULTS_DIR=$T/none $MAKE -s ab "$@" > "$T/bo" 2> "$T/be"
-	ok "$name: exit 2, said" bash -c "grep -q -- \"$pat\" '$T/be' && grep -q '^ab: exit 2, bad input' '$T/be' &&
-		[ -z \"\$(ls -A '$T/none')\" ]" || { tail -n 3 "$T/be"; }
+	ok "$name: exit 2, said" all has "$T/be" "$pat" -- \
+		has "$T/be" '^ab: exit 2, bad input' -- \
+		dir_empty "$T/none" || { tail -n 3 "$T/be"; }
 }
 bad "no sides" "give OLD= and NEW="
 bad "a file that is not there" "OLD=$T/gone.c: no such file" OLD="$T/gone.c" NEW=c64
@@ -148,19 +152,19 @@ bad "a PATCH that does not apply" "does not apply to" KSRC="$L" PATCH="$T/stale.
 bad "SPACE=kernel here with KDIR= no kernel tree" "KDIR=$T/nowhere: no configured kernel build tree there" \
 	OLD=c64 NEW=adc2 SPACE=kernel KDIR="$T/nowhere"
 "$BIN" ab c64 > /dev/null 2> "$T/e"; rc=$?
-ok "csumbench ab with one side: exit 2, usage" bash -c "[ $rc = 2 ] && grep -q 'expected two sides, OLD NEW' '$T/e'"
+ok "csumbench ab with one side: exit 2, usage" all exit_is 2 -- has "$T/e" 'expected two sides, OLD NEW'
 "$BIN" ab -o "$T/none/" c64 nosuch > /dev/null 2> "$T/e"; rc=$?
 ok "csumbench ab with an unknown kernel: exit 2, the kernels listed" \
-	bash -c "[ $rc = 2 ] && grep -q \"NEW: unknown kernel 'nosuch', expected one of:\" '$T/e' && [ -z \"\$(ls -A '$T/none')\" ]"
+	all exit_is 2 -- has "$T/e" "NEW: unknown kernel 'nosuch', expected one of:" -- dir_empty "$T/none"
 "$BIN" ab -o "$T/none/" c64 ip-ref > /dev/null 2> "$T/e"; rc=$?
-ok "csumbench ab of two ops: exit 2" bash -c "[ $rc = 2 ] && grep -q 'expected two kernels of one op' '$T/e'"
+ok "csumbench ab of two ops: exit 2" all exit_is 2 -- has "$T/e" 'expected two kernels of one op'
 "$BIN" ab -p 1 c64 word32 > /dev/null 2> "$T/e"; rc=$?
-ok "csumbench ab -p 1: exit 2, the range" bash -c "[ $rc = 2 ] && grep -q -- \"--processes '1': expected 2 to 200\" '$T/e'"
+ok "csumbench ab -p 1: exit 2, the range" all exit_is 2 -- has "$T/e" "--processes '1': expected 2 to 200"
 "$BIN" ab -o "$T/none/" --fail-above 2% c64 word32 > /dev/null 2> "$T/e"; rc=$?
 ok "csumbench ab --fail-above 2%: refused before anything runs, exit 2" \
-	bash -c "[ $rc = 2 ] && grep -q -- \"--fail-above '2%': expected a percentage\" '$T/e' && [ -z \"\$(ls -A '$T/none')\" ]"
+	all exit_is 2 -- has "$T/e" "--fail-above '2%': expected a percentage" -- dir_empty "$T/none"
 "$BIN" ab -o "$T/none/" c64@64 word32 > /dev/null 2> "$T/e"; rc=$?
-ok "csumbench ab c64@64: c64 does not prefetch, exit 2" bash -c "[ $rc = 2 ] && grep -q 'c64 does not prefetch' '$T/e'"
+ok "csumbench ab c64@64: c64 does not prefetch, exit 2" all exit_is 2 -- has "$T/e" 'c64 does not prefetch'
 
 # --- Linux 6.1's x86-64 csum_partial against adc2 (the README's, as
 # written: configs/ab.conf, P chosen to fill about a minute)
@@ -195,7 +199,7 @@ ok "the paste block: within 72 columns, the verdict, machine, clock, timer, comp
 		grep -q '^machine: ' '$txt' && grep -q '^core clock: ' '$txt' && grep -q '^timer: ' '$txt' &&
 		grep -q '^compiler: ' '$txt' && grep -q '^kernel: ' '$txt' && grep -q '^csumbench: ' '$txt' &&
 		tr '\n' ' ' < '$txt' | sed 's/ *$//; s/\/  */\//g' | grep -q 'command: make ab OLD=$L/arch/x86/lib/csum-partial_64.c NEW=adc2'" || cat "$txt"
-ok "... printed too, beside the results as ab-*.txt" bash -c "grep -q '^--- paste (72 columns) ---' '$T/o1' && grep -q '^wrote $txt' '$T/o1'"
+ok "... printed too, beside the results as ab-*.txt" all has "$T/o1" '^--- paste (72 columns) ---' -- has "$T/o1" "^wrote $txt"
 for try in 1 2 3; do
 	CSUMBENCH_RESULTS_DIR=$T/r1 $MAKE -s ab OLD=adc2 NEW="$L/arch/x86/lib/csum-partial_64.c" \
 		SET="$fast" PROCESSES=6 FAIL_ABOVE=2 > "$T/o2" 2> "$T/e2"
@@ -258,16 +262,18 @@ again "$BIN" ab -p 6 -o "$T/mix/" --report "$R" -c configs/replay.conf --set rx_
 	--set samples=1001 word32 c64; rc=$?
 cp "$T/again.out" "$T/mix.txt"
 ok "imix replayed one call per sample, word32 against c64: c64 faster by the mean call" \
-	bash -c "[ $rc = 0 ] && grep -q '^c64 is [0-9.]* ± [0-9.]*x faster than word32 at mix warm' '$T/mix.txt' &&
-		grep -q '^mix, warm: judged by the mean call' '$T/mix.txt'" || grep -v -e '^WARNING' -e '^    ' "$T/mix.txt" | head -n 30
+	all exit_is 0 -- \
+		has "$T/mix.txt" '^c64 is [0-9.]* ± [0-9.]*x faster than word32 at mix warm' -- \
+		has "$T/mix.txt" '^mix, warm: judged by the mean call' || grep -v -e '^WARNING' -e '^    ' "$T/mix.txt" | head -n 30
 
 # --- two runs of one process each: compare says it cannot judge
 "$BIN" run -q --set kernels=c64 --set sizes=1500 --set samples=11 -o "$T/one-a.csv" > /dev/null
 "$BIN" run -q --set kernels=c64 --set sizes=1500 --set samples=11 -o "$T/one-b.csv" > /dev/null
 "$R" compare "$T/one-a.csv" "$T/one-b.csv" > "$T/one.txt" 2>&1; rc=$?
 ok "csumreport compare of two one-repeat runs: exit 3, and why" \
-	bash -c "[ $rc = 3 ] && grep -q '^Inconclusive: each run is one process' '$T/one.txt' &&
-		grep -q '^inconclusive (exit 3): each run is one process' '$T/one.txt'"
+	all exit_is 3 -- \
+		has "$T/one.txt" '^Inconclusive: each run is one process' -- \
+		has "$T/one.txt" '^inconclusive (exit 3): each run is one process'
 
 # --- the throughput canary, with a stand-in for a co-tenant that takes
 # issue slots (CSUMBENCH_TEST_CANARY: the canary does 1.5 times its work
@@ -284,8 +290,9 @@ CSUMBENCH_TEST_CANARY=1.5 "$BIN" ab -p 3 -o "$T/can/" --report "$R" --set sizes=
 	--set samples=21 c64 word32 > "$T/can.txt" 2>&1; rc=$?
 txt=$(ls "$T"/can/ab-*[0-9].txt 2> /dev/null)
 ok "a canary slow through every round voids ab's verdict: inconclusive, exit 3, said first" \
-	bash -c "[ $rc = 3 ] && grep -q '^Inconclusive: a warning voids the verdict' '$T/can.txt' &&
-		! grep -q ' \*\$' '$T/can.txt'"
+	all exit_is 3 -- \
+		has "$T/can.txt" '^Inconclusive: a warning voids the verdict' -- \
+		lacks "$T/can.txt" ' \*$'
 ok "... the canary's warning in the paste block" \
 	bash -c "tr '\n' ' ' < '$txt' | tr -s ' ' | grep -q 'WARNING (OLD, c64, processes 1, 2, 3 of 3): canary: a throughput-bound loop'"
 
@@ -330,19 +337,21 @@ ok "make ab RUNNER=\"ssh root@board\": judged here, exit 0" \
 ok "... the board ran csumbench ab with --no-verdict, the sides quoted" \
 	grep -q "^root@board cd /tmp/csumbench\.[A-Za-z0-9]* && ./csumbench ab -c ab.conf -o results/ --no-verdict --set runner=ssh:board .* '--' 'old:csum_partial' 'adc2'$" "$T/ssh.log"
 ok "... its files fetched and named here: ab-old-board-*, ab-new-board-*, samples beside" \
-	bash -c "[ -f '$sold' ] && [ -f '$snew' ] && [ -f '${sold%.csv}-samples.csv' ] && [ -f '${snew%.csv}-samples.csv' ]"
+	all [ -f "$sold" ] -- [ -f "$snew" ] -- [ -f "${sold%.csv}-samples.csv" ] -- [ -f "${snew%.csv}-samples.csv" ]
 ok "... the board's runner and sides said in them, 3 processes each" \
-	bash -c "grep -qx '# runner: ssh:board' '$sold' && grep -q '^# ab_kernel: old:csum_partial ' '$sold' &&
-		grep -q '^# ab_kernel: adc2 ' '$snew' && grep -q '^# processes: 3 ' '$snew'"
+	all has_line "$sold" '# runner: ssh:board' -- \
+		has "$sold" '^# ab_kernel: old:csum_partial ' -- \
+		has "$snew" '^# ab_kernel: adc2 ' -- \
+		has "$snew" '^# processes: 3 '
 ok "... the verdict in the summary, and the paste block beside them" \
 	bash -c "grep -q '^adc2 is [0-9.]* ± [0-9.]*x faster than old:csum_partial at 1500 B warm' '$T/ssh.out' &&
 		ls '$T'/rs/ab-board-*[0-9].txt > /dev/null && ! grep -q 'no verdict here' '$T/ssh.out'"
 dir=$(grep -o '/tmp/csumbench\.[A-Za-z0-9]*' "$T/ssh.log" | grep -v XXXXXX | head -n 1)
-ok "... the board's folder removed" bash -c "[ -n '$dir' ] && [ ! -e '$dir' ]"
+ok "... the board's folder removed" all [ -n "$dir" ] -- [ ! -e "$dir" ]
 PATH="$T/sshbin:$PATH" SSH_LOG="$T/ssh.log" BOARD_HOME="$T/board" CSUMBENCH_RESULTS_DIR="$T/none" \
 	$MAKE -s ab OLD="$T/lib.so:csum_any" NEW=adc2 RUNNER="ssh root@board" > /dev/null 2> "$T/e"
 ok "a .so side over ssh: refused, exit 2" \
-	bash -c "[ $? = 2 ] && grep -q 'a .so side runs here only' '$T/e' && [ -z \"\$(ls -A '$T/none')\" ]"
+	all [ $? = 2 ] -- has "$T/e" 'a .so side runs here only' -- dir_empty "$T/none"
 PATH="$T/sshbin:$PATH" SSH_LOG="$T/ssh.log" BOARD_HOME="$T/board" CSUMBENCH_RESULTS_DIR="$T/none" \
 	$MAKE -s ab OLD=c64 NEW=adc2 SPACE=kernel KDIR="$T/nowhere" RUNNER="ssh root@board" > /dev/null 2> "$T/e"
 ok "SPACE=kernel over ssh with KDIR= not the board kernel's tree: refused, exit 2" \

@@ -15,7 +15,7 @@ ok "marked '# emulated: yes'" grep -q '^# emulated: yes$' "$csv"
 ok "stderr warns that timings are not real" grep -q 'WARNING: running under emulation' "$T/err"
 ok "the summary says so too" grep -q '^EMULATED RUN' "$T/out"
 ok "timer mftb at 1 cycle per tick from the config" \
-	bash -c "grep -q '^# timer: mftb' '$csv' && grep -q '^# cycles_per_tick_source: config' '$csv'"
+	all has "$csv" '^# timer: mftb' -- has "$csv" '^# cycles_per_tick_source: config'
 for k in v0 tuned unroll4 pipelined; do
 	ok "$k: 6 sizes x warm/cold, entry on 64 bytes, loop on 32" \
 		[ "$(grep -c "^$k,ppc32,csum,[0-9]*,0,\(warm\|cold\),none,none,idle,none,0,\(0\|32\),1,mftb," "$csv")" = 12 ]
@@ -27,13 +27,13 @@ for d in none 64 96 128 160 256; do
 	done
 done
 ok "sizes of one packet and GRO-sized buffers: 64 to 65536" \
-	bash -c "grep -q '^pipelined-dcbt,ppc32,csum,65536,0,cold,160,' '$csv' &&
-		grep -q '^pipelined-dcbt,ppc32,csum,16384,0,warm,96,' '$csv'"
+	all has "$csv" '^pipelined-dcbt,ppc32,csum,65536,0,cold,160,' -- \
+		has "$csv" '^pipelined-dcbt,ppc32,csum,16384,0,warm,96,'
 ok "the empty kernel's floor: 6 sizes x warm/cold" \
 	[ "$(grep -c "^empty,harness,csum,[0-9]*,0,\(warm\|cold\),none,none,idle,none,0,,1,mftb," "$csv")" = 12 ]
 ok "flush check skipped under emulation, and said so" grep -q '^# flush_check: not checked: emulated' "$csv"
 ok "cache line from auxv, flushed with dcbf" \
-	bash -c "grep -q '^# cache_line: 32 (auxv AT_DCACHEBSIZE)' '$csv' && grep -q '^# cold_flush: dcbf' '$csv'"
+	all has "$csv" '^# cache_line: 32 (auxv AT_DCACHEBSIZE)' -- has "$csv" '^# cold_flush: dcbf'
 ok "cpu_model: qemu's default CPU named by its PVR, and the emulator" \
 	grep -Eq '^# cpu_model: PVR 0x[0-9a-f]{8}, emulated \(qemu-ppc; /proc/cpuinfo is the host.s\)$' "$csv"
 
@@ -45,16 +45,19 @@ CSUMBENCH_RESULTS_DIR=$T/464 make -s bench ARCH=ppc32 \
 	CPU=464 RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
 csv=$(ls "$T/464"/apm82181-*[0-9].csv 2> /dev/null)
 ok "CPU=464 RUNNER=qemu-ppc: exit 0, the pair and the summary" \
-	bash -c "[ $rc = 0 ] && [ -f '$csv' ] && grep -q '^EMULATED RUN' '$T/out' && ! grep -q 'uncaught target signal' '$T/err'"
+	all exit_is 0 -- [ -f "$csv" ] -- has "$T/out" '^EMULATED RUN' -- lacks "$T/err" 'uncaught target signal'
 ok "CPU=464: the CSV names the emulated core (PPC460EX/GT) and -cpu 460exb" \
 	grep -q "^# cpu_model: PPC460EX/GT, PVR 0x[0-9a-f]*, emulated (qemu-ppc -cpu 460exb; " "$csv"
 for cpu in e500 8xx; do
 	CSUMBENCH_RESULTS_DIR=$T/$cpu make -s bench ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- \
 		CPU=$cpu RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
 	ok "CPU=$cpu RUNNER=qemu-ppc: refused before building or running, saying why and what to use" \
-		bash -c "[ $rc != 0 ] && grep -q 'qemu-user cannot run a CPU=$cpu build' '$T/err' &&
-			grep -q 'RUNNER=\"ssh root@board\"' '$T/err' && [ -z \"\$(ls -A '$T/$cpu')\" ] &&
-			[ ! -s '$T/out' ] && ! grep -q 'gcc' '$T/err'"
+		all [ "$rc" != 0 ] -- \
+			has "$T/err" "qemu-user cannot run a CPU=$cpu build" -- \
+			has "$T/err" 'RUNNER="ssh root@board"' -- \
+			dir_empty "$T/$cpu" -- \
+			[ ! -s "$T/out" ] -- \
+			lacks "$T/err" gcc
 done
 # A machine without qemu-user's emulators on PATH: installed as make test
 # installs them, or a line naming the package, never "exec: not found".
@@ -65,6 +68,8 @@ rm -f "$T"/noqemu/qemu-*
 PATH=$T/noqemu:$T/noqemu-sbin CSUMBENCH_RESULTS_DIR=$T/nq make -s bench ARCH=ppc32 \
 	CPU=464 RUNNER=qemu-ppc CONFIG=configs/apm82181.conf > "$T/out" 2> "$T/err"; rc=$?
 ok "RUNNER=qemu-ppc where no qemu-ppc is on PATH: exit 2, naming qemu-user, nothing run" \
-	bash -c "[ $rc = 2 ] && grep -q 'qemu-user' '$T/err' && ! grep -q 'not found' '$T/err' &&
-		[ -z \"\$(ls -A '$T/nq')\" ]"
+	all exit_is 2 -- \
+		has "$T/err" qemu-user -- \
+		lacks "$T/err" 'not found' -- \
+		dir_empty "$T/nq"
 finish

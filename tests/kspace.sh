@@ -26,17 +26,17 @@ ok "... naming the key, the device and what to do" \
 	grep -q '^csumbench: space (--set): /dev/csumbench: .*make module.*insmod' "$T/err"
 "$HOSTBIN" run -o - --set kernels=kernel:csum_partial > /dev/null 2> "$T/err"
 ok "a kernel:NAME kernel without the module: exit 2, saying it is csumbench.ko's" \
-	bash -c "[ $? = 2 ] && grep -q 'kernel:csum_partial is timed in the kernel, by csumbench.ko' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" 'kernel:csum_partial is timed in the kernel, by csumbench.ko'
 "$HOSTBIN" run -o - --set space=both > /dev/null 2> "$T/err"
 ok "space = both: exit 2, expected user or kernel" \
-	bash -c "[ $? = 2 ] && grep -q \"space 'both', expected user or kernel\" '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" "space 'both', expected user or kernel"
 printf 'space = kernel\nsamples = 3\n' > "$T/k.conf"
 "$HOSTBIN" run -o - -c "$T/k.conf" > /dev/null 2> "$T/err"
 ok "space = kernel in a config file: the file and line named" \
 	grep -q "^$T/k.conf:1: space: /dev/csumbench" "$T/err"
 $MAKE -s bench SPACE=sideways > /dev/null 2> "$T/err"
 ok "make bench SPACE=sideways: refused" \
-	bash -c "[ $? != 0 ] && grep -q 'SPACE=sideways: expected user or kernel' '$T/err'"
+	all [ $? != 0 ] -- has "$T/err" 'SPACE=sideways: expected user or kernel'
 $MAKE -s bench ARCH=ppc32 CPU=464 RUNNER=qemu-ppc SPACE=kernel > /dev/null 2> "$T/err"
 ok "make bench SPACE=kernel under qemu-user: refused, naming a runner that has a kernel" \
 	grep -q 'qemu-user has none; give RUNNER=vboard:sam460ex' "$T/err"
@@ -63,12 +63,13 @@ if [ -n "$hdr" ]; then
 		grep -q "vermagic=${hdr#/usr/src/linux-headers-} " "$T/x86.modinfo"
 	ok "it is GPL, as a module must be" grep -q 'license=GPL$' "$T/x86.modinfo"
 	nm "$ko" > "$T/x86.nm"
-	ok "the x86-64 scalar kernels are in it" bash -c "grep -q ' T csum_x86_64_adc1$' '$T/x86.nm' &&
-		grep -q ' T csum_x86_64_adc2$' '$T/x86.nm' && grep -q ' T ip_fast_csum_x86_64_adc$' '$T/x86.nm'"
+	ok "the x86-64 scalar kernels are in it" all has "$T/x86.nm" ' T csum_x86_64_adc1$' -- \
+		has "$T/x86.nm" ' T csum_x86_64_adc2$' -- \
+		has "$T/x86.nm" ' T ip_fast_csum_x86_64_adc$'
 	ok "and the kernel's own csum_partial and csum_partial_copy_nocheck are called" \
-		bash -c "grep -q ' U csum_partial$' '$T/x86.nm' && grep -q ' U csum_partial_copy_nocheck$' '$T/x86.nm'"
+		all has "$T/x86.nm" ' U csum_partial$' -- has "$T/x86.nm" ' U csum_partial_copy_nocheck$'
 	ok "no vector kernel went in (their registers are not the module's)" \
-		bash -c "! grep -q 'avx' '$T/x86.nm'"
+		lacks "$T/x86.nm" avx
 fi
 
 # 3. csumbench.ko for the board's kernel, and make bench SPACE=kernel
@@ -82,10 +83,11 @@ readelf -p .modinfo "$ko" > "$T/ppc.modinfo" 2> /dev/null
 ok "its vermagic is that kernel's release" \
 	grep -q "vermagic=$(cat "$kdir/build/include/config/kernel.release") " "$T/ppc.modinfo"
 nm "$ko" > "$T/ppc.nm"
-ok "it holds the harness's ppc32 kernels" bash -c "grep -q ' T csum_ppc32_pipelined$' '$T/ppc.nm' &&
-	grep -q ' T csum_ppc32_pipelined_dcbt$' '$T/ppc.nm' && grep -q ' T csum_copy_ppc32_dcbt$' '$T/ppc.nm'"
+ok "it holds the harness's ppc32 kernels" all has "$T/ppc.nm" ' T csum_ppc32_pipelined$' -- \
+	has "$T/ppc.nm" ' T csum_ppc32_pipelined_dcbt$' -- \
+	has "$T/ppc.nm" ' T csum_copy_ppc32_dcbt$'
 ok "and calls the kernel's __csum_partial and csum_partial_copy_generic" \
-	bash -c "grep -q ' U __csum_partial$' '$T/ppc.nm' && grep -q ' U csum_partial_copy_generic$' '$T/ppc.nm'"
+	all has "$T/ppc.nm" ' U __csum_partial$' -- has "$T/ppc.nm" ' U csum_partial_copy_generic$'
 
 CSUMBENCH_RESULTS_DIR=$T/res $MAKE -s bench ARCH=ppc32 CPU="${B##*ppc32-}" \
 	RUNNER=vboard:$M SPACE=kernel CONFIG=configs/kernel-space.conf \
@@ -102,7 +104,7 @@ ok "the gate ran in the kernel and through it" grep -q '^# kernel_gate: every ke
 ok "# kernel_function: __csum_partial, its address, size and sha256" \
 	grep -Eq '^# kernel_function: __csum_partial 0xc[0-9a-f]{7} [1-9][0-9]* [0-9a-f]{64} kernel:csum_partial$' "$csv"
 ok "the timer is the timebase, read in the module by get_cycles()" \
-	bash -c "grep -q '^# timer: mftb ' '$csv' && grep -q '^# kernel_timer: get_cycles(): the timebase' '$csv'"
+	all has "$csv" '^# timer: mftb ' -- has "$csv" '^# kernel_timer: get_cycles(): the timebase'
 ok "the cold flush is the kernel's flush_dcache_range" \
 	grep -q "^# cold_flush: csumbench.ko's, flush_dcache_range" "$csv"
 # every kernel at both sizes, warm and cold, with a positive median
@@ -122,7 +124,7 @@ ok "the module's floors (empty) are the floor rows" \
 	grep -q '^empty,module,csum,1500,0,cold,' "$csv"
 # cold regions take the module's buffers: no user-space pool is made
 ok "no user-space cold pool or huge pages said (none made)" \
-	bash -c "! grep -Eq '^# (cold_pool|huge_pages):' '$csv'"
+	lacks_ere "$csv" '^# (cold_pool|huge_pages):'
 ok "# kernel_buffers: the module's, its page and its 256 cold slots a page apart" \
 	grep -Eq "^# kernel_buffers: csumbench.ko's own, vmalloc'd in [0-9]+-byte pages, .*; for cold regions 256 source and destination slots [0-9]+ bytes apart, a page between each two" "$csv"
 # no time below 0: the overhead is this boot's, and a figure below it none
@@ -152,7 +154,7 @@ ok "the patch adds a dcbt to the loop and the distance before it" \
 echo 'this is not a patch' > "$T/bad.patch"
 VBOARD_PATCH=$T/bad.patch scripts/vboard.sh kernel "$M" > /dev/null 2> "$T/err"
 ok "a patch that does not apply: refused before any build, named" \
-	bash -c "[ $? = 2 ] && grep -q 'VBOARD_PATCH: .*bad.patch does not apply to linux-source-6.1' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" 'VBOARD_PATCH: .*bad.patch does not apply to linux-source-6.1'
 VBOARD_PATCH=$T/gone.patch scripts/vboard.sh kernel "$M" > /dev/null 2> "$T/err"
 ok "a patch that is not there: refused, named" \
 	grep -q "VBOARD_PATCH: $T/gone.patch: no such file" "$T/err"
@@ -163,7 +165,7 @@ ok "... rebuilding only what the patch touched" \
 	bash -c "[ \$(grep -c '^  AS      arch/powerpc/lib/checksum_32.o' '$pkdir/build.log') = 1 ] &&
 		[ \$(grep -c '^  CC ' '$pkdir/build.log') -lt 50 ]"
 ok "... and the plain kernel's source is untouched" \
-	bash -c "! grep -q 'dcbt	r3,r9' '$kdir/tree/arch/powerpc/lib/checksum_32.S'"
+	lacks "$kdir/tree/arch/powerpc/lib/checksum_32.S" 'dcbt	r3,r9'
 pko=$($MAKE -s module ARCH=ppc32 KDIR="$pkdir/build" 2> "$T/pko.log")
 ok "csumbench.ko builds for the patched kernel" [ -f "$pko" ]
 powerpc-linux-gnu-gcc -static -O2 -Wall -Wextra -Imodule -o "$T/kspace-ioctl" \
@@ -201,8 +203,8 @@ log=$T/got/.console-$M.log
 status_of() { grep '^@@csumbench-exit ' "$log" | sed -n "$1{s/.* status //;p}"; }
 said_by() { awk -v n="$1" '/^@@csumbench-run /{ c++; next } /^@@csumbench-exit /{ if (c == n) exit; next } c == n' "$log"; }
 ok "the patched board loaded the module and ran the commands" \
-	bash -c "grep -q '^@@csumbench-module /csumbench/csumbench.ko loaded' '$log' &&
-		grep -q '^@@csumbench-exit /csumbench/csumbench status 0' '$log'"
+	all has "$log" '^@@csumbench-module /csumbench/csumbench.ko loaded' -- \
+		has "$log" '^@@csumbench-exit /csumbench/csumbench status 0'
 psum=$(sha256sum < "$T/dcbt.patch" | cut -c1-64)
 ok "the patched kernel's results say so: # vboard_patch: the patch and its sha256" \
 	bash -c "for f in patched.csv patched-samples.csv wrong.csv; do
@@ -215,7 +217,7 @@ patched=$(sed -n 's/^# kernel_function: \(.*\) kernel:csum_partial$/\1/p' "$T/go
 read -r psym _ psize psha <<< "$patched"
 read -r _ _ size sha <<< "$plain"
 ok "# kernel_function: differs with the patch (sha256 $sha -> $psha)" \
-	bash -c "[ -n '$psha' ] && [ -n '$sha' ] && [ '$psha' != '$sha' ] && [ '$psym' = __csum_partial ]"
+	all [ -n "$psha" ] -- [ -n "$sha" ] -- [ "$psha" != "$sha" ] -- [ "$psym" = __csum_partial ]
 ok "... and is two instructions longer ($size -> $psize bytes)" [ "$psize" = $((size + 8)) ]
 # The same patch through make bench, as the README gives it.
 CSUMBENCH_RESULTS_DIR=$T/resp $MAKE -s bench ARCH=ppc32 CPU="${B##*ppc32-}" RUNNER=vboard:$M SPACE=kernel \
@@ -223,8 +225,10 @@ CSUMBENCH_RESULTS_DIR=$T/resp $MAKE -s bench ARCH=ppc32 CPU="${B##*ppc32-}" RUNN
 st=$?
 pcsv=$(find "$T/resp" -name "kernel-space-vboard-$M-*.csv" ! -name '*-samples.csv' 2> /dev/null | head -n 1)
 ok "make bench ... SPACE=kernel VBOARD_PATCH=dcbt.patch: the patched __csum_partial timed" \
-	bash -c "[ $st = 0 ] && [ -n '$pcsv' ] && grep -qx '# kernel_function: $patched kernel:csum_partial' '$pcsv' &&
-		grep -q '^kernel:csum_partial,[a-z0-9_]*,csum,1500,0,warm,' '$pcsv'"
+	all [ "$st" = 0 ] -- \
+		[ -n "$pcsv" ] -- \
+		has_line "$pcsv" "# kernel_function: $patched kernel:csum_partial" -- \
+		has "$pcsv" '^kernel:csum_partial,[a-z0-9_]*,csum,1500,0,warm,'
 [ $st = 0 ] || tail -n 20 "$T/pbench.err"
 ok "csumbench code gives the same function as the results" \
 	bash -c "[ \"\$(head -n 1 '$T/got/code.txt')\" = '# $patched kernel:csum_partial' ]"
@@ -236,7 +240,7 @@ powerpc-linux-gnu-objdump -D -b binary -m powerpc:common -M 464 -EB "$T/code.bin
 ok "the patched function holds a dcbt, from its bytes" grep -Eq '\sdcbt\s+r?3,r?9$' "$T/code.dis"
 powerpc-linux-gnu-objdump -d -M 464 --disassemble=__csum_partial "$kdir/vmlinux" > "$T/plain.dis"
 ok "the plain kernel's __csum_partial has none" \
-	bash -c "grep -q 'adde' '$T/plain.dis' && ! grep -q 'dcbt' '$T/plain.dis'"
+	all has "$T/plain.dis" adde -- lacks "$T/plain.dis" dcbt
 # A call through the module costs its own bytes and a request, whatever
 # the run's largest call: a correct kernel is never called hung.
 "$HOSTBIN" sum -k ref "$B/csumbench" > "$T/hsum.txt"
@@ -244,24 +248,24 @@ ok "csumbench sum -k kernel:csum_partial of a 2-chunk file: exit 0, the sum ref 
 	bash -c "[ '$(status_of 3)' = 0 ] && [ \"\$(cut -c1-9 '$T/got/ksum.txt')\" = \"\$(cut -c1-9 '$T/hsum.txt')\" ] &&
 		grep -q ' /csumbench/csumbench\$' '$T/got/ksum.txt'"
 said_by 3 > "$T/said3"
-ok "... not called hung" bash -c "! grep -q 'did not return' '$T/said3'"
+ok "... not called hung" lacks "$T/said3" 'did not return'
 ok "run --check at 1 MiB in kernel space: exit 0, every kernel agrees" \
 	bash -c "[ '$(status_of 4)' = 0 ] && grep -q '^ok: 1 kernel(s) at 1 size(s) and 1 alignment(s) agree' '$T/got/check-1m.txt'"
 # The module's limits are no kernel's failure: 33 distances, 4097 sizes.
 ok "run --check of pipelined-dcbt at none and 33 distances: exit 0, it agrees" \
 	bash -c "[ '$(status_of 5)' = 0 ] && grep -q '^ok: 1 kernel(s) at 1 size(s) and 1 alignment(s) agree' '$T/got/check-dists.txt'"
 said_by 5 > "$T/said5"
-ok "... with no failure said" bash -c "! grep -q 'FAILED\|refused' '$T/said5'"
+ok "... with no failure said" lacks "$T/said5" 'FAILED\|refused'
 ok "run --check of pipelined at 4097 sizes: exit 0, it agrees" \
 	bash -c "[ '$(status_of 6)' = 0 ] && grep -q '^ok: 1 kernel(s) at 4097 size(s) and 1 alignment(s) agree' '$T/got/check-sizes.txt'"
 ok "no figure below 0 in the patched kernel's CSV" nonneg "$T/got/patched.csv"
 results <(sed -n 's/^\(ok\|FAIL\) /&/p' "$T/got/ioctl.txt" 2> /dev/null)
 ok "the device test ran to its end" grep -qx 'kspace-ioctl: all ok' "$T/got/ioctl.txt"
 ok "a kernel the in-kernel gate refuses is not timed, and the run says why" \
-	bash -c "grep -q 'FAILED correctness check, not timed: pipelined at len 1500 align 0, .*(csumbench.ko.s gate, in the kernel)' '$log' &&
-		grep -q '^@@csumbench-exit /csumbench/csumbench status 1' '$log'"
-ok "... the others are" bash -c "grep -q '^pipelined-dcbt,module,csum,1500,0,warm,64,' '$T/got/wrong.csv' &&
-	! grep -q '^pipelined,' '$T/got/wrong.csv'"
+	all has "$log" 'FAILED correctness check, not timed: pipelined at len 1500 align 0, .*(csumbench.ko.s gate, in the kernel)' -- \
+		has "$log" '^@@csumbench-exit /csumbench/csumbench status 1'
+ok "... the others are" all has "$T/got/wrong.csv" '^pipelined-dcbt,module,csum,1500,0,warm,64,' -- \
+	lacks "$T/got/wrong.csv" '^pipelined,'
 # 5. make ab SPACE=kernel on the board (README "Timing your change"):
 # the tree's checksum_32.S and the same file with the dcbt patch, both
 # compiled into csumbench.ko as the kernel compiles its own, timed in one

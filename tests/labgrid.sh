@@ -83,7 +83,7 @@ with open(sys.argv[2], "w") as planted:
 LG_CSUMBENCH_KEY=$T/ssh/user pytest_on boards/labgrid/localhost.yaml "$T/ssh.log"
 ok "pytest --lg-env boards/labgrid/localhost.yaml passes (ssh, put, run, get)" [ $? = 0 ]
 ok "... nothing written through a folder or a link made there first" \
-	bash -c "[ \"\$(cat '$T/victim')\" = precious ]"
+	file_is "$T/victim" precious
 xargs rm -rf < "$T/planted"
 grep -q '1 passed' "$T/ssh.log" || { tail -n 30 "$T/ssh.log"; tail -n 5 "$T/ssh/log"; }
 ok "its pair is in the results folder, not emulated, run by labgrid" \
@@ -106,7 +106,7 @@ rm -f ~/INJECTED
 ssh-keygen -q -t ed25519 -N '' -f "$T/ssh/stranger" < /dev/null
 LG_CSUMBENCH_KEY=$T/ssh/stranger pytest_on boards/labgrid/localhost.yaml "$T/bad.log"
 ok "a target it cannot reach fails the pytest, for that reason" \
-	bash -c "[ $? != 0 ] && grep -q 'Permission denied (publickey)' '$T/bad.log'"
+	all [ $? != 0 ] -- has "$T/bad.log" 'Permission denied (publickey)'
 
 # 4. The real board's environment: it loads, and its target has the
 # drivers the README describes (nothing is connected).

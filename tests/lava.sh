@@ -16,11 +16,11 @@ ok "the test definition and the three jobs are valid" [ $? = 0 ]
 [ "$(grep -c ': a valid LAVA' "$T/v")" = 4 ] || cat "$T/v"
 "$PY" boards/lava/validate.py > "$T/out" 2> "$T/err"
 ok "validate.py without a file: exit 2, its usage" \
-	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 boards/lava/validate.py FILE' '$T/err' && [ ! -s '$T/out' ]"
+	all [ $? = 2 ] -- has "$T/err" '^usage: /usr/bin/python3 boards/lava/validate.py FILE' -- [ ! -s "$T/out" ]
 # -S: no site packages, as a python3 that is not Debian's has none of them
 "$PY" -S boards/lava/validate.py boards/lava/job-qemu.yaml > "$T/out" 2> "$T/err"
 ok "validate.py on a python3 without lava-common: exit 2, says so and what to run" \
-	bash -c "[ $? = 2 ] && grep -q 'has no lava-common; run it with Debian.s, /usr/bin/python3' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" 'has no lava-common; run it with Debian.s, /usr/bin/python3'
 
 # The qemu job as LAVA would run it: lava-server's own qemu device type
 # (its templates from Debian's lava-server, taken apart, not installed),
@@ -69,7 +69,7 @@ ok "without no_kvm the rendering asks for KVM, and qemu-system-ppc refuses it (t
 	bash -c "[[ \$1 == *'-enable-kvm'* ]] && [ $rc != 0 ] && grep -qi 'kvm' '$T/kvm.log'" _ "$kcmd"
 "$PY" boards/lava/qemu-command.py > /dev/null 2> "$T/err"
 ok "qemu-command.py without arguments: exit 2, its usage" \
-	bash -c "[ $? = 2 ] && grep -q '^usage: ' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" '^usage: '
 
 invalid() { # invalid NAME FILE PYTHON-EDIT: the edited copy is refused
 	rm -f "$T/bad.yaml"
@@ -84,8 +84,9 @@ EOF
 		return
 	fi
 	"$PY" boards/lava/validate.py "$T/bad.yaml" > /dev/null 2> "$T/bad.err"
-	ok "refused: $1" bash -c "[ $? = 1 ] && grep -q 'bad.yaml: not valid: ' '$T/bad.err' &&
-		! grep -q 'No such file' '$T/bad.err'"
+	ok "refused: $1" all [ $? = 1 ] -- \
+		has "$T/bad.err" 'bad.yaml: not valid: ' -- \
+		lacks "$T/bad.err" 'No such file'
 }
 invalid "a job without timeouts" boards/lava/job-qemu.yaml 'del d["timeouts"]'
 invalid "a deploy to nowhere" boards/lava/job-board.yaml 'd["actions"][0]["deploy"]["to"] = "floppy"'
@@ -140,22 +141,22 @@ PATH=$T/bin:$PATH boards/lava/lava-cases.sh "$T/re.csv"
 ok "the same rows marked emulated: every measurement in cycles/byte(emulated)" \
 	[ "$(grep -c -- '--measurement [0-9.]* --units cycles/byte(emulated)$' "$LAVA_LOG")" = "$rows" ]
 ok "a passed gate case per kernel" \
-	bash -c "grep -qx 'word32-gate --result pass' '$LAVA_LOG' &&
-		grep -qx 'c64-prefetch-gate --result pass' '$LAVA_LOG'"
+	all has_line "$LAVA_LOG" 'word32-gate --result pass' -- \
+		has_line "$LAVA_LOG" 'c64-prefetch-gate --result pass'
 if [ -n "$SO" ]; then
 	"$CB" run -q --set "kernels=ref,$SO:csum_user_wrong" --set sizes=64 \
 		--set samples=3 -o "$T/w.csv" > /dev/null 2>&1
 	: > "$LAVA_LOG"
 	PATH=$T/bin:$PATH boards/lava/lava-cases.sh "$T/w.csv"
 	ok "a kernel that failed its gate is a failed case, and has no points" \
-		bash -c "grep -Eq '^[-_a-zA-Z0-9.]*csum_user_wrong-gate --result fail$' '$LAVA_LOG' &&
-			! grep -q 'csum_user_wrong-64' '$LAVA_LOG' &&
-			grep -qx 'ref-gate --result pass' '$LAVA_LOG'"
+		all has_ere "$LAVA_LOG" '^[-_a-zA-Z0-9.]*csum_user_wrong-gate --result fail$' -- \
+			lacks "$LAVA_LOG" csum_user_wrong-64 -- \
+			has_line "$LAVA_LOG" 'ref-gate --result pass'
 fi
 printf 'name,value\n1,2\n' > "$T/other.csv"
 PATH=$T/bin:$PATH boards/lava/lava-cases.sh "$T/other.csv" 2> "$T/err"
 ok "a CSV that is not csumbench's: exit 2 with FILE:LINE" \
-	bash -c "[ $? = 2 ] && grep -q 'other.csv:1: expected a csumbench header' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" 'other.csv:1: expected a csumbench header'
 
 # lava-run.sh as LAVA runs it, with a binary from a path.
 : > "$LAVA_LOG"
@@ -190,14 +191,15 @@ else
 	ok "scripts/lava-qemu.sh (make lava-qemu): exit 0" [ $rc = 0 ]
 	[ $rc = 0 ] || tail -n 25 "$T/lq.err"
 	ok "the job completed: LAVA's verdict, and lava-run's result.yaml" \
-		bash -c "grep -qx 'lava job pass' '$T/lq.out' && grep -qx 'result: pass' '$T/lq/run/result.yaml'"
+		all has_line "$T/lq.out" 'lava job pass' -- has_line "$T/lq/run/result.yaml" 'result: pass'
 	ok "the test definition ran whole (lava 0_csumbench pass)" grep -qx 'lava 0_csumbench pass' "$T/lq.out"
 	ok "csumbench-binary and csumbench-run passed on the device" \
-		bash -c "grep -qx 'case csumbench-binary pass' '$T/lq.out' &&
-			grep -qx 'case csumbench-run pass' '$T/lq.out'"
+		all has_line "$T/lq.out" 'case csumbench-binary pass' -- \
+			has_line "$T/lq.out" 'case csumbench-run pass'
 	ok "a passed gate case per kernel: c64, adc1 and the floor's" \
-		bash -c "grep -qx 'case c64-gate pass' '$T/lq.out' && grep -qx 'case adc1-gate pass' '$T/lq.out' &&
-			grep -qx 'case empty-gate pass' '$T/lq.out'"
+		all has_line "$T/lq.out" 'case c64-gate pass' -- \
+			has_line "$T/lq.out" 'case adc1-gate pass' -- \
+			has_line "$T/lq.out" 'case empty-gate pass'
 	# The config's points, named as lava-cases.sh names them: the same
 	# config run here, through the recording lava-test-case.
 	"$CB" run -q -c boards/lava/qemu-x86_64.conf -o "$T/pts.csv" > /dev/null 2>&1
@@ -225,18 +227,19 @@ else
 	sed '/"case": "csumbench-run"/s/"result": "pass"/"result": "fail"/' "$T/lq/job.log" > "$T/bad.log"
 	"$PY" boards/lava/lava-local.py results "$T/bad.log" > "$T/bad.out" 2> "$T/bad.err"
 	ok "a failed case fails the run: exit 1, naming it" \
-		bash -c "[ $? = 1 ] && grep -qx 'case csumbench-run fail' '$T/bad.out' &&
-			grep -q 'case csumbench-run: fail' '$T/bad.err'"
+		all [ $? = 1 ] -- \
+			has_line "$T/bad.out" 'case csumbench-run fail' -- \
+			has "$T/bad.err" 'case csumbench-run: fail'
 	grep -v '"case": "job"' "$T/lq/job.log" > "$T/nojob.log"
 	"$PY" boards/lava/lava-local.py results "$T/nojob.log" > /dev/null 2> "$T/bad.err"
 	ok "a log without the job's result fails the run: exit 1, saying so" \
-		bash -c "[ $? = 1 ] && grep -q 'the log has no job result' '$T/bad.err'"
+		all [ $? = 1 ] -- has "$T/bad.err" 'the log has no job result'
 fi
 "$PY" boards/lava/lava-local.py job boards/lava/job-qemu-x86_64.yaml kernel="$T/none" ramdisk="$T/none" \
 	tests="$T/none" > /dev/null 2> "$T/err"
 ok "lava-local.py job with a file that is not there: exit 2, naming it" \
-	bash -c "[ $? = 2 ] && grep -q 'kernel=$T/none: no such file' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" "kernel=$T/none: no such file"
 "$PY" boards/lava/lava-local.py > /dev/null 2> "$T/err"
 ok "lava-local.py without a command: exit 2, its usage" \
-	bash -c "[ $? = 2 ] && grep -q '^usage: /usr/bin/python3 boards/lava/lava-local.py job' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" '^usage: /usr/bin/python3 boards/lava/lava-local.py job'
 finish

@@ -30,7 +30,7 @@ fi
 	--set samples=3 --set timer=mftb > "$T/out" 2> "$T/err"; rc=$?
 ok "csum kernels run under -cpu $QCPU (exit $rc)" [ $rc = 0 ]
 ok "timer mftb, marked emulated" \
-	bash -c "grep -q '^# timer: mftb (PowerPC timebase' '$T/r.csv' && grep -q '^# emulated: yes' '$T/r.csv'"
+	all has "$T/r.csv" '^# timer: mftb (PowerPC timebase' -- has "$T/r.csv" '^# emulated: yes'
 ok "pipelined-dcbt at none and 64, warm and cold, 2 sizes" \
 	[ "$(grep -c '^pipelined-dcbt,ppc32,csum,' "$T/r.csv")" = 8 ]
 "${CB[@]}" run -o "$T/c.csv" -c configs/csum-copy.conf --set samples=3 \
@@ -50,5 +50,5 @@ for k in ip-mainline ip-unrolled; do
 done
 "${CB[@]}" run --check --set kernels=ip-mainline --set sizes=20 --set aligns=2 > "$T/out" 2> "$T/err"; rc=$?
 ok "ppc32 ip kernels at align 2: refused by the gate (4-byte aligned headers)" \
-	bash -c "[ $rc = 1 ] && grep -q 'ip-mainline: takes 4-byte aligned headers only' '$T/err'"
+	all exit_is 1 -- has "$T/err" 'ip-mainline: takes 4-byte aligned headers only'
 finish

@@ -24,36 +24,36 @@ SPEC='hist:keys=len:vals=hitcount:sort=len:size=16384'
 for s in 0 -1 abc 1e9 1e-310 ''; do
 	"$HOSTBIN" trace --seconds "$s" -o "$T/x.mix" > /dev/null 2> "$T/err"
 	ok "--seconds '$s': exit 2, what it expects" \
-		bash -c "[ $? = 2 ] && grep -q \"expected a number of seconds above 0, up to 86400\" '$T/err'"
+		all [ $? = 2 ] -- has "$T/err" 'expected a number of seconds above 0, up to 86400'
 done
 "$HOSTBIN" trace stray > /dev/null 2> "$T/err"
-ok "a stray word: exit 2" bash -c "[ $? = 2 ] && grep -q \"unexpected 'stray'\" '$T/err'"
+ok "a stray word: exit 2" all [ $? = 2 ] -- has "$T/err" "unexpected 'stray'"
 echo keep > "$T/old.mix"
 "$HOSTBIN" trace --tracefs "$T/nowhere" -o "$T/old.mix" > /dev/null 2> "$T/err"
 ok "-o an existing file: exit 2, never replaced" \
-	bash -c "[ $? = 2 ] && grep -q 'already exists; results are never replaced' '$T/err' && [ \"\$(cat '$T/old.mix')\" = keep ]"
+	all [ $? = 2 ] -- has "$T/err" 'already exists; results are never replaced' -- file_is "$T/old.mix" keep
 "$HOSTBIN" trace -o "$T/no/such/dir/x.mix" > /dev/null 2> "$T/err"
 ok "-o into a folder that is not there: exit 2, naming it" \
-	bash -c "[ $? = 2 ] && grep -q 'no/such/dir: no such folder' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" 'no/such/dir: no such folder'
 "$HOSTBIN" trace --tracefs "$T/nowhere" -o "$T/a.mix" > /dev/null 2> "$T/err"
 ok "--tracefs a folder that is not there: exit 1, naming it" \
-	bash -c "[ $? = 1 ] && grep -q 'nowhere: no such folder' '$T/err' && [ ! -e '$T/a.mix' ]"
+	all [ $? = 1 ] -- has "$T/err" 'nowhere: no such folder' -- [ ! -e "$T/a.mix" ]
 
 "$HOSTBIN" trace --emulated --tracefs "$T/nowhere" -o "$T/a.mix" > /dev/null 2> "$T/err"
 ok "--emulated is an option (what it marks is checked on the virtual boards below)" \
-	bash -c "[ $? = 1 ] && grep -q 'nowhere: no such folder' '$T/err'"
+	all [ $? = 1 ] -- has "$T/err" 'nowhere: no such folder'
 
 # 2. Folders made to look like tracefs: what the kernel lacks is named,
 # and what was set up before the refusal is taken down.
 mkdir -p "$T/fs0" "$T/fs1" "$T/fs2/events"
 "$HOSTBIN" trace --tracefs "$T/fs0" -o "$T/a.mix" > /dev/null 2> "$T/err"
 ok "no kprobe_events: exit 1, names CONFIG_KPROBE_EVENTS, no mix" \
-	bash -c "[ $? = 1 ] && grep -q 'needs CONFIG_KPROBES and CONFIG_KPROBE_EVENTS' '$T/err' && [ ! -e '$T/a.mix' ]"
+	all [ $? = 1 ] -- has "$T/err" 'needs CONFIG_KPROBES and CONFIG_KPROBE_EVENTS' -- [ ! -e "$T/a.mix" ]
 : > "$T/fs1/kprobe_events"
 echo "tracing mini-HOWTO" > "$T/fs1/README"
 "$HOSTBIN" trace --tracefs "$T/fs1" -o "$T/a.mix" > /dev/null 2> "$T/err"
 ok "no hist triggers in README: exit 1, names CONFIG_HIST_TRIGGERS" \
-	bash -c "[ $? = 1 ] && grep -q 'needs CONFIG_HIST_TRIGGERS' '$T/err' && [ ! -s '$T/fs1/kprobe_events' ]"
+	all [ $? = 1 ] -- has "$T/err" 'needs CONFIG_HIST_TRIGGERS' -- [ ! -s "$T/fs1/kprobe_events" ]
 # A run killed outright (pid 4194303 is not one) left a probe and its
 # trigger; this kernel's csum_partial (x86-64) takes a probe, but no
 # hist file appears: the probe made is removed again.
@@ -66,13 +66,13 @@ if [ "$(uname -m)" = x86_64 ] && grep -q ' csum_partial$' /proc/kallsyms; then
 	st=$?
 	ok "a killed run's trigger is removed" \
 		grep -qx "!$SPEC" "$T/fs2/events/csumbench_4194303/csum_partial/trigger"
-	ok "... and its probe, saying so" bash -c "grep -qx -- '-:csumbench_4194303/csum_partial' '$T/fs2/kprobe_events' &&
-		grep -q 'removed csumbench_4194303/csum_partial, left by a run that ended without cleaning up (pid 4194303)' '$T/err'"
+	ok "... and its probe, saying so" all has_line "$T/fs2/kprobe_events" '-:csumbench_4194303/csum_partial' -- \
+		has "$T/err" 'removed csumbench_4194303/csum_partial, left by a run that ended without cleaning up (pid 4194303)'
 	g=$(sed -n 's/^p:\(csumbench_[0-9]*\)\/csum_partial csum_partial len=%si:u32$/\1/p' "$T/fs2/kprobe_events" |
 		grep -v 4194303 | head -n 1)
 	ok "its own probe: csum_partial's length from %si, as a u32" [ -n "$g" ]
 	ok "no hist file for it: exit 1, CONFIG_HIST_TRIGGERS named" \
-		bash -c "[ $st = 1 ] && grep -q 'no events/$g/csum_partial/hist.*CONFIG_HIST_TRIGGERS' '$T/err'"
+		all [ "$st" = 1 ] -- has "$T/err" "no events/$g/csum_partial/hist.*CONFIG_HIST_TRIGGERS"
 	ok "... and the probe it made is removed" grep -qx -- "-:$g/csum_partial" "$T/fs2/kprobe_events"
 	ok "... nothing else written to kprobe_events" \
 		[ "$(grep -c -v "4194303\|$g" "$T/fs2/kprobe_events")" = 0 ]
@@ -98,19 +98,22 @@ stale_filter() { # stale_filter NAME TRACER FILTER LIVE: the fake tracefs
 if [ -n "$sym" ]; then
 	stale_filter nopf nop "$sym" 0
 	ok "a killed run's filter ($sym) with the tracer nop: cleared, saying so" \
-		bash -c "[ ! -s '$T/nopf/set_ftrace_filter' ] && [ \"\$(cat '$T/nopf/current_tracer')\" = nop ] &&
-			grep -q 'function filter (set_ftrace_filter: $sym), now cleared\$' '$T/nopf.err'"
+		all [ ! -s "$T/nopf/set_ftrace_filter" ] -- \
+			file_is "$T/nopf/current_tracer" nop -- \
+			has "$T/nopf.err" "function filter (set_ftrace_filter: $sym), now cleared\$"
 	stale_filter graphf function_graph "$sym" 0
 	ok "... with the tracer function_graph: cleared, the tracer nop" \
-		bash -c "[ ! -s '$T/graphf/set_ftrace_filter' ] && [ \"\$(cat '$T/graphf/current_tracer')\" = nop ] &&
-			grep -q 'now cleared, and its function-graph tracer (now nop)' '$T/graphf.err'"
+		all [ ! -s "$T/graphf/set_ftrace_filter" ] -- \
+			file_is "$T/graphf/current_tracer" nop -- \
+			has "$T/graphf.err" 'now cleared, and its function-graph tracer (now nop)'
 	stale_filter userf nop "tcp_sendmsg [kernel]" 0
 	ok "a filter on anything else is left alone" \
 		bash -c "[ \"\$(cat '$T/userf/set_ftrace_filter')\" = 'tcp_sendmsg [kernel]' ] && ! grep -q 'now cleared' '$T/userf.err'"
 	stale_filter livef function_graph "$sym" 1
 	ok "ours beside a csumbench trace still running: left alone" \
-		bash -c "[ \"\$(cat '$T/livef/set_ftrace_filter')\" = '$sym' ] &&
-			[ \"\$(cat '$T/livef/current_tracer')\" = function_graph ] && ! grep -q 'now cleared' '$T/livef.err'"
+		all file_is "$T/livef/set_ftrace_filter" "$sym" -- \
+			file_is "$T/livef/current_tracer" function_graph -- \
+			lacks "$T/livef.err" 'now cleared'
 fi
 
 # 3. This machine's own tracefs: traced, or refused naming the kernel
@@ -132,7 +135,7 @@ if command -v setpriv > /dev/null && [ "$(id -u)" = 0 ]; then
 		"$HOSTBIN" trace --seconds 1 -o "$nb/t.mix" > /dev/null 2> "$T/err"
 	st=$?
 	ok "as nobody: exit 1, needs root (or the kernel option it lacks)" \
-		bash -c "[ $st = 1 ] && grep -q 'needs root\|CONFIG_' '$T/err' && [ ! -e '$nb/t.mix' ]"
+		all [ "$st" = 1 ] -- has "$T/err" 'needs root\|CONFIG_' -- [ ! -e "$nb/t.mix" ]
 	rm -rf "$nb"
 fi
 
@@ -200,7 +203,7 @@ board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
 	ok "$m: no framing line (@@) in make trace's output" \
 		bash -c "! grep -q '@@' '$T/$m.out' '$T/$m.err'"
 	ok "$m: the summary counted calls and names the commonest lengths" \
-		bash -c "grep -q '^board:   all  *[1-9][0-9]* ' '$T/$m.out' && grep -q '^board:   commonest lengths:' '$T/$m.out'"
+		all has "$T/$m.out" '^board:   all  *[1-9][0-9]* ' -- has "$T/$m.out" '^board:   commonest lengths:'
 	ok "$m: the summary says the board is emulated, and marks each rate and duration" \
 		bash -c "grep -qx 'board:   emulated (--emulated):' '$T/$m.out' &&
 			grep -q '^board:   all  *[0-9]*  *[0-9.]* emulated\$' '$T/$m.out' &&
@@ -218,8 +221,10 @@ board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
 			grep -q '^# calls: [0-9]*, [0-9.]* per second (emulated; ' '$T/$m.mix' &&
 			! grep '^# duration: ' '$T/$m.mix' | grep -qv '(its own work included; emulated): '"
 	ok "$m: the # lines name the kernel, the functions, the interval, the calls" \
-		bash -c "grep -q '^# kernel: Linux 6\.1' '$T/$m.mix' && grep -q '^# functions: ' '$T/$m.mix' &&
-			grep -q '^# interval: [0-9.]* s from 20' '$T/$m.mix' && grep -q '^# calls: [1-9]' '$T/$m.mix'"
+		all has "$T/$m.mix" '^# kernel: Linux 6\.1' -- \
+			has "$T/$m.mix" '^# functions: ' -- \
+			has "$T/$m.mix" '^# interval: [0-9.]* s from 20' -- \
+			has "$T/$m.mix" '^# calls: [1-9]'
 	# the mix replayed on the board, by make bench: sent beside the config
 	inmix=$(awk '!/^#/ { s += $2 } END { print s }' "$T/$m.mix")
 	mkdir -p "$T/replay-$m"
@@ -235,8 +240,9 @@ board_trace() { # board_trace MACHINE EIGHTS-PER-ROUND [MAKE-ARGS...]
 	"$HOSTBIN" run -o "$T/$m-replay.csv" --set "sizes=mix:$T/$m.mix" --set kernels=ref,word32 \
 		--set samples=3 --set cache=warm --set prefetch=none > /dev/null 2> "$T/$m-replay.err"
 	ok "$m: the mix replays here (sizes = mix:FILE)" \
-		bash -c "[ $? = 0 ] && grep -q '^# mix: .*$m.mix' '$T/$m-replay.csv' &&
-			grep -q '^ref,generic,csum,mix,' '$T/$m-replay.csv'" || tail -n 5 "$T/$m-replay.err"
+		all [ $? = 0 ] -- \
+			has "$T/$m-replay.csv" "^# mix: .*$m.mix" -- \
+			has "$T/$m-replay.csv" '^ref,generic,csum,mix,' || tail -n 5 "$T/$m-replay.err"
 }
 # board_checks MACHINE EIGHTS-PER-ROUND BUILD-DIR GCC...: on the board,
 # tests/trace-window.c (each trace counts its own interval: traffic
@@ -283,8 +289,8 @@ board_trace x86_64 10
 # CONFIG_KPROBE_EVENTS_ON_NOTRACE: the assembly copy is refused, said so,
 # and its C callers counted (the counts above check they see every copy)
 ok "x86_64: the refused copy routine is named, with the option, and its callers probed" \
-	bash -c "grep -q 'csum_partial_copy_generic refused a probe, so its callers are probed instead' '$T/x86_64.err' &&
-		grep -q 'CONFIG_KPROBE_EVENTS_ON_NOTRACE=y' '$T/x86_64.err' &&
-		grep -q '^# functions: csum_partial (len %si) csum_and_copy_from_user (len %dx) csum_and_copy_to_user (len %dx) csum_partial_copy_nocheck (len %dx)$' '$T/x86_64.mix'"
+	all has "$T/x86_64.err" 'csum_partial_copy_generic refused a probe, so its callers are probed instead' -- \
+		has "$T/x86_64.err" CONFIG_KPROBE_EVENTS_ON_NOTRACE=y -- \
+		has "$T/x86_64.mix" '^# functions: csum_partial (len %si) csum_and_copy_from_user (len %dx) csum_and_copy_to_user (len %dx) csum_partial_copy_nocheck (len %dx)$'
 board_checks x86_64 10 "$X86" gcc
 finish

@@ -15,7 +15,7 @@ M=x86_64
 
 kdir=$(scripts/vboard.sh kernel $M 2> "$T/kernel.err")
 ok "the board's kernel: Debian's package, its version recorded" \
-	bash -c "[ -f '$kdir/vmlinuz' ] && grep -Eq '^linux-image-[0-9.]+-[0-9]+-amd64 [0-9][^ ]*$' '$kdir/version'"
+	all [ -f "$kdir/vmlinuz" ] -- has_ere "$kdir/version" '^linux-image-[0-9.]+-[0-9]+-amd64 [0-9][^ ]*$'
 read -r pkg ver < "$kdir/version"
 release=${pkg#linux-image-}
 ok "... the one linux-image-amd64 names, as apt knows it" \
@@ -33,14 +33,16 @@ CSUMBENCH_RESULTS_DIR="$T/res" VBOARD_TIMEOUT=300 \
 	$MAKE -s bench RUNNER=vboard:$M CONFIG="$T/short.conf" > "$T/out" 2> "$T/err"
 ok "make bench RUNNER=vboard:x86_64: exit 0" [ $? = 0 ] || tail -n 20 "$T/err"
 ok "... the runner names Debian's kernel and how it ran (KVM or TCG)" \
-	bash -c "grep -q \"^vboard: x86_64 runs Debian's $pkg $ver\" '$T/err' &&
-		grep -q '^vboard: x86_64 under \(KVM\|TCG\)' '$T/err'"
+	all has "$T/err" "^vboard: x86_64 runs Debian's $pkg $ver" -- \
+		has "$T/err" '^vboard: x86_64 under \(KVM\|TCG\)'
 csv=$(find "$T/res" -name "short-vboard-$M-*.csv" ! -name '*-samples.csv' | head -n 1)
 ok "... the CSV came back" [ -n "$csv" ]
 csv=${csv:-/dev/null}
 ok "... x86_64, user space, marked emulated, the board's name" \
-	bash -c "grep -qx '# arch: x86_64' '$csv' && grep -qx '# space: user' '$csv' &&
-		grep -q '^# emulated: yes' '$csv' && grep -qx '# host: vboard_x86_64' '$csv'"
+	all has_line "$csv" '# arch: x86_64' -- \
+		has_line "$csv" '# space: user' -- \
+		has "$csv" '^# emulated: yes' -- \
+		has_line "$csv" '# host: vboard_x86_64'
 for k in ref c64 adc1; do
 	for s in 64 1500; do
 		for c in warm cold; do
@@ -61,7 +63,7 @@ ok "make bench VBOARD_PATCH=... RUNNER=vboard:x86_64: exit 2, saying why, nothin
 echo '/csumbench/csumbench list' > "$T/pcmds"
 VBOARD_PATCH="$T/x.patch" scripts/vboard.sh run $M "$T/pgot" "$T/pcmds" > /dev/null 2> "$T/perr"
 ok "... and so does scripts/vboard.sh run" \
-	bash -c "[ $? = 2 ] && grep -q '^vboard: VBOARD_PATCH: the x86_64 board' '$T/perr' && ! grep -q 'booting' '$T/perr'"
+	all [ $? = 2 ] -- has "$T/perr" '^vboard: VBOARD_PATCH: the x86_64 board' -- lacks "$T/perr" booting
 
 # Kernel space: the module for Debian's kernel, the kernel's own
 # csum_partial beside the module's adc loops.
@@ -72,8 +74,9 @@ ok "make bench SPACE=kernel on it: exit 0" [ $? = 0 ] || tail -n 20 "$T/kerr"
 csv=$(find "$T/kres" -name "kernel-space-x86_64-vboard-$M-*.csv" ! -name '*-samples.csv' | head -n 1)
 csv=${csv:-/dev/null}
 ok "... kernel space, Debian's release, its timer" \
-	bash -c "grep -qx '# space: kernel' '$csv' && grep -q '^# kernel_release: $release' '$csv' &&
-		grep -q '^# kernel_timer: ' '$csv'"
+	all has_line "$csv" '# space: kernel' -- \
+		has "$csv" "^# kernel_release: $release" -- \
+		has "$csv" '^# kernel_timer: '
 ok "... # kernel_function: csum_partial, its address, size and sha256" \
 	grep -Eq '^# kernel_function: csum_partial 0xffffffff[0-9a-f]{8} [1-9][0-9]* [0-9a-f]{64} kernel:csum_partial$' "$csv"
 for k in kernel:csum_partial adc1 adc2; do

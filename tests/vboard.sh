@@ -94,14 +94,14 @@ ok "the board ran every command and the transfer checked out" [ $? = 0 ]
 log=$T/got/.console-$M.log
 for t in kernels ops calibrate; do
 	ok "test-$t passes on the board's kernel" \
-		bash -c "grep -q '^@@csumbench-exit /csumbench/test-$t status 0$' '$log' &&
-			grep -Eq '^$t: [1-9][0-9]* passed, 0 failed$' '$log'"
+		all has "$log" "^@@csumbench-exit /csumbench/test-$t status 0\$" -- \
+			has_ere "$log" "^$t: [1-9][0-9]* passed, 0 failed\$"
 done
 ok "five files came back: list.csv and two CSV pairs" \
 	[ "$(sort "$T/fetched" | tr '\n' ' ')" = "all-samples.csv all.csv blind-samples.csv blind.csv list.csv " ]
 csv=$T/got/all.csv
 ok "the run is marked emulated, and by whom" \
-	bash -c "grep -qx '# emulated: yes' '$csv' && grep -qx '# runner: vboard:$M' '$csv'"
+	all has_line "$csv" '# emulated: yes' -- has_line "$csv" "# runner: vboard:$M"
 tb=$(sed -n 's/^# tick_hz: \([0-9]*\) (reported by the system)$/\1/p' "$csv")
 ok "a real ppc kernel answered: cpu, timebase, line from auxv, dcbf" \
 	bash -c "grep -qx '# cpu_model: $cpuinfo_cpu, emulated' '$csv' &&
@@ -110,7 +110,7 @@ ok "a real ppc kernel answered: cpu, timebase, line from auxv, dcbf" \
 		grep -qx '# cache_line: 32 (auxv AT_DCACHEBSIZE)' '$csv' &&
 		grep -q '^# cold_flush: dcbf ' '$csv'"
 ok "named and dated by the runner, not 1970" \
-	bash -c "grep -qx '# host: vboard_$M' '$csv' && grep -q '^# date: 20[0-9][0-9]-' '$csv'"
+	all has_line "$csv" "# host: vboard_$M" -- has "$csv" '^# date: 20[0-9][0-9]-'
 # Every csum kernel the board lists (and the roofline) passed its gate
 # and was timed at every point.
 kernels=$(awk -F, '$3 == "csum" && $NF == "yes" { print $1 ":" $4 }' "$T/got/list.csv")
@@ -122,7 +122,7 @@ for kp in $kernels; do
 	ok "$k passed its gate on the board and has its $rows rows" \
 		[ "$(grep -c "^$k,[a-z0-9]*,csum," "$csv")" = $rows ]
 done
-ok "no kernel failed" bash -c "! grep -q '^# failed:' '$csv'"
+ok "no kernel failed" lacks "$csv" '^# failed:'
 # The clock /proc/cpuinfo states against the calibrated one: the warning
 # is there exactly when they are more than 10% apart.
 clk=$(grep '^# core_clock: ' "$csv")
@@ -142,8 +142,9 @@ echo "vboard $M: /proc/cpuinfo clock $stated MHz, calibrated $cal MHz"
 # preset agrees with the stated clock; the add chain does not.
 blind=$T/got/blind.csv
 ok "unmarked, the board looks real to the harness" \
-	bash -c "grep -qx '# emulated: no' '$blind' && grep -qx '# cpu_model: $cpuinfo_cpu' '$blind' &&
-		! grep -q '^# core_clock: .*emulated' '$blind'"
+	all has_line "$blind" '# emulated: no' -- \
+		has_line "$blind" "# cpu_model: $cpuinfo_cpu" -- \
+		lacks "$blind" '^# core_clock: .*emulated'
 clk=$(grep '^# core_clock: ' "$blind")
 cal=$(echo "$clk" | sed -E 's/^# core_clock: ([0-9]+) MHz.*/\1/')
 ok "yet the chain's clock, not the preset's, is compared, and warned of" \
@@ -191,11 +192,11 @@ ok "the board's files and the fetched ones are told apart" \
 CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=x86_64 RUNNER="vboard:$M" \
 	CONFIG=tests/configs/good-tiny.conf > /dev/null 2> "$T/err"
 ok "a host binary is refused, with the command to use" \
-	bash -c "[ $? = 2 ] && grep -q 'make bench ARCH=ppc32.* RUNNER=vboard:$M' '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" "make bench ARCH=ppc32.* RUNNER=vboard:$M"
 CSUMBENCH_RESULTS_DIR=$T/res make -s bench ARCH=ppc32 CPU="$CPU" RUNNER=vboard:nosuch \
 	CONFIG=tests/configs/good-tiny.conf > /dev/null 2> "$T/err"
 ok "an unknown machine: exit 2 and the list" \
-	bash -c "[ $? = 2 ] && grep -q \"no virtual board 'nosuch'; expected one of: .*sam460ex\" '$T/err'"
+	all [ $? = 2 ] -- has "$T/err" "no virtual board 'nosuch'; expected one of: .*sam460ex"
 ok "and nothing new in results" [ "$(ls "$T/res" | wc -l)" = 2 ]
 
 # A timeout stops a kernel build (stopped early, in an empty cache):
@@ -254,7 +255,7 @@ ok "a whole log: both files, byte for byte, the last without its newline" \
 sed 's/$/\r/' "$T/good.log" > "$T/crlf.log"
 scripts/vboard.sh fetch "$T/crlf.log" "$T/f2" > /dev/null 2>&1
 ok "a console that adds carriage returns: the same bytes" \
-	bash -c "[ $? = 0 ] && cmp -s '$T/a.csv' '$T/f2/a.csv'"
+	all [ $? = 0 ] -- cmp -s "$T/a.csv" "$T/f2/a.csv"
 refused() { # refused NAME LOG MESSAGE: exit 1, no file, a message
 	scripts/vboard.sh fetch "$2" "$T/r-$1" > /dev/null 2> "$T/err-$1"
 	ok "$1: refused" bash -c "[ $? = 1 ] && ! ls '$T/r-$1'/a.csv 2> /dev/null &&
@@ -273,34 +274,37 @@ refused "a name with a slash" "$T/name.log" "a malformed file marker"
 { echo "boot noise"; frame a.csv "$T/a.csv"; } > "$T/nodone.log"
 scripts/vboard.sh fetch "$T/nodone.log" "$T/f3" > /dev/null 2> "$T/err"
 ok "no done line: exit 1, the board never finished" \
-	bash -c "[ $? = 1 ] && grep -q 'never finished' '$T/err'"
+	all [ $? = 1 ] -- has "$T/err" 'never finished'
 { frame a.csv "$T/a.csv"; echo "@@csumbench-done 3 files 1 1 s"; } > "$T/st.log"
 scripts/vboard.sh fetch "$T/st.log" "$T/f4" > /dev/null 2> "$T/err"
 ok "a command's failure is the fetch's" \
-	bash -c "[ $? = 1 ] && grep -q 'exited 3' '$T/err'"
+	all [ $? = 1 ] -- has "$T/err" 'exited 3'
 { frame a.csv "$T/a.csv" 08; echo "@@csumbench-done 0 files 1 1 s"; } > "$T/oct.log"
 refused "a length with a leading zero" "$T/oct.log" "a malformed file marker"
 { frame a.csv "$T/a.csv"; frame a.csv "$T/a.csv"; echo "@@csumbench-done 0 files 2 1 s"; } > "$T/twice.log"
 scripts/vboard.sh fetch "$T/twice.log" "$T/f5" > "$T/names" 2> "$T/err"
 ok "a name framed twice: the second is refused" \
-	bash -c "[ $? = 1 ] && grep -q 'a second a.csv' '$T/err' && [ \"\$(cat '$T/names')\" = a.csv ]"
+	all [ $? = 1 ] -- has "$T/err" 'a second a.csv' -- file_is "$T/names" a.csv
 # A kernel message run into a start marker: that file is lost whole,
 # and the count in the done line says so.
 { frame a.csv "$T/a.csv"; frame b.csv "$T/b.csv" | sed '1s/^/[    9.9] oops/'
   echo "@@csumbench-done 0 files 2 1 s"; } > "$T/lost.log"
 scripts/vboard.sh fetch "$T/lost.log" "$T/f6" > /dev/null 2> "$T/err"
 ok "a start marker run into a kernel message: exit 1, the count is short" \
-	bash -c "[ $? = 1 ] && grep -q 'not at the start of its line' '$T/err' &&
-		grep -q 'framed 2 file(s), 1 arrived whole' '$T/err'"
+	all [ $? = 1 ] -- \
+		has "$T/err" 'not at the start of its line' -- \
+		has "$T/err" 'framed 2 file(s), 1 arrived whole'
 mkdir -p "$T/f7"; echo precious > "$T/f7/a.csv"
 scripts/vboard.sh fetch "$T/good.log" "$T/f7" > "$T/names" 2> "$T/err"
 ok "a file already in the folder is kept, not replaced" \
-	bash -c "[ $? = 1 ] && [ \"\$(cat '$T/f7/a.csv')\" = precious ] &&
-		grep -q 'is there already; not placed' '$T/err' && cmp -s '$T/b.csv' '$T/f7/b.csv'"
+	all [ $? = 1 ] -- \
+		file_is "$T/f7/a.csv" precious -- \
+		has "$T/err" 'is there already; not placed' -- \
+		cmp -s "$T/b.csv" "$T/f7/b.csv"
 printf 'x\r\ny\n' > "$T/cr.csv"
 { frame cr.csv "$T/cr.csv"; echo "@@csumbench-done 0 files 1 1 s"; } > "$T/cr.log"
 scripts/vboard.sh fetch "$T/cr.log" "$T/f8" > /dev/null 2>&1
-ok "a file's own carriage returns arrive" bash -c "[ $? = 0 ] && cmp -s '$T/cr.csv' '$T/f8/cr.csv'"
+ok "a file's own carriage returns arrive" all [ $? = 0 ] -- cmp -s "$T/cr.csv" "$T/f8/cr.csv"
 # A frame named like another's temporary (a.csv.cr beside an a.csv whose
 # carriage returns are taken off): both arrive.
 printf 'x\ny\n' > "$T/c1.csv"; printf 'z\n' > "$T/c2.csv"
@@ -308,7 +312,7 @@ printf 'x\ny\n' > "$T/c1.csv"; printf 'z\n' > "$T/c2.csv"
 	sed 's/$/\r/' > "$T/crname.log"
 scripts/vboard.sh fetch "$T/crname.log" "$T/f9" > /dev/null 2> "$T/err"
 ok "frames a.csv (carriage returns) and a.csv.cr: both arrive whole" \
-	bash -c "[ $? = 0 ] && cmp -s '$T/c1.csv' '$T/f9/a.csv' && cmp -s '$T/c2.csv' '$T/f9/a.csv.cr' && [ ! -s '$T/err' ]"
+	all [ $? = 0 ] -- cmp -s "$T/c1.csv" "$T/f9/a.csv" -- cmp -s "$T/c2.csv" "$T/f9/a.csv.cr" -- [ ! -s "$T/err" ]
 # A name longer than the filesystem takes: refused, and the good file
 # framed before it still arrives.
 long=$(printf 'L%.0s' $(seq 300)).csv
@@ -323,7 +327,7 @@ if [ "$(id -u)" = 0 ] && mkdir "$T/ro" "$T/full" &&
 	mount -t tmpfs -o size=16k tmpfs "$T/full" 2> /dev/null; then
 	scripts/vboard.sh fetch "$T/good.log" "$T/ro" > /dev/null 2> "$T/err"
 	ok "a read-only folder: exit 1, said so, not 'there already'" \
-		bash -c "[ $? = 1 ] && grep -q 'Read-only file system' '$T/err' && ! grep -q 'there already' '$T/err'"
+		all [ $? = 1 ] -- has "$T/err" 'Read-only file system' -- lacks "$T/err" 'there already'
 	head -c 40000 /dev/urandom | od -An -tx1 | head -c 40000 > "$T/big.csv"
 	{ frame a.csv "$T/a.csv"; frame big.csv "$T/big.csv"; echo "@@csumbench-done 0 files 2 1 s"; } > "$T/big.log"
 	scripts/vboard.sh fetch "$T/big.log" "$T/full" > "$T/names" 2> "$T/err"

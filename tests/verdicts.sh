@@ -37,7 +37,7 @@ ok "every point's samples came from all 8 code copies (101 rounds)" \
 	bash -c "awk -F, '/^#/ || /^kernel,/ { next } { seen[\$1 \",\" \$4 \",\" \$6 \",\" \$(NF - 1)] = 1; pts[\$1 \",\" \$4 \",\" \$6] = 1 }
 		END { for (p in pts) { n = 0; for (l = 0; l < 8; l++) n += (p \",\" l) in seen; if (n != 8) exit 1 } }' '$T/aa-samples.csv'"
 ok "the samples file names each sample's code copy and buffer slot" \
-	bash -c "grep -q '^kernel,.*,cycles_per_byte,layout,slot\$' '$T/aa-samples.csv'"
+	has "$T/aa-samples.csv" '^kernel,.*,cycles_per_byte,layout,slot$'
 "$BIN" run -q --set kernels=c64 --set sizes=64 --set samples=3 --set layouts=1 -o "$T/l1.csv" > /dev/null
 ok "layouts = 1: everything in one place, and the CSV says so" \
 	bash -c "grep -q '^# layouts: 1 (each kernel timed where it was linked' '$T/l1.csv' &&
@@ -48,17 +48,19 @@ ok "a KERNEL_FIXED kernel stays in place, and the CSV names it" \
 	grep -q '^# layouts: 8 .*; in place (KERNEL_FIXED, they call other code): copy-split$' "$T/fixed.csv"
 "$BIN" run -q --set layouts=65 --set sizes=64 -o "$T/bad.csv" > /dev/null 2> "$T/err"; rc=$?
 ok "layouts = 65: refused, with the range" \
-	bash -c "[ $rc = 2 ] && grep -q \"layouts '65', expected 1 (no re-randomising) to 64 copies\" '$T/err' && [ ! -e '$T/bad.csv' ]"
+	all exit_is 2 -- has "$T/err" "layouts '65', expected 1 (no re-randomising) to 64 copies" -- [ ! -e "$T/bad.csv" ]
 
 # --- A/A: the same code in two files is not "changed"
 # (one run: both sides within one process, judged as asked)
 $R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" > "$T/aa0.txt"; rc=$?
 ok "A/A compare of one run: inconclusive (exit 3), no verdict within one process" \
-	bash -c "[ $rc = 3 ] && grep -q '^Inconclusive: both sides were timed within one process (one run)' '$T/aa0.txt' &&
-		! grep -q ' \*\$' '$T/aa0.txt' && grep -q '^inconclusive (exit 3): ' '$T/aa0.txt'"
+	all exit_is 3 -- \
+		has "$T/aa0.txt" '^Inconclusive: both sides were timed within one process (one run)' -- \
+		lacks "$T/aa0.txt" ' \*$' -- \
+		has "$T/aa0.txt" '^inconclusive (exit 3): '
 $R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" --within-process > "$T/aa.txt"; rc=$?
 ok "A/A compare --within-process: exit 0, the rule named (Holm, the adjusted interval, 1%)" \
-	bash -c "[ $rc = 0 ] && tr '\n' ' ' < '$T/aa.txt' | grep -q ' [0-9]* of 12 points changed (Holm-adjusted p < 0.05 and the adjusted interval outside ±1%)'"
+	all exit_is 0 -- joined_has "$T/aa.txt" ' [0-9]* of 12 points changed (Holm-adjusted p < 0.05 and the adjusted interval outside ±1%)'
 n=$(sed -n 's/^\([0-9]*\) of 12 points changed.*/\1/p' "$T/aa.txt")
 ok "A/A: at most 1 of 12 points called changed (got ${n:-none})" [ "${n:-99}" -le 1 ]
 ok "A/A: every point has an interval, and the table fits 72 columns" \
@@ -66,9 +68,9 @@ ok "A/A: every point has an interval, and the table fits 72 columns" \
 $R compare "$T/aa.csv" "$T/aa.csv" --before-kernel "$A" --after-kernel "$B" \
 	--family bh --threshold 2.5 --within-process > "$T/bh.txt"
 ok "--family bh --threshold 2.5: the rule says which" \
-	bash -c "tr '\n' ' ' < '$T/bh.txt' | grep -q 'adjusted as p is (Benjamini-Hochberg)' &&
-		tr '\n' ' ' < '$T/bh.txt' | grep -q 'Benjamini-Hochberg-adjusted p < 0.05' &&
-		tr '\n' ' ' < '$T/bh.txt' | grep -q 'beyond +-2.5%'"
+	all joined_has "$T/bh.txt" 'adjusted as p is (Benjamini-Hochberg)' -- \
+		joined_has "$T/bh.txt" 'Benjamini-Hochberg-adjusted p < 0.05' -- \
+		joined_has "$T/bh.txt" 'beyond +-2.5%'
 make -s compare BEFORE="$T/aa.csv" AFTER="$T/aa.csv" BEFORE_KERNEL="$A" AFTER_KERNEL="$B" \
 	THRESHOLD=2.5 FAMILY=bh WITHIN_PROCESS=1 > "$T/mk.txt"
 ok "make compare THRESHOLD=2.5 FAMILY=bh WITHIN_PROCESS=1: passed on" \
@@ -77,7 +79,7 @@ for bad in "--threshold x" "--threshold -1" "--family fdr" "--alpha 2"; do
 	# shellcheck disable=SC2086 # the option and its value
 	$R compare "$T/aa.csv" "$T/aa.csv" $bad > /dev/null 2> "$T/err"; rc=$?
 	ok "compare $bad: exit 2 and what was expected" \
-		bash -c "[ $rc = 2 ] && grep -q 'expected' '$T/err'"
+		all exit_is 2 -- has "$T/err" expected
 done
 
 # --- a kernel known to be 4.7% slower (3 more dependent adds per 64 B)
@@ -142,8 +144,8 @@ else
 	"$BIN" run --set kernels=c64 --set sizes=1500 --set cache=warm,cold --set samples=51 \
 		--set roofline=none -o "$T/auto.csv" > /dev/null 2> "$T/auto.err"
 	ok "cpu = auto picks the CPU not running a busy loop, and says why" \
-		bash -c "grep -q '^# cpu_pinned: $C1 (cpu = auto: CPU $C1, the least busy of' '$T/auto.csv' &&
-			grep -q '^csumbench: cpu = auto: CPU $C1, the least busy' '$T/auto.err'"
+		all has "$T/auto.csv" "^# cpu_pinned: $C1 (cpu = auto: CPU $C1, the least busy of" -- \
+			has "$T/auto.err" "^csumbench: cpu = auto: CPU $C1, the least busy"
 	"$BIN" run --set kernels=c64 --set sizes=64,1500 --set cache=warm,cold --set samples=51 \
 		--set roofline=none --set cpu="$C0" -o "$T/busy.csv" > /dev/null 2> "$T/busy.err"
 	# (a short run is under the 50 ticks of /proc/stat others' share is
@@ -154,11 +156,11 @@ else
 	ok "a busy loop on the measured CPU: # contention: says others took it (ran ${others:-?}%, waited ${waited:-?}%)" \
 		awk -v o="${others:-0}" -v w="${waited:-0}" 'BEGIN { exit !(o >= 20 || w >= 20) }'
 	ok "its samples were preempted, taken again and counted ($pre in the preempted column)" \
-		bash -c "[ '$pre' -gt 0 ] && grep -q '^# contention: .* [1-9][0-9]* of [0-9]* samples preempted and taken again' '$T/busy.csv'"
+		all [ "$pre" -gt 0 ] -- has "$T/busy.csv" '^# contention: .* [1-9][0-9]* of [0-9]* samples preempted and taken again'
 	ok "the run warns of the contention on stderr and in the CSV" \
-		bash -c "grep -q '^csumbench: WARNING: contention: other tasks ran on CPU $C0' '$T/busy.err' &&
-			grep -q '^# warning: contention:' '$T/busy.csv' &&
-			grep -q '^# steal: \([0-9.]*% of CPU $C0\|not judged: the run lasted [0-9]* of\)' '$T/busy.csv'"
+		all has "$T/busy.err" "^csumbench: WARNING: contention: other tasks ran on CPU $C0" -- \
+			has "$T/busy.csv" '^# warning: contention:' -- \
+			has "$T/busy.csv" "^# steal: \\([0-9.]*% of CPU $C0\\|not judged: the run lasted [0-9]* of\\)"
 	# A retaken sample's walk replaces the preempted one's: a mix of one
 	# size walks exactly that many bytes per call, retakes or not.
 	echo "1500 1" > "$T/one.mix"
@@ -166,7 +168,7 @@ else
 		--set samples=301 --set roofline=none --set cpu="$C0" -o "$T/mixbusy.csv" > /dev/null 2> /dev/null
 	pre=$(col "$T/mixbusy.csv" preempted | awk '{ s += $1 } END { print s + 0 }')
 	ok "a mix's bytes per call stay its own when preempted samples are retaken ($pre retaken)" \
-		bash -c "[ '$pre' -gt 0 ] && grep -q '^# mix_walked: per-byte figures divide by the payload bytes each point.s samples walked: 1500.0 to 1500.0 B per call' '$T/mixbusy.csv'"
+		all [ "$pre" -gt 0 ] -- has "$T/mixbusy.csv" '^# mix_walked: per-byte figures divide by the payload bytes each point.s samples walked: 1500.0 to 1500.0 B per call'
 	# csumbench check, its settings read from a stand-in /sys and /proc
 	root=$T/root
 	for c in $cpus; do
@@ -194,14 +196,14 @@ else
 	ok "check: the load, and where cpu = auto would go" \
 		bash -c "grep -A4 '^WARN  load' '$T/check.txt' | tr '\n' ' ' | grep -q 'cpu = auto would pick CPU $C1'"
 	ok "check: isolation, perf_event_paranoid and the hypervisor, each listed" \
-		bash -c "grep -q '^note  isolation   no CPU is isolated' '$T/check.txt' &&
-			grep -q '^[a-zA-Z]* *perf_event  perf_event_paranoid is 2' '$T/check.txt' &&
-			grep -q \"^note  hypervisor  a virtual machine (cpuinfo's hypervisor flag)\" '$T/check.txt'"
+		all has "$T/check.txt" '^note  isolation   no CPU is isolated' -- \
+			has "$T/check.txt" '^[a-zA-Z]* *perf_event  perf_event_paranoid is 2' -- \
+			has "$T/check.txt" "^note  hypervisor  a virtual machine (cpuinfo's hypervisor flag)"
 	ok "check: every line within 72 columns" width_ok "$T/check.txt"
 fi
 "$BIN" check --window x > /dev/null 2> "$T/err"; rc=$?
 ok "check --window x: exit 2, what was expected" \
-	bash -c "[ $rc = 2 ] && grep -q \"window 'x', expected 0.01 to 60 seconds\" '$T/err'"
+	all exit_is 2 -- has "$T/err" "window 'x', expected 0.01 to 60 seconds"
 
 # --- emulated data: figures and no verdict unless forced
 emu() { sed 's/^# emulated: no.*/# emulated: yes (test: as qemu-user writes it)/' "$1" > "$2"; }
@@ -209,16 +211,17 @@ emu "$T/ab.csv" "$T/emu.csv"
 emu "$T/ab-samples.csv" "$T/emu-samples.csv"
 $R compare "$T/emu.csv" "$T/emu.csv" --before-kernel "$A" --after-kernel "$S" > "$T/emu.txt"; rc=$?
 ok "compare, emulated: the figures under an EMULATED banner, inconclusive (exit 3)" \
-	bash -c "[ $rc = 3 ] && grep -q '^EMULATED RUN: figures only, no verdict' '$T/emu.txt' &&
-		grep -q '16 KiB *cold .*\[' '$T/emu.txt'"
+	all exit_is 3 -- \
+		has "$T/emu.txt" '^EMULATED RUN: figures only, no verdict' -- \
+		has "$T/emu.txt" '16 KiB *cold .*\['
 ok "compare, emulated: no verdict (no '*', 'changed', 'more time' or 'significant')" \
 	bash -c "! grep -v -e '^WARNING' -e '^    ' '$T/emu.txt' | grep -q -e ' \*\$' -e 'changed' -e 'more time' -e 'significant' &&
 		grep -q '^no verdict (12 points): inconclusive' '$T/emu.txt' && grep -q '^Inconclusive: emulated timings' '$T/emu.txt'"
 $R compare "$T/emu.csv" "$T/emu.csv" --before-kernel "$A" --after-kernel "$S" --force-verdict \
 	--within-process > "$T/emuf.txt"
 ok "compare --force-verdict on emulated data: verdicts, and it says they are forced" \
-	bash -c "grep -q '^EMULATED, VERDICT FORCED (--force-verdict)' '$T/emuf.txt' &&
-		grep -q '^[0-9]* of 12 points changed' '$T/emuf.txt'"
+	all has "$T/emuf.txt" '^EMULATED, VERDICT FORCED (--force-verdict)' -- \
+		has "$T/emuf.txt" '^[0-9]* of 12 points changed'
 emu $D/recommend/a.csv "$T/ra.csv"
 emu $D/recommend/a-samples.csv "$T/ra-samples.csv"
 $R recommend "$T/ra.csv" > "$T/rec.txt"; rc=$?
@@ -229,5 +232,5 @@ ok "recommend, emulated: figures, no 'recommend:' line, no p" \
 		grep -q '^no recommendation: emulated timings' '$T/rec.txt'"
 $R recommend "$T/ra.csv" --force-verdict > "$T/recf.txt"
 ok "recommend --force-verdict: the recommendation, said to be forced" \
-	bash -c "grep -q '^EMULATED, VERDICT FORCED' '$T/recf.txt' && grep -q '^recommend: 1500 B cold: prefetch 128 B ahead' '$T/recf.txt'"
+	all has "$T/recf.txt" '^EMULATED, VERDICT FORCED' -- has "$T/recf.txt" '^recommend: 1500 B cold: prefetch 128 B ahead'
 finish
