@@ -221,7 +221,7 @@ if ! build native test-bin || ! build report build/host/csumreport; then
 	finish
 fi
 "$A/make-capture" "$CAP/test.pcap"
-for t in kernels ops stats calibrate config sweep timing sha256; do
+for t in kernels ops stats calibrate config sweep report timing sha256; do
 	suite "$t" "$A/test-$t"
 done
 suite events "$A/test-events" "$PFM"
@@ -292,7 +292,7 @@ fi
 if [ -x "$A-sanitize/csumbench" ]; then
 	suite sanitize-workloads env ASAN_OPTIONS=detect_leaks=0 tests/workloads.sh \
 		"$A-sanitize/csumbench" "$A/make-capture" "$A-sanitize/libtest-so-kernel.so"
-	for t in kernels ops stats calibrate config sweep; do
+	for t in kernels ops stats calibrate config sweep report; do
 		suite_bg "sanitize-$t" "$A-sanitize/test-$t"
 	done
 	suite_bg sanitize-events "$A-sanitize/test-events" "$PFM"
@@ -332,7 +332,7 @@ cross() { # cross ARCH EMULATOR CROSS_COMPILE
 		echo "FAIL $arch build"; total_fail=$((total_fail + 1))
 		return
 	fi
-	for t in kernels ops stats calibrate config sweep timing sha256; do
+	for t in kernels ops stats calibrate config sweep report timing sha256; do
 		suite "$arch-$t" "$emu" "build/$arch/test-$t"
 	done
 	suite "$arch-workloads-unit" "$emu" "build/$arch/test-workloads"
