@@ -345,7 +345,7 @@ static int prepare(struct config *c, bool *failed)
 
 	bench.cfg = c;
 	if (sweep_plan(&bench, err, sizeof(err))) {
-		config_error(&c->code_offset_origin, "code_offset", err);
+		config_error(&c->origin.code_offset, "code_offset", err);
 		return 2;
 	}
 	if (setup_memory(&bench))
@@ -356,7 +356,7 @@ static int prepare(struct config *c, bool *failed)
 	if (setup_timer(c, &bench.machine.cal, false))
 		return 2;
 	if (c->events.n && events_open(&c->events, err, sizeof(err))) {
-		config_error(&c->events_origin, "events", err);
+		config_error(&c->origin.events, "events", err);
 		return 2;
 	}
 	bench.machine.flush = flush_select(NULL);

@@ -114,7 +114,7 @@ static const struct output_writers writers = {
    default. */
 static const char *format_set(const struct config *c, char *buf, size_t len)
 {
-	const struct origin *o = &c->format_origin;
+	const struct origin *o = &c->origin.format;
 
 	if (!strcmp(o->file, "defaults"))
 		return NULL;
@@ -335,7 +335,7 @@ static int prepare(struct run *r)
 	if (b->plan.busy && load_plan(c->load_kind, c->load_cpus, c->nload_cpus,
 				 c->timing == TIMING_PER_CALL, c->cpu, r->err,
 				 sizeof(r->err))) {
-		config_error(&c->load_cpus_origin, "load_cpus", r->err);
+		config_error(&c->origin.load_cpus, "load_cpus", r->err);
 		return 2;
 	}
 	rc = setup_timer(c, &b->machine.cal, r->opts.quiet);
@@ -343,7 +343,7 @@ static int prepare(struct run *r)
 		return rc;
 	/* An event that will not open here is the config's error. */
 	if (c->events.n && events_open(&c->events, r->err, sizeof(r->err))) {
-		config_error(&c->events_origin, "events", r->err);
+		config_error(&c->origin.events, "events", r->err);
 		return 2;
 	}
 	rc = output_prepare(&r->o, r->opts.output, r->opts.config, r->opts.force,
@@ -455,7 +455,7 @@ static int run(struct run *r)
 
 	r->b.cfg = &r->c;
 	if (sweep_plan(&r->b, r->err, sizeof(r->err))) {
-		config_error(&r->c.code_offset_origin, "code_offset", r->err);
+		config_error(&r->c.origin.code_offset, "code_offset", r->err);
 		return 2;
 	}
 	if (r->opts.dry) {

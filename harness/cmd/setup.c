@@ -69,13 +69,13 @@ int setup_timer(const struct config *c, struct calibration *cal, bool quiet)
 		}
 		cal->cpu = platform_pin(cpu, err, sizeof(err));
 		if (cal->cpu < 0) {
-			config_error(&c->cpu_origin, "cpu", err);
+			config_error(&c->origin.cpu, "cpu", err);
 			return 2;
 		}
 	}
 	t = timer_select(c->timer, quiet, err, sizeof(err));
 	if (!t) {
-		config_error(&c->timer_origin, "timer", err);
+		config_error(&c->origin.timer, "timer", err);
 		return 2;
 	}
 	if (calibrate(t, c->cycles_per_tick, cal, err, sizeof(err))) {
@@ -108,6 +108,6 @@ int setup_memory(const struct sweep *b)
 		 "(its data buffers and the correctness gate's copies), and this "
 		 "process may allocate %zu MiB more (ulimit -v, MemAvailable): "
 		 "expected sizes that fit", need >> 20, room >> 20);
-	config_error(&b->cfg->sizes_origin, "sizes", msg);
+	config_error(&b->cfg->origin.sizes, "sizes", msg);
 	return -1;
 }

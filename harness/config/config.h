@@ -62,6 +62,14 @@ struct origin {
 	int line;		/* 0 for --set and defaults */
 };
 
+/* Where the keys checked after parsing were set: the line an error
+   found later names (config_error). */
+struct config_origins {
+	struct origin cpu, timer, code_offset, kernels, sizes, ops, cache;
+	struct origin load_cpus, rx_ahead, ring, events, roofline, format;
+	struct origin space, timing, load;
+};
+
 struct config {
 	const char *path;	/* the config file, or NULL for defaults */
 	/* While a key's setter runs: where its value was given (a file a
@@ -123,11 +131,7 @@ struct config {
 	const struct kernel *roofline;	/* after config_resolve: the load
 					   kernel every row is held to (it is
 					   in kernels), or NULL */
-	struct origin cpu_origin, timer_origin, code_offset_origin;
-	struct origin kernels_origin, sizes_origin, ops_origin, cache_origin;
-	struct origin load_cpus_origin, rx_ahead_origin, ring_origin;
-	struct origin events_origin, roofline_origin, format_origin;
-	struct origin space_origin, timing_origin, load_origin;
+	struct config_origins origin;
 };
 
 enum { FORMAT_CSV = 1, FORMAT_JSON = 2 };

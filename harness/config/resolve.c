@@ -141,7 +141,7 @@ static int add_roofline(struct config *c)
 				break;
 			}
 	if (!k) {
-		config_error(&c->roofline_origin, "roofline", "no load kernel "
+		config_error(&c->origin.roofline, "roofline", "no load kernel "
 			     "runs here (expected roofline = none)");
 		return -1;
 	}
@@ -176,7 +176,7 @@ static int select_kernels(struct config *c)
 	}
 	c->nkernels = n;
 	if (!n) {
-		config_error(c->nops ? &c->ops_origin : &c->kernels_origin,
+		config_error(c->nops ? &c->origin.ops : &c->origin.kernels,
 			     c->nops ? "ops" : "kernels",
 			     "no kernel left to run: the kernels named are of "
 			     "other ops (csumbench list shows each kernel's op)");
@@ -207,13 +207,13 @@ static int check_ring(const struct config *c)
 		if (c->rx_ahead[i] > c->rx_ahead[ai])
 			ai = i;
 	if (has_next(c) && c->rx_ahead[ai] >= c->ring) {
-		bool ring_later = c->ring_origin.line > c->rx_ahead_origin.line ||
-				  (c->ring_origin.line == 0 &&
-				   !strcmp(c->ring_origin.file, "--set"));
+		bool ring_later = c->origin.ring.line > c->origin.rx_ahead.line ||
+				  (c->origin.ring.line == 0 &&
+				   !strcmp(c->origin.ring.file, "--set"));
 		snprintf(msg, sizeof(msg), "rx_prefetch_ahead %u and ring %u: "
 			 "expected fewer descriptors ahead than the ring has",
 			 c->rx_ahead[ai], c->ring);
-		config_error(ring_later ? &c->ring_origin : &c->rx_ahead_origin,
+		config_error(ring_later ? &c->origin.ring : &c->origin.rx_ahead,
 			     ring_later ? "ring" : "rx_prefetch_ahead", msg);
 		return -1;
 	}
@@ -223,7 +223,7 @@ static int check_ring(const struct config *c)
 		snprintf(msg, sizeof(msg), "rx_batch %u and ring %u: expected at "
 			 "most as many descriptors per sample as the ring has",
 			 c->rx_batch, c->ring);
-		config_error(&c->ring_origin, "ring", msg);
+		config_error(&c->origin.ring, "ring", msg);
 		return -1;
 	}
 	return 0;
@@ -236,7 +236,7 @@ static int check_timing(const struct config *c, bool ring)
 	size_t i;
 
 	if (c->timing == TIMING_PER_CALL && (ring || c->mix)) {
-		config_error(&c->cache_origin, "cache", "timing = per-call times "
+		config_error(&c->origin.cache, "cache", "timing = per-call times "
 			     "single calls of warm, cold, cold-read, after-switch and "
 			     "cold-ring points; the rx ring and size mixes are walked "
 			     "a batch at a time: expected no cache = ring and no mix "
@@ -244,7 +244,7 @@ static int check_timing(const struct config *c, bool ring)
 		return -1;
 	}
 	if (c->timing == TIMING_PER_CALL && c->events.n) {
-		config_error(&c->events_origin, "events", "the counters are read "
+		config_error(&c->origin.events, "events", "the counters are read "
 			     "around a timed region, and timing = per-call times "
 			     "each call alone: expected events = none with it");
 		return -1;
@@ -252,7 +252,7 @@ static int check_timing(const struct config *c, bool ring)
 	if (c->mix)
 		for (i = 0; i < c->ncaches; i++)
 			if (c->caches[i] != CACHE_WARM && c->caches[i] != CACHE_RX) {
-				config_error(&c->cache_origin, "cache", "a mix "
+				config_error(&c->origin.cache, "cache", "a mix "
 					     "(sizes = mix:FILE) is replayed warm or "
 					     "in the rx ring: expected cache = warm "
 					     "and/or ring");
@@ -279,7 +279,7 @@ static int check_sizes(const struct config *c)
 				snprintf(msg, sizeof(msg), "%s%s%s (kernel %s is op %s)",
 					 c->mix ? c->mix->path : "", c->mix ? ": " : "",
 					 err, k->name, k->op->name);
-				config_error(&c->sizes_origin, "sizes", msg);
+				config_error(&c->origin.sizes, "sizes", msg);
 				return -1;
 			}
 	}

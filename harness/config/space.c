@@ -65,7 +65,7 @@ static int module_kernels(struct config *c)
 			snprintf(msg, sizeof(msg), "space = kernel: '%s' is not one of "
 				 "csumbench.ko's kernels, which are: %s",
 				 c->kernels[i]->name, kspace_names());
-			config_error(&c->kernels_origin, "kernels", msg);
+			config_error(&c->origin.kernels, "kernels", msg);
 			free(ks);
 			free(all);
 			return -1;
@@ -94,13 +94,13 @@ int config_resolve_space(struct config *c)
 				snprintf(err, sizeof(err), "%s is timed in the kernel,"
 					 " by csumbench.ko: set space = kernel",
 					 c->kernels[i]->name);
-				config_error(&c->kernels_origin, "kernels", err);
+				config_error(&c->origin.kernels, "kernels", err);
 				return -1;
 			}
 		return 0;
 	}
 	if (kspace_open(err, sizeof(err))) {
-		config_error(&c->space_origin, "space", err);
+		config_error(&c->origin.space, "space", err);
 		return -1;
 	}
 	if (module_kernels(c))
@@ -110,36 +110,36 @@ int config_resolve_space(struct config *c)
 			snprintf(err, sizeof(err), "csumbench.ko makes warm and cold "
 				 "only; %s is timed in user space",
 				 cache_state_name[c->caches[i]]);
-			return refuse(&c->cache_origin, "cache", err);
+			return refuse(&c->origin.cache, "cache", err);
 		}
 	for (i = 0; i < c->ncode_offset; i++)
 		if (c->code_offset[i] != CODE_OFFSET_NONE)
-			return refuse(&c->code_offset_origin, "code_offset",
+			return refuse(&c->origin.code_offset, "code_offset",
 				      "the module's kernels stay where the module "
 				      "was loaded: expected none");
 	for (i = 0; i < c->nloads; i++)
 		if (c->loads[i] != LOAD_IDLE)
-			return refuse(&c->load_origin, "load", "interrupts are off "
+			return refuse(&c->origin.load, "load", "interrupts are off "
 				      "in a region: no load runs beside it; "
 				      "expected idle");
 	if (c->timing != TIMING_BATCH)
-		return refuse(&c->timing_origin, "timing", "the module times a "
+		return refuse(&c->origin.timing, "timing", "the module times a "
 			      "region of calls: expected batch");
 	if (c->events.n)
-		return refuse(&c->events_origin, "events", "events count this "
+		return refuse(&c->origin.events, "events", "events count this "
 			      "process, not the module: expected none");
 	if (c->mix)
-		return refuse(&c->sizes_origin, "sizes", "a mix is replayed in "
+		return refuse(&c->origin.sizes, "sizes", "a mix is replayed in "
 			      "user space: expected sizes in bytes");
 	for (i = 0; i < c->nsizes; i++)
 		if (c->sizes[i] > CSB_MAX_LEN_BYTES) {
 			snprintf(err, sizeof(err), "%u B is more than the module's "
 				 "largest call, %u B", c->sizes[i],
 				 (unsigned)CSB_MAX_LEN_BYTES);
-			return refuse(&c->sizes_origin, "sizes", err);
+			return refuse(&c->origin.sizes, "sizes", err);
 		}
 	if (c->roofline_mode == ROOFLINE_KERNEL)
-		return refuse(&c->roofline_origin, "roofline", "the module has no "
+		return refuse(&c->origin.roofline, "roofline", "the module has no "
 			      "load kernels: expected auto or none");
 	c->roofline_mode = ROOFLINE_NONE;
 	/* one copy of each kernel, the module's own */
@@ -147,13 +147,13 @@ int config_resolve_space(struct config *c)
 	/* the user-space counter the module's get_cycles() reads, so that
 	   the add chain's cycles per tick are the module's ticks' */
 	if (!&timer_arch)
-		return refuse(&c->timer_origin, "timer", "this build has no arch "
+		return refuse(&c->origin.timer, "timer", "this build has no arch "
 			      "counter to calibrate get_cycles() with");
 	if (strcmp(c->timer, "auto") && strcmp(c->timer, timer_arch.name)) {
 		snprintf(err, sizeof(err), "the module reads get_cycles(), which "
 			 "is '%s' here: expected auto or %s", timer_arch.name,
 			 timer_arch.name);
-		return refuse(&c->timer_origin, "timer", err);
+		return refuse(&c->origin.timer, "timer", err);
 	}
 	snprintf(c->timer, sizeof(c->timer), "%s", timer_arch.name);
 	return 0;
