@@ -49,8 +49,6 @@ static bool read_line(const char *path, char *out, size_t n)
 	return true;
 }
 
-static int nwarn;
-
 /* "STATUS  what  text", then "fix: ..." on lines of their own, all
    wrapped at WIDTH with the text's indent. */
 static void wrap(const char *lead, const char *indent, const char *text)
@@ -84,11 +82,12 @@ static void wrap(const char *lead, const char *indent, const char *text)
 	putchar('\n');
 }
 
-static void line(const char *status, const char *what, const char *fix,
-		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* One check's line; 1 if it is a warning. */
+static int line(const char *status, const char *what, const char *fix,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-static void line(const char *status, const char *what, const char *fix,
-		 const char *fmt, ...)
+static int line(const char *status, const char *what, const char *fix,
+		const char *fmt, ...)
 {
 	char text[1024], lead[64], fx[1024];
 	va_list ap;
@@ -102,7 +101,7 @@ static void line(const char *status, const char *what, const char *fix,
 		snprintf(fx, sizeof(fx), "fix: %s", fix);
 		wrap("                  ", "                       ", fx);
 	}
-	nwarn += !strcmp(status, "WARN");
+	return !strcmp(status, "WARN");
 }
 
 struct cpus {
@@ -121,7 +120,7 @@ static double share(const struct cpus *c, int i, int which)
 	return (double)(which ? b->steal - a->steal : b->busy - a->busy) / (double)d;
 }
 
-static void governor(const struct cpus *c)
+static int governor(const struct cpus *c)
 {
 	char v[128], path[128], bad[512] = "", first[128] = "";
 	int i, seen = 0;
@@ -140,19 +139,19 @@ static void governor(const struct cpus *c)
 					      n ? ", " : "", c->id[i], v);
 	}
 	if (!seen)
-		line("note", "governor", NULL, "not visible (no cpufreq here: in a "
-		     "VM the host sets the clock); the add chain measures cycles "
-		     "per tick in every round");
+		return line("note", "governor", NULL, "not visible (no cpufreq here: in a "
+			    "VM the host sets the clock); the add chain measures cycles "
+			    "per tick in every round");
 	else if (bad[0])
-		line("WARN", "governor", "cpupower frequency-set -g performance "
-		     "(or write performance to each CPU's cpufreq/scaling_governor)",
-		     "%s: the clock follows the load, so a kernel's speed depends "
-		     "on what ran before it", bad);
+		return line("WARN", "governor", "cpupower frequency-set -g performance "
+			    "(or write performance to each CPU's cpufreq/scaling_governor)",
+			    "%s: the clock follows the load, so a kernel's speed depends "
+			    "on what ran before it", bad);
 	else
-		line("ok", "governor", NULL, "performance on all %d CPUs", seen);
+		return line("ok", "governor", NULL, "performance on all %d CPUs", seen);
 }
 
-static void boost(void)
+static int boost(void)
 {
 	/* where boost shows, the value that means off, and the fix */
 	static const struct {
@@ -170,15 +169,14 @@ static void boost(void)
 			continue;
 		snprintf(fix, sizeof(fix), "echo %s > %s", knobs[i].off, knobs[i].path);
 		if (!strcmp(v, knobs[i].off))
-			line("ok", "boost", NULL, "off (%s is %s)", knobs[i].name, v);
+			return line("ok", "boost", NULL, "off (%s is %s)", knobs[i].name, v);
 		else
-			line("WARN", "boost", fix, "on (%s is %s): the clock rises and "
-			     "falls with temperature and the other cores' load",
-			     knobs[i].name, v);
-		return;
+			return line("WARN", "boost", fix, "on (%s is %s): the clock rises and "
+				    "falls with temperature and the other cores' load",
+				    knobs[i].name, v);
 	}
-	line("note", "boost", NULL, "not visible (no cpufreq/boost or "
-	     "intel_pstate/no_turbo)");
+	return line("note", "boost", NULL, "not visible (no cpufreq/boost or "
+		    "intel_pstate/no_turbo)");
 }
 
 /* The index in c of cpu, or -1. */
@@ -210,7 +208,7 @@ static int quietest(const struct cpus *c)
 	return i < 0 ? 0 : i;
 }
 
-static void smt(const struct cpus *c)
+static int smt(const struct cpus *c)
 {
 	char v[256], path[128], *s;
 	int q = quietest(c), busy = -1;
@@ -219,9 +217,8 @@ static void smt(const struct cpus *c)
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/"
 		 "thread_siblings_list", c->id[q]);
 	if (!read_line(path, v, sizeof(v))) {
-		line("note", "smt", NULL, "CPU %d's siblings not visible (no "
-		     "topology/thread_siblings_list)", c->id[q]);
-		return;
+		return line("note", "smt", NULL, "CPU %d's siblings not visible (no "
+			    "topology/thread_siblings_list)", c->id[q]);
 	}
 	/* "0,4" or "0-1": each CPU named or in a range */
 	for (s = strtok(v, ","); s; s = strtok(NULL, ",")) {
@@ -238,16 +235,16 @@ static void smt(const struct cpus *c)
 		}
 	}
 	if (busy >= 0 && worst > BUSY_WARN)
-		line("WARN", "smt", "move that work, pick a CPU whose sibling is idle "
-		     "(cpu = N), or echo off > /sys/devices/system/cpu/smt/control",
-		     "CPU %d's SMT sibling, CPU %d, was %.0f%% busy: the two share "
-		     "the core's pipelines and caches", c->id[q], busy, 100 * worst);
+		return line("WARN", "smt", "move that work, pick a CPU whose sibling is idle "
+			    "(cpu = N), or echo off > /sys/devices/system/cpu/smt/control",
+			    "CPU %d's SMT sibling, CPU %d, was %.0f%% busy: the two share "
+			    "the core's pipelines and caches", c->id[q], busy, 100 * worst);
 	else
-		line("ok", "smt", NULL, "CPU %d's SMT siblings idle (or none)",
-		     c->id[q]);
+		return line("ok", "smt", NULL, "CPU %d's SMT siblings idle (or none)",
+			    c->id[q]);
 }
 
-static void load(const struct cpus *c, double window)
+static int load(const struct cpus *c, double window)
 {
 	char v[128], list[512] = "";
 	int i, q = quietest(c), hot = 0;
@@ -266,18 +263,18 @@ static void load(const struct cpus *c, double window)
 					      isnan(b) ? 0.0 : 100 * b);
 	}
 	if (hot)
-		line("WARN", "load", hot < c->n ? "stop the other work, or leave its "
-		     "CPUs to it: cpu = auto picks the least busy one" :
-		     "stop the other work: every CPU this process may use is busy",
-		     "busy over %.1f s: %s; load average %.2f on %ld online CPUs; "
-		     "cpu = auto would pick CPU %d", window, list, la,
-		     sysconf(_SC_NPROCESSORS_ONLN), c->id[q]);
+		return line("WARN", "load", hot < c->n ? "stop the other work, or leave its "
+			    "CPUs to it: cpu = auto picks the least busy one" :
+			    "stop the other work: every CPU this process may use is busy",
+			    "busy over %.1f s: %s; load average %.2f on %ld online CPUs; "
+			    "cpu = auto would pick CPU %d", window, list, la,
+			    sysconf(_SC_NPROCESSORS_ONLN), c->id[q]);
 	else
-		line("ok", "load", NULL, "busy over %.1f s: %s; load average %.2f",
-		     window, list, la);
+		return line("ok", "load", NULL, "busy over %.1f s: %s; load average %.2f",
+			    window, list, la);
 }
 
-static void steal(const struct cpus *c, double window)
+static int steal(const struct cpus *c, double window)
 {
 	double worst = NAN;
 	int i, at = 0;
@@ -288,19 +285,19 @@ static void steal(const struct cpus *c, double window)
 			at = i;
 		}
 	if (isnan(worst))
-		line("note", "steal", NULL, "not visible (/proc/stat has no steal "
-		     "column)");
+		return line("note", "steal", NULL, "not visible (/proc/stat has no steal "
+			    "column)");
 	else if (worst > STEAL_WARN)
-		line("WARN", "steal", "a host with dedicated (pinned) vCPUs, or "
-		     "bare metal; meanwhile compare only within one interleaved "
-		     "run", "the hypervisor took %.1f%% of CPU %d's time over %.1f "
-		     "s: other guests run on its core", 100 * worst, c->id[at], window);
+		return line("WARN", "steal", "a host with dedicated (pinned) vCPUs, or "
+			    "bare metal; meanwhile compare only within one interleaved "
+			    "run", "the hypervisor took %.1f%% of CPU %d's time over %.1f "
+			    "s: other guests run on its core", 100 * worst, c->id[at], window);
 	else
-		line("ok", "steal", NULL, "%.1f%% at most over %.1f s", 100 * worst,
-		     window);
+		return line("ok", "steal", NULL, "%.1f%% at most over %.1f s", 100 * worst,
+			    window);
 }
 
-static void isolation(void)
+static int isolation(void)
 {
 	char iso[256] = "", nohz[256] = "";
 
@@ -309,43 +306,42 @@ static void isolation(void)
 	if (!strcmp(nohz, "(null)"))
 		nohz[0] = '\0';
 	if (iso[0] || nohz[0])
-		line("ok", "isolation", NULL, "isolcpus %s, nohz_full %s: run with "
-		     "cpu = one of them", iso[0] ? iso : "none", nohz[0] ? nohz : "none");
+		return line("ok", "isolation", NULL, "isolcpus %s, nohz_full %s: run with "
+			    "cpu = one of them", iso[0] ? iso : "none", nohz[0] ? nohz : "none");
 	else
-		line("note", "isolation", "boot with isolcpus=N nohz_full=N "
-		     "rcu_nocbs=N and run with cpu = N", "no CPU is isolated: the "
-		     "scheduler may run other tasks on the measured one (each "
-		     "run reports it in # contention:)");
+		return line("note", "isolation", "boot with isolcpus=N nohz_full=N "
+			    "rcu_nocbs=N and run with cpu = N", "no CPU is isolated: the "
+			    "scheduler may run other tasks on the measured one (each "
+			    "run reports it in # contention:)");
 }
 
-static void paranoid(void)
+static int paranoid(void)
 {
 	char v[32];
 	int level;
 
 	if (!read_line("/proc/sys/kernel/perf_event_paranoid", v, sizeof(v))) {
-		line("note", "perf_event", NULL, "perf_event_paranoid not visible: "
-		     "perf events may not open here");
-		return;
+		return line("note", "perf_event", NULL, "perf_event_paranoid not visible: "
+			    "perf events may not open here");
 	}
 	level = atoi(v);
 	/* the harness counts user space only (exclude_kernel), which level
 	   2 allows; above it a user may count nothing */
 	if (level > 2 && geteuid() != 0)
-		line("WARN", "perf_event", "sysctl kernel.perf_event_paranoid=2 (or "
-		     "run as root)", "perf_event_paranoid is %d: a user may not "
-		     "count events, so events = and timer = perf fail", level);
+		return line("WARN", "perf_event", "sysctl kernel.perf_event_paranoid=2 (or "
+			    "run as root)", "perf_event_paranoid is %d: a user may not "
+			    "count events, so events = and timer = perf fail", level);
 	else if (level == 2 && geteuid() != 0)
-		line("note", "perf_event", "sysctl kernel.perf_event_paranoid=1 for "
-		     "kernel-side events", "perf_event_paranoid is 2: user-space "
-		     "events open (the timer and events = count user space), "
-		     "events with :k do not");
+		return line("note", "perf_event", "sysctl kernel.perf_event_paranoid=1 for "
+			    "kernel-side events", "perf_event_paranoid is 2: user-space "
+			    "events open (the timer and events = count user space), "
+			    "events with :k do not");
 	else
-		line("ok", "perf_event", NULL, "perf_event_paranoid is %d%s", level,
-		     geteuid() == 0 ? " (root counts regardless)" : "");
+		return line("ok", "perf_event", NULL, "perf_event_paranoid is %d%s", level,
+			    geteuid() == 0 ? " (root counts regardless)" : "");
 }
 
-static void hypervisor(void)
+static int hypervisor(void)
 {
 	char v[256] = "", path[4096], flags[8192];
 	bool flag = false;
@@ -363,14 +359,14 @@ static void hypervisor(void)
 	if (!read_line("/sys/hypervisor/type", v, sizeof(v)))
 		read_line("/sys/class/dmi/id/sys_vendor", v, sizeof(v));
 	if (flag || !strcmp(v, "xen") || !strcmp(v, "QEMU"))
-		line("note", "hypervisor", "none inside the guest: compare within "
-		     "one interleaved run, report the spread, and time on the "
-		     "board itself for a patch", "a virtual machine (%s%s%s): no "
-		     "cycle counter may open, the TSC is the host's, and other "
-		     "guests take time (steal)", flag ? "cpuinfo's hypervisor flag" :
-		     "", flag && v[0] ? "; " : "", v);
+		return line("note", "hypervisor", "none inside the guest: compare within "
+			    "one interleaved run, report the spread, and time on the "
+			    "board itself for a patch", "a virtual machine (%s%s%s): no "
+			    "cycle counter may open, the TSC is the host's, and other "
+			    "guests take time (steal)", flag ? "cpuinfo's hypervisor flag" :
+			    "", flag && v[0] ? "; " : "", v);
 	else
-		line("ok", "hypervisor", NULL, "none seen");
+		return line("ok", "hypervisor", NULL, "none seen");
 }
 
 enum { OPT_WINDOW = 256 };
@@ -399,7 +395,7 @@ int cmd_check(int argc, char **argv)
 	struct timespec w;
 	const char *v;
 	struct args a;
-	int i, cpu;
+	int i, cpu, nwarn;
 
 	args_begin(&a, &check_cmd, argc, argv);
 	while ((i = args_next(&a, &v)) != ARGS_END) {
@@ -435,17 +431,11 @@ int cmd_check(int argc, char **argv)
 	nanosleep(&w, NULL);
 	for (i = 0; i < c.n; i++)
 		cpu_times_read(c.id[i], &c.b[i]);
-	nwarn = 0;
 	printf("csumbench check: what moves timings here, %d CPU%s allowed\n",
 	       c.n, c.n == 1 ? "" : "s");
-	governor(&c);
-	boost();
-	smt(&c);
-	load(&c, window);
-	steal(&c, window);
-	isolation();
-	paranoid();
-	hypervisor();
+	/* each check prints one line, and says whether it warned */
+	nwarn = governor(&c) + boost() + smt(&c) + load(&c, window) +
+		steal(&c, window) + isolation() + paranoid() + hypervisor();
 	printf("%d warning%s\n", nwarn, nwarn == 1 ? "" : "s");
 	return nwarn ? 1 : 0;
 }
