@@ -33,6 +33,8 @@
 #include "lib/xalloc.h"
 #include "sweep/sweep.h"
 
+/* The process's one sweep: Google Benchmark's callbacks reach it through
+   the point each one registered, and its teardown at exit. */
 static struct sweep bench;
 static size_t register_count;
 

@@ -26,6 +26,8 @@ struct copy {
 	bool shared;		/* code_offset's: one per (kernel, offset) */
 };
 
+/* The code copies mapped so far: a placed kernel is called through its
+   copy for the whole run, and place_free unmaps them all. */
 static struct copy **copies;
 static size_t ncopies;
 

@@ -19,6 +19,8 @@
 #include "lib/platform.h"
 #include "lib/xalloc.h"
 
+/* The one deadline of the process: its timer's signal handler reads
+   and ends it, so its state is here, not in a caller's struct. */
 sigjmp_buf watchdog_jmp;
 
 static volatile sig_atomic_t armed;

@@ -10,6 +10,8 @@
 
 #include "lib/xalloc.h"
 
+/* Run before a shortage exits, from wherever it happens: registered
+   once by whoever has something half made to remove. */
 #define NCLEANUPS 8
 static xalloc_cleanup_fn *cleanups[NCLEANUPS];
 static size_t ncleanups;

@@ -21,6 +21,8 @@
 static const int fault_sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
 #define NFAULT (sizeof(fault_sigs) / sizeof(fault_sigs[0]))
 
+/* A kernel's fault during its check: the signal handler jumps back and
+   reports the length and alignments it was at. */
 static sigjmp_buf fault;
 static volatile int cur_len, cur_align, cur_dalign = -1;
 

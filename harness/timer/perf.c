@@ -15,6 +15,8 @@
 #include "timer/perf-page.h"
 #include "timer/timer.h"
 
+/* The process's one cycles counter: a timer's read() takes no argument
+   (timer.h), so what setup opened is kept here. */
 static int perf_fd = -1;
 static const volatile struct perf_event_mmap_page *page;
 static char how[160];

@@ -71,6 +71,8 @@ static const struct {
 #endif
 };
 
+/* The form setup found to work: a timer's read() takes no argument
+   (timer.h), and the probe for it jumps back from SIGILL. */
 static uint64_t (*reader)(void);
 static char what[96] = "PowerPC timebase, ticks not core cycles";
 static sigjmp_buf trap;
