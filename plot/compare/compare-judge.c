@@ -197,6 +197,14 @@ const char *compare_figure(const struct rule *rule)
 	       "mean of per-repeat medians";
 }
 
+const struct op_info *compare_op(const struct results *b,
+				 const struct results *a, const char *op)
+{
+	const struct op_info *o = op_described(&b->ops, op);
+
+	return o ? o : op_info(&a->ops, op);
+}
+
 const char *compare_level(double level, char *buf, size_t n)
 {
 	double pct = level * 100;

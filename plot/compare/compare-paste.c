@@ -217,7 +217,7 @@ static void paste_block(FILE *f, const struct pair *pairs, size_t n,
 {
 	const struct results *b = cx->b, *a = cx->a;
 	const char *bn, *an, *op = n ? pairs[0].a->op : "";
-	int per_call = n && op_info(op)->per_call;
+	int per_call = n && compare_op(b, a, op)->per_call;
 	size_t i;
 
 	side_names(cx, &bn, &an);

@@ -201,6 +201,7 @@ static void print_pairs(const struct pair *pairs, size_t n, int per_call,
 /* The bars' CSV for plot/figure/compare.gp: a label for what differs
    between bars, then the figures. */
 int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
+		       const struct results *b, const struct results *a,
 		       int named, const struct rule *rule)
 {
 	size_t len = strlen(csv) + 8, i;
@@ -225,7 +226,7 @@ int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
 		"ci_level,figure,emulated\n");
 	for (i = 0; i < n; i++) {
 		const struct pair *q = &pairs[i];
-		int per_call = op_info(q->a->op)->per_call;
+		int per_call = compare_op(b, a, q->a->op)->per_call;
 		label(q->a, lab, sizeof(lab));
 		fprintf(out, "%s%s%s %s%s%s,%s,%u,%u,%s,%s,%.4f,%.4f,%.2f,%.6f,%s,"
 			"%s,%.2f,%.2f,%.6f,%.4f,%s,%s\n",

@@ -563,7 +563,7 @@ static void print_test(const struct rule *rule, const struct compare_ctx *cx,
 
 	if (op)
 		snprintf(what, sizeof(what), "%sycles/%s, %s", rule->emulated ?
-			 "EMULATED c" : "C", op_info(op)->per_call ? "call" : "byte",
+			 "EMULATED c" : "C", compare_op(b, a, op)->per_call ? "call" : "byte",
 			 compare_figure(rule));
 	else if (rule->test != TEST_REPEATS)
 		snprintf(what, sizeof(what), "%sedians by op", rule->emulated ?
@@ -877,7 +877,7 @@ static void print_tables(const struct comparison *c, const char **ops,
 	size_t i, j, k, nplaced = 0, nswept = 0;
 
 	for (j = 0; j < nops; j++) {
-		int per_call = op_info(ops[j])->per_call;
+		int per_call = compare_op(&c->b.r, &c->a.r, ops[j])->per_call;
 
 		for (i = k = 0; i < c->n; i++)
 			if (!strcmp(c->pairs[i].a->op, ops[j]))
@@ -895,7 +895,7 @@ static void print_tables(const struct comparison *c, const char **ops,
 
 		nswept += q->placement >= 0;
 		nplaced += q->sig && q->placement >= 0 && fabs(q->change) < q->placement;
-		if (!q->a->size && !op_info(q->a->op)->per_call)
+		if (!q->a->size && !compare_op(&c->b.r, &c->a.r, q->a->op)->per_call)
 			print_wrapped("", "mix, %s: judged by the mean call (each "
 				      "process's or repeat's samples' mean), as the "
 				      "published mix measurements were; the median call "
@@ -958,7 +958,8 @@ int cmd_compare(int argc, char **argv)
 			"common\n", c.b.path, c.a.path);
 		goto out;
 	}
-	if (c.o.csv && compare_write_bars(c.o.csv, c.pairs, c.n, c.named, &c.rule)) {
+	if (c.o.csv && compare_write_bars(c.o.csv, c.pairs, c.n, &c.b.r, &c.a.r,
+					  c.named, &c.rule)) {
 		rc = 1;
 		goto out;
 	}

@@ -76,6 +76,10 @@ void compare_unchanged(const struct pair *pairs, size_t n,
 const char *compare_figure(const struct rule *rule);
 /* The interval's level as a heading gives it: "97.5%". */
 const char *compare_level(double level, char *buf, size_t n);
+/* How op reads: as the before file's "# op:" line describes it, else
+   the after file's, else as ops.c has it for older files. */
+const struct op_info *compare_op(const struct results *b,
+				 const struct results *a, const char *op);
 
 /* compare-k.c: a line naming the points whose K (the CSVs' iters, in
    the states that time K calls on K buffers) differs before and after;
@@ -84,6 +88,7 @@ void compare_note_k(const struct pair *pairs, size_t n);
 
 /* compare-print.c: the tables, the summaries and the bars' CSV. */
 int compare_write_bars(const char *csv, const struct pair *pairs, size_t n,
+		       const struct results *b, const struct results *a,
 		       int named, const struct rule *rule);
 void compare_print_op(const struct pair *pairs, size_t n, int per_call,
 		      const struct sides *sd, const struct rule *rule);

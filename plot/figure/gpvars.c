@@ -354,13 +354,13 @@ static const char *pick_op(const struct results *all, const char *path,
 	return op;
 }
 
-/* The size figure's axes and title for op. */
-static void size_axes(const char *op)
+/* The size figure's axes and title for op, as r describes it. */
+static void size_axes(const struct results *r, const char *op)
 {
-	const struct op_info *oi = op_info(op);
+	const struct op_info *oi = op_info(&r->ops, op);
 	char title[256];
 
-	if (oi == op_info("csum"))
+	if (oi == op_info(&r->ops, "csum"))
 		snprintf(title, sizeof(title), "cycles per byte by buffer size");
 	else
 		snprintf(title, sizeof(title), "%.100s: cycles per %s by %s", op,
@@ -410,7 +410,7 @@ static void print_vars(const struct results *r, const char *op,
 		if (r->rows[i].align < align)
 			align = r->rows[i].align;
 	gp_string("op", op);
-	size_axes(op);
+	size_axes(r, op);
 	gp_string("cpu", r->cpu);
 	gp_string("timer", r->timer);
 	printf("emulated = %d\n", !strcmp(r->emulated, "yes"));

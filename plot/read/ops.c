@@ -27,19 +27,31 @@ static const struct op_info unknown = {
 	"size (bytes)", "size", "buffers", 0,
 };
 
-/* The ops the files read so far describe, the first description of a
-   name kept: csumreport's one process reads a file or two, and every
-   command asks by name. */
-static struct op_info **described;
-static size_t ndescribed;
+/* A "# op:" line's description: the words it owns (name, about, axis,
+   title, word), which info's point to. */
+struct described_op {
+	struct op_info info;
+	char *w[5];
+};
 
-const struct op_info *op_info(const char *op)
+const struct op_info *op_described(const struct ops_described *d,
+				   const char *op)
 {
 	size_t i;
 
-	for (i = 0; i < ndescribed; i++)
-		if (!strcmp(described[i]->name, op))
-			return described[i];
+	for (i = 0; d && i < d->n; i++)
+		if (!strcmp(d->v[i]->info.name, op))
+			return &d->v[i]->info;
+	return NULL;
+}
+
+const struct op_info *op_info(const struct ops_described *d, const char *op)
+{
+	const struct op_info *o = op_described(d, op);
+	size_t i;
+
+	if (o)
+		return o;
 	for (i = 0; i < sizeof(fallback) / sizeof(fallback[0]); i++)
 		if (!strcmp(fallback[i].name, op))
 			return &fallback[i];
@@ -66,42 +78,53 @@ static void op_words_free(char **w, size_t n)
 		free(w[i]);
 }
 
-int op_describe(const char *v)
+int op_describe(struct ops_described *d, const char *v)
 {
-	/* name, cost, size, axis, word, about */
+	/* name, about, axis, title, word, cost */
 	char *w[6] = { NULL };
 	const char *f = v;
 	size_t n = strcspn(v, "|");
-	struct op_info *o;
-	size_t i;
+	struct described_op *o;
 
 	w[0] = xstrndup(v, n, "an op's description");
 	while (f[n] == '|') {
 		f += n + 1;
 		n = strcspn(f, "|");
-		(void)(field(f, n, "cost", &w[1]) || field(f, n, "size", &w[2]) ||
-		       field(f, n, "axis", &w[3]) || field(f, n, "word", &w[4]) ||
-		       field(f, n, "about", &w[5]));
+		(void)(field(f, n, "cost", &w[5]) || field(f, n, "size", &w[3]) ||
+		       field(f, n, "axis", &w[2]) || field(f, n, "word", &w[4]) ||
+		       field(f, n, "about", &w[1]));
 	}
 	if (!w[0][0] || !w[1] || !w[2] || !w[3] || !w[4] || !w[5] ||
-	    (strcmp(w[1], "byte") && strcmp(w[1], "call"))) {
+	    (strcmp(w[5], "byte") && strcmp(w[5], "call"))) {
 		op_words_free(w, 6);
 		return -1;
 	}
-	for (i = 0; i < ndescribed; i++)
-		if (!strcmp(described[i]->name, w[0])) {
-			op_words_free(w, 6);	/* described already */
-			return 0;
-		}
-	described = xrealloc(described, (ndescribed + 1) * sizeof(*described),
-			     "an op's description");
-	o = described[ndescribed++] = xcalloc(1, sizeof(*o), "an op's description");
-	o->name = w[0];
-	o->about = w[5];
-	o->size_axis = w[3];
-	o->size_title = w[2];
-	o->size_word = w[4];
-	o->per_call = !strcmp(w[1], "call");
-	free(w[1]);
+	if (op_described(d, w[0])) {
+		op_words_free(w, 6);	/* described already */
+		return 0;
+	}
+	d->v = xrealloc(d->v, (d->n + 1) * sizeof(*d->v), "an op's description");
+	o = d->v[d->n++] = xcalloc(1, sizeof(*o), "an op's description");
+	memcpy(o->w, w, sizeof(o->w));
+	o->info.name = w[0];
+	o->info.about = w[1];
+	o->info.size_axis = w[2];
+	o->info.size_title = w[3];
+	o->info.size_word = w[4];
+	o->info.per_call = !strcmp(w[5], "call");
+	free(w[5]);
 	return 0;
+}
+
+void ops_described_free(struct ops_described *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		op_words_free(d->v[i]->w, 5);
+		free(d->v[i]);
+	}
+	free(d->v);
+	d->v = NULL;
+	d->n = 0;
 }

@@ -1,7 +1,9 @@
-/* How csumreport words the ops csumbench times (ops.c): as the files'
+/* How csumreport words the ops csumbench times (ops.c): as a file's
    "# op:" lines describe them, else a fallback for older files. */
 #ifndef CSUMREPORT_OPS_H
 #define CSUMREPORT_OPS_H
+
+#include <stddef.h>
 
 /* How an op's results read.  Unknown ops get a generic one (name NULL). */
 struct op_info {
@@ -13,12 +15,25 @@ struct op_info {
 	int per_call;		/* a call, not a byte, is the unit of cost */
 };
 
-/* The op's description: the first file's "# op:" line that named it,
-   else the fallback of files written before those lines. */
-const struct op_info *op_info(const char *op);
+/* The ops one file's "# op:" lines describe, in the file's order, the
+   first description of a name kept (struct results' ops, which
+   results_free frees with ops_described_free); all zero is none. */
+struct described_op;
+struct ops_described {
+	struct described_op **v;
+	size_t n;
+};
+
+/* The op's description: d's (NULL: no file's), else the fallback of
+   files written before "# op:" lines, else a generic one. */
+const struct op_info *op_info(const struct ops_described *d, const char *op);
+/* d's description of op alone; NULL if d has none. */
+const struct op_info *op_described(const struct ops_described *d,
+				   const char *op);
 /* A "# op:" line's value, "NAME|cost=byte|size=...|axis=...|word=...|
-   about=..." (docs/results-format.md); 0, or -1 if malformed.  A name
-   described already keeps its first description. */
-int op_describe(const char *v);
+   about=..." (docs/results-format.md), into d; 0, or -1 if malformed.
+   A name d describes already keeps its first description. */
+int op_describe(struct ops_described *d, const char *v);
+void ops_described_free(struct ops_described *d);
 
 #endif

@@ -124,7 +124,7 @@ static int meta(struct results *r, const char *line, size_t lineno,
 		return 0;
 	v = line + n;
 	keep_meta(r, key, v, lineno);
-	if (!strcmp(key, "op") && op_describe(v)) {
+	if (!strcmp(key, "op") && op_describe(&r->ops, v)) {
 		fprintf(stderr, "%s:%zu: op '%s', expected 'NAME|cost=byte or "
 			"call|size=...|axis=...|word=...|about=...' "
 			"(docs/results-format.md)\n", r->path, lineno, v);
@@ -809,6 +809,7 @@ void results_free(struct results *r)
 		free(r->meta[i].value);
 	}
 	free(r->meta);
+	ops_described_free(&r->ops);
 	/* Empty, so that freeing it again (a reader's failure path, then its
 	   caller's) frees nothing twice; every pointer it owned included. */
 	path = r->path;

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "read/ops.h"
+
 /* A point: the rows of its repeats merged (figures are the medians of the
    repeats').  Strings are as long as the CSV has them. */
 struct row {
@@ -85,6 +87,8 @@ struct results {
 	/* Every "# key: value" line, in the file's order. */
 	struct meta_line *meta;
 	size_t nmeta;
+	/* What its "# op:" lines say of the ops (a view shares them). */
+	struct ops_described ops;
 	/* "# processes: P": each repeat ran in a process of its own
 	   (csumbench ab); 0: not said, the repeats shared one process. */
 	unsigned processes;

@@ -360,7 +360,7 @@ void copy_tables(const struct results *r, const struct table_opts *o,
 			snprintf(what, len, "%s, %s %s, %s cache%s%s%s, %u "
 				 "samples%s", r->rows[0].op,
 				 size_label(sizes[i], lab, sizeof(lab)),
-				 op_info(r->rows[0].op)->size_word, caches[j],
+				 op_info(&r->ops, r->rows[0].op)->size_word, caches[j],
 				 align ? ", misaligned" : "",
 				 strcmp(off, "none") ? ", code at +" : "",
 				 strcmp(off, "none") ? off : "", r->samples, reps);

@@ -155,7 +155,7 @@ void load_tables(const struct results *r, const struct table_opts *o,
 			snprintf(what, sizeof(what), "%.40s, %s %s, %.60s cache, idle "
 				 "and busy%s, %u samples%s", r->rows[0].op,
 				 size_label(sizes[i], lab, sizeof(lab)),
-				 op_info(r->rows[0].op)->size_word, caches[j],
+				 op_info(&r->ops, r->rows[0].op)->size_word, caches[j],
 				 align ? ", misaligned" : "", r->samples, reps);
 			table_begin(out);
 			spread_block(r, names, g, 2, nrows, what);

@@ -431,7 +431,7 @@ static void rx_tables(struct tables_ctx *c)
 				 "rx_prefetch%s", t->rows_are_kernels ? c->kinds : t->kernel,
 				 c->unit, t->r->samples, c->reps,
 				 size_label(size, lab, sizeof(lab)),
-				 op_info(t->r->rows[0].op)->size_word,
+				 op_info(&t->r->ops, t->r->rows[0].op)->size_word,
 				 l ? ", busy" : "");
 			table_under(c, cols, heads, nc, NULL, NULL, size);
 		}
@@ -548,7 +548,7 @@ static void caption_words(struct tables_ctx *c)
 		snprintf(c->unit, sizeof(c->unit), "%s", m->unit);
 	snprintf(c->kinds, sizeof(c->kinds), "%.60s kernels", op);
 	/* csum's tables say nothing of what a size is, as they always did. */
-	if (c->oi != op_info("csum"))
+	if (c->oi != op_info(&r->ops, "csum"))
 		snprintf(c->by, sizeof(c->by), " by %s", c->oi->size_title);
 	c->n = strlen(kernel ? kernel : "") + strlen(c->t.off) + strlen(c->unit) +
 	       strlen(c->kinds) + strlen(c->by) + 256;
@@ -578,7 +578,7 @@ static void kernel_tables_of(const struct results *r, const struct table_opts *o
 	c.t.off = off;
 	c.o = o;
 	c.out = out;
-	c.oi = op_info(r->rows[0].op);
+	c.oi = op_info(&r->ops, r->rows[0].op);
 	table_rows(&c.t, kernel);
 	c.t.align = table_align(r, o);
 	c.nsizes = results_sizes(r, &c.sizes);
@@ -777,7 +777,7 @@ static size_t print_ops(const struct results *r, const char **ops, size_t nops,
 		out.heading = NULL;
 		if (nops > 1) {
 			snprintf(heading, sizeof(heading), "op %s: %s", ops[i],
-				 op_info(ops[i])->about);
+				 op_info(&r->ops, ops[i])->about);
 			out.heading = heading;
 		}
 		if (!strcmp(o->by, "load"))
@@ -788,8 +788,8 @@ static size_t print_ops(const struct results *r, const char **ops, size_t nops,
 			copy_tables(&part, o, &out);
 		else
 			kernel_tables(&part, o, m ? m : metric_named(
-				      op_info(ops[i])->per_call ? "cycles" : "mbps"),
-				      &out);
+				      op_info(&r->ops, ops[i])->per_call ?
+				      "cycles" : "mbps"), &out);
 		results_free(&part);
 	}
 	return out.ntables;
