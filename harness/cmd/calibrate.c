@@ -60,6 +60,41 @@ static void print_clock(const struct calibration *cal, bool emulated)
 	}
 }
 
+/* The timer and what calibration found of it: resolution, overhead,
+   rate, sample length, cycles per tick and the add chain's reading. */
+static void print_timer(const struct calibration *c, bool emulated)
+{
+	printf("timer:            %s: %s\n", c->timer->name, c->timer->what);
+	if (c->timer->how)
+		printf("                  %s\n", c->timer->how());
+	printf("resolution:       %.0f ticks (the smallest step it advances by)\n",
+	       c->resolution);
+	printf("overhead:         %.1f ticks (mean of %d back-to-back reads, %u "
+	       "interrupted ones left out; subtracted)\n", c->overhead,
+	       OVERHEAD_READS, c->overhead_dropped);
+	printf("tick rate:        %.2f MHz (%s)\n", c->tick_hz / 1e6, c->hz_source);
+	printf("sample length:    %.0f ticks (a warm sample, and a chain window)\n",
+	       c->sample_ticks);
+	printf("cycles per tick:  %.4f (%s)\n", c->cycles_per_tick,
+	       c->cycles_per_tick_source);
+	if (c->chain_cycles_per_tick > 0) {
+		double off = (c->chain_cycles_per_tick / c->cycles_per_tick
+			      - 1) * 100;
+
+		printf("add chain:        %.4f cycles per tick (median of %d windows "
+		       "of %lu adds)", c->chain_cycles_per_tick, CHAIN_WINDOWS,
+		       c->chain_blocks * CHAIN_BLOCK);
+		if (emulated)
+			printf("; emulated: it measures nothing\n");
+		else if (!c->cycles_per_tick_given)
+			printf("\n");
+		else
+			printf("; %s by %+.1f%%\n", fabs(off) > 5 ? "WARNING: "
+			       "disagrees with the cycles per tick used" : "agrees",
+			       off);
+	}
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
 	struct args a;
@@ -105,34 +140,7 @@ int cmd_calibrate(int argc, char **argv)
 	if (emulated)
 		printf("EMULATED: every figure below is the emulator's, not a "
 		       "board's\n");
-	printf("timer:            %s: %s\n", cal.timer->name, cal.timer->what);
-	if (cal.timer->how)
-		printf("                  %s\n", cal.timer->how());
-	printf("resolution:       %.0f ticks (the smallest step it advances by)\n",
-	       cal.resolution);
-	printf("overhead:         %.1f ticks (mean of %d back-to-back reads, %u "
-	       "interrupted ones left out; subtracted)\n", cal.overhead,
-	       OVERHEAD_READS, cal.overhead_dropped);
-	printf("tick rate:        %.2f MHz (%s)\n", cal.tick_hz / 1e6, cal.hz_source);
-	printf("sample length:    %.0f ticks (a warm sample, and a chain window)\n",
-	       cal.sample_ticks);
-	printf("cycles per tick:  %.4f (%s)\n", cal.cycles_per_tick, cal.cycles_per_tick_source);
-	if (cal.chain_cycles_per_tick > 0) {
-		double off = (cal.chain_cycles_per_tick / cal.cycles_per_tick
-			      - 1) * 100;
-
-		printf("add chain:        %.4f cycles per tick (median of %d windows "
-		       "of %lu adds)", cal.chain_cycles_per_tick, CHAIN_WINDOWS,
-		       cal.chain_blocks * CHAIN_BLOCK);
-		if (emulated)
-			printf("; emulated: it measures nothing\n");
-		else if (!cal.cycles_per_tick_given)
-			printf("\n");
-		else
-			printf("; %s by %+.1f%%\n", fabs(off) > 5 ? "WARNING: "
-			       "disagrees with the cycles per tick used" : "agrees",
-			       off);
-	}
+	print_timer(&cal, emulated);
 	print_clock(&cal, emulated);
 	printf("cache line:       %zu bytes (%s)\n", line, line_src);
 	printf("largest cache:    %zu KiB (%s)\n", llc >> 10, llc_src);
