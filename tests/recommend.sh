@@ -283,6 +283,17 @@ cp $D/a-samples.csv "$T/nan-samples.csv"
 $R recommend "$T/nan.csv" > "$T/nan" 2>&1; rc=$?
 ok "miss_latency: nan cycles reads as no miss_latency line, not an error" \
 	all exit_is 0 -- count_lines_is 2 "$T/nan" '  model: no miss latency in this run'
+# today's files: the numbers alone, where they come from on lines of
+# their own; read as the words-after form above
+sed -e 's/^# miss_latency: \([0-9.]*\) cycles .*/# miss_latency: \1/' \
+	-e 's/^# cache_line: \([0-9]*\) .*/# cache_line: \1\n# cache_line_source: test/' \
+	$D/a.csv > "$T/bare.csv"
+cp $D/a-samples.csv "$T/bare-samples.csv"
+$R recommend "$T/bare.csv" > "$T/bare" 2>&1; rc=$?
+$R recommend $D/a.csv 2>&1 | sed 's|[^ ]*/a\.csv|FILE|g' > "$T/bare.want"
+ok "cache_line and miss_latency as numbers alone: the same recommendation" \
+	all exit_is 0 -- has_line "$T/bare.csv" '# miss_latency: 12.5' -- \
+		[ "$(sed 's|[^ ]*/bare\.csv|FILE|g' "$T/bare")" = "$(cat "$T/bare.want")" ]
 sed '/^# miss_latency/d' $D/a.csv > "$T/nm.csv"; cp $D/a-samples.csv "$T/nm-samples.csv"
 $R recommend "$T/nm.csv" > "$T/nm" 2>&1; rc=$?
 ok "no miss_latency and no point of two lines or less: model: no miss latency in this run" \

@@ -60,7 +60,9 @@ static void keep_meta(struct results *r, const char *key, const char *v,
 	m->line = line;
 }
 
-/* The keys this reader interprets. */
+/* The keys this reader interprets.  A number or a word is read from the
+   value's start: files written before they were data alone carry words
+   after it ("# tick_hz: N (how)", "# order: rounds (...)"). */
 static void meta_value(struct results *r, const char *key, const char *v,
 		       double *hz, double *cycles_per_tick)
 {

@@ -93,7 +93,7 @@ struct results {
 	   (csumbench ab); 0: not said, the repeats shared one process. */
 	unsigned processes;
 	bool partial;		/* "# partial:": the run stopped early */
-	unsigned layouts;	/* "# layouts: R ...": code and buffer copies
+	unsigned layouts;	/* "# layouts: R": code and buffer copies
 				   drawn from each round; 0: not said */
 	bool view;		/* results_of_op's: rows of another's */
 	double core_mhz;	/* tick_hz x cycles_per_tick, for MB/s axes */

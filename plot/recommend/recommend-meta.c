@@ -66,7 +66,7 @@ static int read_pf_loop(const char *path, size_t line, const char *v,
 	return 0;
 }
 
-/* "# cache_line: BYTES ...": 0, or -1 after a message at the line. */
+/* "# cache_line: BYTES" (older files: words after): 0, or -1 after a message at the line. */
 static int read_line_bytes(const char *path, const struct meta_line *m,
 			   struct model_meta *mm)
 {
@@ -86,7 +86,8 @@ static int read_line_bytes(const char *path, const struct meta_line *m,
 	return 0;
 }
 
-/* "# miss_latency: CYCLES cycles ...": 0, or -1 after a message. */
+/* "# miss_latency: CYCLES", or "CYCLES cycles ..." in files written
+   before it was a number alone: 0, or -1 after a message. */
 static int read_miss(const char *path, const struct meta_line *m,
 		     struct model_meta *mm)
 {
@@ -95,13 +96,14 @@ static int read_miss(const char *path, const struct meta_line *m,
 
 	errno = 0;
 	mm->miss = strtod(v, &end);
-	/* "nan cycles": not measured; as if the line were not there. */
+	/* "nan": not measured; as if the line were not there. */
 	if (!isfinite(mm->miss))
 		mm->miss = NAN;
-	if (end == v || errno || strncmp(end, " cycles", 7) ||
-	    (end[7] && end[7] != ' ')) {
-		fprintf(stderr, "%s:%zu: miss_latency '%s', expected "
-			"'<number> cycles ...'\n", path, m->line, v);
+	if (end == v || errno || (*end && (strncmp(end, " cycles", 7) ||
+	    (end[7] && end[7] != ' ')))) {
+		fprintf(stderr, "%s:%zu: miss_latency '%s', expected cycles "
+			"('<number>', or '<number> cycles ...' as older files "
+			"have it)\n", path, m->line, v);
 		return -1;
 	}
 	return 0;
