@@ -33,7 +33,9 @@ ok "the empty kernel's floor: 6 sizes x warm/cold" \
 	[ "$(grep -c "^empty,harness,csum,[0-9]*,0,\(warm\|cold\),none,none,idle,none,0,,1,mftb," "$csv")" = 12 ]
 ok "flush check skipped under emulation, and said so" grep -q '^# flush_check: not checked: emulated' "$csv"
 ok "cache line from auxv, flushed with dcbf" \
-	all has "$csv" '^# cache_line: 32 (auxv AT_DCACHEBSIZE)' -- has "$csv" '^# cold_flush: dcbf'
+	all has_line "$csv" '# cache_line: 32' -- \
+		has_line "$csv" '# cache_line_source: auxv AT_DCACHEBSIZE' -- \
+		has "$csv" '^# cold_flush: dcbf'
 ok "cpu_model: qemu's default CPU named by its PVR, and the emulator" \
 	grep -Eq '^# cpu_model: PVR 0x[0-9a-f]{8}, emulated \(qemu-ppc; /proc/cpuinfo is the host.s\)$' "$csv"
 

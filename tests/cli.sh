@@ -184,8 +184,9 @@ ok "CSV: every row idle, rx_prefetch none; ticks_p99 empty under 100 samples" \
 		-v p="$(col ticks_p99 "$csv")" \
 		'!/^#/ && $1 != "kernel" && ($l != "idle" || $x != "none" || $p != "") { exit 1 }' "$csv"
 for key in timer timer_overhead_ticks timer_resolution_ticks cycles_per_tick \
-	cycles_per_tick_source add_chain_cycles_per_tick tick_hz cpu_model \
-	compiler kernel_cflags emulated cache_line largest_cache cold_flush \
+	cycles_per_tick_source add_chain_cycles_per_tick tick_hz tick_hz_source \
+	cpu_model compiler kernel_cflags emulated cache_line cache_line_source \
+	largest_cache largest_cache_source cache_per_core cache_per_core_source cold_flush \
 	flush_check order seed run_id samples_per_point repeat; do
 	ok "CSV metadata has '# $key:'" grep -q "^# $key: " "$csv"
 done
@@ -219,7 +220,7 @@ ok "CSV: '# cold_flush:' states the TLB the cold calls start with" \
 ok "README: the cold row's TLB is the flush's, warm" \
 	grep -q '^| `cold` | [^|]* | warm: the flush just before translated every line |' README.md
 ok "CSV: order is rounds by default, with its seed" \
-	all has "$csv" '^# order: rounds' -- has_ere "$csv" '^# seed: [0-9]+$'
+	all has_line "$csv" '# order: rounds' -- has_ere "$csv" '^# seed: [0-9]+$'
 ok "CSV: c64-prefetch rows at none and 64, warm and cold" \
 	[ "$(grep -c '^c64-prefetch,generic,csum,1500,1,\(warm\|cold\),\(none\|64\),none,' "$csv")" = 4 ]
 ok "CSV: the empty kernel's floor at every size, align and cache: 8 rows" \
@@ -257,7 +258,7 @@ ok "samples CSV: 3 rounds for each of 56 points, numbered 1 to 3" \
 ok "repeat = 2: a row per point and repeat" \
 	all exit_is 0 -- \
 		count_is 2 "$T/rep.csv" '^word32,generic,csum,64,0,warm,none,none,idle,none,0,,[12],' -- \
-		has "$T/rep.csv" '^# order: sequential' -- \
+		has_line "$T/rep.csv" '# order: sequential' -- \
 		has "$T/rep.csv" '^# repeat: 2$'
 
 # --- code placement
@@ -619,7 +620,7 @@ if [ -n "$SO" ]; then
 			has "$T/err" 'csum_user_exit: called exit()' -- \
 			has "$T/exit3-partial.csv" '^ref,generic,csum,64,' -- \
 			lacks "$T/exit3-partial.csv" "^$SO:csum_user_exit," -- \
-			has "$T/exit3-partial.csv" '^# layouts: 8 '
+			has_line "$T/exit3-partial.csv" '# layouts: 8'
 	"${CB[@]}" sum -k "$SO:csum_user_exit" "$T/rfc" > /dev/null 2> "$T/err"; rc=$?
 	ok "sum with a kernel that calls exit(0): exit 1, named" \
 		all exit_is 1 -- has "$T/err" 'csum_user_exit: called exit()'

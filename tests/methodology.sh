@@ -30,8 +30,10 @@ ok "and what the kernel gave of huge pages" \
 ok "cold-ring: a ring per point (2 kernels and the floor x 2 sizes x 2 loads)" \
 	grep -q '^# cold_ring: 12 ring(s), one per point, [0-9]* MiB in all ([0-9]* MiB of it on huge pages), each touching twice \(the cache one core uses (# cache_per_core:)\|less than the cache one core uses (cut)\); buffers taken in a shuffled order$' "$T/cold.csv"
 ok "the cache rings, pool and loads are sized from: one core's, said, at most 128 MiB where only sysconf tells" \
-	bash -c "c=\$(sed -n 's/^# cache_per_core: \([0-9]*\) (.*sized from it, and from the memory this process may take)\$/\1/p' '$T/cold.csv') &&
-		[ -n \"\$c\" ] && l=\$(sed -n 's/^# largest_cache: \([0-9]*\) (\(.*\))\$/\1 \2/p' '$T/cold.csv') &&
+	bash -c "c=\$(sed -n 's/^# cache_per_core: \([0-9]*\)\$/\1/p' '$T/cold.csv') &&
+		grep -q '^# cache_per_core_source: .' '$T/cold.csv' &&
+		[ -n \"\$c\" ] && l=\$(sed -n 's/^# largest_cache: \([0-9]*\)\$/\1/p' '$T/cold.csv') &&
+		l=\"\$l \$(sed -n 's/^# largest_cache_source: //p' '$T/cold.csv')\" &&
 		case \${l#* } in sysconf*) [ \"\$c\" -le \$((128 << 20)) ] ;; *) [ \"\$c\" = \"\${l%% *}\" ] ;; esac"
 ok "rings, pool and loads within the memory the run may take (together at most 7/8 of it)" \
 	bash -c "r=\$(sed -n 's/^# cold_ring: [0-9]* ring(s), one per point, \([0-9]*\) MiB in all.*/\1/p' '$T/cold.csv') &&
@@ -77,9 +79,10 @@ print('fresh', med('c64', '64', 'cold') < 2 * chase, med('c64', '64', 'cold'), c
 w, a, c = med('c64', '1500', 'warm'), med('c64', '1500', 'after-switch'), med('c64', '1500', 'cold')
 print('switch', 1.2 * w < a < c / 1.2, w, a, c)
 # the miss latency is the chase's, in cycles at the run's cycles per tick
-m = re.match(r'([\d.]+) cycles \(the flush check.s chase: .*; ([\d.]+) ticks x ([\d.]+) cycles per tick, the run.s', meta['miss_latency'])
-miss, ticks, cpt = float(m.group(1)), float(m.group(2)), float(m.group(3))
+miss, ticks = float(meta['miss_latency']), float(meta['miss_latency_ticks'])
+cpt = float(meta['miss_latency_cycles_per_tick'])
 print('miss', abs(miss - ticks * cpt) < 0.1 + 1e-3 * miss and abs(ticks - chase) <= 1 and
+      meta['miss_latency_lines'] in ('flushed', 'evicted') and
       cpt == float(meta['cycles_per_tick']) and 0.5 < cpt < 8, miss, ticks, cpt)
 # busy rows' cycles per tick: the chain timed under the load
 bc = float(meta['add_chain_busy_cycles_per_tick'].split()[0])

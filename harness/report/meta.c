@@ -189,33 +189,24 @@ static void events_meta(FILE *f, const struct sweep *b)
 			b->machine.ev_overhead[i]);
 }
 
-/* "# layouts: R ...": how each sample's code and buffer were placed. */
+/* "# layouts: R" and how each sample's code and buffer were placed. */
 static void report_layouts(FILE *f, const struct sweep *b)
 {
 	char fixed[512];
 
-	if (b->plan.layouts < 2) {
-		fprintf(f, "# layouts: 1 (each kernel timed where it was linked or "
-			"loaded, each buffer in one place: layouts = 1)\n");
+	fprintf(f, "# layouts: %u\n", b->plan.layouts);
+	if (b->plan.layouts < 2)
 		return;
-	}
 	layout_fixed_names(b, fixed, sizeof(fixed));
+	fprintf(f, "# layouts_slots: %u\n", b->arena.nslots);
 #if defined(__SANITIZE_ADDRESS__)
-	fprintf(f, "# layouts: %u (seed %llu; a sanitizer build: the built-in "
-		"kernels stay where they were linked, instrumented code cannot be "
-		"copied; .so kernels from %u copies of their file; each sample's "
-		"buffer one of %u slots a page or more apart; the samples file's "
-		"layout and slot columns say which)\n", b->plan.layouts,
-		(unsigned long long)b->plan.seed, b->plan.layouts, b->arena.nslots);
+	/* instrumented code cannot be copied: the built-in kernels stay */
+	fprintf(f, "# layouts_code: linked\n");
 	return;
 #endif
-	fprintf(f, "# layouts: %u (seed %llu; each sample's code one of %u "
-		"copies at random addresses keeping its offset mod 64, .so "
-		"kernels from %u copies of their file; its buffer, drawn apart, "
-		"one of %u slots a page or more apart; the samples file's layout "
-		"and slot columns say which)%s%s\n", b->plan.layouts, (unsigned long long)b->plan.seed,
-		b->plan.layouts, b->plan.layouts, b->arena.nslots, fixed[0] ? "; in place "
-		"(KERNEL_FIXED, they call other code): " : "", fixed);
+	fprintf(f, "# layouts_code: copies\n");
+	if (fixed[0])
+		fprintf(f, "# layouts_in_place: %s\n", fixed);
 }
 
 /* The throughput canary beside the chain (timer/canary.h). */
@@ -266,8 +257,7 @@ static void meta_build(FILE *f, const struct sweep *b)
 	fprintf(f, "# build: %s; %s\n", build_binary(), CSUMBENCH_FEATURES);
 	fprintf(f, "# config: %s\n", b->cfg->path ? b->cfg->path : "(built-in defaults)");
 	fprintf(f, "# order: %s\n", b->cfg->order == ORDER_ROUNDS ?
-		"rounds (every point once per round, in a fresh random order)" :
-		"sequential (all samples of a point in a row)");
+		"rounds" : "sequential");
 	fprintf(f, "# seed: %llu\n", (unsigned long long)b->plan.seed);
 }
 
@@ -330,7 +320,8 @@ static void meta_timer(FILE *f, const struct sweep *b)
 	fprintf(f, "# timer_overhead_reads: %d\n", OVERHEAD_READS);
 	fprintf(f, "# timer_overhead_dropped: %u\n", c->overhead_dropped);
 	fprintf(f, "# timer_resolution_ticks: %.0f\n", c->resolution);
-	fprintf(f, "# tick_hz: %.0f (%s)\n", c->tick_hz, c->hz_source);
+	fprintf(f, "# tick_hz: %.0f\n", c->tick_hz);
+	fprintf(f, "# tick_hz_source: %s\n", c->hz_key);
 	fprintf(f, "# sample_ticks: %.0f\n", c->sample_ticks);
 }
 
@@ -398,13 +389,12 @@ static void meta_clock(FILE *f, const struct sweep *b)
 			b->machine.clock_stated_hz / 1e6);
 	else
 		fprintf(f, "/proc/cpuinfo states none\n");
-	fprintf(f, "# cache_line: %zu (%s)\n", b->machine.line, b->machine.line_source);
-	fprintf(f, "# largest_cache: %zu (", cache_largest(&src));
-	fprintf(f, "%s)\n", src);
-	fprintf(f, "# cache_per_core: %zu (", cache_core(&src));
-	fprintf(f, "%s; cold rings, the cold pool, the busy load and eviction "
-		"are sized from it, and from the memory this process may take)\n",
-		src);
+	fprintf(f, "# cache_line: %zu\n", b->machine.line);
+	fprintf(f, "# cache_line_source: %s\n", b->machine.line_source);
+	fprintf(f, "# largest_cache: %zu\n", cache_largest(&src));
+	fprintf(f, "# largest_cache_source: %s\n", src);
+	fprintf(f, "# cache_per_core: %zu\n", cache_core(&src));
+	fprintf(f, "# cache_per_core_source: %s\n", src);
 	/* A flush translates every line's address: the TLB is warm after
 	   it.  Eviction streams other memory and touches no buffer. */
 	if (kspace_opened())
@@ -448,15 +438,16 @@ static void meta_roofline(FILE *f, const struct sweep *b)
 		if (k->prefetch && k->pf_step)
 			fprintf(f, "# prefetch_loop: %s %u\n", k->name, k->pf_step);
 	}
-	if (!isnan(b->machine.miss_cycles))
-		fprintf(f, "# miss_latency: %.1f cycles (the flush check's chase: "
-			"dependent loads of lines on separate pages in a shuffled "
-			"order, each %s first, the pages' TLB entries warm; %.1f "
-			"ticks x %.4f cycles per tick, the run's (# cycles_per_tick:, "
-			"as its rows), not the start-up calibration's %.4f)\n",
-			b->machine.miss_cycles, b->machine.fcheck.misses || b->machine.flush->whole ?
-			"evicted" : "flushed", b->machine.fcheck.chase,
-			sweep_cycles_per_tick(b), b->machine.cal.cycles_per_tick);
+	if (isnan(b->machine.miss_cycles))
+		return;
+	fprintf(f, "# miss_latency: %.1f\n", b->machine.miss_cycles);
+	fprintf(f, "# miss_latency_lines: %s\n", b->machine.fcheck.misses ||
+		b->machine.flush->whole ? "evicted" : "flushed");
+	fprintf(f, "# miss_latency_ticks: %.1f\n", b->machine.fcheck.chase);
+	fprintf(f, "# miss_latency_cycles_per_tick: %.4f\n",
+		sweep_cycles_per_tick(b));
+	fprintf(f, "# startup_cycles_per_tick: %.4f\n",
+		b->machine.cal.cycles_per_tick);
 }
 
 /* Rings, pools and workloads; where the run ran and beside what. */

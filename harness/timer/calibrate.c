@@ -176,9 +176,11 @@ int calibrate(const struct timer *t, double cycles_per_tick,
 	if (hz > 0) {
 		c->tick_hz = hz;
 		c->hz_source = "reported by the system";
+		c->hz_key = "system";
 	} else {
 		c->tick_hz = measure_hz(t);
 		c->hz_source = "measured against CLOCK_MONOTONIC_RAW";
+		c->hz_key = "CLOCK_MONOTONIC_RAW";
 	}
 	c->sample_ticks = fmax(fmax(1000, c->tick_hz * 20e-6), 50 * c->overhead);
 	if (chain_adds)

@@ -21,6 +21,7 @@ struct calibration {
 	double resolution;	/* the smallest step the counter advances by */
 	double tick_hz;		/* ticks per second */
 	const char *hz_source;
+	const char *hz_key;	/* the same as data: system, CLOCK_MONOTONIC_RAW */
 	double sample_ticks;	/* the length of a warm sample (and of a chain
 				   window): >= 1000 ticks, 20 us, 50 reads */
 	double cycles_per_tick;	/* what converts ticks to cycles */
