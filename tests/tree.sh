@@ -109,4 +109,12 @@ ok "tests/data/csvfix.py's column lists are report.h's columns, in its order" em
 grep -nE '^[^#]*((apt-get|apt|pip3?) +install|dpkg +-i|scripts/need\.sh)' tests/*.sh |
 	grep -vE '^tests/(need|run|tree)\.sh:|(failed|diag) "[^"]*(apt-get|pip)' > "$T/installs"
 ok "no suite installs a package (make deps does)" empty "$T/installs" || diag "$(cat "$T/installs")"
+# Short functions: none over 80 lines in the C the project writes (a
+# function this long does several things; split it into steps).
+python3 tests/funclen.py 80 harness plot gbench kernels module tests > "$T/long"
+ok "no C function over 80 lines" empty "$T/long" || diag "$(cat "$T/long")"
+# (the check can fail: a function of 81 lines is found)
+{ echo 'int f(void)'; echo '{'; for i in $(seq 79); do echo '	;'; done; echo '}'; } > "$T/long81.c"
+python3 tests/funclen.py 80 "$T/long81.c" > "$T/long81" 2>&1; rc=$?
+ok "funclen.py finds a function of 81 lines" all exit_is 1 -- has "$T/long81" '^81 .*long81.c:1 f$'
 finish
