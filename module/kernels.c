@@ -94,7 +94,9 @@ static noinline u32 csb_empty_copy(const void *src, void *dst, int len, u32 sum)
 #undef KERNEL_PF
 
 /* The .def's optional parts (.nopf, .pf_step, .needs) name fields of
-   struct csb_k; a row with .needs is dropped in csb_kernels_init. */
+   struct csb_k.  Rows with .needs are kept out of the module by the
+   .def (#ifndef __KERNEL__); one that came in would be dropped in
+   csb_kernels_init. */
 #define ROW(n, s, d, o, fl, member, ...) \
 	{ .name = n, .sym = #s, .desc = d, .op = o, .flags = fl, \
 	  .fn = { .member = s }, __VA_ARGS__ },
