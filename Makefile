@@ -93,7 +93,7 @@ RESULTS ?= $(NEWEST)
 .DEFAULT_GOAL := all
 include kernels/Dir.mk harness/Dir.mk tests/Dir.mk gbench/Dir.mk plot/Dir.mk
 
-.PHONY: all help deps check module trace print-bin print-qemu-cpu bench ab ab-link test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
+.PHONY: all help deps check man module trace print-bin print-qemu-cpu bench ab ab-link test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
 all: $(BIN)
 
 # make help: the targets and the variables they read.
@@ -117,6 +117,7 @@ help:
 	@echo '  module     csumbench.ko for KDIR (space = kernel; README "Kernel space")'
 	@echo '  trace      the lengths the kernel checksums, as a size mix: RUNNER, SECONDS'
 	@echo '  install    binaries, man pages, completion, configs: DESTDIR, PREFIX'
+	@echo '  man        docs/man/csumbench.conf.5 from the keys the parser reads'
 	@echo '  lava-qemu  a LAVA job through lava-run on an x86-64 QEMU PC (root)'
 	@echo '  clean      remove build/'
 	@echo '  help       this list'
@@ -262,6 +263,11 @@ test:
 check:
 	@tests/run.sh --quick $(foreach t,$(T),$(call quote,$(t)))
 
+# make man: csumbench.conf(5)'s keys, from the one table the parser
+# reads (tests/docs.sh checks the page is what this writes).
+man: $(BIN)
+	@scripts/man-conf.sh $(BIN) docs/man/csumbench.conf.5 docs/man/csumbench.conf.5
+
 # make lava-qemu: boards/lava/job-qemu-x86_64.yaml run here by lava-dispatcher's
 # lava-run on LAVA's qemu device type (x86-64, Debian's kernel, a busybox
 # ramdisk with the static csumbench); prints the test cases LAVA got
@@ -281,11 +287,12 @@ INSTALL_BINS = $(BIN) $(if $(filter $(HOST_ARCH),$(ARCH)),$(REPORT)) $(if $(filt
 install: $(INSTALL_BINS)
 	@$(call shell_vars,DESTDIR PREFIX) \
 	p=$$DESTDIR$$PREFIX && \
-	$(INSTALL) -d -- "$$p/bin" "$$p/share/man/man1" \
+	$(INSTALL) -d -- "$$p/bin" "$$p/share/man/man1" "$$p/share/man/man5" \
 		"$$p/share/bash-completion/completions" \
 		"$$p/share/csumbench/configs" "$$p/share/csumbench/plot" && \
 	$(INSTALL) -m 755 -- $(INSTALL_BINS) "$$p/bin/" && \
 	$(INSTALL) -m 644 -- docs/man/csumbench.1 docs/man/csumreport.1 "$$p/share/man/man1/" && \
+	$(INSTALL) -m 644 -- docs/man/csumbench.conf.5 "$$p/share/man/man5/" && \
 	$(INSTALL) -m 644 -- scripts/completion/csumbench.bash "$$p/share/bash-completion/completions/csumbench" && \
 	$(INSTALL) -m 644 -- scripts/completion/csumbench.bash "$$p/share/bash-completion/completions/csumreport" && \
 	$(INSTALL) -m 644 -- $(wildcard configs/*.conf configs/*.mix) "$$p/share/csumbench/configs/" && \

@@ -22,7 +22,7 @@
 #include "report/report.h"
 #include "workload/load.h"
 
-enum { OPT_FORCE = 256, OPT_CHECK, OPT_KEYS };
+enum { OPT_FORCE = 256, OPT_CHECK, OPT_KEYS, OPT_MAN_KEYS };
 
 /* What the command line asks for. */
 struct run_opts {
@@ -60,6 +60,9 @@ static const struct args_opt run_opts[] = {
 	  "said)", .type = ARGS_FLAG, .at = AT(quiet) },
 	{ .name = "list-keys", .key = OPT_KEYS,
 	  .help = "print the config keys' names, one per line" },
+	{ .name = "man-keys", .key = OPT_MAN_KEYS,
+	  .help = "print the keys as csumbench.conf(5) lists them\n"
+	  "(roff), and exit" },
 	{ .name = NULL }
 };
 
@@ -86,6 +89,43 @@ static void key_help(void)
 		printf("  %s = %s\n      %s%s%s\n", k->name,
 		       k->def ? k->def : "(unset)", k->values,
 		       one ? ": " : "\n      ", k->help);
+	}
+}
+
+/* s as roff text: a - is \-, a \ is \e, and a line's leading . or '
+   is guarded by \&. */
+static void roff_text(const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", stdout);
+	for (; *s; s++) {
+		if (*s == '-')
+			fputs("\\-", stdout);
+		else if (*s == '\\')
+			fputs("\\e", stdout);
+		else
+			putchar(*s);
+	}
+}
+
+/* The keys, from the same table, as csumbench.conf(5)'s KEYS section
+   (make man writes the page from it; tests/docs.sh checks it is). */
+static void key_man(void)
+{
+	size_t i;
+
+	for (i = 0; i < config_nkeys; i++) {
+		const struct config_key *k = &config_keys[i];
+
+		printf(".TP\n.BR ");
+		roff_text(k->name);
+		printf(" \" = ");
+		roff_text(k->def ? k->def : "(unset)");
+		printf("\"\n");
+		roff_text(k->values);
+		printf("\n.br\n");
+		roff_text(k->help);
+		printf("\n");
 	}
 }
 
@@ -251,6 +291,10 @@ static int parse_command(struct run_opts *o, int argc, char **argv)
 		case OPT_KEYS:
 			for (i = 0; i < config_nkeys; i++)
 				printf("%s\n", config_keys[i].name);
+			rc = 0;
+			break;
+		case OPT_MAN_KEYS:
+			key_man();
 			rc = 0;
 			break;
 		case 's':

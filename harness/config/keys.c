@@ -502,7 +502,7 @@ const struct config_key config_keys[] = {
 	{ "cache", key_cache,
 	  offsetof(struct config, origin.cache),
 	  "warm, cold, cold-read, after-switch, cold-ring, ring", "warm",
-	  "the cache states (README, \"Cache states\")" },
+	  "the cache states (docs/methodology.md)" },
 	{ "prefetch", key_prefetch,
 	  0,
 	  "a list of none or 0 to 65536", "none",
