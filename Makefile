@@ -12,7 +12,7 @@ $(error ARCH=$(ARCH) is not supported; expected one of: $(ARCHES))
 endif
 include harness/arch/$(ARCH)/arch.mk
 ifeq ($(wildcard harness/arch/$(ARCH)/*.c),)
-$(error ARCH=$(ARCH) has harness/arch/$(ARCH)/arch.mk but no sources there: see README, "Porting to a new architecture")
+$(error ARCH=$(ARCH) has harness/arch/$(ARCH)/arch.mk but no sources there: see docs/contributing.md, "Porting to a new architecture")
 endif
 # A virtual board's initrd holds no libraries: what runs there is static.
 ifneq ($(filter vboard:%,$(RUNNER)),)
@@ -98,7 +98,7 @@ all: $(BIN)
 
 # make help: the targets and the variables they read.
 help:
-	@echo 'csumbench: make [TARGET] [VARIABLE=value...]   (README.md has the whole story)'
+	@echo 'csumbench: make [TARGET] [VARIABLE=value...]   (README.md, docs/)'
 	@echo
 	@echo 'targets:'
 	@echo '  all        build $(BIN) for ARCH (the default target)'
@@ -114,7 +114,7 @@ help:
 	@echo '  plot       PNG and SVG figures beside RESULTS (BEFORE/AFTER: changes)'
 	@echo '  gbench     gbench/gbc.h and csumbench-gb (Google Benchmark)'
 	@echo '  accuracy   a kernel of known cost, five runs'
-	@echo '  module     csumbench.ko for KDIR (space = kernel; README "Kernel space")'
+	@echo '  module     csumbench.ko for KDIR (space = kernel; docs/kernel-space.md)'
 	@echo '  trace      the lengths the kernel checksums, as a size mix: RUNNER, SECONDS'
 	@echo '  install    binaries, man pages, completion, configs: DESTDIR, PREFIX'
 	@echo '  man        docs/man/csumbench.conf.5 from the keys the parser reads'
@@ -199,7 +199,7 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 	exec scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
 
 # make ab OLD=... NEW=... (or KSRC=tree PATCH=file): is NEW faster than
-# OLD, each side in processes of its own (README "Timing your change").
+# OLD, each side in processes of its own (docs/comparing.md).
 # A side that is a Linux checksum file is compiled by scripts/ab.sh
 # against kernels/linux/ and linked, through ab-link, into a binary of
 # its own under $(BUILD)/ab/.  The variables are taken literally, as
@@ -230,15 +230,14 @@ endif
 
 # make trace [RUNNER=...] [SECONDS=10]: csumbench trace here (root), over
 # ssh, or on a virtual board making traffic; the mix goes to results/
-# (README, "Real traffic").
+# (docs/workloads.md, "Real traffic").
 SECONDS ?= 10
 trace: $(BIN)
 	@$(call shell_vars,RUNNER SECONDS) \
 	exec scripts/trace.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$RUNNER" "$$SECONDS"
 
 # make module [KDIR=/lib/modules/$$(uname -r)/build] [ARCH=...]
-# [CROSS_COMPILE=...]: csumbench.ko for that kernel (README, "Kernel
-# space"); its path is printed.
+# [CROSS_COMPILE=...]: csumbench.ko for that kernel (docs/kernel-space.md); its path is printed.
 KDIR ?= /lib/modules/$(shell uname -r)/build
 # (KDIR taken literally, as CONFIG is: a quote or a $ in a path is
 # part of the path, never shell)
@@ -271,7 +270,7 @@ man: $(BIN)
 # make lava-qemu: boards/lava/job-qemu-x86_64.yaml run here by lava-dispatcher's
 # lava-run on LAVA's qemu device type (x86-64, Debian's kernel, a busybox
 # ramdisk with the static csumbench); prints the test cases LAVA got
-# back (README, "LAVA").  Needs root, as lava-run does.
+# back (docs/boards.md, "LAVA").  Needs root, as lava-run does.
 lava-qemu:
 	@MAKE='$(MAKE)' scripts/lava-qemu.sh run
 

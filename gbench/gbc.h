@@ -17,7 +17,7 @@
  *     ...
  *     gbc_range(gbc_register("sum", sum, NULL), 64, 65536);
  *
- * (README, "Google Benchmark from C", has a whole program.)
+ * (docs/google-benchmark.md, "Google Benchmark from C", has a whole program.)
  *
  * Build: cc -c yours.c; link with g++ and gbench/gbc.cc:
  *     g++ yours.o gbc.o $(pkg-config --libs benchmark)

@@ -1,4 +1,4 @@
-# The harness is one folder per concern (harness/*/, README "Layout")
+# The harness is one folder per concern (harness/*/, docs/contributing.md "Layout")
 # and one per architecture: harness/arch/$(ARCH)/ is what this port
 # provides (timer, flush, fence, add chain, PMC read, signal PC...), its
 # make settings in arch.mk.  A folder's new file needs no line here.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* csumbench.ko: the kernel-space executor of csumbench (README, "Kernel
- * space").  /dev/csumbench takes the harness's requests (csumbench-uapi.h):
+/* csumbench.ko: the kernel-space executor of csumbench
+ * (docs/kernel-space.md).  /dev/csumbench takes the harness's requests
+ * (csumbench-uapi.h):
  * the kernels it has, their bytes, buffers, the gate, a sum, a timed
  * region.  Planning, rounds, statistics and results stay in user space.
  * Requests are served one at a time.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make module: csumbench.ko for a kernel build tree (module/, README
-# "Kernel space").
+# make module: csumbench.ko for a kernel build tree (module/,
+# docs/kernel-space.md).
 #
 #   module.sh ARCH KDIR CROSS_COMPILE LOOP_ALIGN
 #

@@ -217,8 +217,8 @@ ok "... and the summary, on each table's own lines (a table is pasted alone)" \
 # stream leaves it).
 ok "CSV: '# cold_flush:' states the TLB the cold calls start with" \
 	grep -Eq '^# cold_flush: .*; (TLB warm: the flush just before the calls translated every line|TLB as the stream leaves it: it touches no buffer)$' "$csv"
-ok "README: the cold row's TLB is the flush's, warm" \
-	grep -q '^| `cold` | [^|]* | warm: the flush just before translated every line |' README.md
+ok "docs/methodology.md: the cold row's TLB is the flush's, warm" \
+	grep -q '^| `cold` | [^|]* | warm: the flush just before translated every line |' docs/methodology.md
 ok "CSV: order is rounds by default, with its seed" \
 	all has_line "$csv" '# order: rounds' -- has_ere "$csv" '^# seed: [0-9]+$'
 ok "CSV: c64-prefetch rows at none and 64, warm and cold" \
@@ -815,17 +815,17 @@ fi
 
 
 # Each config key is described once (harness/config/keys.c): run --help
-# lists every key from that table, and the README's Configs block shows
+# lists every key from that table, and docs/configs.md's config block shows
 # each of them and no other (runner commented out: make bench sets it).
 "${CB[@]}" run --help > "$T/help" 2>&1
 sed -n 's/^  \([a-z_]*\) = .*/\1/p' "$T/help" | sort > "$T/help-keys"
 awk '/^## Configs$/ { c = 1 } c && /^```ini$/ { b = 1; next } b && /^```$/ { exit }
-	b && /^(# )?[a-z_]+ *=/ { sub(/^# /, ""); sub(/ *=.*/, ""); print }' README.md |
+	b && /^(# )?[a-z_]+ *=/ { sub(/^# /, ""); sub(/ *=.*/, ""); print }' docs/configs.md |
 	sort > "$T/readme-keys"
 ok "run --help lists every config key ($(wc -l < "$T/help-keys") of them)" \
 	bash -c "[ \$(wc -l < '$T/help-keys') -ge 29 ] && grep -qx samples '$T/help-keys' &&
 		grep -q '^      1 to 1000000: rounds' '$T/help'"
-ok "the README's Configs block has the same keys as run --help" \
+ok "docs/configs.md's config block has the same keys as run --help" \
 	diff "$T/help-keys" "$T/readme-keys"
 ok "run --help fits 80 columns" bash -c "! awk 'length > 80' '$T/help' | grep -q ."
 "${CB[@]}" run --list-keys | sort > "$T/list-keys"

@@ -105,7 +105,7 @@ jcheck "$T/gb.json" '
 check("not emulated: no label", all("label" not in x for x in b.values()), [x.get("label") for x in b.values()])
 ' > "$T/noemu.check"
 results "$T/noemu.check"
-# (the README's: c64's points, with an event)
+# (docs/google-benchmark.md's: c64's points, with an event)
 "$B/csumbench-gb" --benchmark_filter='^csum/c64/' --events=task-clock > "$T/c64.txt" 2> /dev/null
 ok "--benchmark_filter='^csum/c64/' --events=task-clock: c64's six points, each with ev_task_clock" \
 	bash -c "[ $? = 0 ] && [ \$(grep -Ec '^csum/c64/(64|1500|65536)/(warm|cold) .*ev_task_clock=' '$T/c64.txt') = 6 ] &&
@@ -134,7 +134,7 @@ ok "compare.py benchmarks: exit 0" test $? = 0
 ok "compare.py: both benchmarks" test "$(grep -cE '^csum/(c64|word32)/1500/warm ' "$T/cmp.txt")" = 2
 ok "compare.py: the geomean line" grep -q '^OVERALL_GEOMEAN' "$T/cmp.txt"
 
-# The README's run for compare.py, in a folder of its own (its
+# docs/google-benchmark.md's run for compare.py, in a folder of its own (its
 # --benchmark_out is after.json, beside it): every /1500/warm point nine
 # times (the JSON lists them by point, however they ran).
 mkdir "$T/w" && ln -s "$PWD/build" "$T/w/build" && cd "$T/w" || exit 2
@@ -143,7 +143,7 @@ mkdir "$T/w" && ln -s "$PWD/build" "$T/w/build" && cd "$T/w" || exit 2
 	--benchmark_min_time=0.05 --benchmark_format=json --benchmark_out=after.json > /dev/null 2>&1
 rc=$?
 cd "$OLDPWD" || exit 2
-ok "the README's after.json: exit 0, every /1500/warm point 9 times and its 4 aggregates" \
+ok "docs/google-benchmark.md's after.json: exit 0, every /1500/warm point 9 times and its 4 aggregates" \
 	bash -c "[ $rc = 0 ] && python3 -c '
 import json, sys
 names = sorted(l.strip() for l in open(sys.argv[2]) if \"/1500/warm\" in l)
@@ -190,20 +190,20 @@ for static in "" 1; do
 	ok "and says what to install${static:+ (static)}" has "$T/ppc.out" "install Debian's"
 done
 
-# 6. The README's example builds and runs.
-sed -n '/^<!-- gbc-example -->$/,/^<!-- end -->$/p' README.md | sed '1,2d;$d' | sed '$d' > "$T/example.c"
-ok "README example found" test -s "$T/example.c"
+# 6. docs/google-benchmark.md's example builds and runs.
+sed -n '/^<!-- gbc-example -->$/,/^<!-- end -->$/p' docs/google-benchmark.md | sed '1,2d;$d' | sed '$d' > "$T/example.c"
+ok "the example found" test -s "$T/example.c"
 # shellcheck disable=SC2046 # pkg-config gives words
 if cc -O2 -Wall -Wextra -Werror -Igbench -c "$T/example.c" -o "$T/example.o" &&
 	g++ -o "$T/example" "$T/example.o" "$B/obj/gbench/gbc.o" $(pkg-config --libs benchmark); then
-	passed "README example builds"
+	passed "the example builds"
 	"$T/example" --benchmark_min_time=0.01 --benchmark_format=json > "$T/ex.json" 2> /dev/null
-	ok "README example runs" python3 -c '
+	ok "the example runs" python3 -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 sys.exit(not o["benchmarks"] or any("bytes_per_second" not in x for x in o["benchmarks"]))' "$T/ex.json"
 else
-	failed "README example builds"
+	failed "the example builds"
 fi
 
 # 7. A run that runs nothing fails, and an existing --benchmark_out file

@@ -16,7 +16,7 @@ ok "make install DESTDIR PREFIX: exit 0" test $? = 0
 P=$T/stage/opt/cb
 for f in bin/csumbench bin/csumreport share/man/man1/csumbench.1 \
 	share/csumbench/plot/plot.sh share/csumbench/plot/common.gp \
-	share/man/man1/csumreport.1 share/bash-completion/completions/csumbench \
+	share/man/man1/csumreport.1 share/man/man5/csumbench.conf.5 share/bash-completion/completions/csumbench \
 	share/bash-completion/completions/csumreport \
 	share/csumbench/configs/default.conf share/csumbench/configs/imix.mix; do
 	ok "installs $f" test -s "$P/$f"
@@ -90,14 +90,19 @@ else
 		done
 	done
 	ok "the man page has every option of every --help${missing:+ (not:$missing)}" test -z "$missing"
+	# (the keys: csumbench.conf(5), which make man writes from the table)
+	MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l docs/man/csumbench.conf.5 > "$T/conf.txt" 2> "$T/conf.err"
+	ok "man -l docs/man/csumbench.conf.5: no warnings" all [ -s "$T/conf.txt" ] -- [ ! -s "$T/conf.err" ]
+	cat "$T/conf.err"
+	ok "csumbench(1) points to csumbench.conf(5) for the keys" grep -q 'csumbench.conf(5)' "$T/man.txt"
 	missing=
 	for k in $("$BIN" run --list-keys); do
-		grep -q "^       $k = " "$T/man.txt" || missing="$missing $k"
+		grep -q "^       $k = " "$T/conf.txt" || missing="$missing $k"
 	done
-	ok "the man page has every config key with its default${missing:+ (not:$missing)}" test -z "$missing"
+	ok "csumbench.conf(5) has every config key with its default${missing:+ (not:$missing)}" test -z "$missing"
 	for k in $("$BIN" run --list-keys); do
 		def=$("$BIN" run --help | sed -n "s/^  $k = //p")
-		grep -qF "       $k = $def" "$T/man.txt" || missing="$missing $k"
+		grep -qF "       $k = $def" "$T/conf.txt" || missing="$missing $k"
 	done
 	ok "and each default is run --help's${missing:+ (not:$missing)}" test -z "$missing"
 fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kernel space (space = kernel, csumbench.ko, README "Kernel space"):
+# Kernel space (space = kernel, csumbench.ko, docs/kernel-space.md):
 # the module built for Debian's x86-64 kernel headers (compile only:
 # nothing here can load a module) and for the virtual board's kernel;
 # make bench SPACE=kernel on that board; its kernel rebuilt with a dcbt
@@ -73,7 +73,7 @@ if [ -n "$hdr" ]; then
 fi
 
 # 3. csumbench.ko for the board's kernel, and make bench SPACE=kernel
-# there, as the README has it.
+# there, as docs/kernel-space.md has it.
 kdir=$(scripts/vboard.sh kernel "$M")
 ok "the $M kernel keeps its build tree for modules" [ -f "$kdir/build/Module.symvers" ]
 ko=$($MAKE -s module ARCH=ppc32 KDIR="$kdir/build" 2> "$T/ppc.log")
@@ -219,7 +219,7 @@ read -r _ _ size sha <<< "$plain"
 ok "# kernel_function: differs with the patch (sha256 $sha -> $psha)" \
 	all [ -n "$psha" ] -- [ -n "$sha" ] -- [ "$psha" != "$sha" ] -- [ "$psym" = __csum_partial ]
 ok "... and is two instructions longer ($size -> $psize bytes)" [ "$psize" = $((size + 8)) ]
-# The same patch through make bench, as the README gives it.
+# The same patch through make bench, as docs/kernel-space.md gives it.
 CSUMBENCH_RESULTS_DIR=$T/resp $MAKE -s bench ARCH=ppc32 CPU="${B##*ppc32-}" RUNNER=vboard:$M SPACE=kernel \
 	CONFIG=configs/kernel-space.conf VBOARD_PATCH=$T/dcbt.patch > "$T/pbench.out" 2> "$T/pbench.err"
 st=$?
@@ -266,12 +266,12 @@ ok "a kernel the in-kernel gate refuses is not timed, and the run says why" \
 		has "$log" '^@@csumbench-exit /csumbench/csumbench status 1'
 ok "... the others are" all has "$T/got/wrong.csv" '^pipelined-dcbt,module,csum,1500,0,warm,64,' -- \
 	lacks "$T/got/wrong.csv" '^pipelined,'
-# 5. make ab SPACE=kernel on the board (README "Timing your change"):
+# 5. make ab SPACE=kernel on the board (docs/comparing.md):
 # the tree's checksum_32.S and the same file with the dcbt patch, both
 # compiled into csumbench.ko as the kernel compiles its own, timed in one
 # boot beside the board kernel's own __csum_partial; emulated, so
 # figures and no verdict.
-# (README's, as written: tests/examples.sh binds the tree and the patch)
+# (as written in the README and docs/: tests/examples.sh binds the tree and the patch)
 cp "$T/dcbt.patch" "$T/0001-csum-dcbt.patch"
 CSUMBENCH_RESULTS_DIR=$T/rab $MAKE -s ab KSRC="$kdir/tree" PATCH="$T/0001-csum-dcbt.patch" ARCH=ppc32 CPU="${B##*ppc32-}" \
 	RUNNER=vboard:$M SPACE=kernel > "$T/ab.out" 2> "$T/ab.err"

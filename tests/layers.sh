@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tree's layers (README, "Layout"): every folder of harness/ and
+# The tree's layers (docs/contributing.md, "Layout"): every folder of harness/ and
 # plot/ ranked, includes and calls only to the same rank or below, no
 # circle, and a port reached only through its interfaces.  The calls are
 # read from the objects each build made (nm), so a header that declares

@@ -232,6 +232,7 @@ if [ $quick = 1 ]; then
 	suite report-cli tests/report-cli.sh build/host/csumreport
 	suite place tests/place.sh
 	suite tree tests/tree.sh
+	suite docs tests/docs.sh "$A"
 	finish
 fi
 if want '*-nolibpfm' && ! build nolibpfm LIBPFM=0 test-bin; then
@@ -424,6 +425,7 @@ fi
 # Every example of the man pages and the README, run as written.
 suite examples tests/examples.sh "$A" build/host
 suite tree tests/tree.sh
+suite docs tests/docs.sh "$A"
 # make's own files, with makes side by side in one tree
 suite build tests/build.sh
 # (the objects of every build made above)

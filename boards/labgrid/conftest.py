@@ -60,14 +60,14 @@ def ssh_problems(env):
             problems.append(
                 "%s: target %s: the SSHDriver keyfile %s does not exist: set "
                 "LG_CSUMBENCH_KEY to the private key the board accepts "
-                "(README, \"labgrid\")" % (env, name, key))
+                "(docs/boards.md, \"labgrid\")" % (env, name, key))
         addr, port = net.get("address"), int(net.get("port", 22))
         try:
             socket.create_connection((addr, port), timeout=5).close()
         except OSError as e:
             problems.append(
                 "%s: target %s: nothing answers ssh on %s:%d (%s): start the "
-                "board's sshd%s (README, \"labgrid\")" % (
+                "board's sshd%s (docs/boards.md, \"labgrid\")" % (
                     env, name, addr, port, e.strerror or e,
                     "; localhost.yaml wants one on 127.0.0.1:22022 that "
                     "takes LG_CSUMBENCH_KEY for LG_CSUMBENCH_USER"

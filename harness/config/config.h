@@ -24,7 +24,7 @@
 /* cold_calls = K: calls per cold region, at most this many (K_MAX). */
 #define COLD_CALLS_MAX 256
 
-/* Cache states (README, "Cache states").  CACHE_COLD is the DMA case
+/* Cache states (docs/methodology.md, "Cache states").  CACHE_COLD is the DMA case
    (fresh buffers the core has not read); CACHE_RING is cold-ring;
    CACHE_RX ("ring") the rx ring walk (rxring.h); CACHE_COLDREAD
    ("cold-read") buffers read, then flushed; CACHE_SWITCH
@@ -46,7 +46,7 @@ extern const char *const cache_state_name[CACHE_NSTATES];
    the kernel's csum_partial() was). */
 enum timing { TIMING_BATCH, TIMING_PER_CALL };
 /* space: where the timed regions run: here, or in the kernel through
-   csumbench.ko (kspace/, README "Kernel space"). */
+   csumbench.ko (kspace/, docs/kernel-space.md). */
 enum space { SPACE_USER, SPACE_KERNEL };
 #define LOAD_CPUS_LIST_MAX 256
 

@@ -484,7 +484,7 @@ static int key_format(struct config *c, const char *v, char *err,
 	return 0;
 }
 
-/* Every key, once: the parser, the defaults, run --help and the README
+/* Every key, once: the parser, the defaults, run --help and csumbench.conf(5)
    check (tests/cli.sh) read this table. */
 const struct config_key config_keys[] = {
 	{ "kernels", key_kernels,

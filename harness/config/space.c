@@ -14,8 +14,7 @@
 #include "timer/timer.h"
 #include "workload/load.h"
 
-/* The module's gate takes every list a config can give (README, "Kernel
-   space"): a limit of its own would fail a correct kernel. */
+/* The module's gate takes every list a config can give (docs/kernel-space.md): a limit of its own would fail a correct kernel. */
 _Static_assert(LIST_MAX <= CSB_MAX_LIST, "a sizes or aligns list the module refuses");
 _Static_assert(PREFETCH_MAX <= CSB_MAX_PF, "a prefetch distance the module refuses");
 _Static_assert(ALIGN_MAX <= CSB_MAX_ALIGN, "an alignment the module refuses");

@@ -61,7 +61,7 @@ static const char *open_hint(int e)
 {
 	if (e == ENOENT)
 		return " (is csumbench.ko loaded? make module builds it for "
-		       "your kernel, then insmod it; README, \"Kernel space\")";
+		       "your kernel, then insmod it; docs/kernel-space.md)";
 	if (e == EACCES || e == EPERM)
 		return " (it is root's: run as root)";
 	return "";
@@ -362,7 +362,7 @@ int kspace_code(const struct kernel *k, unsigned char **bytes, size_t *n,
 }
 
 /* The module's buffers, which cold regions take theirs from: not the
-   user-space pool (README, "Kernel space"). */
+   user-space pool (docs/kernel-space.md). */
 static void buffers(FILE *f)
 {
 	if (!ready)
@@ -374,7 +374,7 @@ static void buffers(FILE *f)
 		fprintf(f, "; for cold regions %u source and destination slots "
 			"%u bytes apart, a page between each two, each region's "
 			"taken in a fresh random order and flushed (no user-space "
-			"pool: README, \"Kernel space\")", made.calls, made.slot);
+			"pool: docs/kernel-space.md)", made.calls, made.slot);
 	fprintf(f, "\n");
 }
 
