@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every example of the man pages and README.md runs in a test: here, as
+# Every example of the man pages, README.md and docs/ runs in a test: here, as
 # written, in a scratch copy of the tree (the ones that take seconds);
 # or, as written, by the suite named for it below (the ones that take
 # an emulated board or minutes); or it is listed with the reason no
@@ -15,12 +15,12 @@ SUITE=examples
 ROOT=$(pwd)
 BUILD=$ROOT/$1 REPORT=$ROOT/$2
 ex_py() { python3 "$ROOT/tests/examples.py" "$@"; }
-DOCS=(docs/man/csumbench.1 docs/man/csumreport.1 README.md)
+DOCS=(docs/man/csumbench.1 docs/man/csumreport.1 docs/man/csumbench.conf.5 README.md docs/*.md)
 
 # --- 1. The examples, and proof that the extraction finds them.
 ex_py extract "${DOCS[@]}" > "$T/examples"
 ok "the extractor runs" [ $? = 0 ]
-for m in docs/man/csumbench.1 docs/man/csumreport.1; do
+for m in docs/man/csumbench.1 docs/man/csumreport.1 docs/man/csumbench.conf.5; do
 	ok "$m: every line of its .EX blocks is an example, continuations joined" \
 		[ "$(grep -c "^$m:" "$T/examples")" = \
 		"$(awk '/^\.EX/ { on = 1; next } /^\.EE/ { on = 0 } on && !/\\e$/ { n++ } END { print n + 0 }' "$m")" ]
@@ -29,8 +29,8 @@ ok "the man pages' roff escapes undone (\\- is -, \\e is \\, a line ending \\e j
 	bash -c "grep '^docs/man/csumreport.1:[0-9]*'\$'\t' '$T/examples' | cut -f 2- |
 		grep -qxF 'csumreport compare r.csv r.csv --before-kernel c64 --after-kernel c64-prefetch@128 --within-process --fail-above 2' &&
 		! grep '^docs/man/' '$T/examples' | grep -qF '\\'"
-ok "README.md: 40 examples or more, none a comment or ending in one" \
-	bash -c "[ \$(grep -c '^README.md:' '$T/examples') -ge 40 ] && ! grep -P '^README[^\t]*\t(#| *$)| #' '$T/examples'"
+ok "README.md and docs/: 40 examples or more, none a comment or ending in one" \
+	bash -c "[ \$(grep -c '^\(README\|docs/[a-z-]*\).md:' '$T/examples') -ge 40 ] && ! grep -P '^(README|docs/[a-z-]+).md[^\t]*\t(#| *$)| #' '$T/examples'"
 # The extractor on a page and a README made for it.
 cat > "$T/t.1" <<'EOF'
 .TH T 1
@@ -220,9 +220,9 @@ PPC=('make ARCH=ppc32 CROSS_COMPILE=powerpc-linux-gnu- CPU=464' 'make ARCH=ppc32
 	'scp "root@board:$d/results/*.csv" results/' 'ssh root@board "rm -r $d"'
 	'make bench ARCH=ppc32 CPU=464 RUNNER="ssh root@board" CONFIG=traced.conf'
 	'make table METRIC=cpb' 'make compare BEFORE=results/traced-board-a.csv AFTER=results/traced-board-b.csv')
-sed -n '/^```ini$/,/^```$/p' README.md | awk '/^# traced.conf/ { on = 1 } on && /^```$/ { exit } on' > "$WB/traced.conf"
+sed -n '/^```ini$/,/^```$/p' docs/workloads.md | awk '/^# traced.conf/ { on = 1 } on && /^```$/ { exit } on' > "$WB/traced.conf"
 mix=$(sed -n 's/^sizes *= *mix://p' "$WB/traced.conf")
-ok "README's traced.conf found, naming a mix in results/" all [ -n "$mix" ] -- [ "${mix#results/}" != "$mix" ]
+ok "docs/workloads.md's traced.conf found, naming a mix in results/" all [ -n "$mix" ] -- [ "${mix#results/}" != "$mix" ]
 cp configs/imix.mix "$WB/$mix"
 lane_b() {
 	run_in "$WB" ppc0 "${PPC[0]}"
@@ -267,6 +267,22 @@ collect bench
 EXAMPLE_NOTE='make bench'
 ok "make bench: the default config's pair in results/" \
 	bash -c "[ $rc = 0 ] && ls '$WB'/results/default-*[0-9].csv '$WB'/results/default-*[0-9]-samples.csv > /dev/null"; said
+# (the README's next two, on make bench's results, before lane B adds
+# its own)
+run_in "$WB" table 'make table'
+collect table
+EXAMPLE_NOTE='make table'
+ok "make table: the newest results, make bench's, in cycles/byte, 72 columns, no trailing space" \
+	all exit_is 0 -- has "$T/out" 'cycles/byte' -- has "$T/out" '^c64 ' -- width_ok "$T/out" -- lacks "$T/out" ' $'; said
+covered 'make table'
+EXAMPLE_NOTE='make plot'
+if needs gnuplot; then
+	run_in "$WB" plot 'make plot'
+	collect plot
+	ok "make plot: the size figure of make bench's results, beside them" \
+		bash -c "[ $rc = 0 ] && ls '$WB'/results/default-*[0-9]-csum-size.png > /dev/null"; said
+fi
+covered 'make plot'
 lane_b_pid=
 if [ $ppc = yes ]; then
 	lane_b &
@@ -320,7 +336,29 @@ ex 'csumreport table --metric=cpb -- -x.csv'
 ok "csumreport table --metric=cpb -- -x.csv: a file named with a dash" \
 	all exit_is 0 -- has "$T/out" cycles/byte; said
 
+# docs/man/csumbench.conf.5
+ex 'csumbench run -n -c configs/default.conf'
+ok "csumbench run -n -c configs/default.conf: the points, nothing timed" \
+	all exit_is 0 -- has "$T/out" '^c64 1500 0 warm ' -- lacks "$T/out" '^wrote'; said
+ex 'csumbench run -c configs/quick.conf --set sizes=1500 --set cache=cold'
+f=$(ls "$W"/results/quick-*[0-9].csv 2> /dev/null | head -n 1)
+ok "csumbench run -c configs/quick.conf --set sizes=1500 --set cache=cold: only 1500 B, cold" \
+	all exit_is 0 -- [ -n "$f" ] -- has "${f:-/dev/null}" '^c64,[^,]*,csum,1500,0,cold,' -- \
+		lacks "${f:-/dev/null}" '^c64,[^,]*,csum,64,' -- lacks "${f:-/dev/null}" '^c64,[^,]*,csum,1500,0,warm,'; said
+# docs/configs.md's mine.conf: every key, as a config
+sed -n '/^```ini$/,/^```$/p' docs/configs.md | awk '/^# configs\/mine.conf/ { on = 1 } on && /^```$/ { exit } on' > "$W/mine.conf"
+"$BUILD/csumbench" run -n -c "$W/mine.conf" > "$T/mine.out" 2> "$T/mine.err"; rc=$?
+ok "docs/configs.md's mine.conf is a config csumbench reads: its points listed" \
+	all exit_is 0 -- has "$T/mine.out" '^c64-prefetch 64 2 cold 256 ' || cat "$T/mine.err"
+
 # README.md
+covered 'make deps'
+ok "make deps: .ci/run runs it, as written, before make test" \
+	[ "$(grep -x 'make deps\|make test' .ci/run | paste -sd,)" = 'make deps,make test' ]
+ex 'csumbench check'
+ok "csumbench check: a line per fact, each ok, note or WARN; exit 0, or 1 on a WARN" \
+	bash -c "{ [ $rc = 0 ] && ! grep -q '^WARN' '$T/out' || [ $rc = 1 ] && grep -q '^WARN' '$T/out'; } &&
+		grep -q '^\(ok\|note\|WARN\) ' '$T/out'"; said
 covered 'make test'	# (this suite is one of its suites)
 ok "make test RUNNER=vboard:sam460ex: tests/run.sh runs vboard_suite for it, as make test does for sam460ex" \
 	all has tests/run.sh 'vboard_suite "${RUNNER#vboard:}"' -- has_line tests/run.sh 'vboard_suite sam460ex'
@@ -334,8 +372,8 @@ ok "make install PREFIX=/usr/local: the binaries and man pages there" \
 ex 'make help'
 ok "make help: the targets" all exit_is 0 -- has "$T/out" '^  bench ' -- has "$T/out" '^  install '; said
 
-# Google Benchmark from C: the README's sum.c
-sed -n '/^<!-- gbc-example -->$/,/^<!-- end -->$/p' README.md | sed -e '1,2d' -e '$d' | sed '$d' > "$W/sum.c"
+# Google Benchmark from C: docs/google-benchmark.md's sum.c
+sed -n '/^<!-- gbc-example -->$/,/^<!-- end -->$/p' docs/google-benchmark.md | sed -e '1,2d' -e '$d' | sed '$d' > "$W/sum.c"
 GB=('make gbench' 'cc -O2 -Igbench -c sum.c'
 	'g++ -o sum sum.o build/x86_64/obj/gbench/gbc.o $(pkg-config --libs benchmark)')
 EXAMPLE_NOTE=${GB[0]}
@@ -352,9 +390,9 @@ else
 	covered "${GB[@]}" './sum --benchmark_format=json'
 fi
 
-# A user kernel: the README's mycsum.c
-sed -n '/^<!-- mycsum-example -->$/,/^<!-- end -->$/p' README.md | sed -e '1,2d' -e '$d' | sed '$d' > "$W/mycsum.c"
-ok "README's mycsum.c found" grep -q my_csum "$W/mycsum.c"
+# A user kernel: docs/contributing.md's mycsum.c
+sed -n '/^<!-- mycsum-example -->$/,/^<!-- end -->$/p' docs/contributing.md | sed -e '1,2d' -e '$d' | sed '$d' > "$W/mycsum.c"
+ok "docs/contributing.md's mycsum.c found" grep -q my_csum "$W/mycsum.c"
 ex 'gcc -O2 -fPIC -shared -o mycsum.so mycsum.c' \
 	'build/x86_64/csumbench run --set kernels=c64,./mycsum.so:my_csum -o results/'
 ok "mycsum.so built, passed the gate and timed beside c64" \
