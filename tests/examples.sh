@@ -399,6 +399,46 @@ ok "mycsum.so built, passed the gate and timed beside c64" \
 	bash -c "[ $rc = 0 ] && f=\$(ls '$W'/results/defaults-*[0-9].csv) &&
 		grep -q '^\./mycsum\.so:my_csum,' \"\$f\" && grep -q '^c64,' \"\$f\""; said
 
+# A prefetching kernel: docs/contributing.md's recipe, in a copy of the
+# tree (its build copied too, so only what the recipe touches is made).
+recipe() { # recipe NAME: the code block after <!-- recipe-NAME -->
+	sed -n "/^<!-- recipe-$1 -->\$/,/^<!-- end -->\$/p" docs/contributing.md | sed -e '1,2d' -e '$d' | sed '$d'
+}
+R=$T/recipe
+mkdir "$R"
+git ls-files -z | tar -c --null -T - 2> /dev/null | tar -x -C "$R" || cp -R . "$R"
+mkdir -p "$R/build" "$R/results" && cp -pR "$BUILD" "$R/build/"
+recipe body > "$R/kernels/generic/csum-s64-body.h"
+recipe s64 > "$R/kernels/generic/csum-s64.c"
+recipe s64-prefetch > "$R/kernels/generic/csum-s64-prefetch.c"
+recipe def > "$T/def"
+ok "docs/contributing.md's recipe found: a body, two kernels, two .def lines" \
+	all has "$R/kernels/generic/csum-s64-body.h" s64_body -- has "$R/kernels/generic/csum-s64-prefetch.c" 'int dist' -- \
+		count_is 1 "$T/def" '^KERNEL_PF(csum, "s64-prefetch"'
+# (after the csum lines: after c64-prefetch's, which ends ".pf_step = 64)")
+awk -v def="$T/def" '{ print } /"c64-prefetch"/ { on = 1 } on && /\)$/ { while ((getline l < def) > 0) print l; on = 0 }' \
+	kernels/generic/kernels.def > "$R/kernels/generic/kernels.def"
+RC=('make' 'build/x86_64/csumbench list' 'build/x86_64/csumbench run --set kernels=s64,s64-prefetch --set prefetch=none,128')
+EXAMPLE_NOTE=${RC[0]}
+if [ "${BUILD##*/}" = x86_64 ]; then
+	covered "${RC[@]}"
+	run_in "$R" recipe "${RC[0]}"
+	run_in "$R" recipe-list "${RC[1]}"
+	run_in "$R" recipe-run "${RC[2]}"
+	collect recipe
+	ok "the recipe builds: make, exit 0" [ "$rc" = 0 ]; said
+	collect recipe-list
+	ok "csumbench list names s64 and s64-prefetch, with its no-prefetch variant" \
+		all exit_is 0 -- has "$T/out" '^  s64  *generic  no ' -- has "$T/out" '^  s64-prefetch  *generic  yes '; said
+	collect recipe-run
+	f=$(ls "$R"/results/defaults-*[0-9].csv 2> /dev/null | head -n 1)
+	ok "... gated and timed: s64 at none, s64-prefetch at 128" \
+		all exit_is 0 -- [ -n "$f" ] -- has "${f:-/dev/null}" '^s64,generic,csum,1500,0,warm,none,' -- \
+			has "${f:-/dev/null}" '^s64-prefetch,generic,csum,1500,0,warm,128,'; said
+else
+	covered "${RC[@]}"
+fi
+
 # Lane B's results.
 if [ -n "$lane_b_pid" ]; then
 	wait "$lane_b_pid"
