@@ -39,8 +39,8 @@ static void resolution(const struct results *r)
 	const char *v = show_meta(r, "timer_resolution_ticks");
 
 	if (show_is_number(v) && r->tick_hz > 0)
-		show_fieldf("resolution", "%s ticks (%.3g ns at the tick rate)",
-			    v, atof(v) / r->tick_hz * 1e9);
+		show_fieldf("resolution", "%s tick%s (%.3g ns at the tick rate)",
+			    v, strcmp(v, "1") ? "s" : "", atof(v) / r->tick_hz * 1e9);
 	else
 		with_unit(r, "resolution", "timer_resolution_ticks", "ticks");
 }

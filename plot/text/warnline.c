@@ -135,7 +135,7 @@ static size_t line_text(char *b, size_t n, const struct side *s, size_t ns,
 		any += s[i].count;
 	if (ns > 1 && !any)
 		len += (size_t)snprintf(b + len, n - len, "none, before or after");
-	for (i = 0; i < ns && any && len < n; i++) {
+	for (i = 0; i < ns && (any || ns == 1) && len < n; i++) {
 		if (ns > 1)
 			len += (size_t)snprintf(b + len, n - len, "%s%s", i ? "; " : "",
 						who[i]);
