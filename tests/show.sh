@@ -116,6 +116,16 @@ ok "warnings (4): each with what it qualifies, the processes' said once" \
 		has_line "$T/w" 'WARNING (the run, processes 1, 2 of 2): canary: a round was slow' -- \
 		has_line "$T/w" 'WARNING (the run): cycles per tick moved by 4.4% across the run'
 
+# (csumbench ab's files: each process's warnings, the emulated one too)
+sed -e 's/^# warning: emulated run/# warning: process 1: emulated run/' \
+	-e 's/^\(# processes: 2\)$/\1 (csumbench ab: each repeat a process of its own)/' "$T/board.csv" > "$T/ab.csv"
+echo '# warning: process 2: emulated run, timings are not real' >> "$T/ab.csv"
+$R show "$T/ab.csv" > "$T/ab" 2> "$T/err"; rc=$?
+ok "an ab file: the processes' emulated warning said once with them, not again for the key; # processes: as written" \
+	all exit_is 0 -- has_line "$T/ab" 'WARNING (the run, processes 1, 2 of 2): emulated run, timings are not' -- \
+		count_is 1 "$T/ab" 'emulated run' -- lacks "$T/ab" 'WARNING (the run): emulated' -- \
+		has_line "$T/ab" '  processes     2 (csumbench ab: each repeat a process of its own)'
+
 # --- the warnings line
 (cd "$T" && $R show --line board.csv) > "$T/line" 2> "$T/err"; rc=$?
 ok "--line: one line, the count, EMULATED first, the first words of each, where to read them" \

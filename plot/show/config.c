@@ -80,8 +80,10 @@ void show_config(const struct results *r)
 	show_key(r, "file", "config");
 	axes(r);
 	show_key(r, "repeats", "repeat");
-	if (p)
+	if (show_is_number(p))
 		show_fieldf("processes", "%s (each repeat a process of its own)", p);
+	else if (p)
+		show_field("processes", p);
 	else
 		show_field("processes", "not recorded (the repeats ran in one "
 			   "process, as csumbench run runs them)");

@@ -17,14 +17,23 @@
    moves in steps of more than 1% (compare says so point by point). */
 #define COARSE_STEPS 100
 
-/* Whether a warning line says what the key says already. */
+/* Whether a warning line, a process's or the run's, says what the key
+   says already. */
 static int said(const struct results *r, const char *start)
 {
+	const char *w;
+	unsigned p;
 	size_t i;
+	int n;
 
-	for (i = 0; i < r->nwarnings; i++)
-		if (strstr(r->warnings[i], start) == r->warnings[i])
+	for (i = 0; i < r->nwarnings; i++) {
+		w = r->warnings[i];
+		n = 0;
+		if (sscanf(w, "process %u: %n", &p, &n) == 1 && n)
+			w += n;
+		if (!strncmp(w, start, strlen(start)))
 			return 1;
+	}
 	return 0;
 }
 
