@@ -42,7 +42,9 @@ static void label_of(const char *w, char *out)
 	while (k && (out[k - 1] == ' ' || out[k - 1] == '.'))
 		k--;
 	out[k] = '\0';
-	if (!strncmp(out, "emulated", 8))
+	if (!k)
+		snprintf(out, LABEL_MAX, "warning");
+	else if (!strncmp(out, "emulated", 8))
 		snprintf(out, LABEL_MAX, "EMULATED");
 }
 
