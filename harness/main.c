@@ -15,6 +15,7 @@ static const struct {
 	{ "list", cmd_list, "list the kernels of this build" },
 	{ "run", cmd_run, "verify and time kernels over a config's sweep" },
 	{ "ab", cmd_ab, "is NEW faster than OLD: each side in processes of its own" },
+	{ "show", cmd_show, "a results file's machine, timer, build and warnings" },
 	{ "sum", cmd_sum, "checksum files with a kernel, like sha256sum" },
 	{ "calibrate", cmd_calibrate, "show the timer, its overhead and cycles per tick" },
 	{ "events", cmd_events, "list the counted events that open on this machine" },

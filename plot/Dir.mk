@@ -46,9 +46,11 @@ plot: $(REPORT)
 		$${OP:+--op "$$OP"} $${ERRORBARS:+--errorbars "$$ERRORBARS"} \
 		$${RESULTS:+-- "$$RESULTS"}
 
+# (the run's warnings line first: csumbench show FILE has them whole)
 table: $(REPORT)
 	@$(call shell_vars,RESULTS KERNEL METRIC BY CACHE SIZE CODE_OFFSET OP) \
 	if [ -z "$$RESULTS" ]; then echo "make table: no results CSV: run make bench, or give RESULTS=file.csv" >&2; exit 2; fi; \
+	$(REPORT) show --line -- "$$RESULTS" && \
 	$(REPORT) table "$$RESULTS" $${KERNEL:+--kernel "$$KERNEL"} \
 		$${METRIC:+--metric "$$METRIC"} $${BY:+--by "$$BY"} \
 		$${CACHE:+--cache "$$CACHE"} $${SIZE:+--size "$$SIZE"} \
@@ -61,12 +63,14 @@ recommend: $(REPORT)
 	$(REPORT) recommend "$$RESULTS" $${KERNEL:+--kernel "$$KERNEL"} \
 		$${OP:+--op "$$OP"}
 
-# (csumreport's status named in a last line: 3 is inconclusive; make
-# then exits 2, as for any recipe that fails)
+# (the runs' warnings line first, csumreport's status named in a last
+# line: 3 is inconclusive; make then exits 2, as for any recipe that
+# fails)
 compare: $(REPORT)
 	@$(call shell_vars,BEFORE AFTER BEFORE_KERNEL AFTER_KERNEL BEFORE_ALIGN AFTER_ALIGN OP THRESHOLD FAMILY FAIL_ABOVE WITHIN_PROCESS) \
 	if [ -z "$$BEFORE" ] || [ -z "$$AFTER" ]; then echo "make compare: give BEFORE=a.csv AFTER=b.csv" >&2; exit 2; fi; \
-	st=0; $(REPORT) compare "$$BEFORE" "$$AFTER" \
+	st=0; $(REPORT) show --line -- "$$BEFORE" "$$AFTER" && \
+	$(REPORT) compare "$$BEFORE" "$$AFTER" \
 		$${BEFORE_KERNEL:+--before-kernel "$$BEFORE_KERNEL"} \
 		$${AFTER_KERNEL:+--after-kernel "$$AFTER_KERNEL"} \
 		$${BEFORE_ALIGN:+--before-align "$$BEFORE_ALIGN"} \

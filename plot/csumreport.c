@@ -9,6 +9,7 @@
 #include "figure/figure.h"
 #include "lib/args.h"
 #include "recommend/recommend.h"
+#include "show/show.h"
 #include "table/table.h"
 #include "version.h"
 
@@ -40,6 +41,7 @@ static const struct args_cmd top = {
 	"  recommend  the prefetch distance to use, tested, against a model\n"
 	"  plot       PNG and SVG figures beside a results CSV (gnuplot)\n"
 	"  gpvars     check a results CSV, print plot/figure/*.gp's layout\n"
+	"  show       a results CSV's machine, timer, build and warnings\n"
 	"The manual: man -l docs/man/csumreport.1\n",
 	top_opts
 };
@@ -53,6 +55,7 @@ static const struct {
 	{ "recommend", cmd_recommend },
 	{ "plot", cmd_plot },
 	{ "gpvars", cmd_gpvars },
+	{ "show", cmd_show },
 };
 
 int main(int argc, char **argv)
@@ -85,7 +88,7 @@ int main(int argc, char **argv)
 			return flush_stdout(val, commands[i].run(argc - (optind - 1),
 								  argv + (optind - 1)));
 	fprintf(stderr, "csumreport: unknown command '%s', expected table, "
-		"compare, recommend, plot or gpvars\n", val);
+		"compare, recommend, plot, gpvars or show\n", val);
 	fprintf(stderr, "try 'csumreport --help'\n");
 	return 2;
 }

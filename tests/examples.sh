@@ -259,6 +259,12 @@ awk 'BEGIN { for (i = 0; i < 1500; i++) printf "%c", (i * 7 + 3) % 256 }' < /dev
 ex 'csumbench run -c configs/default.conf -o results/default.csv'
 ok "csumbench run -c configs/default.conf -o results/default.csv: the pair written" \
 	all exit_is 0 -- [ -s "$W/results/default.csv" ] -- [ -s "$W/results/default-samples.csv" ]; said
+ex 'csumbench show results/default.csv'
+cpu=$(sed -n 's/^# cpu_model: //p' "$W/results/default.csv")
+ok "csumbench show results/default.csv: the run's machine and timer, within 72 columns" \
+	all exit_is 0 -- has_line "$T/out" 'results: results/default.csv' -- \
+		has "$T/out" "^  cpu           ${cpu:0:20}" -- has "$T/out" '^  counter       ' -- \
+		has "$T/out" '^warnings' -- width_ok "$T/out"; said
 ex 'csumreport table results/default.csv'
 ok "csumreport table results/default.csv: a table of the run" \
 	all exit_is 0 -- has "$T/out" 1500; said
@@ -327,8 +333,10 @@ cp "$T/out" "$T/compare.out"
 ex 'make compare BEFORE=r.csv AFTER=r.csv BEFORE_KERNEL=c64 AFTER_KERNEL=c64-prefetch@128 WITHIN_PROCESS=1 FAIL_ABOVE=2'
 # (after what make itself prints, if it builds csumreport first; then
 # its status named)
-ok "make compare BEFORE=r.csv ...: what csumreport compare says, then its status" \
+ok "make compare BEFORE=r.csv ...: the warnings line, what csumreport compare says, then its status" \
 	bash -c "[ $rc = 0 ] && head -n -1 '$T/out' | tail -n $(wc -l < "$T/compare.out") | cmp -s - '$T/compare.out' &&
+		head -n -1 '$T/out' | tail -n $(($(wc -l < "$T/compare.out") + 1)) | head -n 1 |
+			grep -qx 'warnings: none, before or after -- csumbench show FILE' &&
 		tail -n 1 '$T/out' | grep -q '^compare: exit 0, judged: no point changed slower than 2%'" ||
 	{ echo "  make compare's output, against csumreport compare's:"; diff "$T/compare.out" "$T/out" | head -n 20; }
 said

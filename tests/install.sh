@@ -115,7 +115,11 @@ comp() { # comp WORD...: what completing the last word offers
 		printf "%s\n" "${COMPREPLY[@]}"' comp "$@"
 }
 comp "$BIN" '' > "$T/c"
-ok "completion: the commands" all has_line "$T/c" run -- has_line "$T/c" sum -- has_line "$T/c" check
+ok "completion: the commands" all has_line "$T/c" run -- has_line "$T/c" sum -- has_line "$T/c" check -- has_line "$T/c" show
+comp "$BIN" show tests/data/sma > "$T/c"
+ok "completion: csumbench show, a results CSV" all has_line "$T/c" tests/data/small.csv -- lacks "$T/c" small-table.expected
+comp "$BIN" show --li > "$T/c"
+ok "completion: csumbench show --line, from csumreport show's --help" has_line "$T/c" --line
 comp "$BIN" sum -k c64-p > "$T/c"
 ok "completion: a kernel name, from list" grep -qx c64-prefetch "$T/c"
 comp "$BIN" run --dr > "$T/c"

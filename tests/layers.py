@@ -25,7 +25,7 @@ RANKS = {
                 "kspace", "registry", "workload", "config", "sweep", "report",
                 "cmd", "."],
     "plot": ["read", "stat", "text", "figure", "table", "compare",
-             "recommend", "."],
+             "recommend", "show", "."],
 }
 PORTS = "arch"
 

@@ -347,7 +347,9 @@ ok "table --size 1500 (BY=size): that size's column only" \
 	bash -c "[ $rc = 0 ] && [ \"\$(grep -cE '^distance +1500 B\$' '$T/s1500')\" = 2 ] && ! grep -q '64 B' '$T/s1500' &&
 		grep -Eq '^128 bytes +[0-9]+\$' '$T/s1500'"
 make -s table RESULTS=$D/small.csv SIZE=1500 > "$T/mk1500" 2>&1; rc=$?
-ok "make table SIZE=1500: the same" all exit_is 0 -- cmp -s "$T/mk1500" "$T/s1500"
+ok "make table SIZE=1500: the warnings line, then the same" \
+	all exit_is 0 -- first_is "$T/mk1500" "warnings: none -- csumbench show $D/small.csv" -- \
+		bash -c "tail -n +2 '$T/mk1500' | cmp -s - '$T/s1500'"
 for by in size cache; do
 	$R table $D/small.csv --by $by --size 999 > "$T/out" 2> "$T/err"; rc=$?
 	ok "table --by $by --size 999 (not in the file): exit 2, the sizes it has" \
@@ -793,7 +795,9 @@ ok "make plot RESULTS= in a folder named with ' \" \$ and a space: figures besid
 	bash -c "[ $rc = 0 ] && head -c 4 \"\$1/small-size.png\" | grep -q PNG && grep -q '</svg>' \"\$1/small-prefetch-c64-prefetch.svg\"" _ "$W"
 make -s table RESULTS="$W/small.csv" > "$T/wt" 2>&1; rc=$?
 $R table $D/small.csv > "$T/wt.want"
-ok "make table RESULTS= in such a folder" all exit_is 0 -- cmp -s "$T/wt" "$T/wt.want"
+ok "make table RESULTS= in such a folder: the warnings line, then the table" \
+	all exit_is 0 -- first_is "$T/wt" 'warnings: none -- csumbench show .*' -- \
+		bash -c "tail -n +2 \"\$1\" | cmp -s - \"\$2\"" _ "$T/wt" "$T/wt.want"
 make -s compare BEFORE="$W/be'fore.csv" AFTER="$W/af\"ter.csv" > "$T/wc" 2>&1; rc=$?
 ok "make compare BEFORE= AFTER= named with ' and \": read, inconclusive (1 repeat each), said last" \
 	all exit_is 2 -- \

@@ -121,7 +121,7 @@ ok "recommend -- -r.csv: read as a file" all exit_is 0 -- has "$T/got" '^recomme
 # --- csumreport's own command line
 $R --help > "$T/top" 2> "$T/err"; rc=$?
 ok "csumreport --help: exit 0, every command, within 72 columns" \
-	bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && for c in table compare recommend plot gpvars; do
+	bash -c "[ $rc = 0 ] && [ ! -s '$T/err' ] && for c in table compare recommend plot gpvars show; do
 		grep -q \"^  \$c \" '$T/top' || exit 1; done && width_ok '$T/top'"
 $R > /dev/null 2> "$T/err"; rc=$?
 ok "csumreport without a command: exit 2, the usage on stderr" \
@@ -132,7 +132,7 @@ ok "csumreport --bogus: exit 2, try 'csumreport --help'" \
 		has_line "$T/err" "try 'csumreport --help'"
 $R nope > /dev/null 2> "$T/err"; rc=$?
 ok "csumreport nope: exit 2, the commands it knows" \
-	all exit_is 2 -- stderr_has "unknown command 'nope', expected table, compare, recommend, plot or gpvars"
+	all exit_is 2 -- stderr_has "unknown command 'nope', expected table, compare, recommend, plot, gpvars or show"
 $R -- table --metric cpb $D/small.csv > "$T/got" 2>&1; rc=$?
 $R table --metric cpb $D/small.csv > "$T/want"
 ok "csumreport -- table: the command after --" all exit_is 0 -- cmp -s "$T/want" "$T/got"
@@ -158,9 +158,21 @@ while read -r o; do
 	ok "man page: gpvars' --$o in its section" \
 		bash -c "man_section gpvars | grep -qF -- '\\-\\-${o//-/\\-}'"
 done < "$T/gp.opts"
-for c in table compare recommend gpvars; do
+for c in table compare recommend gpvars show; do
 	ok "man page: a section for $c" grep -qx ".SS $c" "$MAN"
 done
+# show's options: --help, the parser and the man page (its values and
+# bad input are tests/show.sh's)
+src_opts plot/show/show.c > "$T/show.opts"
+ok "show: its option table read (the extraction works)" test -s "$T/show.opts"
+$R show --help > "$T/show.help" 2> "$T/err"; rc=$?
+ok "show --help: exit 0, to stdout, within 72 columns" \
+	all exit_is 0 -- empty "$T/err" -- has "$T/show.help" '^usage: csumreport show ' -- width_ok "$T/show.help"
+while read -r o; do
+	ok "show --help lists --$o" grep -Eq -- "^ +(-., )?--$o( |\$)" "$T/show.help"
+	ok "man page: show's --$o in its section" \
+		bash -c "man_section show | grep -qF -- '\\-\\-${o//-/\\-}'"
+done < "$T/show.opts"
 
 # --version, as csumbench's: the tree it was built from
 $R --version > "$T/v" 2> "$T/err"; rc=$?

@@ -230,6 +230,7 @@ if [ $quick = 1 ]; then
 	# the fast tier: the host tools and the tree's own rules
 	suite recommend tests/recommend.sh build/host/csumreport
 	suite report-cli tests/report-cli.sh build/host/csumreport
+	suite show tests/show.sh build/host/csumreport "$A/csumbench"
 	suite place tests/place.sh
 	suite tree tests/tree.sh
 	suite docs tests/docs.sh "$A"
@@ -415,6 +416,7 @@ else
 	skipped plot "$(needs plot)"
 fi
 suite recommend tests/recommend.sh build/host/csumreport
+suite show tests/show.sh build/host/csumreport "$A/csumbench"
 if have docs; then
 	suite report-cli tests/report-cli.sh build/host/csumreport
 	suite install tests/install.sh "$A"

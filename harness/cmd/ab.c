@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/report.h"
 #include "cmd/setup.h"
 #include "kspace/kspace.h"
 #include "lib/args.h"
@@ -753,44 +754,6 @@ static int write_sides(struct ab *ab, const char *out, char paths[2][PATH_MAX])
 	return rc;
 }
 
-/* csumreport: --report, beside this binary, in ../host/ (the build
-   tree's), or on PATH; into out, false when there is none. */
-static bool find_report(const char *given, char *out, size_t n)
-{
-	char self[2048], *slash, *path, *dir, *save = NULL;
-	ssize_t len;
-
-	if (given) {
-		snprintf(out, n, "%s", given);
-		return access(out, X_OK) == 0;
-	}
-	len = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (len > 0 && n > sizeof(self) + 32) {
-		self[len] = '\0';
-		if ((slash = strrchr(self, '/'))) {
-			*slash = '\0';
-			snprintf(out, n, "%s/csumreport", self);
-			if (access(out, X_OK) == 0)
-				return true;
-			snprintf(out, n, "%s/../host/csumreport", self);
-			if (access(out, X_OK) == 0)
-				return true;
-		}
-	}
-	if (!getenv("PATH"))
-		return false;
-	path = xstrdup(getenv("PATH"), "PATH");
-	for (dir = strtok_r(path, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-		snprintf(out, n, "%s/csumreport", *dir ? dir : ".");
-		if (access(out, X_OK) == 0) {
-			free(path);
-			return true;
-		}
-	}
-	free(path);
-	return false;
-}
-
 /* The verdict: csumreport compare of the two files, its status ours. */
 static int judge(const struct ab *ab, const char *report, char paths[2][PATH_MAX],
 		 const char *paste, const char *fail_above, const char *threshold,
@@ -1054,7 +1017,7 @@ int cmd_ab(int argc, char **argv)
 	/* space = kernel: the device is one process's at a time, and each
 	   process of a side opens it */
 	kspace_close();
-	have_report = !o.no_verdict && find_report(o.report, rep, sizeof(rep));
+	have_report = !o.no_verdict && report_find(o.report, rep, sizeof(rep));
 	if (!have_report && o.report && !o.no_verdict) {
 		fprintf(stderr, "csumbench ab: --report %s: not an executable\n", o.report);
 		goto out;

@@ -713,13 +713,21 @@ static int read_lines(struct results *r, struct raws *out, struct csv *c,
 	}
 	if (rc < 0)
 		return -1;
+	/* (a file cut short: the line it ends at named) */
+	if (!nh && c->line) {
+		fprintf(stderr, "%s:%zu: the file ends with no header line; "
+			"expected a csumbench results CSV (make bench writes them "
+			"to results/)\n", path, c->line);
+		return -1;
+	}
 	if (!nh) {
 		fprintf(stderr, "%s: no header line; expected a csumbench results "
 			"CSV (make bench writes them to results/)\n", path);
 		return -1;
 	}
 	if (!out->n) {
-		fprintf(stderr, "%s: no data rows after the header\n", path);
+		fprintf(stderr, "%s:%zu: no data rows after the header\n", path,
+			c->line);
 		return -1;
 	}
 	return 0;

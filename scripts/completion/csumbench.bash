@@ -133,6 +133,7 @@ _csumbench() {
 	fi
 	case $cmd in
 	sum) _csumbench_files ;;
+	show) _csumbench_files '*.csv' ;;
 	esac
 	return 0
 }
