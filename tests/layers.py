@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The tree's layers, checked on the sources and the objects (README,
+"""The tree's layers, checked on the sources and the objects (docs/contributing.md,
 "Layout").  Each folder of harness/ (and of plot/) has a rank; a file
 includes only its own folder's headers and those of lower ranks, and an
 object calls only into its own rank and below.  Within a folder nothing
@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 
-# Low to high.  A new folder gets a rank here, and a line in the README.
+# Low to high.  A new folder gets a rank here, and a line in docs/contributing.md.
 RANKS = {
     "harness": ["lib", "timer", "events", "tracefs", "cache", "call", "op",
                 "kspace", "registry", "workload", "config", "sweep", "report",
