@@ -49,8 +49,8 @@ ok "warnings: none" has_line "$T/small" 'warnings: none'
 # (the grid and the points counted from the CSV itself)
 pts=$(grep -vc '^#' $D/small.csv); pts=$((pts - 1))
 section "$T/small" summary > "$T/s"
-ok "summary: 2 kernels x 1 op x 2 sizes x 2 cache states, its $pts rows' points, none flagged" \
-	all has_line "$T/s" '  grid          2 kernels x 1 op x 2 sizes x 2 cache states' -- \
+ok "summary: 2 kernels (1 op) x 2 sizes x 2 cache states, its $pts rows' points, none flagged" \
+	all has_line "$T/s" '  grid          2 kernels (1 op) x 2 sizes x 2 cache states' -- \
 		has "$T/s" "^  points        $pts (0 of them the floor's" -- has "$T/s" '^  flagged       0: 0 left out'
 
 # --- a file that says much: a board's, emulated, with warnings (the
@@ -215,7 +215,7 @@ if [ -n "$B" ] && [ -x "$B" ]; then
 		n_of() { awk -F, -v c="$1" '!/^#/ && !h { for (i = 1; i <= NF; i++) k[$i] = i; h = 1; next }
 			!/^#/ && $k["arch"] != "harness" { s[$k[c]] = 1 } END { print length(s) }' "$f"; }
 		pl() { [ "$1" = 1 ] && echo "1 $2" || echo "$1 $3"; }
-		grid="$(pl "$(n_of kernel)" kernel kernels) x $(pl "$(n_of op)" op ops) x $(pl "$(n_of size)" size sizes) x $(pl "$(n_of cache)" 'cache state' 'cache states')"
+		grid="$(pl "$(n_of kernel)" kernel kernels) ($(pl "$(n_of op)" op ops)) x $(pl "$(n_of size)" size sizes) x $(pl "$(n_of cache)" 'cache state' 'cache states')"
 		ok "a real run: its grid as its rows have it ($grid)" \
 			bash -c "section '$T/real.txt' summary | grep -qxF '  grid          $grid'"
 	fi

@@ -77,7 +77,8 @@ static void grid(const struct results *r)
 	free(sizes);
 	count(c, sizeof(c), results_caches(r, &w), "cache state", "cache states");
 	free(w);
-	show_fieldf("grid", "%s x %s x %s x %s", k, o, s, c);
+	/* (each kernel is of one op: the ops are said, not multiplied) */
+	show_fieldf("grid", "%s (%s) x %s x %s", k, o, s, c);
 }
 
 void show_summary(const struct results *r)
