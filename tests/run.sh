@@ -231,6 +231,7 @@ if [ $quick = 1 ]; then
 	suite recommend tests/recommend.sh build/host/csumreport
 	suite report-cli tests/report-cli.sh build/host/csumreport
 	suite place tests/place.sh
+	suite tune tests/tune.sh "$A/csumbench"
 	suite tree tests/tree.sh
 	finish
 fi
@@ -430,4 +431,6 @@ suite build tests/build.sh
 suite layers tests/layers.sh "$A" build/ppc32 build/arm64
 # Results placed whole or not at all, on their own.
 suite place tests/place.sh
+# csumbench tune and --reset on a stand-in /sys and /proc.
+suite tune tests/tune.sh "$A/csumbench"
 finish

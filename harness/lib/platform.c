@@ -1,4 +1,5 @@
 /* Facts about the machine: CPU model, host name, VM or emulator, pinning. */
+#include <ctype.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
@@ -179,4 +180,25 @@ const char *platform_sysroot(void)
 	const char *r = getenv("CSUMBENCH_SYSROOT");
 
 	return r ? r : "";
+}
+
+bool platform_sysroot_read(const char *path, char *out, size_t n)
+{
+	char full[4096];
+	FILE *f;
+	size_t len;
+
+	snprintf(full, sizeof(full), "%s%s", platform_sysroot(), path);
+	f = fopen(full, "r");
+	if (!f)
+		return false;
+	if (!fgets(out, (int)n, f)) {
+		fclose(f);
+		return false;
+	}
+	fclose(f);
+	len = strlen(out);
+	while (len && isspace((unsigned char)out[len - 1]))
+		out[--len] = '\0';
+	return true;
 }

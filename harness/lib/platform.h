@@ -42,5 +42,8 @@ double platform_seconds(void);
    CSUMBENCH_SYSROOT (tests stand in for them), or "".  /proc/stat and
    schedstat are always read live. */
 const char *platform_sysroot(void);
+/* The first line of path under the sysroot, its trailing space cut;
+   false when there is none. */
+bool platform_sysroot_read(const char *path, char *out, size_t n);
 
 #endif
