@@ -111,8 +111,8 @@ echo schedutil > "$R/$G/cpu$CL/cpufreq/scaling_governor"
 tune --reset
 sed 's/^/# /' "$T/out"
 snap "$R" > "$T/after"
-ok "tune --reset: exit 0, every setting as it was before tune, the state gone" \
-	all exit_is 0 -- cmp -s "$T/before" "$T/after" -- [ ! -e "$R/$S" ] ||
+ok "tune --reset: exit 0, every setting as it was before tune, the state and its folder gone" \
+	all exit_is 0 -- cmp -s "$T/before" "$T/after" -- [ ! -e "$R/run/csumbench" ] ||
 	diag "$(diff "$T/before" "$T/after")"
 ok "each line says what it was and what it is now" \
 	all has_line "$T/out" "reset governor    CPU $C0: performance -> powersave" -- \
@@ -132,11 +132,11 @@ mv "$R/proc/irq/24/smp_affinity" "$R/proc/irq/24/was"
 ln -s was "$R/proc/irq/24/smp_affinity"
 echo powersave > "$R/$G/cpu$C0/cpufreq/scaling_available_governors"
 tune --cpu "$CL"
-ok "a read-only setting is left, and why; exit 1" \
-	all exit_is 1 -- file_is "$R/$G/cpufreq/boost" 1 -- \
-		has_line "$T/out" 'left  boost       cpufreq/boost: 1: read-only (mode 0444)'
-ok "a governor this CPU lacks is left, and why" \
-	all file_is "$R/$G/cpu$C0/cpufreq/scaling_governor" powersave -- \
+ok "a setting read-only to all (no write bit, as sysfs has them) is noted, and why" \
+	all file_is "$R/$G/cpufreq/boost" 1 -- \
+		has_line "$T/out" 'note  boost       cpufreq/boost: 1: read-only (mode 0444)'
+ok "a governor this CPU lacks is left, and why; exit 1" \
+	all exit_is 1 -- file_is "$R/$G/cpu$C0/cpufreq/scaling_governor" powersave -- \
 		has_line "$T/out" "left  governor    CPU $C0: powersave: no performance governor here (scaling_available_governors)"
 if [ -z "${exit_two:-}" ]; then
 	ok "a link in a setting's place is not written through; it is left, and not kept" \
@@ -236,6 +236,19 @@ ok "a VM's tree: governor and boost not visible, perf_event ok, IRQs left withou
 		has_line "$T/out" 'note  irq         left as they are: --cpu N moves them off CPU N' -- \
 		has_line "$T/out" 'nothing was changed, nothing kept' -- \
 		file_is "$V/proc/irq/5/smp_affinity" 3 -- [ ! -e "$V/$S" ]
+if [ -z "${exit_two:-}" ]; then
+	# (an IRQ the kernel will not move: its smp_affinity has no write bit)
+	mkdir "$V/proc/irq/6"
+	hex "1 << $C0 | 1 << $CL" > "$V/proc/irq/5/smp_affinity"
+	hex "1 << $C0 | 1 << $CL" > "$V/proc/irq/6/smp_affinity"
+	chmod 0444 "$V/proc/irq/6/smp_affinity"
+	CSUMBENCH_SYSROOT=$V "$BIN" tune --cpu "$CL" > "$T/out" 2> "$T/err"; rc=$?
+	ok "with --cpu $CL: the IRQ moved, one the kernel keeps noted; exit 0" \
+		all exit_is 0 -- file_is "$V/proc/irq/5/smp_affinity" "$(hex "1 << $C0")" -- \
+			has_line "$T/out" "note  irq         IRQ 6: $(hex "1 << $C0 | 1 << $CL"): read-only (mode 0444)"
+	CSUMBENCH_SYSROOT=$V "$BIN" tune --reset > "$T/out" 2> "$T/err"; rc=$?
+	ok "... and back" all exit_is 0 -- file_is "$V/proc/irq/5/smp_affinity" "$(hex "1 << $C0 | 1 << $CL")"
+fi
 
 # The command line.
 "$BIN" tune --cpu x > "$T/out" 2> "$T/err"; rc=$?

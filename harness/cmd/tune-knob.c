@@ -37,9 +37,11 @@ void tune_plan_note(struct tune_plan *p, const char *what, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Whether this user may write path: false, and why, when not.  A file
-   with no write bit is read-only even to root, as sysfs has it. */
-static bool writable(const char *path, char *why, size_t n)
+/* Whether this user may write path: SET when it may, else LEFT and
+   why.  A file with no write bit is read-only even to root, as sysfs
+   and procfs have it (an IRQ the kernel will not move): a NOTE, as
+   nobody here could set it. */
+static enum tune_status writable(const char *path, char *why, size_t n)
 {
 	char full[4096];
 	struct stat st;
@@ -47,21 +49,21 @@ static bool writable(const char *path, char *why, size_t n)
 	snprintf(full, sizeof(full), "%s%s", platform_sysroot(), path);
 	if (stat(full, &st) != 0) {
 		snprintf(why, n, "%s", strerror(errno));
-		return false;
+		return TUNE_LEFT;
 	}
 	if (!(st.st_mode & 0222)) {
 		snprintf(why, n, "read-only (mode %04o)", (unsigned)(st.st_mode & 07777));
-		return false;
+		return TUNE_NOTE;
 	}
 	if (access(full, W_OK) == 0)
-		return true;
+		return TUNE_SET;
 	if (errno == EACCES || errno == EPERM)
 		snprintf(why, n, "needs root (%s)", strerror(errno));
 	else if (errno == EROFS)
 		snprintf(why, n, "read-only here (%s)", strerror(errno));
 	else
 		snprintf(why, n, "%s", strerror(errno));
-	return false;
+	return TUNE_LEFT;
 }
 
 struct tune_knob *tune_plan_add(struct tune_plan *p, const char *what,
@@ -80,8 +82,8 @@ struct tune_knob *tune_plan_add(struct tune_plan *p, const char *what,
 	snprintf(k->want, sizeof(k->want), "%s", want);
 	if (!strcmp(was, want))
 		k->status = TUNE_OK;
-	else if (!writable(path, k->why, sizeof(k->why)))
-		k->status = TUNE_LEFT;
+	else
+		k->status = writable(path, k->why, sizeof(k->why));
 	return k;
 }
 

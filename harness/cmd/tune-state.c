@@ -220,16 +220,17 @@ int tune_state_save(const struct tune_state *s, const char *file)
 	char dir[4096], tmp[4200];
 	int fd, err;
 
+	snprintf(dir, sizeof(dir), "%s", file);
+	*strrchr(dir, '/') = '\0';
 	if (!s->n) {
 		if (unlink(file) != 0 && errno != ENOENT) {
 			fprintf(stderr, "csumbench tune: cannot remove %s: %s\n", file,
 				strerror(errno));
 			return 1;
 		}
+		rmdir(dir);	/* (its own folder, if nothing else is in it) */
 		return 0;
 	}
-	snprintf(dir, sizeof(dir), "%s", file);
-	*strrchr(dir, '/') = '\0';
 	if (state_dir(dir))
 		return 1;
 	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", file);

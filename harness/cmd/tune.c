@@ -42,7 +42,10 @@ static int print_knob(const struct tune_knob *k, struct tune_state *s)
 
 	switch (k->status) {
 	case TUNE_NOTE:
-		say("note", k->what, "%s", k->why);
+		if (k->path[0])
+			say("note", k->what, "%s: %s: %s", k->label, k->was, k->why);
+		else
+			say("note", k->what, "%s", k->why);
 		return 0;
 	case TUNE_OK:
 		if (!k->path[0])

@@ -29,7 +29,8 @@ void tune_state_path(char *out, size_t n);
    PATH tune sets (file:line, what was expected). */
 int tune_state_load(struct tune_state *s, const char *file);
 /* s written whole (a temporary file renamed over it), its folder made
-   this user's own first; with n = 0 the file removed.  0 or 1 after a
+   this user's own first; with n = 0 the file removed, and the folder
+   if that leaves it empty.  0 or 1 after a
    message. */
 int tune_state_save(const struct tune_state *s, const char *file);
 /* The entry for path, or NULL. */
@@ -46,7 +47,7 @@ bool tune_path_known(const char *path, const char **what, char *label,
 
 /* What tune does with one setting: a line of its output. */
 enum tune_status {
-	TUNE_NOTE,	/* not there, or nothing tune may set: why */
+	TUNE_NOTE,	/* not there, or read-only to all: why */
 	TUNE_OK,	/* already as timing wants it */
 	TUNE_SET,	/* to be set (then set, or LEFT and why) */
 	TUNE_LEFT,	/* cannot be set by this user: why */
@@ -65,8 +66,9 @@ struct tune_plan {
 	struct tune_knob *k;
 };
 
-/* Adds path's setting, to be want: OK when it is already, LEFT when
-   this user cannot write it (why), else SET.  NULL when path is not
+/* Adds path's setting, to be want: OK when it is already, NOTE when
+   it is read-only to all, LEFT when this user cannot write it (why),
+   else SET.  NULL when path is not
    there (or holds nothing). */
 struct tune_knob *tune_plan_add(struct tune_plan *p, const char *what,
 				const char *path, const char *want);
