@@ -84,7 +84,7 @@ else
 	ok "man -l docs/man/csumbench.1: no warnings" all [ -s "$T/man.txt" ] -- [ ! -s "$T/man.err" ]
 	cat "$T/man.err"
 	missing=
-	for cmd in run sum list calibrate events check; do
+	for cmd in run sum list calibrate events check tune; do
 		for o in $("$BIN" "$cmd" --help | grep '^  -' | grep -o -- '--[a-z][a-z-]*' | sort -u); do
 			grep -q -- "$o" "$T/man.txt" || missing="$missing $cmd:$o"
 		done
@@ -110,7 +110,7 @@ comp() { # comp WORD...: what completing the last word offers
 		printf "%s\n" "${COMPREPLY[@]}"' comp "$@"
 }
 comp "$BIN" '' > "$T/c"
-ok "completion: the commands" all has_line "$T/c" run -- has_line "$T/c" sum -- has_line "$T/c" check
+ok "completion: the commands" all has_line "$T/c" run -- has_line "$T/c" sum -- has_line "$T/c" check -- has_line "$T/c" tune
 comp "$BIN" sum -k c64-p > "$T/c"
 ok "completion: a kernel name, from list" grep -qx c64-prefetch "$T/c"
 comp "$BIN" run --dr > "$T/c"
