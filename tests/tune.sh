@@ -41,7 +41,7 @@ tree() {
 snap() { (cd "$1" && grep -r '' sys proc | sort); }
 value() { cat "$R/$1"; }
 tune() { CSUMBENCH_SYSROOT=$R "$BIN" tune "$@" > "$T/out" 2> "$T/err"; rc=$?; }
-check() { CSUMBENCH_SYSROOT=$R "$BIN" check --window 0.05 > "$T/check" 2>&1; }
+check() { CSUMBENCH_SYSROOT=$R "$BIN" check --window 0.05 --cpu "$CL" > "$T/check" 2>&1; }
 G=sys/devices/system/cpu S=run/csumbench/tune.state
 
 if [ "${#cpus[@]}" -lt 2 ] || [ "$CL" -ge 32 ]; then
@@ -52,8 +52,10 @@ R=$T/r
 tree "$R"
 snap "$R" > "$T/before"
 check
-ok "check on the tree: governor and boost warned of" \
-	all has "$T/check" '^WARN  governor' -- has "$T/check" '^WARN  boost'
+ok "check on the tree: governor and boost warned of, IRQs on CPU $CL noted" \
+	all has "$T/check" '^WARN  governor' -- has "$T/check" '^WARN  boost' -- \
+		joined_has "$T/check" "^.*note  irq  *3 IRQs may run on CPU $CL (0, 1, 24): their  *handlers  *take its time" -- \
+		joined_has "$T/check" "fix: csumbench tune --cpu $CL (and  *stop  *irqbalance,  *which moves them back)"
 tune --cpu "$CL"
 sed 's/^/# /' "$T/out"
 ok "tune --cpu $CL: exit 0, nothing on stderr" all exit_is 0 -- empty "$T/err"
@@ -88,8 +90,9 @@ ok "the old values kept in run/csumbench/tune.state, a file only this user reads
 grep -v "^the values before are kept in" "$T/out" > "$T/out72"
 ok "every line within 72 columns (but the state file's path)" width_ok "$T/out72"
 check
-ok "check after tune: governor and boost ok, perf_event not a warning" \
+ok "check after tune: governor, boost and IRQs ok, perf_event not a warning" \
 	all has_line "$T/check" "ok    governor    performance on all ${#cpus[@]} CPUs" -- \
+		has_line "$T/check" "ok    irq         no IRQ may run on CPU $CL" -- \
 		has_line "$T/check" 'ok    boost       off (cpufreq/boost is 0)' -- \
 		lacks "$T/check" '^WARN  perf_event' -- lacks "$T/check" '^WARN  governor'
 
