@@ -7,7 +7,6 @@
  * under CSUMBENCH_SYSROOT when it is set, so tests can stand in for /sys
  * and /proc's files (the busy shares and steal come from /proc/stat,
  * live); nothing read is run. */
-#include <ctype.h>
 #include <math.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -29,28 +28,6 @@
 #define NCPU 1024
 #define MASK_ROOM 600	/* a CPU mask of 2048 CPUs, as text */
 #define BUSY_WARN 0.10	/* another task's share of a CPU worth a warning */
-
-/* The first line of a file under the sysroot, trimmed; false if none. */
-static bool read_line(const char *path, char *out, size_t n)
-{
-	char full[4096];
-	FILE *f;
-	size_t len;
-
-	snprintf(full, sizeof(full), "%s%s", platform_sysroot(), path);
-	f = fopen(full, "r");
-	if (!f)
-		return false;
-	if (!fgets(out, (int)n, f)) {
-		fclose(f);
-		return false;
-	}
-	fclose(f);
-	len = strlen(out);
-	while (len && isspace((unsigned char)out[len - 1]))
-		out[--len] = '\0';
-	return true;
-}
 
 /* "STATUS  what  text", then "fix: ..." on lines of their own, all
    wrapped at WIDTH with the text's indent. */
@@ -133,7 +110,7 @@ static int governor(const struct cpus *c)
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
 			 c->id[i]);
-		if (!read_line(path, v, sizeof(v)))
+		if (!platform_sysroot_read(path, v, sizeof(v)))
 			continue;
 		if (!seen++)
 			snprintf(first, sizeof(first), "%s", v);
@@ -168,7 +145,7 @@ static int boost(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
-		if (!read_line(knobs[i].path, v, sizeof(v)))
+		if (!platform_sysroot_read(knobs[i].path, v, sizeof(v)))
 			continue;
 		snprintf(fix, sizeof(fix), "echo %s > %s", knobs[i].off, knobs[i].path);
 		if (!strcmp(v, knobs[i].off))
@@ -219,7 +196,7 @@ static int smt(const struct cpus *c)
 
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/"
 		 "thread_siblings_list", c->id[q]);
-	if (!read_line(path, v, sizeof(v))) {
+	if (!platform_sysroot_read(path, v, sizeof(v))) {
 		return line("note", "smt", NULL, "CPU %d's siblings not visible (no "
 			    "topology/thread_siblings_list)", c->id[q]);
 	}
@@ -254,7 +231,7 @@ static int load(const struct cpus *c, double window)
 	size_t n = 0;
 	double la = NAN;
 
-	if (read_line("/proc/loadavg", v, sizeof(v)))
+	if (platform_sysroot_read("/proc/loadavg", v, sizeof(v)))
 		la = atof(v);
 	for (i = 0; i < c->n; i++) {
 		double b = share(c, i, 0);
@@ -304,8 +281,8 @@ static int isolation(void)
 {
 	char iso[256] = "", nohz[256] = "";
 
-	read_line("/sys/devices/system/cpu/isolated", iso, sizeof(iso));
-	read_line("/sys/devices/system/cpu/nohz_full", nohz, sizeof(nohz));
+	platform_sysroot_read("/sys/devices/system/cpu/isolated", iso, sizeof(iso));
+	platform_sysroot_read("/sys/devices/system/cpu/nohz_full", nohz, sizeof(nohz));
 	if (!strcmp(nohz, "(null)"))
 		nohz[0] = '\0';
 	if (iso[0] || nohz[0])
@@ -323,7 +300,7 @@ static int paranoid(void)
 	char v[32];
 	int level;
 
-	if (!read_line("/proc/sys/kernel/perf_event_paranoid", v, sizeof(v))) {
+	if (!platform_sysroot_read("/proc/sys/kernel/perf_event_paranoid", v, sizeof(v))) {
 		return line("note", "perf_event", NULL, "perf_event_paranoid not visible: "
 			    "perf events may not open here");
 	}
@@ -400,8 +377,8 @@ static int hypervisor(void)
 		}
 	if (f)
 		fclose(f);
-	if (!read_line("/sys/hypervisor/type", v, sizeof(v)))
-		read_line("/sys/class/dmi/id/sys_vendor", v, sizeof(v));
+	if (!platform_sysroot_read("/sys/hypervisor/type", v, sizeof(v)))
+		platform_sysroot_read("/sys/class/dmi/id/sys_vendor", v, sizeof(v));
 	if (flag || !strcmp(v, "xen") || !strcmp(v, "QEMU"))
 		return line("note", "hypervisor", "none inside the guest: compare within "
 			    "one interleaved run, report the spread, and time on the "
