@@ -249,6 +249,9 @@ if [ -z "${exit_two:-}" ]; then
 	ok "with --cpu $CL: the IRQ moved, one the kernel keeps noted; exit 0" \
 		all exit_is 0 -- file_is "$V/proc/irq/5/smp_affinity" "$(hex "1 << $C0")" -- \
 			has_line "$T/out" "note  irq         IRQ 6: $(hex "1 << $C0 | 1 << $CL"): read-only (mode 0444)"
+	CSUMBENCH_SYSROOT=$V "$BIN" check --window 0.05 --cpu "$CL" > "$T/check" 2>&1
+	ok "check after it: the IRQ the kernel keeps is the only one on CPU $CL, and ok" \
+		joined_has "$T/check" "^.*ok    irq  *only 1 IRQ the kernel will not move  *may  *run  *on  *CPU $CL"
 	CSUMBENCH_SYSROOT=$V "$BIN" tune --reset > "$T/out" 2> "$T/err"; rc=$?
 	ok "... and back" all exit_is 0 -- file_is "$V/proc/irq/5/smp_affinity" "$(hex "1 << $C0 | 1 << $CL")"
 fi

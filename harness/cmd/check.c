@@ -357,8 +357,8 @@ static int irqs(int cpu)
 			    "their handlers take its time", on, on == 1 ? "" : "s",
 			    cpu, list, on > 6 ? ", ..." : "");
 	if (kept)
-		return line("ok", "irq", NULL, "no IRQ may run on CPU %d but the %d "
-			    "the kernel will not move", cpu, kept);
+		return line("ok", "irq", NULL, "only %d IRQ%s the kernel will not move "
+			    "may run on CPU %d", kept, kept == 1 ? "" : "s", cpu);
 	return line("ok", "irq", NULL, "no IRQ may run on CPU %d", cpu);
 }
 
