@@ -30,8 +30,9 @@ tree() {
 	echo 1 > "$s/cpufreq/boost"
 	echo 0 > "$s/intel_pstate/no_turbo"
 	echo 3 > "$r/proc/sys/kernel/perf_event_paranoid"
-	mkdir "$r/proc/irq/0" "$r/proc/irq/1" "$r/proc/irq/9" "$r/proc/irq/24"
-	hex "1 << $C0 | 1 << $CL" > "$r/proc/irq/0/smp_affinity"
+	mkdir "$r/proc/irq/0" "$r/proc/irq/1" "$r/proc/irq/2" "$r/proc/irq/3" "$r/proc/irq/5" \
+		"$r/proc/irq/9" "$r/proc/irq/24"
+	for i in 0 2 3 5; do hex "1 << $C0 | 1 << $CL" > "$r/proc/irq/$i/smp_affinity"; done
 	hex "1 << $CL" > "$r/proc/irq/1/smp_affinity"
 	hex "1 << $C0" > "$r/proc/irq/9/smp_affinity"
 	printf '00000000,%08x\n' $((1 << CL)) > "$r/proc/irq/24/smp_affinity"
@@ -54,7 +55,7 @@ snap "$R" > "$T/before"
 check
 ok "check on the tree: governor and boost warned of, IRQs on CPU $CL noted" \
 	all has "$T/check" '^WARN  governor' -- has "$T/check" '^WARN  boost' -- \
-		joined_has "$T/check" "^.*note  irq  *3 IRQs may run on CPU $CL (0, 1, 24): their  *handlers  *take its time" -- \
+		joined_has "$T/check" "^.*note  irq  *6 IRQs may run on CPU $CL (0, 1, 2, 3, 5, 24): their  *handlers  *take its time" -- \
 		joined_has "$T/check" "fix: csumbench tune --cpu $CL (and  *stop  *irqbalance,  *which moves them back)"
 tune --cpu "$CL"
 sed 's/^/# /' "$T/out"
@@ -77,7 +78,9 @@ if [ -z "${exit_two:-}" ]; then
 			file_is "$R/proc/irq/1/smp_affinity" "$(hex "$OTHERS")" -- \
 			file_is "$R/proc/irq/24/smp_affinity" "$(printf '00000000,%08x' "$OTHERS")" -- \
 			file_is "$R/proc/irq/default_smp_affinity" "$(hex "1 << $C0")" -- \
-			has_line "$T/out" "set   irq         IRQ 0: $(hex "1 << $C0 | 1 << $CL") -> $(hex "1 << $C0")"
+			file_is "$R/proc/irq/5/smp_affinity" "$(hex "1 << $C0")" -- \
+			has_line "$T/out" "set   irq         IRQs 0,2-3,5: $(hex "1 << $C0 | 1 << $CL") -> $(hex "1 << $C0")" -- \
+			has_line "$T/out" "set   irq         IRQ 1: $(hex "1 << $CL") -> $(hex "$OTHERS")"
 	ok "an IRQ off CPU $CL already is left, and counted" \
 		all file_is "$R/proc/irq/9/smp_affinity" "$(hex "1 << $C0")" -- \
 			has_line "$T/out" "ok    irq         1 IRQ off CPU $CL already"
@@ -120,7 +123,8 @@ ok "tune --reset: exit 0, every setting as it was before tune, the state and its
 ok "each line says what it was and what it is now" \
 	all has_line "$T/out" "reset governor    CPU $C0: performance -> powersave" -- \
 		has_line "$T/out" 'reset boost       cpufreq/boost: 0 -> 1' -- \
-		has_line "$T/out" 'reset perf_event  perf_event_paranoid: 2 -> 3'
+		has_line "$T/out" 'reset perf_event  perf_event_paranoid: 2 -> 3' -- \
+		has_line "$T/out" "reset irq         IRQs 0,2-3,5: $(hex "1 << $C0") -> $(hex "1 << $C0 | 1 << $CL")"
 ok "one changed since tune: put back, and said" \
 	has_line "$T/out" "reset governor    CPU $CL: schedutil -> powersave (tune had set performance)"
 tune --reset

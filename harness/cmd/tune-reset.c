@@ -36,7 +36,7 @@ static bool put_back(const struct tune_saved *e)
 			snprintf(since, sizeof(since), " (tune had set %s)", e->set);
 		snprintf(text, sizeof(text), "%s -> %s%s", now, e->was, since);
 	}
-	printf("%-5s %-11s %s: %s\n", status, what, label, text);
+	tune_line(status, what, label, "%s", text);
 	return done;
 }
 
@@ -56,6 +56,7 @@ int tune_reset(const char *file)
 	for (i = 0; i < s.n; i++)
 		if (!put_back(&s.e[i]))
 			tune_state_add(&keep, s.e[i].path, s.e[i].was, s.e[i].set);
+	tune_lines_end();
 	rc = tune_state_save(&keep, file);
 	if (!rc && keep.n)
 		printf("%zu left in %s: csumbench tune --reset tries them again\n",

@@ -7,7 +7,6 @@
    the first one's values before, never its own. */
 #include <errno.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,20 +20,6 @@
 
 #define NCPU 1024
 
-static void say(const char *status, const char *what, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void say(const char *status, const char *what, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%-5s %-11s ", status, what);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
 /* A knob's line; 1 if it was left. */
 static int print_knob(const struct tune_knob *k, struct tune_state *s)
 {
@@ -43,25 +28,25 @@ static int print_knob(const struct tune_knob *k, struct tune_state *s)
 	switch (k->status) {
 	case TUNE_NOTE:
 		if (k->path[0])
-			say("note", k->what, "%s: %s: %s", k->label, k->was, k->why);
+			tune_line("note", k->what, k->label, "%s: %s", k->was, k->why);
 		else
-			say("note", k->what, "%s", k->why);
+			tune_line("note", k->what, NULL, "%s", k->why);
 		return 0;
 	case TUNE_OK:
 		if (!k->path[0])
-			say("ok", k->what, "%s", k->why);
+			tune_line("ok", k->what, NULL, "%s", k->why);
 		else if (e)
-			say("ok", k->what, "%s: %s (tune set it; before, %s)", k->label,
-			    k->was, e->was);
+			tune_line("ok", k->what, k->label, "%s (tune set it; before, %s)",
+				  k->was, e->was);
 		else
-			say("ok", k->what, "%s: %s", k->label, k->was);
+			tune_line("ok", k->what, k->label, "%s", k->was);
 		return 0;
 	case TUNE_SET:
-		say("set", k->what, "%s: %s -> %s", k->label, k->was, k->want);
+		tune_line("set", k->what, k->label, "%s -> %s", k->was, k->want);
 		return 0;
 	case TUNE_LEFT:
 	default:
-		say("left", k->what, "%s: %s: %s", k->label, k->was, k->why);
+		tune_line("left", k->what, k->label, "%s: %s", k->was, k->why);
 		return 1;
 	}
 }
@@ -124,7 +109,8 @@ static int tune(const int *cpus, int n, int cpu, const char *file)
 		       "timing\n");
 		for (i = 0; i < p.n; i++)
 			left += print_knob(&p.k[i], &s);
-		say("note", "others", "smt, load, steal, isolation: see csumbench check");
+		tune_line("note", "others", NULL, "smt, load, steal, isolation: see "
+			  "csumbench check");
 		if (s.n)
 			printf("the values before are kept in %s;\ncsumbench tune "
 			       "--reset puts them back\n", file);

@@ -82,6 +82,12 @@ void tune_plan_make(struct tune_plan *p, const int *cpus, int n, int cpu);
 void tune_plan_irqs(struct tune_plan *p, const int *cpus, int n, int cpu);
 /* tune --reset: each setting file keeps written back: the exit status. */
 int tune_reset(const char *file);
+/* A line of tune's output, "STATUS  what  LABEL: text" (label NULL:
+   no "LABEL: "); IRQs' lines that say the same are held and joined. */
+void tune_line(const char *status, const char *what, const char *label,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The held line out: before any other output. */
+void tune_lines_end(void);
 /* value into path under the sysroot, as one write: 0 or errno. */
 int tune_write(const char *path, const char *value);
 
