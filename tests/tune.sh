@@ -237,8 +237,9 @@ echo 3 > "$V/proc/irq/5/smp_affinity"
 CSUMBENCH_SYSROOT=$V "$BIN" tune > "$T/out" 2> "$T/err"; rc=$?
 ok "a VM's tree: governor and boost not visible, perf_event ok, IRQs left without --cpu; exit 0, nothing kept" \
 	all exit_is 0 -- \
-		has_line "$T/out" 'note  governor    not visible (no cpufreq here: in a VM the host sets the clock)' -- \
-		has_line "$T/out" 'note  boost       not visible (no cpufreq/boost or intel_pstate/no_turbo)' -- \
+		has_line "$T/out" "note  governor    not visible (no cpufreq; a VM's host sets the clock)" -- \
+		has_line "$T/out" 'note  boost       not visible (no cpufreq/boost, intel_pstate/no_turbo)' -- \
+		width_ok "$T/out" -- \
 		has_line "$T/out" 'ok    perf_event  perf_event_paranoid: 2' -- \
 		has_line "$T/out" 'note  irq         left as they are: --cpu N moves them off CPU N' -- \
 		has_line "$T/out" 'nothing was changed, nothing kept' -- \

@@ -45,8 +45,8 @@ static void governors(struct tune_plan *p, const int *cpus, int n)
 		}
 	}
 	if (!seen)
-		tune_plan_note(p, "governor", "not visible (no cpufreq here: in a VM "
-			       "the host sets the clock)");
+		tune_plan_note(p, "governor", "not visible (no cpufreq; a VM's host "
+			       "sets the clock)");
 }
 
 static void boost(struct tune_plan *p)
@@ -65,7 +65,7 @@ static void boost(struct tune_plan *p)
 			seen++;
 	}
 	if (!seen)
-		tune_plan_note(p, "boost", "not visible (no cpufreq/boost or "
+		tune_plan_note(p, "boost", "not visible (no cpufreq/boost, "
 			       "intel_pstate/no_turbo)");
 }
 
