@@ -138,6 +138,9 @@ ln -s ../9/smp_affinity "$R/proc/irq/24/link"
 mv "$R/proc/irq/24/smp_affinity" "$R/proc/irq/24/was"
 ln -s was "$R/proc/irq/24/smp_affinity"
 echo powersave > "$R/$G/cpu$C0/cpufreq/scaling_available_governors"
+mkdir "$R/proc/irq/30"
+{ for i in $(seq 71); do printf '00000000,'; done; printf '%08x\n' $((1 << CL)); } > "$R/proc/irq/30/smp_affinity"
+cp "$R/proc/irq/30/smp_affinity" "$T/long"
 tune --cpu "$CL"
 ok "a setting read-only to all (no write bit, as sysfs has them) is noted, and why" \
 	all file_is "$R/$G/cpufreq/boost" 1 -- \
@@ -150,13 +153,18 @@ if [ -z "${exit_two:-}" ]; then
 		all has_line "$T/out" "left  irq         IRQ 24: 00000000,$(printf '%08x' $((1 << CL))): Too many levels of symbolic links" -- \
 			lacks "$R/$S" '^/proc/irq/24/' -- file_is "$R/proc/irq/24/was" "$(printf '00000000,%08x' $((1 << CL)))"
 fi
+if [ -z "${exit_two:-}" ]; then
+	ok "a mask longer than tune keeps (72 groups): left, and why, never written cut" \
+		all has_line "$T/out" "left  irq         IRQ 30: 00000000,00000000,000000...: longer than the 638 characters tune keeps" -- \
+			cmp -s "$T/long" "$R/proc/irq/30/smp_affinity"
+fi
 ok "the rest set, and only the set ones kept" \
 	all file_is "$R/$G/cpu$CL/cpufreq/scaling_governor" performance -- \
 		lacks "$R/$S" boost -- lacks "$R/$S" "cpu$C0/" -- has "$R/$S" "cpu$CL/"
 tune --reset
 ok "--reset: what was set, back" \
 	all exit_is 0 -- file_is "$R/$G/cpu$CL/cpufreq/scaling_governor" powersave -- [ ! -e "$R/$S" ]
-rm "$R/proc/irq/24/smp_affinity" "$R/proc/irq/24/link"
+rm -r "$R/proc/irq/24/smp_affinity" "$R/proc/irq/24/link" "$R/proc/irq/30"
 mv "$R/proc/irq/24/was" "$R/proc/irq/24/smp_affinity"
 chmod 0644 "$R/$G/cpufreq/boost"
 echo performance powersave > "$R/$G/cpu$C0/cpufreq/scaling_available_governors"

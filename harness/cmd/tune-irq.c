@@ -25,7 +25,7 @@ static void off_cpu(struct tune_plan *p, const char *path, const int *cpus,
 	if (!platform_sysroot_read(path, v, sizeof(v)))
 		return;
 	if (!cpumask_parse(v, &m)) {
-		if ((k = tune_plan_add(p, "irq", path, v))) {
+		if ((k = tune_plan_add(p, "irq", path, v)) && k->status != TUNE_LEFT) {
 			k->status = TUNE_LEFT;
 			snprintf(k->why, sizeof(k->why), "not a CPU mask");
 		}

@@ -80,7 +80,13 @@ struct tune_knob *tune_plan_add(struct tune_plan *p, const char *what,
 	snprintf(k->path, sizeof(k->path), "%s", path);
 	snprintf(k->was, sizeof(k->was), "%s", was);
 	snprintf(k->want, sizeof(k->want), "%s", want);
-	if (!strcmp(was, want))
+	if (strlen(was) >= sizeof(was) - 1) {
+		/* (a value cut short would be written back cut) */
+		k->status = TUNE_LEFT;
+		snprintf(k->was, sizeof(k->was), "%.24s...", was);
+		snprintf(k->why, sizeof(k->why), "longer than the %zu characters "
+			 "tune keeps", sizeof(was) - 2);
+	} else if (!strcmp(was, want))
 		k->status = TUNE_OK;
 	else
 		k->status = writable(path, k->why, sizeof(k->why));

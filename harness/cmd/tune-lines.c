@@ -12,7 +12,7 @@
 
 /* Lines held back while IRQs go on: each text, and its IRQs' ranges. */
 static struct group {
-	char status[8], what[16], text[640];
+	char status[8], what[16], text[3 * TUNE_VALUE];
 	int lo[RANGES], hi[RANGES], n, count;
 } held[GROUPS];
 static int nheld;
@@ -67,7 +67,7 @@ static void hold(const char *status, const char *what, int irq, const char *text
 void tune_line(const char *status, const char *what, const char *label,
 	       const char *fmt, ...)
 {
-	char text[640];
+	char text[3 * TUNE_VALUE];
 	va_list ap;
 	int irq;
 

@@ -13,7 +13,7 @@
    (back, or gone). */
 static bool put_back(const struct tune_saved *e)
 {
-	char now[TUNE_VALUE], label[48], text[1024], since[TUNE_VALUE + 32] = "";
+	char now[TUNE_VALUE], label[48], text[3 * TUNE_VALUE], since[TUNE_VALUE + 32] = "";
 	const char *what = "?", *status = "reset";
 	bool done = true;
 	int err;

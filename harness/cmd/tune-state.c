@@ -131,7 +131,7 @@ static int owned(int fd, const char *file)
 
 int tune_state_load(struct tune_state *s, const char *file)
 {
-	char line[1024];
+	char line[2 * TUNE_VALUE + 256];
 	int fd, lineno = 0, rc = 0;
 	FILE *f;
 

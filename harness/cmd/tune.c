@@ -17,6 +17,7 @@
 #include "cmd/tune.h"
 #include "lib/args.h"
 #include "lib/platform.h"
+#include "lib/xalloc.h"
 
 #define NCPU 1024
 
@@ -89,7 +90,7 @@ static int tune(const int *cpus, int n, int cpu, const char *file)
 	if ((rc = tune_state_load(&s, file)))
 		return rc;
 	tune_plan_make(&p, cpus, n, cpu);
-	kept = calloc(p.n + 1, sizeof(*kept));
+	kept = xcalloc(p.n + 1, sizeof(*kept), "csumbench tune's plan");
 	for (i = 0; i < p.n; i++)
 		if (p.k[i].status == TUNE_SET) {
 			todo++;
@@ -97,14 +98,15 @@ static int tune(const int *cpus, int n, int cpu, const char *file)
 			if (!kept[i])
 				tune_state_add(&s, p.k[i].path, p.k[i].was, p.k[i].want);
 		}
-	/* the values before are kept before any is changed */
+	/* the values before are kept before any is changed (and what was
+	   changed is said, even when the state could not be saved after) */
 	if (todo && tune_state_save(&s, file))
-		rc = 1;
+		rc = -1;
 	else if (todo) {
 		apply(&p, &s, kept);
 		rc = tune_state_save(&s, file);
 	}
-	if (rc == 0) {
+	if (rc >= 0) {
 		printf("csumbench tune: what csumbench check warns about, set for "
 		       "timing\n");
 		for (i = 0; i < p.n; i++)
@@ -120,7 +122,7 @@ static int tune(const int *cpus, int n, int cpu, const char *file)
 	free(kept);
 	free(p.k);
 	tune_state_free(&s);
-	return rc ? rc : left ? 1 : 0;
+	return rc ? 1 : left ? 1 : 0;
 }
 
 enum { OPT_CPU = 256, OPT_RESET };

@@ -7,7 +7,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define TUNE_VALUE 256		/* a value's room, its '\0' included */
+/* A value's room, its '\0' included: a CPU mask of 2048 CPUs (64
+   groups of 8 hex digits and a comma) fits. */
+#define TUNE_VALUE 640
 
 /* One setting tune changed: its path (under the sysroot), the value it
    had, the value tune wrote. */
