@@ -19,7 +19,10 @@ static struct tune_knob *push(struct tune_plan *p, enum tune_status status,
 {
 	struct tune_knob *k;
 
-	p->k = xreallocarray(p->k, p->n + 1, sizeof(*p->k), "csumbench tune's plan");
+	if (p->n == p->room) {
+		p->room = p->room ? 2 * p->room : 16;
+		p->k = xreallocarray(p->k, p->room, sizeof(*p->k), "csumbench tune's plan");
+	}
 	k = &p->k[p->n++];
 	memset(k, 0, sizeof(*k));
 	k->status = status;

@@ -263,7 +263,10 @@ void tune_state_add(struct tune_state *s, const char *path, const char *was,
 {
 	struct tune_saved *e;
 
-	s->e = xreallocarray(s->e, s->n + 1, sizeof(*s->e), "csumbench tune's state");
+	if (s->n == s->room) {
+		s->room = s->room ? 2 * s->room : 16;
+		s->e = xreallocarray(s->e, s->room, sizeof(*s->e), "csumbench tune's state");
+	}
 	e = &s->e[s->n++];
 	snprintf(e->path, sizeof(e->path), "%s", path);
 	snprintf(e->was, sizeof(e->was), "%s", was);

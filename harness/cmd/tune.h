@@ -18,7 +18,7 @@ struct tune_saved {
 };
 
 struct tune_state {
-	size_t n;
+	size_t n, room;
 	struct tune_saved *e;
 };
 
@@ -32,8 +32,7 @@ void tune_state_path(char *out, size_t n);
 int tune_state_load(struct tune_state *s, const char *file);
 /* s written whole (a temporary file renamed over it), its folder made
    this user's own first; with n = 0 the file removed, and the folder
-   if that leaves it empty.  0 or 1 after a
-   message. */
+   if that leaves it empty.  0 or 1 after a message. */
 int tune_state_save(const struct tune_state *s, const char *file);
 /* The entry for path, or NULL. */
 struct tune_saved *tune_state_find(struct tune_state *s, const char *path);
@@ -64,14 +63,13 @@ struct tune_knob {
 };
 
 struct tune_plan {
-	size_t n;
+	size_t n, room;
 	struct tune_knob *k;
 };
 
 /* Adds path's setting, to be want: OK when it is already, NOTE when
    it is read-only to all, LEFT when this user cannot write it (why),
-   else SET.  NULL when path is not
-   there (or holds nothing). */
+   else SET.  NULL when path is not there (or holds nothing). */
 struct tune_knob *tune_plan_add(struct tune_plan *p, const char *what,
 				const char *path, const char *want);
 /* Adds a NOTE line. */
@@ -82,13 +80,13 @@ void tune_plan_note(struct tune_plan *p, const char *what, const char *fmt, ...)
 void tune_plan_make(struct tune_plan *p, const int *cpus, int n, int cpu);
 /* The IRQs' part of it (tune-irq.c). */
 void tune_plan_irqs(struct tune_plan *p, const int *cpus, int n, int cpu);
-/* tune --reset: each setting file keeps written back: the exit status. */
+/* tune --reset: each value file keeps written back; the exit status. */
 int tune_reset(const char *file);
 /* A line of tune's output, "STATUS  what  LABEL: text" (label NULL:
    no "LABEL: "); IRQs' lines that say the same are held and joined. */
 void tune_line(const char *status, const char *what, const char *label,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* The held line out: before any other output. */
+/* The held IRQs' lines out: before any other output. */
 void tune_lines_end(void);
 /* value into path under the sysroot, as one write: 0 or errno. */
 int tune_write(const char *path, const char *value);
