@@ -300,6 +300,8 @@ if [ -x "$A-sanitize/csumbench" ]; then
 	suite_bg sanitize-workloads-unit "$A-sanitize/test-workloads" "$CAP/test.pcap"
 	suite_bg sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
 		"$A-sanitize/csumbench" "$A-sanitize/libtest-so-kernel.so"
+	suite_bg sanitize-tune env ASAN_OPTIONS=detect_leaks=0 tests/tune.sh \
+		"$A-sanitize/csumbench"
 fi
 # x86-64 kernels that need CPU features, under qemu-x86_64 CPU models
 # that lack them (the native binary, run by qemu-user).

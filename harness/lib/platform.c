@@ -231,6 +231,7 @@ int platform_sysroot_numbers(const char *dir, int **out)
 			(*out)[n++] = atoi(d->d_name);
 		}
 	closedir(dp);
-	qsort(*out, (size_t)n, sizeof(**out), by_number);
+	if (n > 1)
+		qsort(*out, (size_t)n, sizeof(**out), by_number);
 	return n;
 }
