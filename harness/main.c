@@ -20,6 +20,7 @@ static const struct {
 	{ "calibrate", cmd_calibrate, "show the timer, its overhead and cycles per tick" },
 	{ "events", cmd_events, "list the counted events that open on this machine" },
 	{ "check", cmd_check, "list what makes timings move here, with fixes" },
+	{ "tune", cmd_tune, "set what check warns about; tune --reset puts it back" },
 	{ "code", cmd_code, "the bytes of a kernel function csumbench.ko times" },
 	{ "trace", cmd_trace, "count the lengths the running kernel checksums" },
 };

@@ -874,7 +874,7 @@ ok "sum FILE --kernel=ref --align=3: options after the file" grep -q "^ddf2 220d
 ok "check --window=0.05: taken (exit 0 or 1, not 2)" test "$rc" != 2
 # Every command's --help lists the options its parser takes: each
 # "--name" of the help is accepted as an option (not "unknown").
-for cmd in run sum list calibrate events check; do
+for cmd in run sum list calibrate events check tune; do
 	"${CB[@]}" "$cmd" --help > "$T/h-$cmd" 2>&1; rc=$?
 	opts=$(grep '^  -' "$T/h-$cmd" | grep -o -- '--[a-z][a-z-]*' | sort -u | grep -v -- '--help')
 	ok "$cmd --help: exit 0, usage and an option list" \

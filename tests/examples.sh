@@ -322,6 +322,34 @@ print("%04x %04x packet.bin" % (s, ~s & 0xffff))' "$W/packet.bin")
 ok "csumbench sum -k c64 -- packet.bin: RFC 1071's sum and checksum of the file ($want)" \
 	bash -c "[ $rc = 0 ] && [ \"\$(awk '{ print \$1, \$2, \$3 }' '$T/out')\" = '$want' ]"; said
 
+# As root on a stand-in /sys and /proc (CSUMBENCH_SYSROOT, as tests/tune.sh
+# uses), not this machine's: its governor, boost, perf_event_paranoid and
+# an IRQ on CPUs 0 and 1.
+TUNE=('csumbench tune --cpu 1' 'csumbench tune --reset')
+EXAMPLE_NOTE=${TUNE[0]}
+if /usr/bin/python3 -c 'import os, sys; sys.exit(1 not in os.sched_getaffinity(0))'; then
+	st=$T/sysroot/sys/devices/system/cpu
+	mkdir -p "$st/cpu1/cpufreq" "$st/cpufreq" "$T/sysroot/proc/sys/kernel" "$T/sysroot/proc/irq/24" "$T/sysroot/run"
+	echo powersave > "$st/cpu1/cpufreq/scaling_governor"
+	echo 1 > "$st/cpufreq/boost"
+	echo 3 > "$T/sysroot/proc/sys/kernel/perf_event_paranoid"
+	echo 3 > "$T/sysroot/proc/irq/24/smp_affinity"
+	CSUMBENCH_SYSROOT=$T/sysroot ex "${TUNE[0]}"
+	ok "csumbench tune --cpu 1: governor, boost, perf_event_paranoid and IRQ 24 set, the old values kept" \
+		all exit_is 0 -- file_is "$st/cpu1/cpufreq/scaling_governor" performance -- \
+			file_is "$st/cpufreq/boost" 0 -- file_is "$T/sysroot/proc/sys/kernel/perf_event_paranoid" 2 -- \
+			file_is "$T/sysroot/proc/irq/24/smp_affinity" 1 -- \
+			has_line "$T/out" 'set   irq         IRQ 24: 3 -> 1' -- [ -s "$T/sysroot/run/csumbench/tune.state" ]; said
+	CSUMBENCH_SYSROOT=$T/sysroot ex "${TUNE[1]}"
+	ok "csumbench tune --reset: each put back" \
+		all exit_is 0 -- file_is "$st/cpu1/cpufreq/scaling_governor" powersave -- \
+			file_is "$st/cpufreq/boost" 1 -- file_is "$T/sysroot/proc/sys/kernel/perf_event_paranoid" 3 -- \
+			file_is "$T/sysroot/proc/irq/24/smp_affinity" 3 -- [ ! -e "$T/sysroot/run/csumbench" ]; said
+else
+	covered "${TUNE[@]}"
+	diag "examples: not run: CPU 1 is not one this process may use: $EXAMPLE_NOTE"
+fi
+
 # docs/man/csumreport.1
 ex 'csumreport table results/r.csv --kernel c64-prefetch --cache cold'
 ok "csumreport table results/r.csv --kernel c64-prefetch --cache cold: by distance, cold" \

@@ -84,7 +84,7 @@ else
 	ok "man -l docs/man/csumbench.1: no warnings" all [ -s "$T/man.txt" ] -- [ ! -s "$T/man.err" ]
 	cat "$T/man.err"
 	missing=
-	for cmd in run sum list calibrate events check; do
+	for cmd in run sum list calibrate events check tune; do
 		for o in $("$BIN" "$cmd" --help | grep '^  -' | grep -o -- '--[a-z][a-z-]*' | sort -u); do
 			grep -q -- "$o" "$T/man.txt" || missing="$missing $cmd:$o"
 		done
@@ -115,7 +115,7 @@ comp() { # comp WORD...: what completing the last word offers
 		printf "%s\n" "${COMPREPLY[@]}"' comp "$@"
 }
 comp "$BIN" '' > "$T/c"
-ok "completion: the commands" all has_line "$T/c" run -- has_line "$T/c" sum -- has_line "$T/c" check -- has_line "$T/c" show
+ok "completion: the commands" all has_line "$T/c" run -- has_line "$T/c" sum -- has_line "$T/c" check -- has_line "$T/c" show -- has_line "$T/c" tune
 comp "$BIN" show tests/data/sma > "$T/c"
 ok "completion: csumbench show, a results CSV" all has_line "$T/c" tests/data/small.csv -- lacks "$T/c" small-table.expected
 comp "$BIN" show --li > "$T/c"

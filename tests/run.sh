@@ -232,6 +232,7 @@ if [ $quick = 1 ]; then
 	suite report-cli tests/report-cli.sh build/host/csumreport
 	suite show tests/show.sh build/host/csumreport "$A/csumbench"
 	suite place tests/place.sh
+	suite tune tests/tune.sh "$A/csumbench"
 	suite tree tests/tree.sh
 	suite docs tests/docs.sh "$A"
 	finish
@@ -301,6 +302,8 @@ if [ -x "$A-sanitize/csumbench" ]; then
 	suite_bg sanitize-workloads-unit "$A-sanitize/test-workloads" "$CAP/test.pcap"
 	suite_bg sanitize-cli env ASAN_OPTIONS=detect_leaks=0 tests/cli.sh \
 		"$A-sanitize/csumbench" "$A-sanitize/libtest-so-kernel.so"
+	suite_bg sanitize-tune env ASAN_OPTIONS=detect_leaks=0 tests/tune.sh \
+		"$A-sanitize/csumbench"
 fi
 # x86-64 kernels that need CPU features, under qemu-x86_64 CPU models
 # that lack them (the native binary, run by qemu-user).
@@ -434,4 +437,6 @@ suite build tests/build.sh
 suite layers tests/layers.sh "$A" build/ppc32 build/arm64
 # Results placed whole or not at all, on their own.
 suite place tests/place.sh
+# csumbench tune and --reset on a stand-in /sys and /proc.
+suite tune tests/tune.sh "$A/csumbench"
 finish

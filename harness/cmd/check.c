@@ -1,13 +1,12 @@
 /* csumbench check: what makes timings move on this machine, and the fix
  * for each, in the manner of pyperf's "system show": the frequency
  * governor and boost, a busy SMT sibling, other load, steal time, CPU
- * isolation, perf_event_paranoid and a hypervisor.  Each line says ok,
+ * isolation, IRQs on the CPU, perf_event_paranoid and a hypervisor.  Each line says ok,
  * note (a fact the figures carry, nothing to change here) or WARN (fix
  * it before timing).  Exit 1 when any line is WARN.  Settings are read
  * under CSUMBENCH_SYSROOT when it is set, so tests can stand in for /sys
  * and /proc's files (the busy shares and steal come from /proc/stat,
  * live); nothing read is run. */
-#include <ctype.h>
 #include <math.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -16,38 +15,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "lib/args.h"
+#include "lib/cpumask.h"
 #include "lib/platform.h"
 #include "sweep/contention.h"
 
 #define WIDTH 72
 #define NCPU 1024
+#define MASK_ROOM 600	/* a CPU mask of 2048 CPUs, as text */
 #define BUSY_WARN 0.10	/* another task's share of a CPU worth a warning */
-
-/* The first line of a file under the sysroot, trimmed; false if none. */
-static bool read_line(const char *path, char *out, size_t n)
-{
-	char full[4096];
-	FILE *f;
-	size_t len;
-
-	snprintf(full, sizeof(full), "%s%s", platform_sysroot(), path);
-	f = fopen(full, "r");
-	if (!f)
-		return false;
-	if (!fgets(out, (int)n, f)) {
-		fclose(f);
-		return false;
-	}
-	fclose(f);
-	len = strlen(out);
-	while (len && isspace((unsigned char)out[len - 1]))
-		out[--len] = '\0';
-	return true;
-}
 
 /* "STATUS  what  text", then "fix: ..." on lines of their own, all
    wrapped at WIDTH with the text's indent. */
@@ -130,7 +110,7 @@ static int governor(const struct cpus *c)
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
 			 c->id[i]);
-		if (!read_line(path, v, sizeof(v)))
+		if (!platform_sysroot_read(path, v, sizeof(v)))
 			continue;
 		if (!seen++)
 			snprintf(first, sizeof(first), "%s", v);
@@ -165,7 +145,7 @@ static int boost(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
-		if (!read_line(knobs[i].path, v, sizeof(v)))
+		if (!platform_sysroot_read(knobs[i].path, v, sizeof(v)))
 			continue;
 		snprintf(fix, sizeof(fix), "echo %s > %s", knobs[i].off, knobs[i].path);
 		if (!strcmp(v, knobs[i].off))
@@ -216,7 +196,7 @@ static int smt(const struct cpus *c)
 
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/"
 		 "thread_siblings_list", c->id[q]);
-	if (!read_line(path, v, sizeof(v))) {
+	if (!platform_sysroot_read(path, v, sizeof(v))) {
 		return line("note", "smt", NULL, "CPU %d's siblings not visible (no "
 			    "topology/thread_siblings_list)", c->id[q]);
 	}
@@ -251,7 +231,7 @@ static int load(const struct cpus *c, double window)
 	size_t n = 0;
 	double la = NAN;
 
-	if (read_line("/proc/loadavg", v, sizeof(v)))
+	if (platform_sysroot_read("/proc/loadavg", v, sizeof(v)))
 		la = atof(v);
 	for (i = 0; i < c->n; i++) {
 		double b = share(c, i, 0);
@@ -301,8 +281,8 @@ static int isolation(void)
 {
 	char iso[256] = "", nohz[256] = "";
 
-	read_line("/sys/devices/system/cpu/isolated", iso, sizeof(iso));
-	read_line("/sys/devices/system/cpu/nohz_full", nohz, sizeof(nohz));
+	platform_sysroot_read("/sys/devices/system/cpu/isolated", iso, sizeof(iso));
+	platform_sysroot_read("/sys/devices/system/cpu/nohz_full", nohz, sizeof(nohz));
 	if (!strcmp(nohz, "(null)"))
 		nohz[0] = '\0';
 	if (iso[0] || nohz[0])
@@ -320,7 +300,7 @@ static int paranoid(void)
 	char v[32];
 	int level;
 
-	if (!read_line("/proc/sys/kernel/perf_event_paranoid", v, sizeof(v))) {
+	if (!platform_sysroot_read("/proc/sys/kernel/perf_event_paranoid", v, sizeof(v))) {
 		return line("note", "perf_event", NULL, "perf_event_paranoid not visible: "
 			    "perf events may not open here");
 	}
@@ -341,6 +321,47 @@ static int paranoid(void)
 			    geteuid() == 0 ? " (root counts regardless)" : "");
 }
 
+/* IRQs that may run on cpu, their handlers taking its time; those the
+   kernel keeps (smp_affinity read-only) are not counted, as no one can
+   move them. */
+static int irqs(int cpu)
+{
+	char path[64], full[4096], v[MASK_ROOM], list[128] = "";
+	int *irq, n, i, on = 0, kept = 0;
+	struct cpumask m;
+	struct stat st;
+	size_t at = 0;
+
+	n = platform_sysroot_numbers("/proc/irq", &irq);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity", irq[i]);
+		snprintf(full, sizeof(full), "%s%s", platform_sysroot(), path);
+		if (!platform_sysroot_read(path, v, sizeof(v)) || !cpumask_parse(v, &m) ||
+		    !cpumask_has(&m, cpu))
+			continue;
+		if (stat(full, &st) == 0 && !(st.st_mode & 0222)) {
+			kept++;
+			continue;
+		}
+		if (on++ < 6 && at < sizeof(list) - 16)
+			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%d",
+					       at ? ", " : "", irq[i]);
+	}
+	free(irq);
+	if (n < 0)
+		return line("note", "irq", NULL, "not visible (no /proc/irq)");
+	snprintf(full, sizeof(full), "csumbench tune --cpu %d (and stop "
+		 "irqbalance, which moves them back)", cpu);
+	if (on)
+		return line("note", "irq", full, "%d IRQ%s may run on CPU %d (%s%s): "
+			    "their handlers take its time", on, on == 1 ? "" : "s",
+			    cpu, list, on > 6 ? ", ..." : "");
+	if (kept)
+		return line("ok", "irq", NULL, "only %d IRQ%s the kernel will not move "
+			    "may run on CPU %d", kept, kept == 1 ? "" : "s", cpu);
+	return line("ok", "irq", NULL, "no IRQ may run on CPU %d", cpu);
+}
+
 static int hypervisor(void)
 {
 	char v[256] = "", path[4096], flags[8192];
@@ -356,8 +377,8 @@ static int hypervisor(void)
 		}
 	if (f)
 		fclose(f);
-	if (!read_line("/sys/hypervisor/type", v, sizeof(v)))
-		read_line("/sys/class/dmi/id/sys_vendor", v, sizeof(v));
+	if (!platform_sysroot_read("/sys/hypervisor/type", v, sizeof(v)))
+		platform_sysroot_read("/sys/class/dmi/id/sys_vendor", v, sizeof(v));
 	if (flag || !strcmp(v, "xen") || !strcmp(v, "QEMU"))
 		return line("note", "hypervisor", "none inside the guest: compare within "
 			    "one interleaved run, report the spread, and time on the "
@@ -369,23 +390,40 @@ static int hypervisor(void)
 		return line("ok", "hypervisor", NULL, "none seen");
 }
 
-enum { OPT_WINDOW = 256 };
+enum { OPT_WINDOW = 256, OPT_CPU };
 
 static const struct args_opt check_opts[] = {
 	{ .name = "window", .key = OPT_WINDOW, .arg = "SECONDS",
 	  .help = "how long /proc/stat is read, 0.01 to 60 (0.2)" },
+	{ .name = "cpu", .key = OPT_CPU, .arg = "N",
+	  .help = "the CPU to be timed, for its IRQs (the one cpu = auto\n"
+		  "would pick)" },
 	{ .name = NULL }
 };
 
 static const struct args_cmd check_cmd = {
-	"check", "[--window SECONDS]",
+	"check", "[--window SECONDS] [--cpu N]",
 	"Lists what makes timings move on this machine, each with its fix:\n"
 	"the frequency governor and boost, a busy SMT sibling, other load,\n"
-	"steal time, CPU isolation, perf_event_paranoid and a hypervisor.\n"
-	"Busy shares and steal are read from /proc/stat over a window (0.2 s).\n"
-	"Exit 1 when any line is WARN, 0 when none is.\n",
+	"steal time, CPU isolation, IRQs on the CPU, perf_event_paranoid and\n"
+	"a hypervisor.  Busy shares and steal are read from /proc/stat over\n"
+	"a window (0.2 s).  Exit 1 when any line is WARN, 0 when none is.\n",
 	check_opts
 };
+
+/* --cpu's value: one of the CPUs this process may use, or -1 after a
+   message. */
+static int cpu_of(const char *v, const struct cpus *c)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+
+	if (*v && !*end && n >= 0 && n < NCPU && index_of(c, (int)n) >= 0)
+		return (int)n;
+	fprintf(stderr, "csumbench check: --cpu '%s', expected a CPU this process "
+		"may use\n", v);
+	return -1;
+}
 
 int cmd_check(int argc, char **argv)
 {
@@ -393,7 +431,7 @@ int cmd_check(int argc, char **argv)
 	cpu_set_t set;
 	double window = 0.2;
 	struct timespec w;
-	const char *v;
+	const char *v, *on = NULL;
 	struct args a;
 	int i, cpu, nwarn;
 
@@ -401,6 +439,10 @@ int cmd_check(int argc, char **argv)
 	while ((i = args_next(&a, &v)) != ARGS_END) {
 		char *end;
 
+		if (i == OPT_CPU) {
+			on = v;
+			continue;
+		}
 		if (i != OPT_WINDOW) {
 			if (i == ARGS_ARG)
 				args_bad_usage(&check_cmd, "unexpected '%s'", v);
@@ -426,6 +468,8 @@ int cmd_check(int argc, char **argv)
 			c.id[c.n] = cpu;
 			cpu_times_read(cpu, &c.a[c.n++]);
 		}
+	if (on && cpu_of(on, &c) < 0)
+		return 2;
 	w.tv_sec = (time_t)window;
 	w.tv_nsec = (long)((window - (double)w.tv_sec) * 1e9);
 	nanosleep(&w, NULL);
@@ -434,8 +478,10 @@ int cmd_check(int argc, char **argv)
 	printf("csumbench check: what moves timings here, %d CPU%s allowed\n",
 	       c.n, c.n == 1 ? "" : "s");
 	/* each check prints one line, and says whether it warned */
+	cpu = on ? cpu_of(on, &c) : c.id[quietest(&c)];
 	nwarn = governor(&c) + boost() + smt(&c) + load(&c, window) +
-		steal(&c, window) + isolation() + paranoid() + hypervisor();
+		steal(&c, window) + isolation() + irqs(cpu) + paranoid() +
+		hypervisor();
 	printf("%d warning%s\n", nwarn, nwarn == 1 ? "" : "s");
 	return nwarn ? 1 : 0;
 }

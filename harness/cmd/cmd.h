@@ -13,5 +13,6 @@ int cmd_code(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_ab(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 #endif

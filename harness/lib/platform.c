@@ -1,4 +1,6 @@
 /* Facts about the machine: CPU model, host name, VM or emulator, pinning. */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
@@ -9,6 +11,7 @@
 #include <unistd.h>
 
 #include "lib/platform.h"
+#include "lib/xalloc.h"
 
 /* The value of the first of keys that /proc/cpuinfo has ("key<tabs>: v"). */
 static bool cpuinfo_find(const char *const *keys, char *out, size_t n)
@@ -179,4 +182,56 @@ const char *platform_sysroot(void)
 	const char *r = getenv("CSUMBENCH_SYSROOT");
 
 	return r ? r : "";
+}
+
+bool platform_sysroot_read(const char *path, char *out, size_t n)
+{
+	char full[4096];
+	FILE *f;
+	size_t len;
+
+	snprintf(full, sizeof(full), "%s%s", platform_sysroot(), path);
+	f = fopen(full, "r");
+	if (!f)
+		return false;
+	if (!fgets(out, (int)n, f)) {
+		fclose(f);
+		return false;
+	}
+	fclose(f);
+	len = strlen(out);
+	while (len && isspace((unsigned char)out[len - 1]))
+		out[--len] = '\0';
+	return true;
+}
+
+static int by_number(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+int platform_sysroot_numbers(const char *dir, int **out)
+{
+	char full[4096];
+	struct dirent *d;
+	int n = 0;
+	DIR *dp;
+
+	snprintf(full, sizeof(full), "%s%s", platform_sysroot(), dir);
+	*out = NULL;
+	if (!(dp = opendir(full)))
+		return -1;
+	while ((d = readdir(dp)))
+		if (d->d_name[0] && strlen(d->d_name) <= 6 &&
+		    strspn(d->d_name, "0123456789") == strlen(d->d_name)) {
+			*out = xreallocarray(*out, (size_t)n + 1, sizeof(**out),
+					     "a folder's list");
+			(*out)[n++] = atoi(d->d_name);
+		}
+	closedir(dp);
+	if (n > 1)
+		qsort(*out, (size_t)n, sizeof(**out), by_number);
+	return n;
 }

@@ -42,5 +42,12 @@ double platform_seconds(void);
    CSUMBENCH_SYSROOT (tests stand in for them), or "".  /proc/stat and
    schedstat are always read live. */
 const char *platform_sysroot(void);
+/* The first line of path under the sysroot, its trailing space cut;
+   false when there is none. */
+bool platform_sysroot_read(const char *path, char *out, size_t n);
+/* The numbers that name entries of dir under the sysroot (/proc/irq's
+   IRQs, /proc's PIDs), sorted, into *out (free it); their count, or -1
+   when dir is not there. */
+int platform_sysroot_numbers(const char *dir, int **out);
 
 #endif

@@ -125,7 +125,7 @@ _csumbench() {
 		return 0 ;;
 	-k|--kernel) _csumbench_offer < <("$prog" list --names 2> /dev/null); return 0 ;;
 	-o|--output) _csumbench_files; return 0 ;;
-	--align|--window) return 0 ;;
+	--align|--window|--cpu) return 0 ;;
 	esac
 	if [[ $cur == -* ]]; then
 		_csumbench_offer < <(_csumbench_opts "$prog" "$cmd")
