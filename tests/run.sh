@@ -229,6 +229,7 @@ suite workloads-unit "$A/test-workloads" "$CAP/test.pcap"
 if [ $quick = 1 ]; then
 	# the fast tier: the host tools and the tree's own rules
 	suite recommend tests/recommend.sh build/host/csumreport
+	suite tables tests/tables.sh build/host/csumreport
 	suite report-cli tests/report-cli.sh build/host/csumreport
 	suite place tests/place.sh
 	suite tree tests/tree.sh
@@ -414,6 +415,7 @@ else
 	skipped plot "$(needs plot)"
 fi
 suite recommend tests/recommend.sh build/host/csumreport
+suite tables tests/tables.sh build/host/csumreport
 if have docs; then
 	suite report-cli tests/report-cli.sh build/host/csumreport
 	suite install tests/install.sh "$A"

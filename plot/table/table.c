@@ -189,8 +189,8 @@ static const struct args_cmd command = {
 	"per cycle, cycles per byte (the median), or per call the median's\n"
 	"cycles, timer ticks or ns; roofline is bytes per cycle over the\n"
 	"run's load kernel's at the same size, cache state and repeat\n"
-	"(the CSV's roofline_fraction).  csum tables default to mbps,\n"
-	"ip_fast_csum tables to cycles.  csum_copy tables are per size and\n"
+	"(the CSV's roofline_fraction).  Tables default to compare's unit:\n"
+	"csum cpb, ip_fast_csum cycles.  csum_copy tables are per size and\n"
 	"cache state: min, max and mean ns and cycles per call of each\n"
 	"kernel (--metric does not apply), with the floor below.\n\n"
 	"Cache states are told apart with the run's load and rx policy:\n"
@@ -789,7 +789,7 @@ static size_t print_ops(const struct results *r, const char **ops, size_t nops,
 		else
 			kernel_tables(&part, o, m ? m : metric_named(
 				      op_info(&r->ops, ops[i])->per_call ?
-				      "cycles" : "mbps"), &out);
+				      "cycles" : "cpb"), &out);
 		results_free(&part);
 	}
 	return out.ntables;

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# What csumreport prints for a commit message: tables in compare's unit
+# unless asked, KERNEL= that kernel alone, the roofline's op only on
+# request, kernel names whole where the width allows (in tables and in
+# the sentences under them), and no line over 72 columns or ending in a
+# space (checkpatch flags both) in any table, comparison, paste block or
+# recommendation made from any fixture.
+# usage: tests/tables.sh CSUMREPORT   (from the top of the tree)
+set -u
+R=${1:-build/host/csumreport}
+D=tests/data
+SUITE=tables
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+case $R in /*) ;; *) R=$PWD/$R ;; esac
+
+# fixture STEM SED-SCRIPT: small.csv and its samples, edited alike.
+fixture() {
+	sed -e "$2" $D/small.csv > "$T/$1.csv"
+	sed -e "$2" $D/small-samples.csv > "$T/$1-samples.csv"
+}
+
+# --- the unit: compare's (cycles/byte), unless asked
+$R table $D/small.csv > "$T/t" 2>&1; rc=$?
+ok "table: cycles/byte unless asked, as compare's tables" \
+	all exit_is 0 -- count_is 2 "$T/t" '^Test CPU 1000: c64-prefetch, cycles/byte, ' -- \
+		has_line "$T/t" 'none        0.408   0.204' -- lacks "$T/t" 'MB/s'
+make -s table RESULTS=$D/small.csv > "$T/mk" 2>&1; rc=$?
+ok "make table: the same" all exit_is 0 -- cmp -s "$T/mk" "$T/t"
+make -s table RESULTS=$D/small.csv METRIC=mbps > "$T/mk" 2>&1; rc=$?
+ok "make table METRIC=mbps: MB/s as asked" \
+	all exit_is 0 -- has "$T/mk" 'c64-prefetch, MB/s, ' -- has_line "$T/mk" 'none         7353   14706'
+$R table $D/ops.csv --op ip_fast_csum > "$T/ip" 2>&1; rc=$?
+ok "table of ip_fast_csum: cycles per call, as compare's" \
+	all exit_is 0 -- has "$T/ip" 'ip_fast_csum kernels by IPv4 header length, cycles per call'
+
+finish
