@@ -19,6 +19,8 @@ fixture() {
 	sed -e "$2" $D/small.csv > "$T/$1.csv"
 	sed -e "$2" $D/small-samples.csv > "$T/$1-samples.csv"
 }
+# c64 beside c64-prefetch, as a make bench has them.
+fixture c64 's/^word32,/c64,/'
 
 # --- the unit: compare's (cycles/byte), unless asked
 $R table $D/small.csv > "$T/t" 2>&1; rc=$?
@@ -33,5 +35,16 @@ ok "make table METRIC=mbps: MB/s as asked" \
 $R table $D/ops.csv --op ip_fast_csum > "$T/ip" 2>&1; rc=$?
 ok "table of ip_fast_csum: cycles per call, as compare's" \
 	all exit_is 0 -- has "$T/ip" 'ip_fast_csum kernels by IPv4 header length, cycles per call'
+
+# --- KERNEL=: that kernel, matched whole
+$R table "$T/c64.csv" --kernel c64 > "$T/k" 2>&1; rc=$?
+ok "table --kernel c64: c64's rows alone, c64-prefetch's not" \
+	all exit_is 0 -- count_is 2 "$T/k" '^c64  ' -- lacks "$T/k" 'prefetch' -- \
+		count_is 2 "$T/k" '^Test CPU 1000: c64, cycles/byte, median of 5, '
+make -s table RESULTS="$T/c64.csv" KERNEL=c64 > "$T/mk" 2>&1; rc=$?
+ok "make table KERNEL=c64: the same" all exit_is 0 -- cmp -s "$T/mk" "$T/k"
+make -s table RESULTS="$T/c64.csv" KERNEL=c64-prefetch > "$T/k" 2>&1; rc=$?
+ok "make table KERNEL=c64-prefetch: its distances, c64 not a row" \
+	all exit_is 0 -- count_is 2 "$T/k" '^128 bytes ' -- lacks "$T/k" '^c64 '
 
 finish
