@@ -21,6 +21,12 @@ fixture() {
 }
 # c64 beside c64-prefetch, as a make bench has them.
 fixture c64 's/^word32,/c64,/'
+# With the roofline's op: load's rows, a copy of c64's.
+fixture roof 's/^word32,/c64,/'
+{ echo '# roofline: load (test data)'; cat "$T/roof.csv"
+  sed -n 's/^c64,generic,csum,/load,generic,load,/p' "$T/roof.csv"; } > "$T/r.tmp"
+mv "$T/r.tmp" "$T/roof.csv"
+sed -n 's/^c64,generic,csum,/load,generic,load,/p' "$T/roof-samples.csv" >> "$T/roof-samples.csv"
 
 # --- the unit: compare's (cycles/byte), unless asked
 $R table $D/small.csv > "$T/t" 2>&1; rc=$?
@@ -46,5 +52,20 @@ ok "make table KERNEL=c64: the same" all exit_is 0 -- cmp -s "$T/mk" "$T/k"
 make -s table RESULTS="$T/c64.csv" KERNEL=c64-prefetch > "$T/k" 2>&1; rc=$?
 ok "make table KERNEL=c64-prefetch: its distances, c64 not a row" \
 	all exit_is 0 -- count_is 2 "$T/k" '^128 bytes ' -- lacks "$T/k" '^c64 '
+
+# --- the roofline's op: only on request
+$R table "$T/roof.csv" > "$T/rf" 2>&1; rc=$?
+ok "table: the roofline's op left out, a line says how to see it" \
+	all exit_is 0 -- lacks "$T/rf" '^op load:' -- lacks "$T/rf" '^load ' -- \
+		has_line "$T/rf" 'op load, the roofline, left out: --op load (make table OP=load) shows it'
+make -s table RESULTS="$T/roof.csv" OP=load > "$T/rf" 2>&1; rc=$?
+ok "make table OP=load: the roofline's tables, no line leaving them out" \
+	all exit_is 0 -- count_is 2 "$T/rf" '^load  ' -- lacks "$T/rf" 'left out'
+$R table "$T/roof.csv" --kernel load > "$T/rf" 2>&1; rc=$?
+ok "table --kernel load: asked for by its kernel" \
+	all exit_is 0 -- count_is 2 "$T/rf" '^load  ' -- lacks "$T/rf" 'left out'
+$R table "$T/roof.csv" --op csum > "$T/rf" 2>&1; rc=$?
+ok "table --op csum: no line about an op not asked for" \
+	all exit_is 0 -- lacks "$T/rf" 'load'
 
 finish

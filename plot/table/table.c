@@ -185,13 +185,14 @@ static const struct args_cmd command = {
 	"shown at the first offset in the file unless --code-offset picks\n"
 	"one.\n\n"
 	"Each op has tables of its own, headed with its name when the file\n"
-	"holds several; --op (or --kernel) picks one.  --kernel K without\n"
-	"distances: K's row alone.  Metrics: MB/s, bytes per cycle, cycles\n"
-	"per byte (the median), or per call the median's cycles, timer\n"
-	"ticks or ns; roofline is bytes per cycle over the run's load\n"
-	"kernel's at the same size, cache state and repeat (the CSV's\n"
-	"roofline_fraction).  Tables default to compare's unit: csum cpb,\n"
-	"ip_fast_csum cycles.  csum_copy tables are per size and\n"
+	"holds several; --op (or --kernel) picks one.  The roofline's op\n"
+	"(load) is left out, said in a line, unless --op picks it.  --kernel\n"
+	"K without distances: K's row alone.  Metrics: MB/s, bytes per\n"
+	"cycle, cycles per byte (the median), or per call the median's\n"
+	"cycles, timer ticks or ns; roofline is bytes per cycle over the\n"
+	"run's load kernel's at the same size, cache state and repeat\n"
+	"(the CSV's roofline_fraction).  Tables default to compare's unit:\n"
+	"csum cpb, ip_fast_csum cycles.  csum_copy tables are per size and\n"
 	"cache state: min, max and mean ns and cycles per call of each\n"
 	"kernel (--metric does not apply), with the floor below.\n\n"
 	"Cache states are told apart with the run's load and rx policy:\n"
@@ -765,11 +766,25 @@ static int check_request(const struct results *r, const char **ops,
 	return 0;
 }
 
-/* The tables of each op (of --op's alone, if given); how many. */
+/* The roofline's op is the ceiling the others are held to, not a result
+   to paste: its tables are --op's alone, and a line says so. */
+static void print_roofline_left_out(const struct results *r, size_t nops,
+				    const struct table_opts *o)
+{
+	const char *roof = results_roofline_op(r);
+
+	if (roof && nops > 1 && !o->op)
+		print_wrapped("  ", "op %s, the roofline, left out: --op %s "
+			      "(make table OP=%s) shows it", roof, roof, roof);
+}
+
+/* The tables of each op (of --op's alone, if given); how many (the
+   roofline's op only if asked for, or if it is all the file holds). */
 static size_t print_ops(const struct results *r, const char **ops, size_t nops,
 			const struct table_opts *o, const struct metric *m)
 {
 	struct table_out out = { 0, NULL };
+	const char *roof = results_roofline_op(r);
 	struct results part;
 	char heading[512];
 	size_t i;
@@ -777,6 +792,8 @@ static size_t print_ops(const struct results *r, const char **ops, size_t nops,
 	for (i = 0; i < nops; i++) {
 		if (o->op && strcmp(o->op, ops[i]))
 			continue;
+		if (!o->op && nops > 1 && roof && !strcmp(roof, ops[i]))
+			continue;	/* said under the tables */
 		results_of_op(r, ops[i], &part);
 		/* The roofline's own op, and ops it does not apply to, have
 		   no fraction to show. */
@@ -824,6 +841,7 @@ int cmd_table(int argc, char **argv)
 	if (check_request(&r, ops, nops, &ta, m))
 		goto out;
 	if (print_ops(&r, ops, nops, &ta.t, m)) {
+		print_roofline_left_out(&r, nops, &ta.t);
 		print_warnings(stdout, &r, "the run");
 		rc = 0;
 	} else if (m && m->get == get_roof) {
