@@ -27,6 +27,8 @@ fixture roof 's/^word32,/c64,/'
   sed -n 's/^c64,generic,csum,/load,generic,load,/p' "$T/roof.csv"; } > "$T/r.tmp"
 mv "$T/r.tmp" "$T/roof.csv"
 sed -n 's/^c64,generic,csum,/load,generic,load,/p' "$T/roof-samples.csv" >> "$T/roof-samples.csv"
+# Names as a module's kernels have them.
+fixture kmod 's/^word32,/kernel:csum_partial,/'
 
 # --- the unit: compare's (cycles/byte), unless asked
 $R table $D/small.csv > "$T/t" 2>&1; rc=$?
@@ -67,5 +69,19 @@ ok "table --kernel load: asked for by its kernel" \
 $R table "$T/roof.csv" --op csum > "$T/rf" 2>&1; rc=$?
 ok "table --op csum: no line about an op not asked for" \
 	all exit_is 0 -- lacks "$T/rf" 'load'
+
+# --- names whole where they fit; never an end cut mid-word
+$R compare $D/placed.csv $D/placed.csv > "$T/pl" 2>&1; rc=$?
+ok "compare: c64-prefetch not cut to '...etch' (numbered, whole below)" \
+	all lacks "$T/pl" '\.\.\.etch' -- has_line "$T/pl" '#1 = c64-prefetch' -- \
+		has "$T/pl" '^c64  *1500 B '
+$R compare "$T/kmod.csv" "$T/kmod.csv" > "$T/km" 2>&1; rc=$?
+ok "compare: kernel:csum_partial, where it cannot fit, cut after its ':' and named whole" \
+	all lacks "$T/km" '\.\.\.sum_partial' -- has "$T/km" '^\.\.\.csum_partial  *64 B ' -- \
+		has_line "$T/km" '...csum_partial = kernel:csum_partial'
+ok "compare: the sentences under the table name it whole (they wrap, never cut)" \
+	has "$T/km" '^kernel:csum_partial: .* at 64 B, warm'
+$R table "$T/kmod.csv" --kernel kernel:csum_partial > "$T/kt" 2>&1; rc=$?
+ok "table: kernel:csum_partial whole" all exit_is 0 -- count_is 2 "$T/kt" '^kernel:csum_partial  '
 
 finish
