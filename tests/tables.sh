@@ -84,4 +84,24 @@ ok "compare: the sentences under the table name it whole (they wrap, never cut)"
 $R table "$T/kmod.csv" --kernel kernel:csum_partial > "$T/kt" 2>&1; rc=$?
 ok "table: kernel:csum_partial whole" all exit_is 0 -- count_is 2 "$T/kt" '^kernel:csum_partial  '
 
+# --- every output meant for a commit message, from every fixture:
+# 72 columns, no trailing space
+for f in $D/*.csv $D/recommend/*.csv "$T"/*.csv; do
+	case $f in *-samples.csv) continue ;; esac
+	for by in size cache load rx_prefetch spread; do
+		$R table "$f" --by "$by" > "$T/o" 2> /dev/null && cat "$T/o"
+		$R table "$f" --by "$by" --op load > "$T/o" 2> /dev/null && cat "$T/o"
+	done
+	rm -f "$T/paste"
+	$R compare "$f" "$f" --paste "$T/paste" 2> /dev/null
+	[ -f "$T/paste" ] && cat "$T/paste"
+	$R compare "$f" "$f" --within-process 2> /dev/null
+	$R recommend "$f" 2> /dev/null
+done > "$T/all"
+ok "every table, comparison, paste block and recommendation of the fixtures made" \
+	all has "$T/all" '^distance ' -- has "$T/all" '^point ' -- has "$T/all" '^recommend '
+awk 'length > 72 { print "# " length " columns: " $0 } /[ \t]$/ { print "# ends in a space: " $0 }' "$T/all" > "$T/bad"
+ok "none has a line over 72 columns or one ending in a space" empty "$T/bad"
+[ -s "$T/bad" ] && head -n 20 "$T/bad"
+
 finish
