@@ -26,7 +26,8 @@ fixture roof 's/^word32,/c64,/'
 { echo '# roofline: load (test data)'; cat "$T/roof.csv"
   sed -n 's/^c64,generic,csum,/load,generic,load,/p' "$T/roof.csv"; } > "$T/r.tmp"
 mv "$T/r.tmp" "$T/roof.csv"
-sed -n 's/^c64,generic,csum,/load,generic,load,/p' "$T/roof-samples.csv" >> "$T/roof-samples.csv"
+sed -n 's/^c64,generic,csum,/load,generic,load,/p' "$T/roof-samples.csv" > "$T/r.tmp"
+cat "$T/r.tmp" >> "$T/roof-samples.csv"
 # Names as a module's kernels have them.
 fixture kmod 's/^word32,/kernel:csum_partial,/'
 
@@ -86,7 +87,7 @@ ok "table: kernel:csum_partial whole" all exit_is 0 -- count_is 2 "$T/kt" '^kern
 
 # --- every output meant for a commit message, from every fixture:
 # 72 columns, no trailing space
-for f in $D/*.csv $D/recommend/*.csv "$T"/*.csv; do
+for f in "$D"/*.csv "$D"/recommend/*.csv "$T"/*.csv; do
 	case $f in *-samples.csv) continue ;; esac
 	for by in size cache load rx_prefetch spread; do
 		$R table "$f" --by "$by" > "$T/o" 2> /dev/null && cat "$T/o"
