@@ -85,6 +85,20 @@ ok "compare: the sentences under the table name it whole (they wrap, never cut)"
 $R table "$T/kmod.csv" --kernel kernel:csum_partial > "$T/kt" 2>&1; rc=$?
 ok "table: kernel:csum_partial whole" all exit_is 0 -- count_is 2 "$T/kt" '^kernel:csum_partial  '
 
+# --- the paste block: every point named, none cut
+$R compare $D/small.csv $D/small.csv --paste "$T/p1" > /dev/null 2>&1
+ok "paste block of two kernels a side: each kernel's rows under its name" \
+	all has_line "$T/p1" 'word32:' -- has_line "$T/p1" 'c64-prefetch:' -- \
+		count_is 2 "$T/p1" '^64 B warm  '
+$R compare $D/placed.csv $D/placed.csv --paste "$T/p2" > /dev/null 2>&1
+ok "paste block of a code_offset sweep: each row says where the code ran" \
+	all count_is 2 "$T/p2" '^1500 B warm .*code +16\( \|$\)' -- lacks "$T/p2" '^1500 B warm  '
+fixture ring 's/,1500,0,warm,\(64\|128\|none\),/,1500,0,ring\/next+busy,\1,/'
+$R compare "$T/ring.csv" "$T/ring.csv" --paste "$T/p3" > /dev/null 2>&1
+ok "paste block: a point too long for its column on a line of its own, whole" \
+	all has_line "$T/p3" '1500 B ring/next+busy pf 128' -- \
+		has "$T/p3" '^                      *0\.204 '
+
 # --- every output meant for a commit message, from every fixture:
 # 72 columns, no trailing space
 for f in "$D"/*.csv "$D"/recommend/*.csv "$T"/*.csv; do
