@@ -166,7 +166,8 @@ static void print_point(const struct kernel_ctx *kc, const struct point *pt)
 }
 
 /* The header: one line naming the kernel, the CPU and the timer, cut to
-   fit (the full names follow when cut). */
+   fit (the full names follow when cut), or wrapped where the kernel has
+   no end that fits. */
 static void print_header(const struct results *r, const char *kernel)
 {
 	const char *t = r->timer[0] ? r->timer : "not named";
@@ -191,7 +192,7 @@ static void print_header(const struct results *r, const char *kernel)
 	if (ck > cl)
 		ck = cl;
 	kk = kl + ck > budget ? budget - ck : kl;
-	/* The kernel's end from a '/' or ':' on, never cut mid-word. */
+	/* The kernel's end from a '/', ':', '-' or '@' on, never mid-word. */
 	end = kk < kl ? labels_end(kernel, kk) : kernel;
 	if (!end) {
 		print_wrapped("  ", "recommend %s: %s, timer %s", kernel, r->cpu, t);
