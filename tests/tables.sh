@@ -85,6 +85,13 @@ ok "compare: the sentences under the table name it whole (they wrap, never cut)"
 $R table "$T/kmod.csv" --kernel kernel:csum_partial > "$T/kt" 2>&1; rc=$?
 ok "table: kernel:csum_partial whole" all exit_is 0 -- count_is 2 "$T/kt" '^kernel:csum_partial  '
 
+x90=$(printf 'x%.0s' $(seq 1 90))
+sed "s|^c64-prefetch,|k$x90,|" $D/recommend/c.csv > "$T/rl.csv"
+sed "s|^c64-prefetch,|k$x90,|" $D/recommend/c-samples.csv > "$T/rl-samples.csv"
+$R recommend "$T/rl.csv" > "$T/rl" 2>&1; rc=$?
+ok "recommend: a kernel with no end that fits the header wraps it whole" \
+	all exit_is 0 -- width_ok "$T/rl" -- [ "$(head -n 2 "$T/rl" | sed 's/^  //' | tr -d '\n')" = "recommend k$x90: Test CPU 1000, timer tsc" ]
+
 # --- the paste block: every point named, none cut
 $R compare $D/small.csv $D/small.csv --paste "$T/p1" > /dev/null 2>&1
 ok "paste block of two kernels a side: each kernel's rows under its name" \
