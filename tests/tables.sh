@@ -71,6 +71,17 @@ $R table "$T/roof.csv" --op csum > "$T/rf" 2>&1; rc=$?
 ok "table --op csum: no line about an op not asked for" \
 	all exit_is 0 -- lacks "$T/rf" 'load'
 
+$R compare "$T/roof.csv" "$T/roof.csv" > "$T/rc" 2>&1; rc=$?
+ok "compare: the roofline's op not compared, a line says how to" \
+	all exit_is 3 -- lacks "$T/rc" '^op load:' -- lacks "$T/rc" '^load ' -- has "$T/rc" '^c64 ' -- \
+		has_line "$T/rc" 'op load, the roofline, not compared: --op load (make compare OP=load)'
+$R compare "$T/roof.csv" "$T/roof.csv" --op load > "$T/rc" 2>&1; rc=$?
+ok "compare --op load: compared as asked" \
+	all exit_is 3 -- count_is 4 "$T/rc" '^load ' -- lacks "$T/rc" 'not compared'
+$R compare "$T/roof.csv" "$T/roof.csv" --before-kernel load --after-kernel load > "$T/rc" 2>&1; rc=$?
+ok "compare --before-kernel load --after-kernel load: compared as asked" \
+	all exit_is 3 -- count_is 4 "$T/rc" '^[0-9]* K\{0,1\}i\{0,1\}B  *\(warm\|cold\) ' -- lacks "$T/rc" 'not compared'
+
 # --- names whole where they fit; never an end cut mid-word
 $R compare $D/placed.csv $D/placed.csv > "$T/pl" 2>&1; rc=$?
 ok "compare: c64-prefetch not cut to '...etch' (numbered, whole below)" \
