@@ -229,6 +229,7 @@ suite workloads-unit "$A/test-workloads" "$CAP/test.pcap"
 if [ $quick = 1 ]; then
 	# the fast tier: the host tools and the tree's own rules
 	suite recommend tests/recommend.sh build/host/csumreport
+	suite tables tests/tables.sh build/host/csumreport
 	suite report-cli tests/report-cli.sh build/host/csumreport
 	suite show tests/show.sh build/host/csumreport "$A/csumbench"
 	suite place tests/place.sh
@@ -420,6 +421,7 @@ else
 fi
 suite recommend tests/recommend.sh build/host/csumreport
 suite show tests/show.sh build/host/csumreport "$A/csumbench"
+suite tables tests/tables.sh build/host/csumreport
 if have docs; then
 	suite report-cli tests/report-cli.sh build/host/csumreport
 	suite install tests/install.sh "$A"

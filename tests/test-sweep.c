@@ -1267,6 +1267,49 @@ static void report_alone(void)
 	config_free(&c);
 }
 
+/* The run's summary: c64 at 103% of the roofline reads "at roof" when
+   its samples and the roofline's spread wide enough to hold 100%, and
+   "103%" when they are tight. */
+static void roofline_summary(void)
+{
+	static const char *const sets[] = { "roofline=auto", "kernels=c64",
+		"sizes=1500", "cache=warm", "samples=3", "timer=clock", NULL };
+	static const double iqr[2] = { 0.3, 0.001 };	/* of the median */
+	static const char *const want[2] = { " c64 at roof\n", " c64 103%\n" };
+	struct point *p = NULL, *q = NULL;
+	struct config c;
+	struct sweep b;
+	size_t i, k;
+	char *out;
+
+	CHECK(make(&b, &c, &timer_clock, sets) == 0, "roofline summary: setup");
+	sweep_run(&b, false);
+	sweep_finish(&b);
+	for (i = 0; i < b.plan.npts; i++) {
+		struct point *x = &b.plan.pts[i];
+
+		if (!x->spec.kernel->pseudo)
+			*(x->spec.kernel == c.roofline ? &q : &p) = x;
+	}
+	CHECK(p && q, "c64 and its roofline");
+	for (k = 0; p && q && k < 2; k++) {
+		/* the roofline 1030 ticks, c64 1000: 103% */
+		p->data.st[0].median = 1000;
+		q->data.st[0].median = 1030;
+		p->data.st[0].iqr = iqr[k] * 1000;
+		q->data.st[0].iqr = iqr[k] * 1030;
+		p->data.cycles_per_tick[0] = q->data.cycles_per_tick[0] = 1;
+		p->data.steps[0] = q->data.steps[0] = 1e6;
+		out = reported(report_summary, &b);
+		CHECK(out && strstr(out, want[k]), "IQR %.1f%% of the median: "
+		      "'%s' in the summary:\n%s", 100 * iqr[k], want[k],
+		      out ? out : "");
+		free(out);
+	}
+	sweep_free(&b);
+	config_free(&c);
+}
+
 int main(void)
 {
 	report_alone();
@@ -1280,6 +1323,7 @@ int main(void)
 	switched();
 	per_call_steps();
 	roofline();
+	roofline_summary();
 	roofline_prefetch();
 	layouts();
 	ops();

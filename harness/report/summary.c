@@ -103,6 +103,58 @@ static void best_fill(struct best_table *t, const struct sweep *b)
 	}
 }
 
+/* The standard error of p's median relative to it, the widest of its
+   repeats: 1.2533 sigma / sqrt(n), sigma from the IQR (IQR / 1.349) so
+   that a preempted sample does not widen it. */
+static double median_se(const struct sweep *b, const struct point *p)
+{
+	double s = 0;
+	unsigned r;
+
+	for (r = 0; r < b->plan.repeats; r++) {
+		const struct summary *st = &p->data.st[r];
+
+		if (st->median > 0 && p->data.taken[r] > 0)
+			s = fmax(s, 1.2533 * st->iqr / 1.349 / st->median /
+				 sqrt(p->data.taken[r]));
+	}
+	return s;
+}
+
+/* One timer step of p's region relative to it, the widest of its
+   repeats: no median is known finer. */
+static double step(const struct sweep *b, const struct point *p)
+{
+	double s = 0;
+	unsigned r;
+
+	for (r = 0; r < b->plan.repeats; r++)
+		if (p->data.steps[r] > 0)
+			s = fmax(s, 1 / p->data.steps[r]);
+	return s;
+}
+
+/* The roofline's share: "at roof" where 1 is within the noise of the
+   two medians' ratio (twice its standard error, about 95%, and a timer
+   step of each), since 101-104% of a ceiling says no more than that the
+   two ran alike; else its percentage. */
+static void roof_share(const struct sweep *b, const struct point *p,
+		       char *cell, size_t len)
+{
+	const struct point *q = point_roofline(b, p);
+	double f = point_roofline_fraction_all(b, p), sp, sq;
+
+	if (!q || isnan(f))
+		return;
+	sp = median_se(b, p);
+	sq = median_se(b, q);
+	if (fabs(f - 1) <= 2 * sqrt(sp * sp + sq * sq) + step(b, p) + step(b, q))
+		snprintf(cell + strlen(cell), len - strlen(cell), " at roof");
+	else
+		snprintf(cell + strlen(cell), len - strlen(cell), " %.0f%%",
+			 100 * f);
+}
+
 /* Cell k of the table: figure, kernel, distance, offset, roofline. */
 static void best_cell(const struct best_table *t, const struct sweep *b,
 		      size_t k, char *cell, size_t len)
@@ -126,9 +178,8 @@ static void best_cell(const struct best_table *t, const struct sweep *b,
 	else
 		snprintf(cell, len, "%.*f %s@%d%s", prec,
 			 t->bc[k], p->spec.kernel->name, p->spec.prefetch, off);
-	if (p && t->roof && point_roofline(b, p))
-		snprintf(cell + strlen(cell), len - strlen(cell),
-			 " %.0f%%", 100 * point_roofline_fraction_all(b, p));
+	if (p && t->roof)
+		roof_share(b, p, cell, len);
 }
 
 /* The empty kernel's ticks per call in each column. */
@@ -175,7 +226,7 @@ static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
 		.roof = op->roofline && c->roofline,
 		.prec = op->per_call ? 1 : 3,
 	};
-	int width = t.roof ? 36 : 30;
+	int width = t.roof ? 39 : 30;
 	char name[64], cell[64];
 
 	t.ncols = columns(c, t.cols);
@@ -189,7 +240,7 @@ static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
 	fprintf(f, "%10s", "size");
 	for (ci = 0; ci < t.ncols; ci++) {
 		col_name(c, t.cols[ci], name, sizeof(name));
-		fprintf(f, "  %-*s", width, name);
+		fprintf(f, "  %-*s", ci + 1 < t.ncols ? width : 0, name);
 	}
 	fprintf(f, "\n");
 	for (si = 0; si < ns; si++) {
@@ -203,13 +254,17 @@ static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
 		for (ci = 0; ci < t.ncols; ci++) {
 			best_cell(&t, b, (size_t)(at - t.sorted) * NCOLS + t.cols[ci],
 				  cell, sizeof(cell));
-			fprintf(f, "  %-*s", width, cell);
+			fprintf(f, "  %-*s", ci + 1 < t.ncols ? width : 0, cell);
 		}
 		fprintf(f, "\n");
 	}
 	if (ns < c->nsizes)
 		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
 			c->nsizes - ns);
+	if (t.roof)
+		fprintf(f, "at roof: 100%% within the medians' noise (twice "
+			"the standard error\nof their ratio and a timer step "
+			"each)\n");
 	print_floor(f, &t, b);
 	free(t.sorted);
 	free(t.best);

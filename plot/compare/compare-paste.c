@@ -27,8 +27,10 @@ static void where(const struct pair *q, int show_pf, char *buf, size_t n)
 	k = strlen(buf);
 	if (q->a->align)
 		k += (size_t)snprintf(buf + k, n - k, " +%u", q->a->align);
-	snprintf(buf + k, n - k, " %s%s%s", q->a->cache, pf ? " pf " : "",
-		 pf ? q->a->prefetch : "");
+	k += (size_t)snprintf(buf + k, n - k, " %s%s%s", q->a->cache,
+			      pf ? " pf " : "", pf ? q->a->prefetch : "");
+	if (k < n && strcmp(q->a->code_offset, "none"))
+		snprintf(buf + k, n - k, " code +%s", q->a->code_offset);
 }
 
 /* The after side as a multiple of the before side's speed, and the
@@ -135,16 +137,32 @@ void compare_print_warnings(FILE *f, const struct compare_ctx *cx)
 	print_warnings(f, cx->a, aw);
 }
 
+static int several_kernels(const struct pair *pairs, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (strcmp(pairs[i].a->kernel, pairs[0].a->kernel))
+			return 1;
+	return 0;
+}
+
 /* One point's line of the block: 72 columns at most; "emu" marks an
    emulated run's figures. */
 static void paste_row(FILE *f, const struct pair *q, int per_call,
 		      const struct compare_ctx *cx, const struct rule *rule)
 {
-	char w[96], ci[48];
+	char w[160], ci[48];
 	double b = per_call ? q->before * q->a->size : q->before;
 	double a = per_call ? q->after * q->a->size : q->after;
 
 	where(q, cx->show_pf, w, sizeof(w));
+	/* A point too long for its column has a line of its own: cut, two
+	   could read alike. */
+	if (strlen(w) > 20) {
+		fprintf(f, "%s\n", w);
+		w[0] = '\0';
+	}
 	if (q->out == OUT_UNRESOLVED)
 		snprintf(ci, sizeof(ci), "unresolved");
 	else if (isnan(q->lo))
@@ -152,7 +170,7 @@ static void paste_row(FILE *f, const struct pair *q, int per_call,
 	else
 		snprintf(ci, sizeof(ci), "[%+.1f,%+.1f]", q->lo == 0 ? 0.0 : q->lo,
 			 q->hi == 0 ? 0.0 : q->hi);
-	fprintf(f, "%-20.20s %8.*f %8.*f %+7.1f%% %14s%s%s\n", w, b < 10 ? 3 : 1, b,
+	fprintf(f, "%-20s %8.*f %8.*f %+7.1f%% %14s%s%s\n", w, b < 10 ? 3 : 1, b,
 		a < 10 ? 3 : 1, a, q->change == 0 ? 0.0 : q->change, ci,
 		q->sig ? " *" : rule->emulated ? "  " : "",
 		rule->emulated ? " emu" : "");
@@ -230,8 +248,13 @@ static void paste_block(FILE *f, const struct pair *pairs, size_t n,
 		       compare_figure(rule), rule->emulated ? ", EMULATED" : "");
 	fprintf(f, "%-20s %8s %8s %8s %14s\n", "point", "OLD", "NEW", "change",
 		rule->verdict && rule->family != FAMILY_NONE ? "adj. CI" : "95% CI");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		/* Sides not named: each kernel's points under its name. */
+		if (!cx->after && several_kernels(pairs, n) &&
+		    (!i || strcmp(pairs[i].a->kernel, pairs[i - 1].a->kernel)))
+			fprint_wrapped(f, "  ", "%s:", pairs[i].a->kernel);
 		paste_row(f, &pairs[i], per_call, cx, rule);
+	}
 	paste_ci(f, pairs, n, rule);
 	paste_verdict(f, pairs, n, cx, rule);
 	fprint_wrapped(f, "  ", "machine: %s%s", a->cpu, strcmp(a->cpu, b->cpu) ?

@@ -346,7 +346,7 @@ static void print_summary(const struct pair *pairs, size_t n, int per_call,
 
 	for (i = 0; i < n; i++) {
 		const struct pair *q = &pairs[i];
-		const char *k = labels_get(lab, q->a->kernel), *pf = q->a->prefetch;
+		const char *k = labels_whole(lab, q->a->kernel), *pf = q->a->prefetch;
 		const char *off = q->a->code_offset;
 		int placed = strcmp(off, "none") != 0;
 		size_t len = strlen(k) + strlen(pf) + strlen(q->a->cache) +
@@ -465,16 +465,19 @@ static void lay_out_columns(const struct pair *pairs, size_t n, int per_call,
 			    struct widths *w, struct labels *lab,
 			    struct labels *sl, const char *slabs[2])
 {
-	size_t rest, cols;
+	size_t rest, cols, star = 0, i;
 
 	measure(pairs, n, per_call, w);
+	/* " *" ends a changed point's line: room for it only if one is */
+	for (i = 0; i < n; i++)
+		star = pairs[i].sig ? 2 : star;
 	memset(sl, 0, sizeof(*sl));
 	if (sd->before || sd->after) {
 		/* a line: the columns, a separator between each two (cols
-		   of them), and " *" for a changed point */
+		   of them), and the star */
 		cols = 6 + (w->pf > 0) + (w->code > 0);
 		rest = w->size + w->cache + w->pf + w->code + w->change + w->ci +
-		       w->p + 2;
+		       w->p + star;
 		side_labels(sd, rest + cols + 12 < TABLE_WIDTH ?
 			    TABLE_WIDTH - rest - cols : 12, w->before, w->after,
 			    sl, slabs);
@@ -487,7 +490,7 @@ static void lay_out_columns(const struct pair *pairs, size_t n, int per_call,
 	} else {
 		cols = 8 + (w->pf > 0) + (w->code > 0);	/* separators after kernel's */
 		rest = w->size + w->cache + w->pf + w->code + w->before + w->after +
-		       w->change + w->ci + w->p + cols + 2;
+		       w->change + w->ci + w->p + cols + star;
 		labels_make(lab, names, n, rest + 6 < TABLE_WIDTH ?
 			    TABLE_WIDTH - rest : 6, "kernel");
 		if (labels_width(lab) > w->kernel)

@@ -260,11 +260,12 @@ static const struct args_cmd command = {
 	"On emulated data (QEMU) figures only, no verdict, unless\n"
 	"--force-verdict.  Kernels of different ops are never compared; each\n"
 	"op has a table (--op: only that op's), in cycles per byte, or per\n"
-	"call for ip_fast_csum.  The runs' warnings are printed with the\n"
-	"figures.  --csv writes a line per point: label, kernel, size,\n"
-	"align, cache, prefetch, before, after, change_pct, p, significant,\n"
-	"op, ci_low_pct, ci_high_pct, p_adjusted, ci_level, figure (what\n"
-	"before and after are), emulated.\n\n"
+	"call for ip_fast_csum; the roofline's op (load) only with --op or\n"
+	"its kernels named, a line says so.  The runs' warnings are printed\n"
+	"with the figures.  --csv writes a line per point: label, kernel,\n"
+	"size, align, cache, prefetch, before, after, change_pct, p,\n"
+	"significant, op, ci_low_pct, ci_high_pct, p_adjusted, ci_level,\n"
+	"figure (what before and after are), emulated.\n\n"
 	"Exit status: 0, judged, and no point changed (*) is slower than\n"
 	"--fail-above PCT (or none given); 1, one is, the points named in a\n"
 	"last line; 3, inconclusive: no verdict (too few processes, sides\n"
@@ -613,6 +614,7 @@ struct comparison {
 	struct compare_ctx cx;
 	struct sides sd;
 	int named, every, within, emulated;
+	const char *roof_left;		/* the roofline's op, left out */
 	char why[512];
 };
 
@@ -665,6 +667,21 @@ static int parse_command(struct comparison *c, int argc, char **argv)
 	return -1;
 }
 
+/* The roofline's op is the ceiling the others are held to, not a change
+   to judge: left out unless --op or a named kernel asks for it, or it is
+   all the after file holds. */
+static const char *roofline_left_out(const struct comparison *c)
+{
+	const char *roof = results_roofline_op(&c->a.r), **ops;
+	size_t n;
+
+	if (!roof || c->o.op || c->a.kernel)
+		return NULL;
+	n = results_ops(&c->a.r, &ops);
+	free(ops);
+	return n > 1 ? roof : NULL;
+}
+
 /* Both files read, what they select checked, the test and what makes
    points match chosen: 0, or -1 after a message. */
 static int read_sides(struct comparison *c)
@@ -676,6 +693,7 @@ static int read_sides(struct comparison *c)
 		return -1;
 	mixes_by_mean(&b->r);
 	mixes_by_mean(&a->r);
+	c->roof_left = roofline_left_out(c);
 	c->test = choose_test(&b->r, &a->r, &c->within);
 	if (distances(b, a, &c->every))
 		return -1;
@@ -704,6 +722,7 @@ static void pair_points(struct comparison *c)
 		struct pair *q = &c->pairs[c->n];
 
 		if (!selected(&c->a, wa, c->o.op) ||
+		    (c->roof_left && !strcmp(wa->op, c->roof_left)) ||
 		    !(x = find_match(cand, ncand, wa, &c->m)))
 			continue;
 		q->a = wa;
@@ -924,6 +943,10 @@ static int report(struct comparison *c)
 	describe(c);
 	print_head(c, nops > 1 ? NULL : ops[0]);
 	print_tables(c, ops, nops);
+	if (c->roof_left)
+		print_wrapped("  ", "op %s, the roofline, not compared: --op %s "
+			      "(make compare OP=%s)", c->roof_left, c->roof_left,
+			      c->roof_left);
 	free(ops);
 	rc = gate(c->pairs, c->n, c->o.fail_above, &c->rule, c->named);
 	if (c->o.paste && compare_paste(c->o.paste, c->pairs, c->n, &c->cx,

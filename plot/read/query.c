@@ -42,6 +42,20 @@ const char *results_kernel_op(const struct results *r, const char *kernel)
 	return results_kernel_rows(r, kernel, &w) ? w[0]->op : NULL;
 }
 
+const char *results_roofline_op(const struct results *r)
+{
+	size_t i;
+
+	if (r->roofline && r->roofline[0])
+		return results_kernel_op(r, r->roofline);
+	/* Files older than "# roofline:": op load is the one csumbench timed
+	   for it. */
+	for (i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].op, "load"))
+			return r->rows[i].op;
+	return NULL;
+}
+
 const struct row *results_floor(const struct results *r, const struct row *w)
 {
 	const struct row *any = NULL;

@@ -18,6 +18,9 @@ void results_of_op(const struct results *r, const char *op,
 size_t results_ops(const struct results *r, const char ***out);
 /* The op of a kernel, or NULL if r has no such kernel. */
 const char *results_kernel_op(const struct results *r, const char *kernel);
+/* The op of the run's roofline (its "# roofline:" kernel's), or NULL:
+   a ceiling to hold the others to, not a result of its own. */
+const char *results_roofline_op(const struct results *r);
 
 /* A harness pseudo-kernel (an op's empty kernel: empty, ip-empty,
    copy-empty; the floor of its points), not a checksum: arch harness. */

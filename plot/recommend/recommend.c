@@ -21,6 +21,7 @@
 #include "read/sizes.h"
 #include "recommend/recommend.h"
 #include "text/frame.h"
+#include "text/labels.h"
 #include "text/warnings.h"
 #include "text/wrap.h"
 
@@ -165,11 +166,13 @@ static void print_point(const struct kernel_ctx *kc, const struct point *pt)
 }
 
 /* The header: one line naming the kernel, the CPU and the timer, cut to
-   fit (the full names follow when cut). */
+   fit (the full names follow when cut), or wrapped where the kernel has
+   no end that fits. */
 static void print_header(const struct results *r, const char *kernel)
 {
 	const char *t = r->timer[0] ? r->timer : "not named";
 	size_t budget, kl = strlen(kernel), cl = strlen(r->cpu), ck, kk;
+	const char *end;
 
 	budget = strlen("recommend : , timer ") + strlen(t);
 	budget = budget < TABLE_WIDTH - 24 ? TABLE_WIDTH - budget : 0;
@@ -189,9 +192,14 @@ static void print_header(const struct results *r, const char *kernel)
 	if (ck > cl)
 		ck = cl;
 	kk = kl + ck > budget ? budget - ck : kl;
-	printf("recommend %s%s: %.*s%s, timer %s\n", kk < kl ? "..." : "",
-	       kernel + kl - (kk < kl ? kk - 3 : kl), (int)(ck < cl ? ck - 3 : ck),
-	       r->cpu, ck < cl ? "..." : "", t);
+	/* The kernel's end from a '/', ':', '-' or '@' on, never mid-word. */
+	end = kk < kl ? labels_end(kernel, kk) : kernel;
+	if (!end) {
+		print_wrapped("  ", "recommend %s: %s, timer %s", kernel, r->cpu, t);
+		return;
+	}
+	printf("recommend %s%s: %.*s%s, timer %s\n", end != kernel ? "..." : "",
+	       end, (int)(ck < cl ? ck - 3 : ck), r->cpu, ck < cl ? "..." : "", t);
 	if (kk < kl)
 		print_wrapped("  ", "kernel: %s", kernel);
 	if (ck < cl)

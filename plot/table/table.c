@@ -146,8 +146,8 @@ static const struct args_opt options[] = {
 	  .help = "only OP's tables (a file may hold several)",
 	  .type = ARGS_STRING, .at = AT(t.op), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
-	  .help = "rows are K's distances (default: a table\nfor each "
-	  "prefetching kernel; without one,\nrows are kernels)",
+	  .help = "rows are K's distances, or K alone\n(default: a table "
+	  "for each prefetching\nkernel; without one, rows are kernels)",
 	  .type = ARGS_STRING, .at = AT(t.kernel), .flags = ARGS_EMPTY_UNSET },
 	{ .name = "metric", .key = O_METRIC, .arg = "M",
 	  .help = "mbps, bpc, cpb, cycles, ticks, ns, kb or\nroofline",
@@ -185,12 +185,14 @@ static const struct args_cmd command = {
 	"shown at the first offset in the file unless --code-offset picks\n"
 	"one.\n\n"
 	"Each op has tables of its own, headed with its name when the file\n"
-	"holds several; --op (or --kernel) picks one.  Metrics: MB/s, bytes\n"
-	"per cycle, cycles per byte (the median), or per call the median's\n"
+	"holds several; --op (or --kernel) picks one.  The roofline's op\n"
+	"(load) is left out, said in a line, unless --op picks it.  --kernel\n"
+	"K without distances: K's row alone.  Metrics: MB/s, bytes per\n"
+	"cycle, cycles per byte (the median), or per call the median's\n"
 	"cycles, timer ticks or ns; roofline is bytes per cycle over the\n"
 	"run's load kernel's at the same size, cache state and repeat\n"
-	"(the CSV's roofline_fraction).  csum tables default to mbps,\n"
-	"ip_fast_csum tables to cycles.  csum_copy tables are per size and\n"
+	"(the CSV's roofline_fraction).  Tables default to compare's unit:\n"
+	"csum cpb, ip_fast_csum cycles.  csum_copy tables are per size and\n"
 	"cache state: min, max and mean ns and cycles per call of each\n"
 	"kernel (--metric does not apply), with the floor below.\n\n"
 	"Cache states are told apart with the run's load and rx policy:\n"
@@ -512,10 +514,16 @@ static void table_rows(struct table *t, const char *kernel)
 	size_t i, n;
 
 	t->rows_are_kernels = !kernel || !kernel_prefetches(t->r, kernel);
-	if (t->rows_are_kernels)
-		t->nrows = results_kernels(t->r, 1, &t->rows);
-	else
+	if (!t->rows_are_kernels) {
 		t->nrows = results_prefetches(t->r, kernel, &t->rows);
+	} else if (kernel) {
+		/* --kernel asked for that kernel, not its op's others. */
+		t->rows = xcalloc(1, sizeof(*t->rows), "a table");
+		t->rows[0] = kernel;
+		t->nrows = 1;
+	} else {
+		t->nrows = results_kernels(t->r, 1, &t->rows);
+	}
 	t->names = xcalloc(t->nrows, sizeof(*t->names), "a table");
 	for (i = 0; i < t->nrows; i++) {
 		if (t->rows_are_kernels || !strcmp(t->rows[i], "none")) {
@@ -546,7 +554,10 @@ static void caption_words(struct tables_ctx *c)
 		snprintf(c->unit, sizeof(c->unit), "%.40s ticks per call", r->timer);
 	else
 		snprintf(c->unit, sizeof(c->unit), "%s", m->unit);
-	snprintf(c->kinds, sizeof(c->kinds), "%.60s kernels", op);
+	if (kernel)
+		snprintf(c->kinds, sizeof(c->kinds), "%.90s", kernel);
+	else
+		snprintf(c->kinds, sizeof(c->kinds), "%.60s kernels", op);
 	/* csum's tables say nothing of what a size is, as they always did. */
 	if (c->oi != op_info(&r->ops, "csum"))
 		snprintf(c->by, sizeof(c->by), " by %s", c->oi->size_title);
@@ -755,11 +766,25 @@ static int check_request(const struct results *r, const char **ops,
 	return 0;
 }
 
-/* The tables of each op (of --op's alone, if given); how many. */
+/* The roofline's op is the ceiling the others are held to, not a result
+   to paste: its tables are --op's alone, and a line says so. */
+static void print_roofline_left_out(const struct results *r, size_t nops,
+				    const struct table_opts *o)
+{
+	const char *roof = results_roofline_op(r);
+
+	if (roof && nops > 1 && !o->op)
+		print_wrapped("  ", "op %s, the roofline, left out: --op %s "
+			      "(make table OP=%s) shows it", roof, roof, roof);
+}
+
+/* The tables of each op (of --op's alone, if given); how many (the
+   roofline's op only if asked for, or if it is all the file holds). */
 static size_t print_ops(const struct results *r, const char **ops, size_t nops,
 			const struct table_opts *o, const struct metric *m)
 {
 	struct table_out out = { 0, NULL };
+	const char *roof = results_roofline_op(r);
 	struct results part;
 	char heading[512];
 	size_t i;
@@ -767,6 +792,8 @@ static size_t print_ops(const struct results *r, const char **ops, size_t nops,
 	for (i = 0; i < nops; i++) {
 		if (o->op && strcmp(o->op, ops[i]))
 			continue;
+		if (!o->op && nops > 1 && roof && !strcmp(roof, ops[i]))
+			continue;	/* said under the tables */
 		results_of_op(r, ops[i], &part);
 		/* The roofline's own op, and ops it does not apply to, have
 		   no fraction to show. */
@@ -789,7 +816,7 @@ static size_t print_ops(const struct results *r, const char **ops, size_t nops,
 		else
 			kernel_tables(&part, o, m ? m : metric_named(
 				      op_info(&r->ops, ops[i])->per_call ?
-				      "cycles" : "mbps"), &out);
+				      "cycles" : "cpb"), &out);
 		results_free(&part);
 	}
 	return out.ntables;
@@ -814,6 +841,7 @@ int cmd_table(int argc, char **argv)
 	if (check_request(&r, ops, nops, &ta, m))
 		goto out;
 	if (print_ops(&r, ops, nops, &ta.t, m)) {
+		print_roofline_left_out(&r, nops, &ta.t);
 		print_warnings(stdout, &r, "the run");
 		rc = 0;
 	} else if (m && m->get == get_roof) {

@@ -2,8 +2,9 @@
    and "/very/long/dir/lib.so:csum_b" differ only at the end, so a table
    that cuts them to fit shows the same text twice.  In turn, until the
    longest fits: drop the prefix common to all up to a '/' or ':' (said
-   once in a caption); keep the end with "..." in front, if the ends still
-   differ; else number them and print the names in a legend. */
+   once in a caption); keep an end that starts after a '/', ':', '-' or
+   '@' with "..." in front, if the ends still differ; else number the
+   names that do not fit.  A legend gives each name not shown whole. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,10 +72,45 @@ static size_t common_prefix(const struct labels *l)
 	return lcp;
 }
 
+/* An end cut mid-word ("...refetch") would name nothing. */
+const char *labels_end(const char *s, size_t width)
+{
+	size_t len = strlen(s), j;
+
+	for (j = 1; j < len; j++)
+		if (strchr("/:-@", s[j - 1]) && len - j + 3 <= width)
+			return s + j;
+	return NULL;
+}
+
+/* Numbers, in the caller's order, for the names not shown whole (all of
+   them if all): a legend under the caption gives them in full. */
+static void number_labels(struct labels *l, size_t width)
+{
+	struct label **byp = xcalloc(l->n, sizeof(*byp), "the labels");
+	char num[32];
+	size_t i, k = 0;
+
+	for (i = 0; i < l->n; i++)
+		byp[i] = &l->v[i];
+	qsort(byp, l->n, sizeof(*byp), cmp_pos);
+	for (i = 0; i < l->n; i++) {
+		if (strlen(byp[i]->name + l->cut) <= width && !byp[i]->numbered)
+			continue;
+		snprintf(num, sizeof(num), "#%zu", ++k);
+		free(byp[i]->text);
+		byp[i]->text = xstrdup(num, "a label");
+		byp[i]->numbered = byp[i]->legend = 1;
+	}
+	free(byp);
+	l->legend |= k > 0;
+}
+
 void labels_make(struct labels *l, const char *const *names, size_t n,
 		 size_t width, const char *what)
 {
 	size_t i, m = 0, longest = 0;
+	int unnamed = 0;
 
 	memset(l, 0, sizeof(*l));
 	l->what = what;
@@ -98,34 +134,30 @@ void labels_make(struct labels *l, const char *const *names, size_t n,
 		l->prefix = l->cut ? l->v[0].name : NULL;
 	}
 	for (i = 0; i < m; i++) {
-		const char *s = l->v[i].name + l->cut;
+		const char *s = l->v[i].name + l->cut, *end;
 		size_t len = strlen(s);
 
 		if (len <= width) {
 			l->v[i].text = xstrdup(s, "a label");
 			continue;
 		}
-		l->v[i].text = xmalloc(width + 1, "the labels");
-		snprintf(l->v[i].text, width + 1, "...%s", s + len - (width - 3));
-	}
-	if (distinct(l))
-		return;
-	/* The ends are alike too: numbers, in the caller's order. */
-	{
-		struct label **byp = xcalloc(m, sizeof(*byp), "the labels");
-		char num[32];
-
-		for (i = 0; i < m; i++)
-			byp[i] = &l->v[i];
-		qsort(byp, m, sizeof(*byp), cmp_pos);
-		for (i = 0; i < m; i++) {
-			snprintf(num, sizeof(num), "#%zu", i + 1);
-			free(byp[i]->text);
-			byp[i]->text = xstrdup(num, "a label");
+		end = labels_end(s, width);
+		if (!end) {
+			l->v[i].numbered = 1;
+			l->v[i].text = xstrdup("", "a label");
+			unnamed = 1;
+			continue;
 		}
-		free(byp);
-		l->numbered = 1;
+		l->v[i].text = xmalloc(strlen(end) + 4, "the labels");
+		snprintf(l->v[i].text, strlen(end) + 4, "...%s", end);
+		l->v[i].legend = l->legend = 1;
 	}
+	/* Ends alike, or one with no end that fits: numbers instead. */
+	if (unnamed || !distinct(l))
+		for (i = 0; i < m; i++)
+			l->v[i].numbered |= strlen(l->v[i].name + l->cut) > width;
+	if (unnamed || !distinct(l))
+		number_labels(l, width);
 }
 
 const char *labels_get(const struct labels *l, const char *name)
@@ -145,6 +177,11 @@ const char *labels_get(const struct labels *l, const char *name)
 	return name;
 }
 
+const char *labels_whole(const struct labels *l, const char *name)
+{
+	return l->cut && !strncmp(name, l->prefix, l->cut) ? name + l->cut : name;
+}
+
 size_t labels_width(const struct labels *l)
 {
 	size_t i, w = 0;
@@ -162,15 +199,17 @@ void labels_caption(const struct labels *l)
 	if (l->cut)
 		print_wrapped("  ", "prefix of every %s: %.*s", l->what,
 			      (int)l->cut, l->prefix);
-	if (l->numbered) {
+	if (l->legend) {
 		struct label **byp = xcalloc(l->n, sizeof(*byp), "the labels");
 
 		for (i = 0; i < l->n; i++)
 			byp[i] = &l->v[i];
 		qsort(byp, l->n, sizeof(*byp), cmp_pos);
 		for (i = 0; i < l->n; i++)
-			print_wrapped("     ", "%s = %s%s", byp[i]->text,
-				      l->cut ? "..." : "", byp[i]->name + l->cut);
+			if (byp[i]->legend)
+				print_wrapped("     ", "%s = %s%s", byp[i]->text,
+					      l->cut ? "..." : "",
+					      byp[i]->name + l->cut);
 		free(byp);
 	}
 }
