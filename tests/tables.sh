@@ -37,7 +37,8 @@ ok "table: cycles/byte unless asked, as compare's tables" \
 	all exit_is 0 -- count_is 2 "$T/t" '^Test CPU 1000: c64-prefetch, cycles/byte, ' -- \
 		has_line "$T/t" 'none        0.408   0.204' -- lacks "$T/t" 'MB/s'
 make -s table RESULTS=$D/small.csv > "$T/mk" 2>&1; rc=$?
-ok "make table: the same" all exit_is 0 -- cmp -s "$T/mk" "$T/t"
+ok "make table: its warnings line, then the same" \
+	all exit_is 0 -- first_is "$T/mk" 'warnings: none -- csumbench show .*' -- cmp -s <(tail -n +2 "$T/mk") "$T/t"
 make -s table RESULTS=$D/small.csv METRIC=mbps > "$T/mk" 2>&1; rc=$?
 ok "make table METRIC=mbps: MB/s as asked" \
 	all exit_is 0 -- has "$T/mk" 'c64-prefetch, MB/s, ' -- has_line "$T/mk" 'none         7353   14706'
@@ -51,7 +52,8 @@ ok "table --kernel c64: c64's rows alone, c64-prefetch's not" \
 	all exit_is 0 -- count_is 2 "$T/k" '^c64  ' -- lacks "$T/k" 'prefetch' -- \
 		count_is 2 "$T/k" '^Test CPU 1000: c64, cycles/byte, median of 5, '
 make -s table RESULTS="$T/c64.csv" KERNEL=c64 > "$T/mk" 2>&1; rc=$?
-ok "make table KERNEL=c64: the same" all exit_is 0 -- cmp -s "$T/mk" "$T/k"
+ok "make table KERNEL=c64: its warnings line, then the same" \
+	all exit_is 0 -- first_is "$T/mk" 'warnings: .*' -- cmp -s <(tail -n +2 "$T/mk") "$T/k"
 make -s table RESULTS="$T/c64.csv" KERNEL=c64-prefetch > "$T/k" 2>&1; rc=$?
 ok "make table KERNEL=c64-prefetch: its distances, c64 not a row" \
 	all exit_is 0 -- count_is 2 "$T/k" '^128 bytes ' -- lacks "$T/k" '^c64 '

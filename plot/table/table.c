@@ -177,8 +177,9 @@ static const struct args_opt options[] = {
 static const struct args_cmd command = {
 	"table", "RESULTS.csv [OPTION]...",
 	"Sizes are bytes, with an optional B, K, M or G (powers of 1024).\n"
-	"Rows are the prefetch distances of a prefetching kernel (a table\n"
-	"for each one, or --kernel's; without one, rows are kernels);\n"
+	"Rows are the kernels (a prefetching one at prefetch none), then\n"
+	"a table of each prefetching kernel's distances; --kernel K:\n"
+	"K's alone (its distances, if it has them);\n"
 	"columns are sizes (a table per cache state) or cache states (a\n"
 	"table per size).  --size keeps one size's column or table, and\n"
 	"must be a size the file has.  Points of a code_offset sweep are\n"
@@ -611,24 +612,22 @@ static void kernel_tables_of(const struct results *r, const struct table_opts *o
 	free(c.caches);
 }
 
-/* A table (set) for --kernel, or for each prefetching kernel of the op;
-   rows are the kernels when it has none. */
+/* A table (set) for --kernel; else the op's kernels side by side (a
+   prefetching one at prefetch = none), then one for each prefetching
+   kernel, its rows the distances. */
 static void kernel_tables(const struct results *r, const struct table_opts *o,
 			  const struct metric *m, struct table_out *out)
 {
 	const char **kernels = NULL;
-	size_t n = results_kernels(r, 0, &kernels), i, shown = 0;
+	size_t n = results_kernels(r, 0, &kernels), i;
 
 	if (o->kernel) {
 		kernel_tables_of(r, o, m, o->kernel, out);
 	} else {
+		kernel_tables_of(r, o, m, NULL, out);
 		for (i = 0; i < n; i++)
-			if (kernel_prefetches(r, kernels[i])) {
+			if (kernel_prefetches(r, kernels[i]))
 				kernel_tables_of(r, o, m, kernels[i], out);
-				shown++;
-			}
-		if (!shown)
-			kernel_tables_of(r, o, m, NULL, out);
 	}
 	free(kernels);
 }
