@@ -4,7 +4,7 @@
 # 95%, or adjusted as compare's p is; none where the test gives none:
 # nan), filled and starred where compare calls it changed, hollow where
 # not, and a line at 0.  A panel per cache state,
-# each on its own scale: a 5% change of a 0.07 cycles/byte warm point
+# each on its own scale (its title says so): a 5% change of a 0.07 cycles/byte warm point
 # shows as well as one of an 8.8 cold one.  plot.sh splits the CSV that
 # "csumreport compare --csv" writes (label,...,change_pct,...,
 # significant,...,ci_low_pct,ci_high_pct,...) into CMP-N.csv per panel,
@@ -19,7 +19,13 @@ if (!exists("ylabel_text")) ylabel_text = "change in cycles per byte (%; above 0
 if (!exists("ci_text")) ci_text = "95% interval"
 set ylabel ylabel_text noenhanced
 set key below horizontal noenhanced
-set bmargin 9
+# Room below for the slanted bar labels (about a third of a line per
+# character) and the key's three rows under them.
+longest = 0
+do for [j=1:|bar_labels|] {
+	longest = strlen(bar_labels[j]) > longest ? strlen(bar_labels[j]) : longest
+}
+set bmargin 5 + int(longest * 0.3)
 set grid ytics
 set xzeroaxis lt -1 lw 1.5
 set xtics rotate by -35 noenhanced nomirror
@@ -31,6 +37,9 @@ slower = 0xe51e10
 faster = 0x009e73
 sign_rgb(v) = v > 0 ? slower : faster
 called(s) = s eq "yes"
+# Each panel on its own y scale, which its title says where there are
+# several: a bar's height is not to be read against another panel's.
+own_scale = n_panels > 1 ? " (own y scale)" : ""
 # Rows: up to three panels a row.
 rows = (n_panels + 2) / 3
 cols = n_panels < 3 ? n_panels : 3
@@ -44,7 +53,7 @@ do for [fmt in "png svg"] {
 	set output stem . "." . fmt
 	set multiplot layout rows, cols title title_text noenhanced
 	do for [p=1:n_panels] {
-		set title sprintf("%s cache", panel_cache[p]) noenhanced
+		set title sprintf("%s cache%s", panel_cache[p], own_scale) noenhanced
 		f = sprintf("%s-%d.csv", cmp, p)
 		n = panel_n[p]
 		first = panel_first[p]
