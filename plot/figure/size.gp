@@ -19,9 +19,9 @@ nk = n_lines
 ns = n_sizes
 # Line nk + 1 is the roofline's, when there is one.
 nl = nk + (roof ne "" ? 1 : 0)
-# The key sits below each panel, two entries a row: room for its rows
-# under the axis label.
-set bmargin 4 + (nl + 1) / 2
+# The key sits below each panel, in two columns (the first can take a
+# row more): room for its rows under the axis label.
+set bmargin 6 + (nl + 1) / 2
 # The ceiling's key: a prefetching load (a run that prefetches) is drawn
 # at its best distance per point, and named by its loop.
 rl = strlen(roof)
