@@ -2,12 +2,12 @@
 # (pf_kernels[pfi]), a line per size, one panel per cache state: the
 # figure behind a "distance vs throughput" table.  The x axis is in
 # bytes, so distances stand as far apart as they are; "none" (the loop
-# without prefetch) has a tic of its own at pf_none_x[pfi], 0 unless a
-# distance could be there.  One op's (csumreport gpvars --op), named in
-# the title unless csum.  The right axis is MB/s at the run's core
-# clock: its own range, the left's times core_mhz, so its tics fall on
-# round MB/s.  errorbars=1: whiskers over each point's interquartile
-# range.
+# without prefetch) is a point of its own, not joined to their line, on
+# a tic at pf_none_x[pfi]: 0 unless a distance could be there.  One
+# op's (csumreport gpvars --op), named in the title unless csum.  The
+# right axis is MB/s at the run's core clock: its own range, the left's
+# times core_mhz, so its tics fall on round MB/s.  errorbars=1: whiskers
+# over each point's interquartile range.
 # gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'; pfi=1 [; errorbars=1]" plot/figure/prefetch.gp
 load "plot/figure/common.gp"
 if (!exists("pfi")) pfi = 1
@@ -15,6 +15,8 @@ if (n_pf_kernels < pfi) {
 	print "plot: no prefetching kernel; no prefetch figure"
 	exit
 }
+# none is a point of its own, not joined to the distances' line.
+is_none(x) = pf_has_none[pfi] && x == pf_none_x[pfi]
 keep(c, s) = column("k") == pf_k[pfi] && column("c") == c && \
 	column("size") == s && column("align") == align
 
@@ -64,8 +66,10 @@ do for [fmt in "png svg"] {
 		}
 		plot for [j=1:(errorbars ? n_sizes : 0)] $lines using ($3 == j ? $1 : NaN):2:4:5 \
 			with yerrorbars lt j notitle, \
-			for [j=1:n_sizes] $lines using ($3 == j ? $1 : NaN):2 \
-			smooth unique with linespoints lt j title sizelabel(sizes[j])
+			for [j=1:n_sizes] $lines using ($3 == j && !is_none($1) ? $1 : NaN):2 \
+			smooth unique with linespoints lt j title sizelabel(sizes[j]), \
+			for [j=1:n_sizes] $lines using ($3 == j && is_none($1) ? $1 : NaN):2 \
+			with points lt j notitle
 		set datafile separator ","
 		set datafile columnheaders
 	}
