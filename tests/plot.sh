@@ -536,7 +536,7 @@ done; done
 make -s plot RESULTS= BEFORE="$T/crep-before.csv" AFTER="$T/crep-after.csv" > "$T/out" 2>&1; rc=$?
 ok "make plot BEFORE= AFTER=: the change figure, a panel per cache state, percent axis, runs named" \
 	bash -c "[ $rc = 0 ] && [ -s '$T/crep-after-vs-crep-before-c64.png' ] && S='$T/crep-after-vs-crep-before-c64.svg' &&
-		grep -q '>warm cache (own y scale)<' \"\$S\" && grep -q '>cold cache (own y scale)<' \"\$S\" &&
+		grep -q '>warm cache<' \"\$S\" && grep -q '>cold cache<' \"\$S\" &&
 		grep -q 'change in cycles per byte (%; above 0: slower)' \"\$S\" &&
 		grep -q '<text>before: crep-before (5 samples x 3 repeats)<' \"\$S\" &&
 		grep -q '<text>after: crep-after (5 samples x 3 repeats)<' \"\$S\" &&
@@ -1199,6 +1199,22 @@ ok "op load (the roofline's loads): no figures unless OP=load" \
 	all exit_is 0 -- [ -s "$T/roof/small-csum-size.png" ] -- has "$T/out" 'no figures of op load' -- \
 		[ $rc2 = 0 ] -- [ -s "$T/roof/small-load-size.png" ] -- \
 		bash -c "! grep '^wrote' '$T/out' | grep -qv -- '-csum-'"
+# the change figure's panels: one y scale where their extents are alike
+# (above: warm and cold change alike), else each its own, said
+mkdir "$T/scale"
+for x in "" -samples; do
+	cp $D/small$x.csv "$T/scale/b$x.csv"
+	awk -F, -v OFS=, '/^#/ { print; next }
+		!h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		{ $c["cycles_per_byte"] = sprintf("%.4f", $c["cycles_per_byte"] * ($c["cache"] == "cold" ? 1.5 : 1.05)); print }' \
+		$D/small$x.csv > "$T/scale/a$x.csv"
+done
+make -s plot RESULTS= BEFORE="$T/scale/b.csv" AFTER="$T/scale/a.csv" > "$T/out" 2>&1; rc=$?
+ok "the change figure of +5% warm and +50% cold: each panel on its own y scale, its title saying so" \
+	all exit_is 0 -- has "$T/scale/a-vs-b-word32+c64-prefetch.svg" '>warm cache (own y scale)<' -- \
+		has "$T/scale/a-vs-b-word32+c64-prefetch.svg" '>cold cache (own y scale)<'
+ok "the change figure of alike panels: one scale, no panel says own" \
+	lacks "$T/crep-after-vs-crep-before-c64.svg" 'own y scale'
 # the change figure: the kernels in its name, @D said once
 ok "the change figure of K@D bars says once what @D means" \
 	bash -c "[ \$(grep -c '@D: prefetching D bytes ahead' '$T/fig2/small-c64-prefetch@128-vs-small-c64-prefetch@none.svg') = 1 ] &&

@@ -295,7 +295,7 @@ if [ -n "$before" ]; then
 		# What "@128" on a bar means, said once
 		if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "label") c = i; next }
 			c && $c ~ / @/ { f = 1 } END { exit !f }' "$T/cmp$i.csv"; then
-			title="$title$nl_text@D: prefetching D bytes ahead (@none: the same loop without prefetch)"
+			title="$title$nl_text@D: prefetching D bytes ahead (no @D: without prefetch)"
 		fi
 		if [ "$before" -ef "$after" ]; then
 			sides=$(gp_string "one run: $b ($(runs "$T/after.vars"))")
