@@ -1187,6 +1187,8 @@ $R gpvars "$T/emu43/small.csv" > "$T/emu43.vars"
 ok "common.gp: emu_head, the line every title starts with, for an emulated run" \
 	grep -qx 'EMULATED: not real timings' "$T/emu43.head"
 ok "a run that is not emulated: no EMULATED line" lacks "$T/small-size.svg" EMULATED
+ok "an emulated run's distance figure: no MB/s axis at the emulator's pace" \
+	all lacks "$T/emu43/small-prefetch-c64-prefetch.svg" 'MB/s at' -- has "$T/small-prefetch-c64-prefetch.svg" 'MB/s at'
 # the roofline's op: figures only when asked
 mkdir "$T/roof"
 for f in small small-samples; do

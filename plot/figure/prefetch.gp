@@ -5,9 +5,9 @@
 # without prefetch) is a point of its own, not joined to their line, on
 # a tic at pf_none_x[pfi]: 0 unless a distance could be there.  One
 # op's (csumreport gpvars --op), named in the title unless csum.  The
-# right axis is MB/s at the run's core clock: its own range, the left's
-# times core_mhz, so its tics fall on round MB/s.  errorbars=1: whiskers
-# over each point's interquartile range.
+# right axis is MB/s at the run's core clock (not for an emulated run):
+# its own range, the left's times core_mhz, so its tics fall on round
+# MB/s.  errorbars=1: whiskers over each point's interquartile range.
 # gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'; pfi=1 [; errorbars=1]" plot/figure/prefetch.gp
 load "plot/figure/common.gp"
 if (!exists("pfi")) pfi = 1
@@ -17,6 +17,9 @@ if (n_pf_kernels < pfi) {
 }
 # none is a point of its own, not joined to the distances' line.
 is_none(x) = pf_has_none[pfi] && x == pf_none_x[pfi]
+# MB/s at the run's core clock; none for an emulated run, whose "clock"
+# is the pace QEMU ran an add chain at, no board's.
+mbs_axis = core_mhz > 0 && !emulated
 keep(c, s) = column("k") == pf_k[pfi] && column("c") == c && \
 	column("size") == s && column("align") == align
 
@@ -36,7 +39,7 @@ do for [fmt in "png svg"] {
 	set xrange [pf_xlo[pfi] : pf_xhi[pfi]]
 	set xlabel "prefetch distance (bytes ahead; none: the loop without prefetch)"
 	set ylabel "bytes per cycle (median)"
-	if (core_mhz > 0) {
+	if (mbs_axis) {
 		set ytics nomirror
 		set y2tics format "%.0f"
 		set y2label sprintf("MB/s at %.0f MHz", core_mhz)
@@ -60,7 +63,7 @@ do for [fmt in "png svg"] {
 		if (|$lines| > 0) {
 			stats $lines using (errorbars ? $5 : $2) nooutput
 			set yrange [0 : top_of(STATS_max)]
-			if (core_mhz > 0) {
+			if (mbs_axis) {
 				set y2range [0 : top_of(STATS_max) * core_mhz]
 			}
 		}
