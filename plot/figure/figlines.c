@@ -227,9 +227,15 @@ void pfaxis_of(const struct results *r, const char *kernel,
 	pad = hi > lo ? 0.06 * (hi - lo) : 32;
 	ax->lo = lo - pad;
 	ax->hi = hi + pad;
-	for (i = 0; i < n && at < sizeof(ax->tics); i++)
-		at += (size_t)snprintf(ax->tics + at, sizeof(ax->tics) - at,
-				       "%s%.6g", at ? " " : "",
-				       pfaxis_x(ax, pf[i]));
+	/* (a tic whole or not at all: a cut number would be another) */
+	for (i = 0; i < n; i++) {
+		char w[40];
+		size_t len = (size_t)snprintf(w, sizeof(w), "%s%.6g", at ? " " : "",
+					      pfaxis_x(ax, pf[i]));
+		if (at + len >= sizeof(ax->tics))
+			break;
+		memcpy(ax->tics + at, w, len + 1);
+		at += len;
+	}
 	free(pf);
 }
