@@ -1244,6 +1244,12 @@ ok "make plot of workloads: size, load (whiskers) and rx figures, PNG and SVG" \
 	bash -c "[ $rc = 0 ] && for f in size load rx; do
 		head -c 8 '$T/wfig/workloads-'\$f'.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' &&
 		grep -q '</svg>' '$T/wfig/workloads-'\$f'.svg' || exit 1; done"
+mkdir "$T/wemu"
+sed 's/^# emulated: no/# emulated: yes/' "$T/wfig/workloads.csv" > "$T/wemu/workloads.csv"
+plot/figure/plot.sh $R "$T/wemu/workloads.csv" > /dev/null 2>&1; rc=$?
+ok "an emulated run's load and rx figures: 'EMULATED: not real timings' their first line" \
+	bash -c "[ $rc = 0 ] && for f in load rx; do
+		grep -m 1 '<text' '$T/wemu/workloads-'\$f'.svg' | grep -q '>EMULATED: not real timings<' || exit 1; done"
 ok "load figure: a panel per size and cache, idle and busy bars" \
 	all has "$T/wfig/workloads-load.svg" '64 B, warm' -- \
 		has "$T/wfig/workloads-load.svg" '1500 B, warm' -- \
