@@ -140,8 +140,9 @@ help:
 	@echo '  compare:  BEFORE=a.csv AFTER=b.csv BEFORE_KERNEL= AFTER_KERNEL= OP='
 	@echo '            BEFORE_ALIGN= AFTER_ALIGN= THRESHOLD=1 FAMILY=holm|bh'
 	@echo '            FAIL_ABOVE=PCT  WITHIN_PROCESS=1'
-	@echo '  plot:     RESULTS= KERNEL= OP= BEFORE= AFTER= BEFORE_KERNEL='
-	@echo '            AFTER_KERNEL= ERRORBARS=iqr'
+	@echo '  plot:     RESULTS= KERNEL=K,K@D (the lines: K at each distance, K@D at D)'
+	@echo '            OP= (OP=load: the roofline'"'"'s own) BEFORE= AFTER='
+	@echo '            BEFORE_KERNEL= AFTER_KERNEL= ERRORBARS=iqr'
 	@echo '  test:     T="cli recommend" (those suites alone; make check T= too)'
 	@echo '  install:  PREFIX=$(PREFIX)  DESTDIR='
 

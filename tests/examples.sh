@@ -368,6 +368,11 @@ ok "make compare BEFORE=r.csv ...: the warnings line, what csumreport compare sa
 		tail -n 1 '$T/out' | grep -q '^compare: exit 0, judged: no point changed slower than 2%'" ||
 	{ echo "  make compare's output, against csumreport compare's:"; diff "$T/compare.out" "$T/out" | head -n 20; }
 said
+ex 'csumreport plot r.csv --kernel c64,c64-prefetch@128'
+ok "csumreport plot r.csv --kernel c64,c64-prefetch@128: those two lines, and the kernel's distance figure" \
+	all exit_is 0 -- has "$W/r-size-c64+c64-prefetch@128.svg" '>c64-prefetch @128 B<' -- \
+		lacks "$W/r-size-c64+c64-prefetch@128.svg" '>c64-prefetch @64 B<' -- \
+		[ -s "$W/r-prefetch-c64-prefetch.png" ]; said
 ex 'csumreport table --metric=cpb -- -x.csv'
 ok "csumreport table --metric=cpb -- -x.csv: a file named with a dash" \
 	all exit_is 0 -- has "$T/out" cycles/byte; said

@@ -46,11 +46,14 @@ log_low(lo, span) = lo / span ** headroom
 
 if (exists("vars")) {
 	load vars
-	emu = emulated ? "  [EMULATED: not real timings]" : ""
+	# An emulated run says so on a line of its own above the rest, where
+	# no crop of the title loses it.
+	emu_head = emulated ? "EMULATED: not real timings\n" : ""
 	# (the run's warnings travel with its figures: how many, and where
 	# they are said)
+	warn_note = ""
 	if (exists("warnings") && warnings > 0) {
-		emu = emu . sprintf("  [%d warning%s: csumreport table says %s]", \
+		warn_note = sprintf("  [%d warning%s: csumreport table says %s]", \
 			warnings, warnings == 1 ? "" : "s", warnings == 1 ? "it" : "them")
 	}
 	# A point: the median of a repeat's samples, the repeats' medians
@@ -64,6 +67,10 @@ if (exists("vars")) {
 sizelabel(s) = (s >= 2**30 && s % 2**30 == 0) ? sprintf("%d GiB", s / 2**30) : \
 	(s >= 2**20 && s % 2**20 == 0) ? sprintf("%d MiB", s / 2**20) : \
 	(s >= 1024 && s % 1024 == 0) ? sprintf("%d KiB", s / 1024) : sprintf("%d B", s)
+# tic_label(v, how): a tic's label: "size" a size (sizelabel), "pf" a
+# distance of distance figure pfi (or none, at pf_none_x[pfi]), else %g.
+tic_label(v, how) = how eq "size" ? sizelabel(int(v)) : \
+	how eq "pf" && pf_has_none[pfi] && v == pf_none_x[pfi] ? "none" : sprintf("%g", v)
 # errorbars (plot.sh gives 1 for ERRORBARS=iqr): whiskers from the 25th
 # to the 75th percentile of each point's samples (the _p25, _p75 columns).
 if (!exists("errorbars")) errorbars = 0

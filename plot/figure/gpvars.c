@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figure/figaxes.h"
+#include "figure/figlines.h"
 #include "figure/figure.h"
 #include "figure/workfig.h"
 #include "lib/args.h"
@@ -88,49 +90,6 @@ static size_t index_of(const char *const *v, size_t n, const char *s)
 	return 0;
 }
 
-/* The distance with the lowest geometric mean of cycles/byte over every
-   size and cache state: what the size figure shows for kernel k. */
-static const char *best_distance(const struct results *r, const char *k)
-{
-	const char **pf;
-	struct row *const *w;
-	size_t n = results_prefetches(r, k, &pf), m, i, lo, hi, best = n;
-	double *score = xcalloc(n, sizeof(*score), "the figures' layout");
-	double best_score = INFINITY;
-	size_t *cnt = xcalloc(n, sizeof(*cnt), "the figures' layout");
-	const char *ret;
-
-	m = results_kernel_rows(r, k, &w);
-	for (i = 0; i < m; i++) {
-		if (w[i]->cycles_per_byte <= 0)
-			continue;
-		/* pf is in results_prefetches' order: "none" first, then
-		   by distance; find the row's by bisection. */
-		for (lo = 0, hi = n; lo < hi;) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (results_prefetch_cmp(pf[mid], w[i]->prefetch) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < n && !strcmp(pf[lo], w[i]->prefetch)) {
-			score[lo] += log(w[i]->cycles_per_byte);
-			cnt[lo]++;
-		}
-	}
-	for (i = 0; i < n; i++)
-		if (strcmp(pf[i], "none") && cnt[i] &&
-		    score[i] / (double)cnt[i] < best_score) {
-			best_score = score[i] / (double)cnt[i];
-			best = i;
-		}
-	ret = best < n ? pf[best] : n ? pf[0] : "none";
-	free(score);
-	free(cnt);
-	free(pf);
-	return ret;
-}
-
 /* gpvars' options; the names are plot.sh's. */
 enum { O_KERNEL = 256, O_DATA, O_LOAD, O_RX, O_OP, O_OPS, O_QUART };
 
@@ -146,8 +105,10 @@ static const struct args_opt gpvars_opts[] = {
 	{ .name = "op", .key = O_OP, .arg = "OP",
 	  .help = "the op to lay out (else KERNEL's, else the first)",
 	  .type = ARGS_STRING, .at = AT(op) },
-	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
-	  .help = "the prefetch figure's kernel",
+	{ .name = "kernel", .key = O_KERNEL, .arg = "K,K@D",
+	  .help = "the kernels drawn: K at each of its distances,\n"
+	  "K@D at distance D (else every kernel, those\n"
+	  "that prefetch in distance figures only)",
 	  .type = ARGS_STRING, .at = AT(kernel) },
 	{ .name = "data", .key = O_DATA, .arg = "OUT",
 	  .help = "write the points to draw to OUT",
@@ -214,14 +175,19 @@ static const char *roofline_of(const struct results *r)
 }
 
 /* What the figures of one op show, in the order gnuplot gets it: the
-   points file refers to kernels, caches and distances by their index in
-   these lists, never by name, so that nothing a name holds (a quote, a
-   comma, a space, a '#') can change how gnuplot parses a point. */
+   points file refers to kernels, lines and cache states by their index
+   in these lists, never by name, so that nothing a name holds (a quote,
+   a comma, a space, a '#') can change how gnuplot parses a point. */
 struct layout {
-	const char **kernels, **caches, **best, **pf;
-	size_t nk, nc, np;
-	const char *pfk, *roof;
+	const char **kernels, **caches;
+	size_t nk, nc;
+	struct figlines lines;
+	struct pfaxis *pfax;	/* a distance axis per lines.pfk */
+	struct figaxis *axes;	/* the size figure's, a panel each */
+	const char *roof;
+	unsigned align;		/* the figures': the least */
 	int quartiles;		/* the rows have their samples */
+	int per_call;		/* the size figure's cost: per call */
 };
 
 /* q[0..6): the 25th and 75th percentiles of a point's samples (every
@@ -256,26 +222,30 @@ static void point_quartiles(const struct row *w, int have, double cpc,
 	free(v);
 }
 
-/* k: the kernel (nk + 1 for the roofline); c: its cache state; pf: the
-   distance's place in pf_list for the prefetch figure's kernel (else
-   0); best: the row the size figure draws for its kernel (its best
-   distance; the roofline's: roof_best says). */
+/* k: the kernel (nk + 1 for the roofline); c: its cache state; line:
+   its line in the size figure (0: not drawn there; the roofline's,
+   n_lines + 1, at its best distance per point: roof_best); distance:
+   its place on its kernel's distance figure (0 where it has none). */
 static void data_row(FILE *f, const struct layout *l, const struct row *w,
 		     size_t k, int roof, int roof_best)
 {
-	size_t pf = 0;
-	int best;
-	double cpc = isfinite(w->cyc_median) ? w->cyc_median :
+	size_t line, c = index_of(l->caches, l->nc, w->cache), i;
+	double dist = 0, cpc = isfinite(w->cyc_median) ? w->cyc_median :
 		w->cycles_per_byte * w->size, q[6];
 
-	if (!roof && l->pfk && !strcmp(w->kernel, l->pfk))
-		pf = index_of(l->pf, l->np, w->prefetch);
-	best = roof ? roof_best : !strcmp(w->prefetch, l->best[k - 1]);
+	for (i = 0; !roof && i < l->lines.npfk; i++)
+		if (!strcmp(w->kernel, l->lines.pfk[i]))
+			dist = pfaxis_x(&l->pfax[i], w->prefetch);
+	line = roof ? (roof_best ? l->lines.n + 1 : 0) :
+		figlines_find(&l->lines, k, w->prefetch);
 	point_quartiles(w, l->quartiles, cpc, q);
+	if (line && c && w->align == l->align)
+		figaxis_grow(&l->axes[c - 1], w->size,
+			     l->per_call ? cpc : w->cycles_per_byte,
+			     l->quartiles ? q + (l->per_call ? 4 : 0) : NULL);
 	/* Files without cycles_per_tick: cycles per call from cycles/byte. */
-	fprintf(f, "%zu,%u,%u,%zu,%zu,%d,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,"
-		"%.4f,%.4f\n", k, w->size, w->align,
-		index_of(l->caches, l->nc, w->cache), pf, best,
+	fprintf(f, "%zu,%u,%u,%zu,%zu,%.6g,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,"
+		"%.6f,%.4f,%.4f\n", k, w->size, w->align, c, line, dist,
 		w->cycles_per_byte, w->bytes_per_cycle, cpc,
 		q[0], q[1], q[2], q[3], q[4], q[5]);
 }
@@ -291,7 +261,7 @@ static int write_data(const struct results *all, const struct results *r,
 		perror(out);
 		return -1;
 	}
-	fprintf(f, "k,size,align,c,pf,best,cycles_per_byte,bytes_per_cycle,"
+	fprintf(f, "k,size,align,c,line,distance,cycles_per_byte,bytes_per_cycle,"
 		"cycles_per_call,cycles_per_byte_p25,cycles_per_byte_p75,"
 		"bytes_per_cycle_p25,bytes_per_cycle_p75,cycles_per_call_p25,"
 		"cycles_per_call_p75\n");
@@ -377,38 +347,71 @@ static void size_axes(const struct results *r, const char *op)
 }
 
 /* The figures' layout of r (one op's view): its kernels and cache
-   states, each kernel's best distance, the prefetch figure's kernel
-   (want, else the first that prefetches) and its distances, the
-   roofline. */
-static void make_layout(const struct results *r, const char *want,
-			struct layout *l)
+   states, the size figure's lines and the kernels given a distance
+   figure (as want asks), their axes, the roofline.  0, or 2 after a
+   message. */
+static int make_layout(const struct results *all, const struct results *r,
+		       const char *path, const char *op, const char *want,
+		       struct layout *l)
 {
 	size_t i;
 
-	l->pfk = want;
 	l->nk = results_kernels(r, 0, &l->kernels);
-	for (i = 0; i < l->nk && !l->pfk; i++)
-		if (kernel_prefetches(r, l->kernels[i]))
-			l->pfk = l->kernels[i];
 	l->nc = results_caches(r, &l->caches);
-	l->best = xcalloc(l->nk, sizeof(*l->best), "the figures' layout");
-	for (i = 0; i < l->nk; i++)
-		l->best[i] = best_distance(r, l->kernels[i]);
-	if (l->pfk)
-		l->np = results_prefetches(r, l->pfk, &l->pf);
+	l->align = r->rows[0].align;
+	for (i = 0; i < r->nrows; i++)
+		if (r->rows[i].align < l->align)
+			l->align = r->rows[i].align;
+	l->per_call = op_info(&r->ops, op)->per_call;
 	l->roof = roofline_of(r);
+	l->axes = xcalloc(l->nc ? l->nc : 1, sizeof(*l->axes), "the figures' layout");
+	if (figlines_pick(all, r, path, want, l->kernels, l->nk, &l->lines))
+		return 2;
+	l->pfax = xcalloc(l->lines.npfk + 1, sizeof(*l->pfax), "the figures' layout");
+	for (i = 0; i < l->lines.npfk; i++)
+		pfaxis_of(r, l->lines.pfk[i], &l->pfax[i]);
+	return 0;
 }
 
-/* The assignments: the op's axes, the run, and the layout. */
-static void print_vars(const struct results *r, const char *op,
-		       const struct layout *l)
+/* The size figure's lines, the kernels left out of it, and the distance
+   figures' kernels and axes. */
+static void print_lines(const struct layout *l)
 {
-	unsigned *sizes, align = r->rows[0].align;
+	const char **labels = xcalloc(l->lines.n + 1, sizeof(*labels),
+				      "the figures' layout");
+	size_t i, n = l->lines.npfk;
+
+	for (i = 0; i < l->lines.n; i++)
+		labels[i] = l->lines.v[i].label;
+	gp_array("lines", labels, l->lines.n);
+	free(labels);
+	printf("array line_k[%zu]\n", l->lines.n ? l->lines.n : 1);
+	for (i = 0; i < l->lines.n; i++)
+		printf("line_k[%zu] = %zu\n", i + 1, l->lines.v[i].k);
+	gp_array("left_out", l->lines.left_out, l->lines.nleft);
+	gp_array("pf_kernels", l->lines.pfk, n);
+	printf("array pf_k[%zu]\narray pf_xticks[%zu]\narray pf_has_none[%zu]\n"
+	       "array pf_none_x[%zu]\narray pf_xlo[%zu]\narray pf_xhi[%zu]\n",
+	       n + !n, n + !n, n + !n, n + !n, n + !n, n + !n);
+	for (i = 0; i < n; i++) {
+		printf("pf_k[%zu] = %zu\n", i + 1, index_of(l->kernels, l->nk,
+							   l->lines.pfk[i]));
+		printf("pf_xticks[%zu] = '%s'\n", i + 1, l->pfax[i].tics);
+		printf("pf_has_none[%zu] = %d\npf_none_x[%zu] = %.6g\n", i + 1,
+		       l->pfax[i].has_none, i + 1, l->pfax[i].none_x);
+		printf("pf_xlo[%zu] = %.6g\npf_xhi[%zu] = %.6g\n", i + 1,
+		       l->pfax[i].lo, i + 1, l->pfax[i].hi);
+	}
+}
+
+/* The assignments: the op's axes, the run, and the layout (with the
+   size figure's panels' axes when data was written). */
+static void print_vars(const struct results *r, const char *op,
+		       const struct layout *l, int data)
+{
+	unsigned *sizes;
 	size_t ns = results_sizes(r, &sizes), i;
 
-	for (i = 0; i < r->nrows; i++)
-		if (r->rows[i].align < align)
-			align = r->rows[i].align;
 	gp_string("op", op);
 	size_axes(r, op);
 	gp_string("cpu", r->cpu);
@@ -418,16 +421,16 @@ static void print_vars(const struct results *r, const char *op,
 	printf("core_mhz = %.1f\n", r->core_mhz);
 	printf("samples = %u\n", r->samples);
 	printf("repeats = %u\n", r->repeats ? r->repeats : 1);
-	printf("align = %u\n", align);
+	printf("align = %u\n", l->align);
 	gp_array("kernels", l->kernels, l->nk);
 	gp_array("caches", l->caches, l->nc);
 	printf("n_sizes = %zu\narray sizes[%zu]\n", ns, ns ? ns : 1);
 	for (i = 0; i < ns; i++)
 		printf("sizes[%zu] = %u\n", i + 1, sizes[i]);
-	gp_array("plot_pf", l->best, l->nk);
-	gp_string("pf_kernel", l->pfk ? l->pfk : "");
 	gp_string("roof", l->roof);
-	gp_array("pf_list", l->pf, l->np);
+	print_lines(l);
+	if (data)
+		figaxes_print(l->axes, l->nc, sizes, ns);
 	free(sizes);
 }
 
@@ -469,9 +472,8 @@ int cmd_gpvars(int argc, char **argv)
 {
 	struct layout l = { 0 };
 	struct results all, r;
-	struct row *const *w;
 	struct options o;
-	const char *op, *want;
+	const char *op;
 	int rc = parse_options(argc, argv, &o);
 
 	if (rc)
@@ -485,30 +487,18 @@ int cmd_gpvars(int argc, char **argv)
 		results_free(&all);
 		return o.list ? 0 : 2;
 	}
-	/* KERNEL= names one op's kernel; the other ops' figures go on
-	   without it. */
-	want = o.kernel;
-	if (want && results_kernel_op(&all, want) &&
-	    strcmp(results_kernel_op(&all, want), op))
-		want = NULL;
 	results_of_op(&all, op, &r);
-	if (want && (!results_kernel_rows(&r, want, &w) || row_is_pseudo(w[0]) ||
-		     !kernel_prefetches(&r, want))) {
-		fprintf(stderr, "csumreport: %s has no prefetch distances for "
-			"kernel '%s'\n", o.path, want);
+	rc = make_layout(&all, &r, o.path, op, o.kernel, &l);
+	if (!rc && o.data && write_data(&all, &r, &l, o.data))
 		rc = 2;
+	if (rc)
 		goto out;
-	}
-	make_layout(&r, want, &l);
-	if (o.data && write_data(&all, &r, &l, o.data)) {
-		rc = 2;
-		goto out;
-	}
-	print_vars(&r, op, &l);
+	print_vars(&r, op, &l, !!o.data);
 	print_panels(&r, &o);
 out:
-	free(l.pf);
-	free(l.best);
+	figlines_free(&l.lines);
+	free(l.pfax);
+	free(l.axes);
 	free(l.caches);
 	free(l.kernels);
 	results_free(&r);

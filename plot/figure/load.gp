@@ -22,7 +22,7 @@ do for [fmt in "png svg"] {
 		set terminal svg size 1400,560 noenhanced font "sans,10" dynamic
 	}
 	set output out(fmt, "load")
-	set multiplot layout 1, load_panels title sprintf("%s: %s, idle against busy (%d samples x %d repeat%s, timer %s)%s", cpu, op, samples, repeats, repeats == 1 ? "" : "s", timer, emu)
+	set multiplot layout 1, load_panels title emu_head . sprintf("%s\n%s, idle against busy (%d samples x %d repeat%s, timer %s)%s", cpu, op, samples, repeats, repeats == 1 ? "" : "s", timer, warn_note)
 	do for [i=1:load_panels] {
 		set title load_titles[i] noenhanced
 		f = sprintf("%s-%d.csv", panel, i)

@@ -11,17 +11,21 @@
 #   (of the samples in RESULTS-samples.csv).
 #
 # A figure never mixes ops.  A file of one op gives STEM-size and
-# STEM-prefetch-KERNEL; a file of several gives STEM-OP-size and
-# STEM-OP-prefetch-KERNEL for each op (or for OP alone), each with its
-# op's axes.  A run with
+# STEM-prefetch-KERNEL for each prefetching kernel; a file of several
+# gives STEM-OP-size and STEM-OP-prefetch-KERNEL for each op (or for OP
+# alone), each with its op's axes; the roofline's op (load) only when
+# OP=load.  A run with
 # load = idle, busy adds STEM-load (bars, min/max whiskers); one with
 # cache = ring adds STEM-rx (throughput by rx_prefetch policy).  The
-# change from BEFORE (named B) to AFTER (STEM): STEM-vs-B, or
-# STEM-vs-B-OP for each op of the pairs when AFTER has several, with
-# the kernels compared where BK or AK picks them (STEM-AK-vs-B-BK); a
-# panel per cache state, each on its own scale.  Figures are named by
-# what they show, so one never replaces another's.
-# KERNEL picks the prefetch figure's kernel of its own op.
+# change from BEFORE (named B) to AFTER (STEM): STEM-vs-B-KERNELS, or
+# STEM-vs-B-KERNELS-OP for each op of the pairs when AFTER has several,
+# or where BK or AK picks the kernels compared, STEM-AK-vs-B-BK; a
+# panel per cache state, each on its own scale, which its title says.
+# Figures are named by what they show, so one never replaces another's.
+# KERNEL (K,K@D,...) picks the kernels drawn, each op's its own: a
+# prefetching K at each of its distances, K@D at D; the size figure is
+# then STEM-size-K+K@D.  An emulated run's figures say so first, on a
+# line of their own.
 #
 # gnuplot takes its settings as program text (-e), where a quote in a path
 # would end a string.  So it never sees a path of the user's: it runs in a
@@ -69,15 +73,16 @@ written=()
 # gp_string TEXT: TEXT as a gnuplot single-quoted string, where only a
 # quote is special (written twice); line breaks become spaces.
 gp_string() {
-	local s=${1//$'\n'/ }
-	printf "'%s'" "${s//\'/\'\'}"
+	local s=${1//\'/\'\'}
+	printf "'%s'" "${s//$'\n'/\'.\"\\n\".\'}"
 }
 
-# safe NAME: an op or a kernel (name@distance) as part of a file name
-# (a CSV may say anything): other characters as _, and a name over 64
+# safe NAME: an op, a kernel (name@distance) or kernels joined by + as
+# part of a file name (a CSV may say anything, a slash too, which would
+# leave the folder): other characters as _, and a name over 64
 # characters cut to 48 and its checksum, so it fits and stays its own.
 safe() {
-	local s=${1//[^A-Za-z0-9_.@-]/_}
+	local s=${1//[^A-Za-z0-9_.@+-]/_}
 	[ ${#s} -le 64 ] || s=${s:0:48}-$(printf '%s' "$1" | cksum | cut -d' ' -f1)
 	printf '%s' "$s"
 }
@@ -182,6 +187,12 @@ vars="data='points.csv'; vars='vars'; stem='fig'; errorbars=$errorbars"
 quartiles=()
 [ "$errorbars" = 1 ] && quartiles=(--quartiles)
 for o in "${ops[@]}"; do
+	# (the roofline's own loads: its ceiling is in the other ops'
+	# figures; figures of its own only when asked, OP=load)
+	if [ "$o" = load ] && [ "$op" != load ] && [ ${#all_ops[@]} -gt 1 ]; then
+		echo "plot: no figures of op load (the roofline's loads) unless asked: OP=load" >&2
+		continue
+	fi
 	stem=${results%.csv} where=$results
 	if [ ${#all_ops[@]} -gt 1 ]; then
 		stem=$stem-$(safe "$o") where="$results, op $o,"
@@ -189,17 +200,23 @@ for o in "${ops[@]}"; do
 	"$report" gpvars "$results" --op "$o" ${kernel:+--kernel "$kernel"} \
 		"${quartiles[@]}" --data "$T/points.csv" --load-data "$T/load" --rx-data "$T/rx" \
 		> "$T/vars" || exit 2
+	npf=$(sed -n 's/^n_pf_kernels = //p' "$T/vars")
 	if [ "$(wc -l < "$T/points.csv")" -le 1 ]; then
 		echo "plot: $where has no sizes but a mix: no size or prefetch figure" >&2
+	elif [ -n "$kernel" ] && grep -qx 'n_lines = 0' "$T/vars"; then
+		echo "plot: $where: KERNEL=$kernel names none of its kernels: no size or prefetch figure" >&2
 	else
-		if grep -qx "pf_kernel = ''" "$T/vars"; then
-			echo "plot: $where has no prefetching kernel: no prefetch figure" >&2
-		else
-			# (named with its kernel: another kernel's figure stays)
+		[ "$npf" = 0 ] && echo "plot: $where has no prefetching kernel${kernel:+ in KERNEL=}: no prefetch figure" >&2
+		# A distance figure per prefetching kernel, named with it
+		for ((i = 1; i <= npf; i++)); do
 			figure prefetch.gp fig-prefetch \
-				"$stem-prefetch-$(safe "$(gpvar pf_kernel "$T/vars")")" "$vars" || rc=1
+				"$stem-prefetch-$(safe "$(gpvar "pf_kernels\\[$i\\]" "$T/vars")")" "$vars; pfi=$i" || rc=1
+		done
+		if grep -qx 'n_lines = 0' "$T/vars"; then
+			echo "plot: $where: every kernel prefetches: no size figure unless KERNEL=NAME@D (or NAME) draws them" >&2
+		else
+			figure size.gp fig-size "$stem-size${kernel:+-$(safe "${kernel//,/+}")}" "$vars" || rc=1
 		fi
-		figure size.gp fig-size "$stem-size" "$vars" || rc=1
 	fi
 	# load = idle, busy: bars with whiskers; cache = ring: the policies
 	if grep -q '^load_panels = [1-9]' "$T/vars"; then
@@ -212,6 +229,7 @@ done
 
 if [ -n "$before" ]; then
 	nl='"\n"'	# gnuplot's newline, between single-quoted parts
+	nl_text=$'\n'	# a line break in a title (gp_string writes it as nl)
 	specs=()
 	[ -n "$bk" ] && specs+=(--before-kernel "$bk")
 	[ -n "$ak" ] && specs+=(--after-kernel "$ak")
@@ -234,6 +252,10 @@ if [ -n "$before" ]; then
 	i=0
 	for o in "${cops[@]}"; do
 		i=$((i + 1))
+		if [ "$o" = load ] && [ "$op" != load ] && [ ${#cops[@]} -gt 1 ]; then
+			echo "plot: no change figure of op load (the roofline's loads) unless asked: OP=load" >&2
+			continue
+		fi
 		OPNAME=$o awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "op") c = i; print; next }
 			$c == ENVIRON["OPNAME"]' "$T/cmp.csv" > "$T/cmp$i.csv"
 		"$report" gpvars "$after" --op "$o" > "$T/after.vars" || exit 2
@@ -243,13 +265,19 @@ if [ -n "$before" ]; then
 		cpu=$(gpvar cpu "$T/after.vars")
 		unit=$(gpvar unit "$T/after.vars")
 		dest=$stem$name_ak-vs-$b$name_bk what=
+		# (no kernels chosen: the kernels of the bars, in the name too)
+		if [ -z "$bk$ak" ]; then
+			dest=$dest-$(safe "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "kernel") c = i; next }
+				c && !seen[$c]++ { printf "%s%s", n++ ? "+" : "", $c }' "$T/cmp$i.csv")")
+		fi
 		if [ ${#after_ops[@]} -gt 1 ]; then
 			dest=$dest-$(safe "$o") what="$o, "
 		fi
-		# The title in lines: what is compared, then each side (on one
-		# line, two runs' file names ran past the figure's edges).
-		title="$cpu: ${what}change in $unit, after / before - 1${bk:+; $bk (before) vs $ak (after)}"
-		grep -q '^EMULATED' "$T/cmp.txt" && title="$title  [EMULATED: not real timings]"
+		# The title in lines: EMULATED where it is, the CPU, what is
+		# compared, what @D means, then each side (on one line, two
+		# runs' file names ran past the figure's edges).
+		title="$cpu$nl_text${what}change in $unit, after / before - 1${bk:+; $bk (before) vs $ak (after)}"
+		grep -q '^EMULATED' "$T/cmp.txt" && title="EMULATED: not real timings$nl_text$title"
 		grep -q '^WARNING: different builds' "$T/cmp.txt" &&
 			title="$title  [different builds: see csumreport compare]"
 		if [ $crc = 3 ] && ! grep -q '^EMULATED' "$T/cmp.txt"; then
@@ -264,6 +292,11 @@ if [ -n "$before" ]; then
 		fi
 		nw=$(grep -c '^WARNING (' "$T/cmp.txt")
 		[ "$nw" = 0 ] || title="$title  [$nw warning(s): see csumreport compare]"
+		# What "@128" on a bar means, said once
+		if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "label") c = i; next }
+			c && $c ~ / @/ { f = 1 } END { exit !f }' "$T/cmp$i.csv"; then
+			title="$title$nl_text@D: prefetching D bytes ahead (no @D: without prefetch)"
+		fi
 		if [ "$before" -ef "$after" ]; then
 			sides=$(gp_string "one run: $b ($(runs "$T/after.vars"))")
 		else

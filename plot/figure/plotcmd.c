@@ -13,10 +13,11 @@
 enum { O_KERNEL = 256, O_OP, O_BEFORE, O_AFTER, O_BK, O_AK, O_ERRORBARS };
 
 static const struct args_opt plot_opts[] = {
-	{ .name = "kernel", .key = O_KERNEL, .arg = "K",
-	  .help = "the prefetch figure's kernel" },
+	{ .name = "kernel", .key = O_KERNEL, .arg = "K,K@D",
+	  .help = "the kernels drawn: K at each of its distances,\n"
+	  "K@D at distance D" },
 	{ .name = "op", .key = O_OP, .arg = "OP",
-	  .help = "figures of this op only" },
+	  .help = "figures of this op only (load: the roofline's)" },
 	{ .name = "errorbars", .key = O_ERRORBARS, .arg = "iqr",
 	  .help = "whiskers over each point's interquartile range" },
 	{ .name = "before", .key = O_BEFORE, .arg = "B.csv",
@@ -33,8 +34,9 @@ static const struct args_opt plot_opts[] = {
 static const struct args_cmd plot_cmd = {
 	"plot", "[RESULTS.csv] [OPTION]...",
 	"PNG and SVG figures beside RESULTS.csv (make plot's): cycles per byte\n"
-	"by size, throughput by prefetch distance, and with --before and\n"
-	"--after the change from one run to the other.  Needs gnuplot.\n",
+	"by size, throughput by prefetch distance (a figure per prefetching\n"
+	"kernel), and with --before and --after the change from one run to\n"
+	"the other.  Needs gnuplot.\n",
 	plot_opts
 };
 

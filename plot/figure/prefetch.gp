@@ -1,18 +1,26 @@
-# Throughput versus prefetch distance, a line per size, one panel per
-# cache state: the figure behind a "distance vs throughput" table.  One
+# Throughput versus prefetch distance for one prefetching kernel
+# (pf_kernels[pfi]), a line per size, one panel per cache state: the
+# figure behind a "distance vs throughput" table.  The x axis is in
+# bytes, so distances stand as far apart as they are; "none" (the loop
+# without prefetch) is a point of its own, not joined to their line, on
+# a tic at pf_none_x[pfi]: 0 unless a distance could be there.  One
 # op's (csumreport gpvars --op), named in the title unless csum.  The
-# right axis is MB/s at the run's core clock: its own range, the left's
-# times core_mhz, so its tics fall on round MB/s.  errorbars=1: whiskers
-# over each point's interquartile range.
-# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars' [; errorbars=1]" plot/figure/prefetch.gp
+# right axis is MB/s at the run's core clock (not for an emulated run):
+# its own range, the left's times core_mhz, so its tics fall on round
+# MB/s.  errorbars=1: whiskers over each point's interquartile range.
+# gnuplot -e "data='P.csv'; stem='R'; vars='R.vars'; pfi=1 [; errorbars=1]" plot/figure/prefetch.gp
 load "plot/figure/common.gp"
-if (pf_kernel eq "") {
+if (!exists("pfi")) pfi = 1
+if (n_pf_kernels < pfi) {
 	print "plot: no prefetching kernel; no prefetch figure"
 	exit
 }
-npf = n_pf_list
-# pf: the point's place in pf_list, on pf_kernel's points only.
-keep(c, s) = column("pf") > 0 && column("c") == c && \
+# none is a point of its own, not joined to the distances' line.
+is_none(x) = pf_has_none[pfi] && x == pf_none_x[pfi]
+# MB/s at the run's core clock; none for an emulated run, whose "clock"
+# is the pace QEMU ran an add chain at, no board's.
+mbs_axis = core_mhz > 0 && !emulated
+keep(c, s) = column("k") == pf_k[pfi] && column("c") == c && \
 	column("size") == s && column("align") == align
 
 do for [fmt in "png svg"] {
@@ -22,15 +30,16 @@ do for [fmt in "png svg"] {
 		set terminal svg size 1400,560 noenhanced font "sans,10" dynamic
 	}
 	set output out(fmt, "prefetch")
-	set multiplot layout 1, n_caches title sprintf("%s: %s%s, throughput by prefetch distance (%s, timer %s%s)%s", cpu, pf_kernel, op eq "csum" ? "" : " (" . op . ")", median_of, timer, bars_note, emu)
+	set multiplot layout 1, n_caches title emu_head . sprintf("%s\n%s%s, throughput by prefetch distance (%s, timer %s%s)%s", cpu, pf_kernels[pfi], op eq "csum" ? "" : " (" . op . ")", median_of, timer, bars_note, warn_note)
 	set xtics ()
-	do for [i=1:npf] {
-		set xtics add (pf_list[i] i)
+	do for [w=1:words(pf_xticks[pfi])] {
+		v = word(pf_xticks[pfi], w) + 0
+		set xtics add (tic_label(v, "pf") v)
 	}
-	set xrange [0.5:npf + 0.5]
-	set xlabel "prefetch distance (bytes; none = the loop without prefetch)"
+	set xrange [pf_xlo[pfi] : pf_xhi[pfi]]
+	set xlabel "prefetch distance (bytes ahead; none: the loop without prefetch)"
 	set ylabel "bytes per cycle (median)"
-	if (core_mhz > 0) {
+	if (mbs_axis) {
 		set ytics nomirror
 		set y2tics format "%.0f"
 		set y2label sprintf("MB/s at %.0f MHz", core_mhz)
@@ -42,7 +51,7 @@ do for [fmt in "png svg"] {
 		set autoscale y
 		set table $lines
 		plot for [j=1:n_sizes] data \
-			using (column("pf")):(column("bytes_per_cycle")):(j): \
+			using (column("distance")):(column("bytes_per_cycle")):(j): \
 			(column("bytes_per_cycle_p25")):(column("bytes_per_cycle_p75")) \
 			with table if (keep(c, sizes[j]))
 		unset table
@@ -54,14 +63,16 @@ do for [fmt in "png svg"] {
 		if (|$lines| > 0) {
 			stats $lines using (errorbars ? $5 : $2) nooutput
 			set yrange [0 : top_of(STATS_max)]
-			if (core_mhz > 0) {
+			if (mbs_axis) {
 				set y2range [0 : top_of(STATS_max) * core_mhz]
 			}
 		}
 		plot for [j=1:(errorbars ? n_sizes : 0)] $lines using ($3 == j ? $1 : NaN):2:4:5 \
 			with yerrorbars lt j notitle, \
-			for [j=1:n_sizes] $lines using ($3 == j ? $1 : NaN):2 \
-			smooth unique with linespoints lt j title sizelabel(sizes[j])
+			for [j=1:n_sizes] $lines using ($3 == j && !is_none($1) ? $1 : NaN):2 \
+			smooth unique with linespoints lt j title sizelabel(sizes[j]), \
+			for [j=1:n_sizes] $lines using ($3 == j && is_none($1) ? $1 : NaN):2 \
+			with points lt j notitle
 		set datafile separator ","
 		set datafile columnheaders
 	}
