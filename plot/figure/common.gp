@@ -53,7 +53,7 @@ if (exists("vars")) {
 	# they are said)
 	warn_note = ""
 	if (exists("warnings") && warnings > 0) {
-		warn_note = sprintf("  [%d warning%s: csumreport table says %s]", \
+		warn_note = sprintf("  [%d warning%s: csumbench show says %s]", \
 			warnings, warnings == 1 ? "" : "s", warnings == 1 ? "it" : "them")
 	}
 	# A point: the median of a repeat's samples, the repeats' medians
