@@ -10,6 +10,13 @@
       it, e.g. $M=sam460ex) first; then redirections and what follows
       ; && || | are cut, leading VAR=value words but PATH= dropped, and
       for make -s dropped and its VAR=value words sorted.
+  examples.py shape DOC MARKER OUT [--as TEXT=VALUE]... [WORD...]  each
+      line of DOC's block after <!-- MARKER --> (but "..." and those
+      whose first word is a WORD) that OUT, a command's output, lacks,
+      both in shape: numbers as #, a sign or a trailing * dropped,
+      spaces squeezed; --as replaces TEXT in DOC's lines first (the
+      CPU model shown by one that this machine names otherwise).
+      Exit 1 if any.
 Nothing read is run: this only reads text."""
 
 import re
@@ -95,6 +102,59 @@ def readme_examples(path, text):
             block.append((n, uncomment(line)))
 
 
+NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?!\w)")
+
+
+def shape(line):
+    line = NUMBER.sub("#", line.rstrip())
+    if line.endswith(" *"):
+        line = line[:-2]
+    return " ".join(line.split())
+
+
+def block_after(doc, marker):
+    lines, on = [], 0
+    with open(doc, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line == "<!-- %s -->" % marker:
+                on = 1
+            elif on and line.startswith("```"):
+                if on == 2:
+                    break
+                on = 2
+            elif on == 2:
+                lines.append(line)
+    return lines
+
+
+def shapes(args):
+    doc, marker, out = args[:3]
+    subs, skip = [], set()
+    rest = iter(args[3:])
+    for a in rest:
+        if a == "--as":
+            subs.append(next(rest).split("=", 1))
+        else:
+            skip.add(shape(a))
+    with open(out, encoding="utf-8", errors="replace") as f:
+        have = {shape(l) for l in f}
+    block = block_after(doc, marker)
+    if not block:
+        print("%s: no block after <!-- %s -->" % (doc, marker))
+        return 1
+    bad = 0
+    for line in block:
+        if line.strip() == "..." or shape((line.split() or [""])[0]) in skip:
+            continue
+        for text, value in subs:
+            line = line.replace(text, value)
+        if shape(line) not in have:
+            print("%s: not in %s: %s" % (doc, out, line))
+            bad = 1
+    return bad
+
+
 def extract(paths):
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -165,6 +225,8 @@ def main():
         extract(sys.argv[2:])
     elif len(sys.argv) >= 2 and sys.argv[1] == "norm":
         norm(sys.argv[2:])
+    elif len(sys.argv) >= 5 and sys.argv[1] == "shape":
+        sys.exit(shapes(sys.argv[2:]))
     else:
         sys.exit(__doc__)
 

@@ -280,6 +280,13 @@ collect table
 EXAMPLE_NOTE='make table'
 ok "make table: the newest results, make bench's, in cycles/byte, 72 columns, no trailing space" \
 	all exit_is 0 -- has "$T/out" 'cycles/byte' -- has "$T/out" '^c64 ' -- width_ok "$T/out" -- lacks "$T/out" ' $'; said
+# (what the README shows of it, in shape: its numbers, the CPU's name,
+# the warnings line's count and the kernels this CPU cannot run aside)
+cpu=$(sed -n 's/^# cpu_model: //p' "$(ls "$WB"/results/default-*[0-9].csv | head -n 1)")
+mapfile -t cannot_run < <("$BUILD/csumbench" list | awk '/^  [a-z]/ { k = $1 } /unavailable:/ { print k }')
+ex_py shape README.md table-example "$T/out" --as "AMD EPYC=$cpu" warnings: "${cannot_run[@]}" > "$T/shape"
+ok "README.md's make table is what make table prints here, in shape, after its warnings line" \
+	all empty "$T/shape" -- first_is "$T/out" 'warnings: .* -- csumbench show .*' || cat "$T/shape"
 covered 'make table'
 EXAMPLE_NOTE='make plot'
 if needs gnuplot; then
