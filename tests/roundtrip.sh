@@ -22,8 +22,9 @@ K2=$D/libk.so:csum_user_wrong_big
 ok "a ${#K}-character .so kernel is timed" \
 	all exit_is 0 -- count_is 2 "$T/long.csv" "^$K,so,csum,"
 "$R" table "$T/long.csv" > "$T/table" 2> "$T/err"; rc=$?
-ok "csumreport table reads it, every line within 72 columns" \
-	all exit_is 0 -- width_ok "$T/table" -- count_is 2 "$T/table" libk.so:csum_user
+ok "csumreport table reads it, every line within 72 columns: a row each, its whole name above" \
+	all exit_is 0 -- width_ok "$T/table" -- count_is 2 "$T/table" '^\.\.\.libk\.so:csum_user[a-z_]*  *[0-9]' -- \
+		count_is 2 "$T/table" "^\.\.\.libk\.so:csum_user[a-z_]* = /"
 ok "the two kernels of one folder keep labels apart" \
 	all has "$T/table" 'libk.so:csum_user  ' -- has "$T/table" libk.so:csum_user_wrong_big
 "$R" compare "$T/long.csv" "$T/long.csv" --before-kernel ref --after-kernel "$K" \
