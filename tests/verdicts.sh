@@ -110,28 +110,49 @@ ok "4.7% slower: the warm estimates from 1 KiB up lie within 3.5-6.5%" \
 ok "4.7% slower: no warm point is called faster" bash -c "! summary '$T/ab.txt' | grep -q '^faster, .* at .*, warm'"
 
 # --- the roofline: a load that prefetches as the kernels do
-"$BIN" run -q --set kernels=all --set sizes=1500,4096,16384 --set cache=cold \
-	--set prefetch=none,64,128,256,512 --set samples=51 -o "$T/roof.csv" > /dev/null; rc=$?
+# (a second process where the first has a kernel over the roofline: the
+# load and the kernels are timed at different moments, and a co-tenant
+# that slows the load's few seconds here put a kernel 7.9% over it once
+# in CI; 1.005-1.023 in four runs on a quiet machine)
+# roof_check CSV: each row's margin, 5% and one timer step of its region
+# and of the roofline's (the medians move in such steps); prints the rows
+# over it and the largest fraction, fails if any is over
+roof_check() {
+	local res
+	res=$(sed -n 's/^# timer_resolution_ticks: \([0-9.]*\).*/\1/p' "$1")
+	awk -F, -v res="$res" '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+		$c["roofline_fraction"] != "" {
+			reg = $c["ticks_median"] * $c["iters"]
+			lim = 1.05 + 2 * res / (reg > 0 ? reg : 1)
+			if ($c["roofline_fraction"] > lim) {
+				printf "  %s %s B %s @%s: %.3f of the roofline, over %.3f\n", $1, $4, $6, $7,
+					$c["roofline_fraction"], lim; bad = 1 }
+			if ($c["roofline_fraction"] > max) max = $c["roofline_fraction"] }
+		END { printf "  largest cold roofline_fraction %.4f\n", max; exit bad }' "$1"
+}
+for try in 1 2; do
+	rm -f "$T/roof.csv" "$T/roof-samples.csv"
+	"$BIN" run -q --set kernels=all --set sizes=1500,4096,16384 --set cache=cold \
+		--set prefetch=none,64,128,256,512 --set samples=51 -o "$T/roof.csv" > /dev/null; run_rc=$?
+	roof_check "$T/roof.csv" > "$T/roof.txt"; rc=$?
+	cat "$T/roof.txt"
+	[ $rc != 0 ] && [ $try = 1 ] || break
+	echo "  (a kernel over the roofline in the first process: a second process)"
+done
 roof=$(sed -n 's/^# roofline: \([^ ]*\) .*/\1/p' "$T/roof.csv")
 ok "a run that prefetches is held to a prefetching load ($roof)" \
-	bash -c "[ $rc = 0 ] && case '$roof' in load*-prefetch) true ;; *) false ;; esac &&
+	bash -c "[ $run_rc = 0 ] && case '$roof' in load*-prefetch) true ;; *) false ;; esac &&
 		grep -q '^# roofline: .* at prefetch none and at every distance of the run' '$T/roof.csv'"
 ok "the roofline's load is timed at every distance of the run, none included" \
 	bash -c "[ \"\$(awk -F, -v k='$roof' '\$1 == k { print \$7 }' '$T/roof.csv' | sort -u | tr '\n' ' ')\" = '128 256 512 64 none ' ]"
-# Each row's margin: 5%, and one timer step of its region and of the
-# roofline's (the medians move in such steps).
-res=$(sed -n 's/^# timer_resolution_ticks: \([0-9.]*\).*/\1/p' "$T/roof.csv")
-awk -F, -v res="$res" '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
-	$c["roofline_fraction"] != "" {
-		reg = $c["ticks_median"] * $c["iters"]
-		lim = 1.05 + 2 * res / (reg > 0 ? reg : 1)
-		if ($c["roofline_fraction"] > lim) {
-			printf "  %s %s B %s @%s: %.3f of the roofline, over %.3f\n", $1, $4, $6, $7,
-				$c["roofline_fraction"], lim; bad = 1 }
-		if ($c["roofline_fraction"] > max) max = $c["roofline_fraction"] }
-	END { printf "  largest cold roofline_fraction %.4f\n", max; exit bad }' "$T/roof.csv" > "$T/roof.txt"; rc=$?
-cat "$T/roof.txt"
 ok "no kernel beats the roofline by more than 5% and a timer step" [ $rc = 0 ]
+# (the check itself: the same file with one kernel row at 1.2 fails it)
+awk -F, -v OFS=, '/^#/ { print; next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; print; next }
+	!done && $c["roofline_fraction"] != "" { $c["roofline_fraction"] = "1.2000"; done = 1 } { print }' \
+	"$T/roof.csv" > "$T/roof-over.csv"
+roof_check "$T/roof-over.csv" > "$T/roof-over.txt"; over_rc=$?
+ok "the roofline check fails a row at 1.2 of the roofline" \
+	all test "$over_rc" != 0 -- has "$T/roof-over.txt" ': 1.200 of the roofline, over 1.0'
 
 # --- contention: two CPUs at least, and taskset
 cpus=$(awk '/^Cpus_allowed_list/ { n = split($2, r, ","); for (i = 1; i <= n; i++) {
