@@ -25,12 +25,27 @@ diag() { # diag TEXT...: a diagnostic, each line of it after "# "
 ok() { # ok NAME COMMAND...: the command's exit status decides, and is
 	# ok's (ok ... || diag "why" adds to a failure)
 	local name=$1; shift
+	all_failed=()
 	if "$@"; then
 		passed "$name"
 	else
 		failed "$name"
+		[ ${#all_failed[@]} = 0 ] || why_failed "${all_failed[@]}"
 		return 1
 	fi
+}
+
+# why_failed CHECK...: which of all's checks failed, and the first lines
+# of the file it read (so that a failure in CI says what it saw)
+why_failed() {
+	local a
+	diag "the check that failed: $*"
+	for a in "${@:2}"; do
+		[ -f "$a" ] || continue
+		diag "$a begins:"
+		diag "$(head -n 8 "$a" | cut -c 1-160)"
+		return
+	done
 }
 
 same() { # same NAME EXPECTED-FILE COMMAND...: its output is that file's
@@ -78,7 +93,7 @@ all() {
 	local one=() a
 	for a in "$@" --; do
 		if [ "$a" = -- ]; then
-			[ ${#one[@]} = 0 ] || "${one[@]}" || return 1
+			[ ${#one[@]} = 0 ] || "${one[@]}" || { all_failed=("${one[@]}"); return 1; }
 			one=()
 		else
 			one+=("$a")
