@@ -250,7 +250,7 @@ sweep_cache() {
 # The build, in its process group (its leader): the tree in TMP, from
 # the source package or, patched, from BASE's tree; for a whole build,
 # the files make will compile or assemble (its dry run: 20 to 30 s, in
-# TMP/todo) for the progress line; then vmlinux and the modules
+# TMP/pending) for the progress line; then vmlinux and the modules
 # (Module.symvers, which an out-of-tree module's link checks its
 # symbols against).
 build_tree() { # build_tree MACHINE TMP [BASE]
@@ -281,8 +281,8 @@ build_tree() { # build_tree MACHINE TMP [BASE]
 	fi
 	if [ -z "$base" ]; then
 		{ mk -n -k "$kernel_image" modules 2> /dev/null || true; } |
-			sed -n "s/.*echo '  \(CC\|AS\) [^']* \([^' ]*\)';.*/\2/p" > "$tmp/todo.new"
-		mv "$tmp/todo.new" "$tmp/todo"
+			sed -n "s/.*echo '  \(CC\|AS\) [^']* \([^' ]*\)';.*/\2/p" > "$tmp/pending.new"
+		mv "$tmp/pending.new" "$tmp/pending"
 	fi
 	mk -j"${VBOARD_JOBS:-$(nproc)}" "$kernel_image" modules
 }
@@ -296,10 +296,10 @@ said=''
 progress() { # progress MACHINE TMP T0
 	local s line='preparing the tree' key=prep n
 	s=$(($(date +%s) - $3))
-	if [ -f "$2/todo" ]; then
-		line=$(awk 'FILENAME == ARGV[1] { if (!($0 in todo)) t++; todo[$0]; next }
-			($1 == "CC" || $1 == "AS") && $NF in todo && !($NF in done) { done[$NF]; n++ }
-			END { printf "%d of %d files compiled", n, t }' "$2/todo" "$2/build.log")
+	if [ -f "$2/pending" ]; then
+		line=$(awk 'FILENAME == ARGV[1] { if (!($0 in pending)) t++; pending[$0]; next }
+			($1 == "CC" || $1 == "AS") && $NF in pending && !($NF in done) { done[$NF]; n++ }
+			END { printf "%d of %d files compiled", n, t }' "$2/pending" "$2/build.log")
 		key=count
 	elif n=$(grep -cE '^  (CC|AS) ' "$2/build.log"); then
 		line="$n files compiled"

@@ -84,7 +84,7 @@ static int tune(const int *cpus, int n, int cpu, const char *file)
 	struct tune_state s;
 	struct tune_plan p;
 	bool *kept;
-	size_t i, todo = 0;
+	size_t i, to_set = 0;
 	int rc, left = 0;
 
 	if ((rc = tune_state_load(&s, file)))
@@ -93,16 +93,16 @@ static int tune(const int *cpus, int n, int cpu, const char *file)
 	kept = xcalloc(p.n + 1, sizeof(*kept), "csumbench tune's plan");
 	for (i = 0; i < p.n; i++)
 		if (p.k[i].status == TUNE_SET) {
-			todo++;
+			to_set++;
 			kept[i] = tune_state_find(&s, p.k[i].path) != NULL;
 			if (!kept[i])
 				tune_state_add(&s, p.k[i].path, p.k[i].was, p.k[i].want);
 		}
 	/* the values before are kept before any is changed (and what was
 	   changed is said, even when the state could not be saved after) */
-	if (todo && tune_state_save(&s, file))
+	if (to_set && tune_state_save(&s, file))
 		rc = -1;
-	else if (todo) {
+	else if (to_set) {
 		apply(&p, &s, kept);
 		rc = tune_state_save(&s, file);
 	}
