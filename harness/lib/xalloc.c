@@ -110,17 +110,23 @@ char *xstrndup(const char *s, size_t n, const char *what)
 	return d;
 }
 
+char *xvasprintf(const char *what, const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		xalloc_fail(what, 0, errno);
+	return s;
+}
+
 char *xasprintf(const char *what, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	s = xvasprintf(what, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		xalloc_fail(what, 0, errno);
 	return s;
 }
 

@@ -6,6 +6,7 @@
 #ifndef CSUMBENCH_XALLOC_H
 #define CSUMBENCH_XALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* what: what the memory is for, as a message names it ("the rx ring's
@@ -20,6 +21,8 @@ char *xstrdup(const char *s, const char *what);
 char *xstrndup(const char *s, size_t n, const char *what);
 char *xasprintf(const char *what, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+char *xvasprintf(const char *what, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 
 /* The end itself, for other allocators (mmap, posix_memalign): "PROG:
    out of memory: WHAT (N bytes): why" on stderr, the cleanups, exit 1.

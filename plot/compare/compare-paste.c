@@ -236,6 +236,7 @@ static void paste_block(FILE *f, const struct pair *pairs, size_t n,
 	const struct results *b = cx->b, *a = cx->a;
 	const char *bn, *an, *op = n ? pairs[0].a->op : "";
 	int per_call = n && compare_op(b, a, op)->per_call;
+	int by_kernel;
 	size_t i;
 
 	side_names(cx, &bn, &an);
@@ -248,9 +249,10 @@ static void paste_block(FILE *f, const struct pair *pairs, size_t n,
 		       compare_figure(rule), rule->emulated ? ", EMULATED" : "");
 	fprintf(f, "%-20s %8s %8s %8s %14s\n", "point", "OLD", "NEW", "change",
 		rule->verdict && rule->family != FAMILY_NONE ? "adj. CI" : "95% CI");
+	/* Sides not named: each kernel's points under its name. */
+	by_kernel = !cx->after && several_kernels(pairs, n);
 	for (i = 0; i < n; i++) {
-		/* Sides not named: each kernel's points under its name. */
-		if (!cx->after && several_kernels(pairs, n) &&
+		if (by_kernel &&
 		    (!i || strcmp(pairs[i].a->kernel, pairs[i - 1].a->kernel)))
 			fprint_wrapped(f, "  ", "%s:", pairs[i].a->kernel);
 		paste_row(f, &pairs[i], per_call, cx, rule);

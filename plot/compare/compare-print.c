@@ -14,10 +14,6 @@
 #include "text/labels.h"
 #include "text/wrap.h"
 
-/* The harness's REGION_STEPS: a region shorter than this many timer
-   steps has medians that move by more than 1% a step. */
-#define REGION_STEPS_MIN 100
-
 static const char *pstr(double p, char *buf, size_t n)
 {
 	if (p < 0)

@@ -107,13 +107,15 @@ static int pick_entry(const struct results *all, const struct results *r,
 {
 	char *at = strrchr(entry, '@');
 	const char *dist = NULL, *op = r->nrows ? r->rows[0].op : "", **pf;
+	const char *kop = results_kernel_op(all, entry);
 	size_t i, n;
 
-	if (!results_kernel_op(all, entry) && at) {
+	if (!kop && at) {
 		*at = '\0';
 		dist = at + 1;
+		kop = results_kernel_op(all, entry);
 	}
-	if (!results_kernel_op(all, entry)) {
+	if (!kop) {
 		if (at)
 			*at = '@';
 		return bad_entry(all, path, entry, NULL);
@@ -127,7 +129,7 @@ static int pick_entry(const struct results *all, const struct results *r,
 			return bad_entry(all, path, entry, dist);
 	}
 	/* (another op's kernel: drawn in that op's figures) */
-	if (strcmp(results_kernel_op(all, entry), op))
+	if (strcmp(kop, op))
 		return 0;
 	for (i = 0; i < nk && strcmp(kernels[i], entry); i++)
 		;

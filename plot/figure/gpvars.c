@@ -385,9 +385,6 @@ static void print_lines(const struct layout *l)
 		labels[i] = l->lines.v[i].label;
 	gp_array("lines", labels, l->lines.n);
 	free(labels);
-	printf("array line_k[%zu]\n", l->lines.n ? l->lines.n : 1);
-	for (i = 0; i < l->lines.n; i++)
-		printf("line_k[%zu] = %zu\n", i + 1, l->lines.v[i].k);
 	gp_array("left_out", l->lines.left_out, l->lines.nleft);
 	gp_array("pf_kernels", l->lines.pfk, n);
 	printf("array pf_k[%zu]\narray pf_xticks[%zu]\narray pf_has_none[%zu]\n"

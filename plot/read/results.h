@@ -9,6 +9,11 @@
 
 #include "read/ops.h"
 
+/* The harness's REGION_STEPS: a region shorter than this many timer
+   steps has medians that move by more than 1% a step (row.region_steps
+   below it is said so by compare and show). */
+#define REGION_STEPS_MIN 100
+
 /* A point: the rows of its repeats merged (figures are the medians of the
    repeats').  Strings are as long as the CSV has them. */
 struct row {

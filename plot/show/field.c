@@ -47,16 +47,11 @@ void show_field(const char *key, const char *value)
 
 void show_fieldf(const char *key, const char *fmt, ...)
 {
-	va_list ap, aq;
+	va_list ap;
 	char *buf;
-	int n;
 
 	va_start(ap, fmt);
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	buf = xmalloc(n > 0 ? (size_t)n + 1 : 1, "a line of csumreport show");
-	vsnprintf(buf, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	buf = xvasprintf("a line of csumreport show", fmt, ap);
 	va_end(ap);
 	show_field(key, buf);
 	free(buf);

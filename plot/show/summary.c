@@ -13,24 +13,15 @@
 #include "text/warnline.h"
 #include "text/wrap.h"
 
-/* The harness's REGION_STEPS: a median region of fewer timer steps
-   moves in steps of more than 1% (compare says so point by point). */
-#define COARSE_STEPS 100
-
 /* Whether a warning line, a process's or the run's, says what the key
    says already. */
 static int said(const struct results *r, const char *start)
 {
 	const char *w;
-	unsigned p;
 	size_t i;
-	int n;
 
 	for (i = 0; i < r->nwarnings; i++) {
-		w = r->warnings[i];
-		n = 0;
-		if (sscanf(w, "process %u: %n", &p, &n) == 1 && n)
-			w += n;
+		warning_process(r->warnings[i], &w);
 		if (!strncmp(w, start, strlen(start)))
 			return 1;
 	}
@@ -91,14 +82,14 @@ void show_summary(const struct results *r)
 	for (i = 0; i < r->nrows; i++) {
 		floor += row_is_pseudo(&r->rows[i]) != 0;
 		stepped += !isnan(r->rows[i].region_steps);
-		coarse += r->rows[i].region_steps < COARSE_STEPS;
+		coarse += r->rows[i].region_steps < REGION_STEPS_MIN;
 	}
 	show_fieldf("points", "%zu (%zu of them the floor's, the empty "
 		    "kernel's), %u repeat%s", all, floor, r->repeats,
 		    r->repeats == 1 ? "" : "s");
 	if (stepped)
 		snprintf(steps, sizeof(steps), "%zu timed in regions of fewer than "
-			 "%d timer steps", coarse, COARSE_STEPS);
+			 "%d timer steps", coarse, REGION_STEPS_MIN);
 	else
 		snprintf(steps, sizeof(steps), "timer steps not recorded (no "
 			 "region_steps column)");

@@ -95,12 +95,12 @@ static void number_labels(struct labels *l, size_t width)
 		byp[i] = &l->v[i];
 	qsort(byp, l->n, sizeof(*byp), cmp_pos);
 	for (i = 0; i < l->n; i++) {
-		if (strlen(byp[i]->name + l->cut) <= width && !byp[i]->numbered)
+		if (strlen(byp[i]->name + l->cut) <= width)
 			continue;
 		snprintf(num, sizeof(num), "#%zu", ++k);
 		free(byp[i]->text);
 		byp[i]->text = xstrdup(num, "a label");
-		byp[i]->numbered = byp[i]->legend = 1;
+		byp[i]->legend = 1;
 	}
 	free(byp);
 	l->legend |= k > 0;
@@ -143,7 +143,6 @@ void labels_make(struct labels *l, const char *const *names, size_t n,
 		}
 		end = labels_end(s, width);
 		if (!end) {
-			l->v[i].numbered = 1;
 			l->v[i].text = xstrdup("", "a label");
 			unnamed = 1;
 			continue;
@@ -153,9 +152,6 @@ void labels_make(struct labels *l, const char *const *names, size_t n,
 		l->v[i].legend = l->legend = 1;
 	}
 	/* Ends alike, or one with no end that fits: numbers instead. */
-	if (unnamed || !distinct(l))
-		for (i = 0; i < m; i++)
-			l->v[i].numbered |= strlen(l->v[i].name + l->cut) > width;
 	if (unnamed || !distinct(l))
 		number_labels(l, width);
 }

@@ -10,7 +10,6 @@ struct label {
 	const char *name;
 	char *text;
 	size_t pos;		/* first place in the caller's list */
-	int numbered;		/* "#N" */
 	int legend;		/* shortened: the name whole in the legend */
 };
 

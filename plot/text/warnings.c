@@ -9,8 +9,7 @@
 #include "text/warnings.h"
 #include "text/wrap.h"
 
-/* "process N: TEXT": N, and where TEXT starts; 0 when not so. */
-static unsigned process_of(const char *w, const char **text)
+unsigned warning_process(const char *w, const char **text)
 {
 	unsigned p;
 	int n = 0;
@@ -49,7 +48,7 @@ static int same_text(const struct results *r, size_t from, const char *ti)
 	size_t j;
 
 	for (j = from; j < r->nwarnings; j++) {
-		process_of(r->warnings[j], &tj);
+		warning_process(r->warnings[j], &tj);
 		if (alike(ti, tj) && strcmp(ti, tj))
 			return 0;
 	}
@@ -66,14 +65,14 @@ void print_warnings(FILE *f, const struct results *r, const char *who)
 
 	for (i = 0; done && i < r->nwarnings; i++) {
 		const char *ti, *tj;
-		unsigned pi = process_of(r->warnings[i], &ti);
+		unsigned pi = warning_process(r->warnings[i], &ti);
 
 		if (done[i])
 			continue;
 		k = 0;
 		list[0] = '\0';
 		for (j = i, m = 0; j < r->nwarnings; j++) {
-			unsigned pj = process_of(r->warnings[j], &tj);
+			unsigned pj = warning_process(r->warnings[j], &tj);
 			if (done[j] || !alike(ti, tj) || !pj != !pi)
 				continue;
 			done[j] = 1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "read/results.h"
+#include "text/warnings.h"
 #include "text/warnline.h"
 #include "text/wrap.h"
 
@@ -21,12 +22,9 @@ struct side {
    is a word's), the process it came from left out. */
 static void label_of(const char *w, char *out)
 {
-	unsigned p;
 	size_t k = 0, words = 1, cut = 0;
-	int n = 0;
 
-	if (sscanf(w, "process %u: %n", &p, &n) == 1 && n)
-		w += n;
+	warning_process(w, &w);
 	for (; *w && k < LABEL_MAX - 1; w++) {
 		if (strchr(":;,", *w) || (*w == '(' && strncmp(w, "(s)", 3)))
 			break;
