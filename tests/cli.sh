@@ -775,6 +775,24 @@ ok "ip-fast-csum.conf runs; the summary gives cycles per call for it" \
 		has "$T/out" '^op ip_fast_csum: fastest kernel, cycles/call' -- \
 		has "$T/out" '^Harness floor (ip-empty), ticks per call\( (EMULATED)\)\{0,1\}:'
 
+# A one-entry kernel (kernel.h's one_entry) gets its own table beside the
+# fastest per size: its figure and share of the roofline at every size.
+if grep -q '^sized-avx2,x86_64,csum,no,.*,yes$' "$T/list.csv" && [ -z "${EMULATOR:-}" ]; then
+	"${CB[@]}" run --set kernels=sized-avx2,c64 --set sizes=64,1500 --set cache=warm,cold \
+		--set samples=3 -o "$T/one.csv" > "$T/out" 2> "$T/err"; rc=$?
+	ok "the summary's one-entry table: sized-avx2 at each size and cache, with its share" \
+		all exit_is 0 -- \
+			has "$T/out" "^op csum: sized-avx2, one entry point, cycles/byte and % of roofline:$" -- \
+			has_ere "$T/out" '^      size  warm {16}cold$' -- \
+			has_ere "$T/out" '^        64  [0-9.]+ (at roof|[0-9]+%) +[0-9.]+ (at roof|[0-9]+%)$' -- \
+			has_ere "$T/out" '^      1500  [0-9.]+ (at roof|[0-9]+%) +[0-9.]+ (at roof|[0-9]+%)$' -- \
+			lacks "$T/out" '^op csum: c64, one entry'
+	"${CB[@]}" run --set kernels=sized-avx2 --set sizes=64 --set cache=warm --set samples=3 \
+		--set emulated=yes -o "$T/one-emu.csv" > "$T/out" 2> "$T/err"; rc=$?
+	ok "an emulated run's one-entry table says EMULATED in its header" \
+		all exit_is 0 -- \
+			has "$T/out" "^op csum: sized-avx2, one entry point, cycles/byte and % of roofline; EMULATED, not real:$"
+fi
 
 # Memory that runs out: said, what for and how much, exit 1 (2 for sizes
 # refused before anything is made); never blamed on a kernel, never

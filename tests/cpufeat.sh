@@ -38,6 +38,8 @@ check_native avx2 avx2
 check_native avx2-prefetch avx2
 check_native avx512 avx512f avx512bw
 check_native avx512-vnni avx512f avx512bw avx512_vnni
+check_native sized-avx512 avx512f avx512bw avx512_vnni bmi2
+check_native sized-avx2 avx2
 check_native load-avx2 avx2
 check_native load-avx512 avx512f avx512bw
 
@@ -51,7 +53,8 @@ fi
 Q=(qemu-x86_64 -cpu Nehalem "$BIN")
 "${Q[@]}" list > "$T/nehalem.txt" 2>&1
 for k in adx:ADX avx2:AVX2 avx2-prefetch:AVX2 avx512:AVX-512BW \
-	 avx512-vnni:AVX-512BW load-avx2:AVX2 load-avx512:AVX-512BW; do
+	 avx512-vnni:AVX-512BW load-avx2:AVX2 load-avx512:AVX-512BW \
+	 sized-avx512:AVX-512BW sized-avx2:AVX2; do
 	ok "Nehalem: list says ${k%%:*} needs ${k#*:}" \
 		grep -A1 -E "^  ${k%%:*} +x86_64" "$T/nehalem.txt" \
 		| grep -q "unavailable: needs ${k#*:}$"
@@ -84,12 +87,12 @@ Q=(qemu-x86_64 -cpu max "$BIN")
 ok "max: avx2 and adx run" [ "$(runs "$T/max.csv" avx2)$(runs "$T/max.csv" adx)" = yesyes ]
 ok "max: avx512 does not" [ "$(runs "$T/max.csv" avx512)" = "needs AVX-512BW" ]
 "${Q[@]}" run --check --set ops=csum,load \
-	--set kernels=adc1,adc2,adx,avx2,avx2-prefetch,load-avx2,load-avx2-prefetch \
-	--set prefetch=none,64,256 --set sizes=1,31,32,33,127,128,129,1500,65537 \
+	--set kernels=adc1,adc2,adx,avx2,avx2-prefetch,sized-avx2,load-avx2,load-avx2-prefetch \
+	--set prefetch=none,64,256 --set sizes=1,31,32,33,63,64,95,127,128,129,1500,65537 \
 	--set aligns=0,1,3,7 > "$T/check.txt" 2>&1
 rc=$?
-ok "max: adx, avx2, load-avx2 and its prefetching variant pass the gate under emulation ($rc)" \
-	all exit_is 0 -- has "$T/check.txt" '^ok: 7 kernel'
+ok "max: adx, avx2, sized-avx2, load-avx2 and its prefetching variant pass the gate under emulation ($rc)" \
+	all exit_is 0 -- has "$T/check.txt" '^ok: 8 kernel'
 "${Q[@]}" run --dry-run --set sizes=64 > "$T/drymax.txt" 2>&1
 ok "max: the roofline is load-avx2" grep -qE '^ *load-avx2 +' "$T/drymax.txt"
 finish

@@ -273,6 +273,15 @@ collect bench
 EXAMPLE_NOTE='make bench'
 ok "make bench: the default config's pair in results/" \
 	bash -c "[ $rc = 0 ] && ls '$WB'/results/default-*[0-9].csv '$WB'/results/default-*[0-9]-samples.csv > /dev/null"; said
+# (the README's roofline summary, in shape where this CPU runs
+# sized-avx512: its headers and notes; its rows, whose fastest kernels
+# and shares are this host's, are not compared)
+if "$BUILD/csumbench" list | awk '/^  sized-avx512 / { k = 1; next } /^  [a-z]/ { k = 0 } k && /unavailable:/ { bad = 1 } END { exit bad }'; then
+	timer=$(sed -n 's/^# timer: \([^ ]*\).*/\1/p' "$(ls "$WB"/results/default-*[0-9].csv | head -n 1)")
+	ex_py shape README.md summary-example "$T/out" --as "timer tsc=timer $timer" '#' > "$T/shape"
+	ok "README.md's make bench summary is what make bench prints here, in shape (its headers and notes)" \
+		all empty "$T/shape" -- has "$T/out" '^op csum: sized-avx512, one entry point,' || cat "$T/shape"
+fi
 # (the README's next two, on make bench's results, before lane B adds
 # its own)
 run_in "$WB" table 'make table'

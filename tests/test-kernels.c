@@ -284,12 +284,15 @@ static void gate_sizes_and_hangs(void)
 }
 
 /* Megabytes of all-0xFF and random data, at lengths around the 2 MiB
-   chunks of avx512-vnni (4094 blocks of 512 bytes), for every kernel. */
+   chunks of avx512-vnni (4094 blocks of 512 bytes) and the 128 KiB
+   ones of sized-avx512, for every kernel. */
 static void megabytes(void)
 {
 	static const int lens[] = { 4094 * 512 - 1, 4094 * 512, 4094 * 512 + 64,
 				    4094 * 512 + 511, 4094 * 512 + 575,
-				    3 * 4094 * 512 + 13, (5 << 20) + 7 };
+				    3 * 4094 * 512 + 13, (5 << 20) + 7,
+				    (128 << 10) - 1, 128 << 10, (128 << 10) + 1,
+				    (256 << 10) + 63, (384 << 10) + 64 };
 	size_t big = (7 << 20), i;
 	unsigned char *m = malloc(big);
 	int l, pass;

@@ -52,6 +52,10 @@ struct kernel {
 	unsigned pf_step;	/* prefetch kernels: the bytes one iteration
 				   of the loop that prefetches covers; 0:
 				   not known (a .so kernel) */
+	bool one_entry;		/* one entry point for every length, its
+				   path chosen inside (as Linux ships one
+				   csum_partial): the summary shows its
+				   share of the roofline beside the best */
 	unsigned kspace;	/* space = kernel: 1 + its index in
 				   csumbench.ko; 0: user space */
 	/* A kernel that runs elsewhere (csumbench.ko's): one call of it on

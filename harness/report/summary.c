@@ -68,6 +68,8 @@ struct best_table {
 	size_t cols[NCOLS], ncols;
 	bool roof;			/* the roofline's share beside it */
 	int prec;
+	const struct kernel *only;	/* this kernel's points alone (its
+					   name then said once, above) */
 };
 
 /* The fastest point of each size and cache, in one pass. */
@@ -84,7 +86,8 @@ static void best_fill(struct best_table *t, const struct sweep *b)
 		double cpb;
 		size_t k;
 
-		if (p->spec.kernel->pseudo || p->spec.kernel->op != t->op)
+		if (p->spec.kernel->pseudo || p->spec.kernel->op != t->op ||
+		    (t->only && p->spec.kernel != t->only))
 			continue;
 		at = bsearch(&p->spec.size, t->sorted, c->nsizes, sizeof(*t->sorted),
 			     stats_cmp_u32);
@@ -169,6 +172,8 @@ static void best_cell(const struct best_table *t, const struct sweep *b,
 		snprintf(cell, len, "%s", t->unresolved[k] &&
 			 b->cfg->timing == TIMING_PER_CALL ?
 			 "below 1 timer step" : "-");
+	else if (t->only)
+		snprintf(cell, len, "%.*f%s", prec, t->bc[k], off);
 	else if (!p->spec.kernel->prefetch)
 		snprintf(cell, len, "%.*f %s%s", prec, t->bc[k],
 			 p->spec.kernel->name, off);
@@ -211,10 +216,79 @@ static void print_floor(FILE *f, const struct best_table *t,
 	fprintf(f, "\n");
 }
 
-static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
+/* The table's header line, per-size rows and the sizes left out. */
+static void print_rows(FILE *f, struct best_table *t, const struct sweep *b)
 {
 	const struct config *c = b->cfg;
 	size_t si, ci, ns = c->nsizes < SUMMARY_SIZES ? c->nsizes : SUMMARY_SIZES;
+	int width = t->only ? (t->roof ? 18 : 10) : t->roof ? 39 : 30;
+	char name[64], cell[64];
+
+	fprintf(f, "%10s", "size");
+	for (ci = 0; ci < t->ncols; ci++) {
+		col_name(c, t->cols[ci], name, sizeof(name));
+		fprintf(f, "  %-*s", ci + 1 < t->ncols ? width : 0, name);
+	}
+	fprintf(f, "\n");
+	for (si = 0; si < ns; si++) {
+		const uint32_t *at = bsearch(&c->sizes[si], t->sorted, c->nsizes,
+					     sizeof(*t->sorted), stats_cmp_u32);
+
+		if (c->sizes[si] == SIZE_MIX)
+			fprintf(f, "%10s", "mix");
+		else
+			fprintf(f, "%10u", c->sizes[si]);
+		for (ci = 0; ci < t->ncols; ci++) {
+			best_cell(t, b, (size_t)(at - t->sorted) * NCOLS + t->cols[ci],
+				  cell, sizeof(cell));
+			fprintf(f, "  %-*s", ci + 1 < t->ncols ? width : 0, cell);
+		}
+		fprintf(f, "\n");
+	}
+	if (ns < c->nsizes)
+		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
+			c->nsizes - ns);
+}
+
+/* Whether the run timed kernel k (and no earlier point named it). */
+static bool first_timed(const struct sweep *b, const struct kernel *k, size_t at)
+{
+	size_t i;
+
+	for (i = 0; i < at; i++)
+		if (b->plan.pts[i].spec.kernel == k)
+			return false;
+	return b->plan.pts[at].data.taken[0] > 0;
+}
+
+/* Each one-entry kernel of the op (kernel.h's one_entry) the run timed:
+   its own figure and roofline share at every size, since the fastest
+   per size is a different kernel at each and one ships only one. */
+static void one_entry_tables(FILE *f, struct best_table *t, const struct sweep *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->plan.npts; i++) {
+		const struct kernel *k = b->plan.pts[i].spec.kernel;
+
+		if (k->op != t->op || !k->one_entry || !first_timed(b, k, i))
+			continue;
+		memset(t->best, 0, b->cfg->nsizes * NCOLS * sizeof(*t->best));
+		memset(t->unresolved, 0, b->cfg->nsizes * NCOLS * sizeof(*t->unresolved));
+		t->only = k;
+		best_fill(t, b);
+		fprintf(f, "op %s: %s, one entry point, %s%s%s:\n",
+			t->op->name, k->name, t->op->per_call ? "cycles/call" :
+			"cycles/byte", t->roof ? " and % of roofline" : "",
+			b->machine.emulated ? "; EMULATED, not real" : "");
+		print_rows(f, t, b);
+	}
+	t->only = NULL;
+}
+
+static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
+{
+	const struct config *c = b->cfg;
 	struct best_table t = {
 		.op = op,
 		.sorted = xcalloc(c->nsizes, sizeof(*t.sorted), "the summary"),
@@ -226,8 +300,6 @@ static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
 		.roof = op->roofline && c->roofline,
 		.prec = op->per_call ? 1 : 3,
 	};
-	int width = t.roof ? 39 : 30;
-	char name[64], cell[64];
 
 	t.ncols = columns(c, t.cols);
 	best_fill(&t, b);
@@ -237,30 +309,8 @@ static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
 		t.roof ? " and % of the roofline's bytes/cycle" : "",
 		b->plan.samples, b->plan.repeats > 1 ? " per repeat, median of repeats" : "",
 		b->machine.cal.timer->name, b->machine.emulated ? "; EMULATED, not real" : "");
-	fprintf(f, "%10s", "size");
-	for (ci = 0; ci < t.ncols; ci++) {
-		col_name(c, t.cols[ci], name, sizeof(name));
-		fprintf(f, "  %-*s", ci + 1 < t.ncols ? width : 0, name);
-	}
-	fprintf(f, "\n");
-	for (si = 0; si < ns; si++) {
-		const uint32_t *at = bsearch(&c->sizes[si], t.sorted, c->nsizes,
-					     sizeof(*t.sorted), stats_cmp_u32);
-
-		if (c->sizes[si] == SIZE_MIX)
-			fprintf(f, "%10s", "mix");
-		else
-			fprintf(f, "%10u", c->sizes[si]);
-		for (ci = 0; ci < t.ncols; ci++) {
-			best_cell(&t, b, (size_t)(at - t.sorted) * NCOLS + t.cols[ci],
-				  cell, sizeof(cell));
-			fprintf(f, "  %-*s", ci + 1 < t.ncols ? width : 0, cell);
-		}
-		fprintf(f, "\n");
-	}
-	if (ns < c->nsizes)
-		fprintf(f, "%10s  and %zu more sizes: see the CSV (make table)\n", "",
-			c->nsizes - ns);
+	print_rows(f, &t, b);
+	one_entry_tables(f, &t, b);
 	if (t.roof)
 		fprintf(f, "at roof: 100%% within the medians' noise (twice "
 			"the standard error\nof their ratio and a timer step "

@@ -11,6 +11,12 @@ static inline u32 ror32(u32 w, unsigned int s)
 	return (w >> (s & 31)) | (w << ((-s) & 31));
 }
 
+/* (mainline's arch/x86/lib/csum-partial_64.c folds with ror64 since 2023) */
+static inline u64 ror64(u64 w, unsigned int s)
+{
+	return (w >> (s & 63)) | (w << ((-s) & 63));
+}
+
 static inline u32 swab32(u32 x)
 {
 	return __builtin_bswap32(x);
