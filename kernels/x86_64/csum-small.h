@@ -22,6 +22,8 @@
 #ifndef X86_64_CSUM_SMALL_H
 #define X86_64_CSUM_SMALL_H
 
+#include "csum-tail.h"		/* CSUM_ADD_BLOCK */
+
 .macro CSUM_40_AND_FOLD
 	movl	%edx,%edx
 	addq	(%rdi),%rdx
@@ -42,25 +44,15 @@
 	jb	.Ls4\@
 	testl	$32,%esi
 	jz	.Ls16\@
-	addq	(%rdi),%rax
-	adcq	8(%rdi),%rax
-	adcq	16(%rdi),%rax
-	adcq	24(%rdi),%rax
-	adcq	$0,%rax
-	addq	$32,%rdi
+	CSUM_ADD_BLOCK 32
 .Ls16\@:
 	testl	$16,%esi
 	jz	.Ls8\@
-	addq	(%rdi),%rax
-	adcq	8(%rdi),%rax
-	adcq	$0,%rax
-	addq	$16,%rdi
+	CSUM_ADD_BLOCK 16
 .Ls8\@:
 	testl	$8,%esi
 	jz	.Lslast\@
-	addq	(%rdi),%rax
-	adcq	$0,%rax
-	addq	$8,%rdi
+	CSUM_ADD_BLOCK 8
 .Lslast\@:
 	andl	$7,%esi
 	jz	.Lsfold\@

@@ -12,41 +12,35 @@
 #ifndef X86_64_CSUM_TAIL_H
 #define X86_64_CSUM_TAIL_H
 
+/* \bytes (8 to 64, a multiple of 8) at rdi added into rax as one add
+   chain closed by adc $0, rdi then past them (lea: the flags untouched). */
+.macro CSUM_ADD_BLOCK bytes
+	addq	(%rdi),%rax
+	.irp	off,8,16,24,32,40,48,56
+	.if	\off < \bytes
+	adcq	\off(%rdi),%rax
+	.endif
+	.endr
+	adcq	$0,%rax
+	leaq	\bytes(%rdi),%rdi
+.endm
+
 .macro CSUM_TAIL_AND_FOLD
 	testl	$64,%esi
 	jz	.Lt32\@
-	addq	(%rdi),%rax
-	adcq	8(%rdi),%rax
-	adcq	16(%rdi),%rax
-	adcq	24(%rdi),%rax
-	adcq	32(%rdi),%rax
-	adcq	40(%rdi),%rax
-	adcq	48(%rdi),%rax
-	adcq	56(%rdi),%rax
-	adcq	$0,%rax
-	leaq	64(%rdi),%rdi
+	CSUM_ADD_BLOCK 64
 .Lt32\@:
 	testl	$32,%esi
 	jz	.Lt16\@
-	addq	(%rdi),%rax
-	adcq	8(%rdi),%rax
-	adcq	16(%rdi),%rax
-	adcq	24(%rdi),%rax
-	adcq	$0,%rax
-	leaq	32(%rdi),%rdi
+	CSUM_ADD_BLOCK 32
 .Lt16\@:
 	testl	$16,%esi
 	jz	.Lt8\@
-	addq	(%rdi),%rax
-	adcq	8(%rdi),%rax
-	adcq	$0,%rax
-	leaq	16(%rdi),%rdi
+	CSUM_ADD_BLOCK 16
 .Lt8\@:
 	testl	$8,%esi
 	jz	.Lt4\@
-	addq	(%rdi),%rax
-	adcq	$0,%rax
-	leaq	8(%rdi),%rdi
+	CSUM_ADD_BLOCK 8
 .Lt4\@:
 	testl	$4,%esi
 	jz	.Lt2\@
