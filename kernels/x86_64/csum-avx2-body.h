@@ -67,7 +67,7 @@ ENTRY(\name)
 	vpsllq	$32,%ymm4,%ymm8
 	vpsubq	%ymm8,%ymm0,%ymm0	/* lo */
 	vpaddq	%ymm4,%ymm0,%ymm0	/* lo + hi: each lane < 2^59 */
-	HADD_YMM0_RAX			/* four lanes: < 2^61 */
+	HADD_YMM0			/* four lanes: < 2^61 */
 	vzeroupper
 	addq	%r8,%rax		/* the sum: no carry out below 2^62 */
 	CSUM_TAIL_AND_FOLD

@@ -73,11 +73,7 @@ ENTRY(csum_x86_64_sized_avx2)
 	vpsllq	$32,%ymm2,%ymm1
 	vpsubq	%ymm1,%ymm0,%ymm0	/* lo */
 	vpaddq	%ymm2,%ymm0,%ymm0	/* lo + hi: each lane < 2^59 */
-	vextracti128 $1,%ymm0,%xmm1
-	vpaddq	%xmm1,%xmm0,%xmm0
-	vpshufd	$0x4e,%xmm0,%xmm1
-	vpaddq	%xmm1,%xmm0,%xmm0
-	vmovq	%xmm0,%rdx
+	HADD_YMM0 rdx			/* rax holds the sum */
 	vzeroupper
 	addq	%rdx,%rax		/* + the sum: no carry out below 2^62 */
 	andl	$31,%esi

@@ -81,10 +81,7 @@
 	movzbl	(%rdi),%edx
 	addq	%rdx,%rax
 .Lsfold\@:
-	movq	%rax,%rdx		/* 64 to 32 bits, end-around carry */
-	shrq	$32,%rdx
-	addl	%edx,%eax
-	adcl	$0,%eax
+	FOLD_RAX
 	ret
 .endm
 

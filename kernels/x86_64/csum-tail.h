@@ -12,6 +12,8 @@
 #ifndef X86_64_CSUM_TAIL_H
 #define X86_64_CSUM_TAIL_H
 
+#include "x86_64-asm.h"		/* FOLD_RAX */
+
 /* \bytes (8 to 64, a multiple of 8) at rdi added into rax as one add
    chain closed by adc $0, rdi then past them (lea: the flags untouched). */
 .macro CSUM_ADD_BLOCK bytes
@@ -62,11 +64,7 @@
 	addq	%rdx,%rax
 	adcq	$0,%rax
 .Lfold\@:
-	/* 64 to 32 bits: hi + lo with the end-around carry. */
-	movq	%rax,%rdx
-	shrq	$32,%rdx
-	addl	%edx,%eax
-	adcl	$0,%eax
+	FOLD_RAX
 	ret
 .endm
 

@@ -31,29 +31,33 @@
 #define LOOP(name) LOOP_AT name
 
 /* The vector kernels' ends, in assembler macros (used by those that
-   need them).  The four 64-bit lanes of ymm0 added into rax (ymm1
-   scratch); the eight of zmm0 likewise. */
-.macro HADD_YMM0_RAX
+   need them).  The four 64-bit lanes of ymm0 added into \dst (rax
+   unless named; ymm1 scratch); the eight of zmm0 into rax likewise. */
+.macro HADD_YMM0 dst=rax
 	vextracti128 $1,%ymm0,%xmm1
 	vpaddq	%xmm1,%xmm0,%xmm0
 	vpshufd	$0x4e,%xmm0,%xmm1
 	vpaddq	%xmm1,%xmm0,%xmm0
-	vmovq	%xmm0,%rax
+	vmovq	%xmm0,%\dst
 .endm
 
 .macro HADD_ZMM0_RAX
 	vextracti64x4 $1,%zmm0,%ymm1
 	vpaddq	%ymm1,%ymm0,%ymm0
-	HADD_YMM0_RAX
+	HADD_YMM0
 .endm
 
-/* rax folded to 32 bits with the end-around carry, then the incoming
-   sum in r8d added the same way: the result in eax (rdx scratch). */
-.macro FOLD_RAX_ADD_R8D
+/* rax folded to 32 bits with the end-around carry, the result in eax
+   (rdx scratch): every x86-64 csum kernel's end. */
+.macro FOLD_RAX
 	movq	%rax,%rdx
 	shrq	$32,%rdx
 	addl	%edx,%eax
 	adcl	$0,%eax
+.endm
+/* The same, then the incoming sum in r8d added the same way. */
+.macro FOLD_RAX_ADD_R8D
+	FOLD_RAX
 	addl	%r8d,%eax
 	adcl	$0,%eax
 .endm
