@@ -91,9 +91,9 @@ RESULTS ?= $(NEWEST)
 # The folders' own make files, as optimized-routines has them: their
 # sources (found, so a new file needs no line), objects and binaries.
 .DEFAULT_GOAL := all
-include kernels/Dir.mk harness/Dir.mk tests/Dir.mk gbench/Dir.mk plot/Dir.mk
+include kernels/Dir.mk harness/Dir.mk tests/Dir.mk gbench/Dir.mk plot/Dir.mk model/Dir.mk
 
-.PHONY: all help deps check man module trace print-bin print-qemu-cpu bench ab ab-link test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
+.PHONY: all help deps check man module model trace print-bin print-qemu-cpu bench ab ab-link test test-bin accuracy clean plot table recommend compare gbench install lava-qemu FORCE
 all: $(BIN)
 
 # make help: the targets and the variables they read.
@@ -114,6 +114,7 @@ help:
 	@echo '  plot       PNG and SVG figures beside RESULTS (BEFORE/AFTER: changes)'
 	@echo '  gbench     gbench/gbc.h and csumbench-gb (Google Benchmark)'
 	@echo '  accuracy   a kernel of known cost, five runs'
+	@echo '  model      one call under a ppc32 core model, explained (RUNNER=model: bench)'
 	@echo '  module     csumbench.ko for KDIR (space = kernel; docs/kernel-space.md)'
 	@echo '  trace      the lengths the kernel checksums, as a size mix: RUNNER, SECONDS'
 	@echo '  install    binaries, man pages, completion, configs: DESTDIR, PREFIX'
@@ -128,11 +129,14 @@ help:
 	@echo '            STATIC=1  SANITIZE=1  LIBPFM=0|1  PCAP=0|1  CFLAGS=...'
 	@echo '  bench:    CONFIG=configs/x.conf  SPACE=user|kernel  SET="key=value ..."'
 	@echo '            RUNNER=qemu-ppc|"ssh root@board"|vboard:sam460ex|vboard:x86_64'
+	@echo '            RUNNER=model (ARCH=ppc32 CPU=preset: the core model, an estimate)'
 	@echo '            VBOARD_PATCH="a.patch ..." (a virtual board'"'"'s kernel)'
 	@echo '  ab:       OLD= NEW= (a kernel, K@D, lib.so:sym, a Linux checksum file)'
 	@echo '            or KSRC=tree PATCH=file; CONFIG=configs/ab.conf RUNNER= (as'
 	@echo '            bench'"'"'s) SPACE=kernel (KDIR= off a virtual board)'
 	@echo '            SET="key=value ..." PROCESSES=P FAIL_ABOVE=PCT'
+	@echo '            RUNNER=model (MODEL_VERDICT=1: judge the model'"'"'s deltas)'
+	@echo '  model:    ARCH=ppc32 CPU=preset KERNEL= SIZE= CACHE=warm|cold PREFETCH=D TRACE=1'
 	@echo '  module:   KDIR=$(KDIR)'
 	@echo '  trace:    SECONDS=10  RUNNER="ssh root@board"|vboard:sam460ex|vboard:x86_64'
 	@echo '  table:    RESULTS=r.csv KERNEL= OP= METRIC= BY= CACHE= SIZE= CODE_OFFSET='
@@ -194,10 +198,21 @@ accuracy: $(BIN) $(BUILD)/libknown-cost.so
 # exec'd, so a SIGTERM make passes on reaches it (and a board's build).  A build qemu-user
 # cannot run is not made, only refused (scripts/bench.sh says why).
 QEMU_REFUSED := $(and $(filter qemu-%,$(firstword $(RUNNER))),$(filter none,$(QEMU_CPU)),$(if $(findstring -cpu,$(RUNNER)),,yes))
-bench: $(if $(QEMU_REFUSED),,$(BIN))
+bench: $(if $(QEMU_REFUSED),,$(BIN)) $(if $(filter model,$(RUNNER)),$(MODEL_PLUGIN))
 	@$(call shell_vars,CONFIG RUNNER SPACE SET) \
 	CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' SET="$$SET" \
+	CSB_MODEL_PLUGIN='$(MODEL_PLUGIN)' \
 	exec scripts/bench.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$$CONFIG" "$$RUNNER" "$(CPU)" "$(QEMU_CPU)" "$$SPACE"
+
+# make model ARCH=ppc32 CPU=8xx KERNEL=unroll4 SIZE=1500 [CACHE=cold]
+# [PREFETCH=64] [TRACE=1]: one call under the preset's core model,
+# explained (csumbench model; docs/model.md).
+# (KERNEL, SIZE and CACHE as make table reads them: no defaults here)
+model: $(BIN) $(MODEL_PLUGIN)
+	@$(call shell_vars,KERNEL SIZE CACHE PREFETCH) \
+	exec scripts/model.sh '$(MODEL_PLUGIN)' '$(CPU)' '$(QEMU_CPU)' '$(BIN)' model \
+		-k "$$KERNEL" -s "$$SIZE" --cache "$${CACHE:-warm}" --prefetch "$${PREFETCH:-0}" --explain \
+		$(if $(filter 1,$(TRACE)),--trace)
 
 # make ab OLD=... NEW=... (or KSRC=tree PATCH=file): is NEW faster than
 # OLD, each side in processes of its own (docs/comparing.md).
@@ -206,12 +221,13 @@ bench: $(if $(QEMU_REFUSED),,$(BIN))
 # its own under $(BUILD)/ab/.  The variables are taken literally, as
 # CONFIG is for bench; CONFIG defaults to configs/ab.conf here.
 AB_CONFIG = $(if $(filter command% environment%,$(origin CONFIG)),$(value CONFIG),configs/ab.conf)
-ab: $(if $(QEMU_REFUSED),,$(BIN)) $(REPORT)
-	@$(call shell_vars,OLD NEW KSRC PATCH RUNNER SPACE SET PROCESSES FAIL_ABOVE KDIR) \
+ab: $(if $(QEMU_REFUSED),,$(BIN)) $(REPORT) $(if $(filter model,$(RUNNER)),$(MODEL_PLUGIN))
+	@$(call shell_vars,OLD NEW KSRC PATCH RUNNER SPACE SET PROCESSES FAIL_ABOVE KDIR MODEL_VERDICT) \
 	CONFIG=$(call quote,$(AB_CONFIG)) \
 	CSB_CC='$(CC)' CSB_CROSS_COMPILE='$(CROSS_COMPILE)' CSB_ARCH_CFLAGS='$(ARCH_CFLAGS)' \
 	CSB_LINUX_CFLAGS='$(LINUX_CFLAGS)' CSB_L1_SHIFT='$(L1_CACHE_SHIFT)' CSB_BUILD='$(BUILD)' \
 	CSB_MAKE='$(MAKE)' CSB_REPORT='$(abspath $(REPORT))' CSB_LOOP_ALIGN='$(LOOP_ALIGN)' \
+	CSB_MODEL_PLUGIN='$(abspath $(MODEL_PLUGIN))' MODEL_VERDICT="$$MODEL_VERDICT" \
 	OLD="$$OLD" NEW="$$NEW" KSRC="$$KSRC" PATCH="$$PATCH" RUNNER="$$RUNNER" SPACE="$$SPACE" \
 	SET="$$SET" PROCESSES="$$PROCESSES" FAIL_ABOVE="$$FAIL_ABOVE" KDIR="$$KDIR" \
 	exec scripts/ab.sh "$(ARCH)" "$(HOST_ARCH)" "$(BIN)" "$(CPU)" "$(QEMU_CPU)"

@@ -6,6 +6,7 @@
 #include "buildinfo.h"
 #include "cmd/cmd.h"
 #include "lib/platform.h"
+#include "model/model.h"
 
 static const struct {
 	const char *name;
@@ -23,6 +24,7 @@ static const struct {
 	{ "tune", cmd_tune, "set what check warns about; tune --reset puts it back" },
 	{ "code", cmd_code, "the bytes of a kernel function csumbench.ko times" },
 	{ "trace", cmd_trace, "count the lengths the running kernel checksums" },
+	{ "model", cmd_model, "one call under the ppc32 core model, explained" },
 };
 
 static void usage(FILE *f)
@@ -50,6 +52,8 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	/* (for the core model's plugin, when one is there: docs/model.md) */
+	model_note_kernels();
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

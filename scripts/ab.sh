@@ -19,6 +19,7 @@ arch=$1 host_arch=$2 bin=$3 cpu=$4 qemu_cpu=$5
 here_dir=$(cd "$(dirname "$0")" && pwd)
 OLD=${OLD:-} NEW=${NEW:-} KSRC=${KSRC:-} PATCH=${PATCH:-}
 RUNNER=${RUNNER:-} SPACE=${SPACE:-} SET=${SET:-} PROCESSES=${PROCESSES:-}
+MODEL_VERDICT=${MODEL_VERDICT:-}
 FAIL_ABOVE=${FAIL_ABOVE:-} CONFIG=${CONFIG:-configs/ab.conf}
 KDIR=${KDIR:-/lib/modules/$(uname -r)/build}
 out=${CSUMBENCH_RESULTS_DIR:-results}
@@ -191,7 +192,7 @@ case $SPACE in "") ;; user | kernel) args+=(--set "space=$SPACE") ;; *) die "SPA
 [ -z "$FAIL_ABOVE" ] || args+=(--fail-above "$FAIL_ABOVE")
 # the command the paste block quotes: this one, as make was given it
 cmd="make ab"
-for v in OLD NEW KSRC PATCH ARCH CPU RUNNER SPACE CONFIG SET PROCESSES FAIL_ABOVE; do
+for v in OLD NEW KSRC PATCH ARCH CPU RUNNER SPACE CONFIG SET PROCESSES FAIL_ABOVE MODEL_VERDICT; do
 	case $v in
 	OLD | NEW) [ -z "$KSRC" ] || continue ;;
 	ARCH) [ "$arch" != "$host_arch" ] || continue; val=$arch ;;
@@ -315,6 +316,16 @@ case $RUNNER in
 	else
 		"$ab_bin" "${args[@]}" -- "$old_kernel" "$new_kernel" || status=$?
 	fi
+	;;
+model)
+	# The core model (docs/model.md): model deltas, figures only unless
+	# MODEL_VERDICT=1 (an estimate is never a board's verdict alone).
+	[ "$arch" = ppc32 ] || die "RUNNER=model models 32-bit PowerPC cores: give ARCH=ppc32 CPU=8xx (or e300c2, e300c3, 464, 440, e500)"
+	[ "$SPACE" != kernel ] || die "RUNNER=model runs in user space only"
+	model_args=(--set timer=model --set cycles_per_tick=auto --set "runner=model:$cpu")
+	[ "${MODEL_VERDICT:-}" != 1 ] || model_args+=(--force-verdict)
+	"$here_dir/model.sh" "${CSB_MODEL_PLUGIN:?}" "$cpu" "$qemu_cpu" "$ab_bin" \
+		"${args[@]}" "${model_args[@]}" -- "$old_kernel" "$new_kernel" || status=$?
 	;;
 qemu-*)
 	read -r -a runner_cmd <<< "$RUNNER"

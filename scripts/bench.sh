@@ -79,6 +79,23 @@ case "$runner" in
 	fi
 	exec "$bin" run -c "$config" -o "$out/" ${space_args[@]+"${space_args[@]}"}
 	;;
+model)
+	# The core model (docs/model.md): qemu-ppc with its plugin times
+	# the kernels as the preset's core would, an estimate every output
+	# marks.  The model's clock counts core cycles: cycles_per_tick 1.
+	if [ "$arch" != ppc32 ]; then
+		echo "make bench: RUNNER=model models 32-bit PowerPC cores: give" \
+			"ARCH=ppc32 CPU=8xx (or e300c2, e300c3, 464, 440, e500)" >&2
+		exit 2
+	fi
+	if [ "$space" = kernel ]; then
+		echo "make bench: RUNNER=model runs in user space only" >&2
+		exit 2
+	fi
+	exec "$here_dir/model.sh" "${CSB_MODEL_PLUGIN:?}" "$cpu" "$qemu_cpu" "$bin" \
+		run -c "$config" -o "$out/" --set timer=model --set cycles_per_tick=auto \
+		--set runner="model:$cpu" ${space_args[@]+"${space_args[@]}"}
+	;;
 qemu-*)
 	# The preset's CPU model, unless the runner names one: gcc's
 	# -mcpu=464 emits instructions (dlmzb.) that qemu's default lacks.

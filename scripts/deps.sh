@@ -12,6 +12,7 @@ group() {
 	emu) echo qemu-user ;;
 	ppc32) echo gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user ;;
 	arm64) echo gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user ;;
+	model) echo gcc-powerpc-linux-gnu libc6-dev-powerpc-cross qemu-user linux-source-6.1 ;;
 	gbench) echo g++ pkg-config libbenchmark-dev libbenchmark-tools python3-scipy ;;
 	vboard) echo linux-source-6.1 qemu-system-ppc bison flex libssl-dev bc cpio \
 		gcc-powerpc-linux-gnu libc6-dev-powerpc-cross patch perl ;;
@@ -25,7 +26,7 @@ group() {
 		return 2 ;;
 	esac
 }
-all_groups="build native emu ppc32 arm64 gbench vboard vboard-x86 labgrid lava plot docs"
+all_groups="build native emu ppc32 arm64 model gbench vboard vboard-x86 labgrid lava plot docs"
 if [ $# = 0 ]; then
 	# shellcheck disable=SC2086 # the groups are words
 	set -- $all_groups

@@ -23,5 +23,10 @@ $(BUILD)/libtest-fs-shim.so: tests/fs-shim.c
 $(BUILD)/make-capture: tests/make-capture.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 
+# Kernels of known instruction counts under the ppc32 core model
+# (tests/model.sh): a program of its own with the model's mailbox.
+$(BUILD)/model-counts: tests/model-counts.c tests/model-known.S harness/model/box.h
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/model-counts.c tests/model-known.S
+
 # (the kernel of known cost, for the verdict tests, is x86-64 and arm64 code)
-test-bin: $(BIN) $(TESTS) $(BUILD)/make-capture $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so $(BUILD)/libtest-fs-shim.so $(if $(filter x86_64 arm64,$(ARCH)),$(BUILD)/libknown-cost.so))
+test-bin: $(BIN) $(TESTS) $(BUILD)/make-capture $(if $(filter ppc32,$(ARCH)),$(BUILD)/model-counts) $(if $(STATIC),,$(BUILD)/libtest-so-kernel.so $(BUILD)/libtest-fs-shim.so $(if $(filter x86_64 arm64,$(ARCH)),$(BUILD)/libknown-cost.so))

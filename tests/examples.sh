@@ -555,6 +555,7 @@ bindings() { # bindings SUITE: its variables' values, one a line
 	tests/trace.sh) printf '%s\n' '$m=sam460ex' '"$@"=ARCH=ppc32 CPU=464' ;;	# board_trace sam460ex 0 ARCH=ppc32 CPU=464
 	tests/gbench.sh) printf '%s\n' '$B=build/x86_64' ;;	# run.sh: tests/gbench.sh "$A"
 	tests/ab.sh) printf '%s\n' '$L=/usr/src/linux' '$T/dcbt.patch=0001-csum-dcbt.patch' ;;
+	tests/model.sh) printf '%s\n' '$L=/usr/src/linux' ;;
 	esac
 }
 in_suite() { # in_suite SUITE CMD
@@ -577,6 +578,11 @@ in_suite tests/kspace.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex S
 in_suite tests/kspace.sh 'make module ARCH=ppc32 KDIR="$(scripts/vboard.sh kernel sam460ex)/build"'
 in_suite tests/kspace.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex SPACE=kernel CONFIG=configs/kernel-space.conf VBOARD_PATCH=dcbt.patch'
 in_suite tests/trace.sh 'make trace ARCH=ppc32 CPU=464 RUNNER=vboard:sam460ex SECONDS=6'
+in_suite tests/model.sh 'make bench ARCH=ppc32 CPU=8xx RUNNER=model CONFIG=configs/mpc885.conf'
+in_suite tests/model.sh 'make bench ARCH=ppc32 CPU=e300c2 RUNNER=model CONFIG=configs/mpc8323.conf'
+in_suite tests/model.sh 'make bench ARCH=ppc32 CPU=464 RUNNER=model CONFIG=configs/apm82181.conf'
+in_suite tests/model.sh 'make model ARCH=ppc32 CPU=8xx KERNEL=unroll4 SIZE=1500 CACHE=cold'
+in_suite tests/model.sh 'make ab ARCH=ppc32 CPU=8xx RUNNER=model OLD=/usr/src/linux/arch/powerpc/lib/checksum_32.S NEW=unroll4 SET="sizes=64,576,1500"'
 # (the README's tree is linux-source-6.1's checksum files, its patch one
 # made there; they are the suite's $L and $T/dcbt.patch)
 in_suite tests/ab.sh 'make ab KSRC=/usr/src/linux PATCH=0001-csum-dcbt.patch ARCH=ppc32 CPU=464 RUNNER=qemu-ppc'

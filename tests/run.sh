@@ -382,6 +382,22 @@ if [ -f build/ppc32/csumbench ]; then
 		suite "ppc32-generic-$q-run" tests/ppc32-cpu.sh build/ppc32 "$q"
 	done
 fi
+# The ppc32 core model: qemu-ppc with its plugin, on the 8xx build (and
+# the e300c2 and 464 builds its examples use); one emulator thread, so
+# beside the others.
+if want model; then
+	if ! have model; then
+		skipped model "$(needs model)"
+	elif ! build ppc32-8xx ARCH=ppc32 CPU=8xx test-bin build/host/libcsummodel.so build/host/csumreport ||
+		! build ppc32-e300c2 ARCH=ppc32 CPU=e300c2 || ! build ppc32-464 ARCH=ppc32 CPU=464; then
+		echo "FAIL model: the CPU=8xx, e300c2 or 464 build, or the plugin"; total_fail=$((total_fail + 1))
+	elif ! qemu-ppc -plugin build/host/libcsummodel.so,preset=8xx build/ppc32-8xx/model-counts > /dev/null 2> build/logs/model-probe.log &&
+		grep -qi 'plugin' build/logs/model-probe.log; then
+		skipped model "this qemu-ppc loads no TCG plugins: $(head -n 1 build/logs/model-probe.log)"
+	else
+		suite_bg model tests/model.sh build/host/libcsummodel.so build/ppc32-8xx
+	fi
+fi
 [ "$(uname -m)" != aarch64 ] && cross arm64 qemu-aarch64 aarch64-linux-gnu-
 
 # 3. Virtual boards and board farms: a real ppc kernel under

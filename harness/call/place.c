@@ -16,6 +16,7 @@
 
 #include "call/place.h"
 #include "lib/xalloc.h"
+#include "model/model.h"
 
 struct copy {
 	struct kernel k;
@@ -180,6 +181,12 @@ static const struct kernel *copy_at(const struct kernel *k, size_t at,
 		return NULL;
 	}
 	place_sync_icache(m + at, size);
+	if (model_note_code(m + at, size)) {
+		snprintf(err, errlen, "the core model follows at most %d code "
+			 "ranges: a run under it takes fewer layouts", MODEL_MAX_KERNELS);
+		munmap(m, len);
+		return NULL;
+	}
 	c = xcalloc(1, sizeof(*c), "a code copy");
 	copies = xreallocarray(copies, ncopies + 1, sizeof(*copies), "a code copy");
 	c->k = *k;

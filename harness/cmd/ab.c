@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "model/model.h"
 #include "cmd/report.h"
 #include "cmd/setup.h"
 #include "kspace/kspace.h"
@@ -33,7 +34,8 @@
 #include "registry/table.h"
 #include "report/output.h"
 
-enum { OPT_REPORT = 256, OPT_FAIL_ABOVE, OPT_THRESHOLD, OPT_COMMAND, OPT_NO_VERDICT };
+enum { OPT_REPORT = 256, OPT_FAIL_ABOVE, OPT_THRESHOLD, OPT_COMMAND, OPT_NO_VERDICT,
+	OPT_FORCE_VERDICT };
 
 static const struct args_opt ab_opts[] = {
 	{ .name = "config", .key = 'c', .arg = "CONFIG",
@@ -61,6 +63,9 @@ static const struct args_opt ab_opts[] = {
 	{ .name = "no-verdict", .key = OPT_NO_VERDICT,
 	  .help = "write the two files and stop (exit 0):\n"
 	  "they are judged elsewhere, as make ab does for a board" },
+	{ .name = "force-verdict", .key = OPT_FORCE_VERDICT,
+	  .help = "judge emulated or modelled figures\n"
+	  "(make ab MODEL_VERDICT=1)" },
 	{ .name = "quiet", .key = 'q', .help = "no progress line" },
 	{ .name = NULL }
 };
@@ -250,6 +255,10 @@ static void argv_free(char **v)
 	free(v);
 }
 
+/* What a forked process's exec_errno is when it ran under the core model
+   (model/model.h): not an errno. */
+#define AB_EXEC_MODEL (-1)
+
 /* Runs argv as a fresh process of this binary, its output into log.
    Where this binary cannot be exec'd (qemu-user without binfmt_misc
    runs a ppc binary only when told to), a forked copy runs it instead:
@@ -281,8 +290,11 @@ static int run_proc(char **argv, const char *log, int *forked, int *exec_errno)
 		dup2(fd, 1);
 		dup2(fd, 2);
 		close(fd);
-		execv("/proc/self/exe", argv);
-		e = errno;
+		/* (under the core model a fresh exec would run without its
+		   plugin: forked, the plugin's state and all) */
+		if (!model_attached())
+			execv("/proc/self/exe", argv);
+		e = model_attached() ? AB_EXEC_MODEL : errno;
 		if (write(pfd[1], &e, sizeof(e)) != (ssize_t)sizeof(e))
 			_exit(127);
 		close(pfd[1]);
@@ -564,7 +576,8 @@ static void put_processes(FILE *f, const struct merge *m)
 		"buffers, pools and seed its own", ab->nprocs);
 	if (forked)
 		fprintf(f, "# process_exec: %s (the processes ran forked)\n",
-			strerror(e));
+			e == AB_EXEC_MODEL ? "under the core model, whose plugin "
+			"a fresh exec would not carry" : strerror(e));
 	for (i = 0; i < ab->nprocs; i++) {
 		const struct ab_proc *p = &ab->procs[i];
 		char id[160], seed[64];
@@ -757,7 +770,7 @@ static int write_sides(struct ab *ab, const char *out, char paths[2][PATH_MAX])
 /* The verdict: csumreport compare of the two files, its status ours. */
 static int judge(const struct ab *ab, const char *report, char paths[2][PATH_MAX],
 		 const char *paste, const char *fail_above, const char *threshold,
-		 const char *command)
+		 const char *command, bool force)
 {
 	const char *v[24];
 	int n = 0, st;
@@ -781,6 +794,8 @@ static int judge(const struct ab *ab, const char *report, char paths[2][PATH_MAX
 		v[n++] = "--threshold";
 		v[n++] = threshold;
 	}
+	if (force)
+		v[n++] = "--force-verdict";
 	v[n++] = "--";
 	v[n++] = paths[0];
 	v[n++] = paths[1];
@@ -876,6 +891,7 @@ struct ab_args {
 	const char *out, *report, *fail_above, *threshold, *command;
 	const char *spec[2];
 	bool no_verdict;	/* --no-verdict: the files only */
+	bool force_verdict;	/* --force-verdict: compare's */
 	int given;		/* --processes, or 0 */
 };
 
@@ -935,6 +951,9 @@ static int ab_parse(struct ab *ab, struct ab_args *o, int argc, char **argv)
 		case OPT_NO_VERDICT:
 			o->no_verdict = true;
 			break;
+		case OPT_FORCE_VERDICT:
+			o->force_verdict = true;
+			break;
 		case 'q':
 			ab->quiet = 1;
 			break;
@@ -983,7 +1002,7 @@ static int ab_verdict(const struct ab *ab, const struct ab_args *o,
 	}
 	cmdline = o->command ? NULL : command_line(argc, argv);
 	rc = judge(ab, rep, paths, paste, o->fail_above, o->threshold,
-		   o->command ? o->command : cmdline);
+		   o->command ? o->command : cmdline, o->force_verdict);
 	free(cmdline);
 	return rc;
 }

@@ -14,5 +14,6 @@ int cmd_trace(int argc, char **argv);
 int cmd_ab(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_model(int argc, char **argv);
 
 #endif

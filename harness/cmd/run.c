@@ -9,6 +9,8 @@
 
 #include "call/watchdog.h"
 #include "cmd/cmd.h"
+#include "model/model.h"
+#include "timer/timer.h"
 #include "cmd/setup.h"
 #include "config/keys.h"
 #include "kspace/kspace.h"
@@ -385,6 +387,11 @@ static int prepare(struct run *r)
 	rc = setup_timer(c, &b->machine.cal, r->opts.quiet);
 	if (rc)
 		return rc;
+	/* (the core model's estimates are emulated too, and say whose) */
+	if (b->machine.cal.timer == &timer_model) {
+		b->machine.model = model_about();
+		b->machine.emulated = true;
+	}
 	/* An event that will not open here is the config's error. */
 	if (c->events.n && events_open(&c->events, r->err, sizeof(r->err))) {
 		config_error(&c->origin.events, "events", r->err);

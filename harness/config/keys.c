@@ -537,7 +537,7 @@ const struct config_key config_keys[] = {
 	  "K, calls per cold region: auto finds it per run" },
 	{ "timer", key_timer,
 	  offsetof(struct config, origin.timer),
-	  "auto, perf, clock, or this port's: tsc, mftb or cntvct", "auto",
+	  "auto, perf, clock, this port's (tsc, mftb, cntvct) or model", "auto",
 	  "the cycle source" },
 	{ "cycles_per_tick", key_cycles_per_tick,
 	  0,

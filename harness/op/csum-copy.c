@@ -335,6 +335,7 @@ const struct op op_csum_copy = {
 	.size_word = "copied",
 	.about = "copy and checksum; sizes are bytes copied",
 	.dst = true,
+	.dist_arg = 4,		/* (src, dst, len, sum, dist) */
 	.partial_sum = true,
 	.roofline = true,
 	.size_ok = op_any_size,

@@ -189,6 +189,7 @@ const struct op op_csum = {
 	.size_word = "buffers",
 	.about = "csum_partial; sizes are bytes summed",
 	.dst = false,
+	.dist_arg = 3,		/* (buf, len, sum, dist) */
 	.partial_sum = true,
 	.roofline = true,
 	.size_ok = op_any_size,

@@ -184,6 +184,7 @@ const struct op op_load = {
 	.size_word = "buffers",
 	.about = "the roofline, loads and no checksum; sizes are bytes loaded",
 	.dst = false,
+	.dist_arg = 3,		/* (buf, len, seed, dist) */
 	.partial_sum = false,
 	.roofline = false,
 	.size_ok = op_any_size,

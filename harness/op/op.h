@@ -29,6 +29,8 @@ struct op {
 	const char *contract;	/* one line: the call and what it returns */
 	const char *size_means;	/* what a point's size counts */
 	bool dst;		/* writes a destination buffer */
+	unsigned dist_arg;	/* prefetch kernels: the argument (from 0)
+				   the distance is, as kernel.h calls it */
 	bool per_call;		/* people read its cost per call, not per
 				   byte (summaries; the CSV has both) */
 	/* How csumreport words its sizes (# op: in the CSV): a figure's

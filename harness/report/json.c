@@ -306,6 +306,7 @@ struct figures {
 	unsigned long long iters;
 	bool per_call;		/* no time is then a call below one step */
 	bool emulated;		/* each entry says so (Google Benchmark's label) */
+	bool model;		/* and a model's estimate says that */
 };
 
 static struct figures figures_of(const struct sweep *b, const struct point *p,
@@ -320,6 +321,7 @@ static struct figures figures_of(const struct sweep *b, const struct point *p,
 	x.iters = (unsigned long long)p->data.taken[r] * (p->data.cs[r].n ? 1 : p->spec.iters);
 	x.per_call = b->cfg->timing == TIMING_PER_CALL;
 	x.emulated = b->machine.emulated;
+	x.model = b->machine.model != NULL;
 	return x;
 }
 
@@ -349,7 +351,9 @@ static void entry(FILE *f, const char *name, const char *agg, size_t family,
 	else
 		fprintf(f, "      \"repetition_index\": %d,\n      \"threads\": 1,\n",
 			index);
-	if (x->emulated)
+	if (x->model)
+		fputs("      \"label\": \"model: an estimate from a core model, not a board's time\",\n", f);
+	else if (x->emulated)
 		fputs("      \"label\": \"emulated: not a board's time\",\n", f);
 	fprintf(f, "      \"iterations\": %llu,\n", x->iters);
 	/* Google Benchmark's way to say a run has no time (compare.py
@@ -408,6 +412,7 @@ static void aggregates(FILE *f, const char *name, size_t family,
 		a.iters = n;
 		a.per_call = x[0].per_call;
 		a.emulated = x[0].emulated;
+		a.model = x[0].model;
 		entry(f, name, names[j], family, n, 0, &a, first);
 	}
 }

@@ -468,6 +468,8 @@ static void meta_place(FILE *f, const struct sweep *b)
 	contention_meta(f, &b->machine.cont);
 	fprintf(f, "# virtualized: %s\n", platform_virtualized() ? "yes" : "no");
 	fprintf(f, "# emulated: %s\n", b->machine.emulated ? "yes" : "no");
+	if (b->machine.model)
+		fprintf(f, "# model: %s\n", b->machine.model);
 	if (b->cfg->runner[0])
 		fprintf(f, "# runner: %s\n", b->cfg->runner);
 }
@@ -477,7 +479,9 @@ static void meta_warnings(FILE *f, const struct sweep *b)
 {
 	size_t i;
 
-	if (b->machine.emulated)
+	if (b->machine.model)
+		fprintf(f, "# warning: %s\n", b->machine.model);
+	else if (b->machine.emulated)
 		fprintf(f, "# warning: emulated run, timings are not real\n");
 #ifndef __OPTIMIZE__
 	fprintf(f, "# warning: unoptimised build\n");

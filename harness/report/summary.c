@@ -9,6 +9,7 @@
 
 #include "lib/stats.h"
 #include "lib/xalloc.h"
+#include "model/model.h"
 #include "report/report.h"
 
 /* Sizes shown; a sweep of thousands is read in the CSV, not here. */
@@ -187,6 +188,17 @@ static void best_cell(const struct best_table *t, const struct sweep *b,
 		roof_share(b, p, cell, len);
 }
 
+/* What a table's own line says of an emulated run's figures. */
+static const char *emulated_note(const struct sweep *b)
+{
+	static char note[64];
+
+	if (!b->machine.model)
+		return b->machine.emulated ? "; EMULATED, not real" : "";
+	snprintf(note, sizeof(note), "; MODEL %s, an estimate", model_preset());
+	return note;
+}
+
 /* The empty kernel's ticks per call in each column. */
 static void print_floor(FILE *f, const struct best_table *t,
 			const struct sweep *b)
@@ -196,7 +208,7 @@ static void print_floor(FILE *f, const struct best_table *t,
 	size_t ci, i;
 
 	fprintf(f, "Harness floor (%s), ticks per call%s:", op_empty(t->op)->name,
-		b->machine.emulated ? " (EMULATED)" : "");
+		b->machine.model ? " (MODEL)" : b->machine.emulated ? " (EMULATED)" : "");
 	for (ci = 0; ci < t->ncols; ci++)
 		for (i = b->plan.npts - b->plan.nempty; i < b->plan.npts; i++) {
 			const struct point *p = &b->plan.pts[i];
@@ -280,7 +292,7 @@ static void one_entry_tables(FILE *f, struct best_table *t, const struct sweep *
 		fprintf(f, "op %s: %s, one entry point, %s%s%s:\n",
 			t->op->name, k->name, t->op->per_call ? "cycles/call" :
 			"cycles/byte", t->roof ? " and % of roofline" : "",
-			b->machine.emulated ? "; EMULATED, not real" : "");
+			emulated_note(b));
 		print_rows(f, t, b);
 	}
 	t->only = NULL;
@@ -308,7 +320,7 @@ static void summary_op(FILE *f, const struct sweep *b, const struct op *op)
 		op->name, op->per_call ? "cycles/call" : "cycles/byte",
 		t.roof ? " and % of the roofline's bytes/cycle" : "",
 		b->plan.samples, b->plan.repeats > 1 ? " per repeat, median of repeats" : "",
-		b->machine.cal.timer->name, b->machine.emulated ? "; EMULATED, not real" : "");
+		b->machine.cal.timer->name, emulated_note(b));
 	print_rows(f, &t, b);
 	one_entry_tables(f, &t, b);
 	if (t.roof)
@@ -326,7 +338,9 @@ void report_summary(FILE *f, const struct sweep *b)
 {
 	size_t o, i;
 
-	if (b->machine.emulated)
+	if (b->machine.model)
+		fprintf(f, "%s.\n", b->machine.model);
+	else if (b->machine.emulated)
 		fprintf(f, "EMULATED RUN: these timings are not real; do not quote them.\n");
 	for (o = 0; o < op_count; o++) {
 		for (i = 0; i < b->plan.npts && (b->plan.pts[i].spec.kernel->pseudo ||

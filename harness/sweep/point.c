@@ -11,6 +11,7 @@
 #include "call/watchdog.h"
 #include "lib/hugepage.h"
 #include "lib/xalloc.h"
+#include "model/model.h"
 #include "sweep/sweep.h"
 #include "op/verify.h"
 #include "workload/mix.h"
@@ -24,9 +25,16 @@ const char *point_rx_name(const struct sweep *b, const struct point *p,
 	return buf;
 }
 
+/* Every timed call's distance is asked for here, just before the calls:
+   the core model (model/model.h) is told it, as its address tracker
+   cannot see the argument register. */
 int sweep_dist(const struct point *p)
 {
-	return p->spec.prefetch == PREFETCH_NONE ? 0 : p->spec.prefetch;
+	int dist = p->spec.prefetch == PREFETCH_NONE ? 0 : p->spec.prefetch;
+
+	if (p->spec.runs)
+		model_note_dist(p->spec.runs->op, p->spec.runs->prefetch, dist);
+	return dist;
 }
 
 void point_free(struct point *p)

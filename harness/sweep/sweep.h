@@ -156,6 +156,8 @@ struct arena {
 /* The machine as the run found it: the timer, the caches, the clock. */
 struct machine {
 	bool emulated;			/* timings are not real */
+	const char *model;		/* the core model's estimates (timer
+					   model): what it says of them; else NULL */
 	struct calibration cal;
 	double kspace_overhead;		/* space = kernel: the module's empty
 					   region in ticks (kspace_begin) */

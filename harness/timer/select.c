@@ -5,7 +5,7 @@
 #include "timer/timer.h"
 
 static const struct timer *const timers[] = {
-	&timer_perf, &timer_arch, &timer_clock,
+	&timer_perf, &timer_arch, &timer_clock, &timer_model,
 };
 #define NTIMERS (sizeof(timers) / sizeof(timers[0]))
 
@@ -47,7 +47,7 @@ const struct timer *timer_select(const char *name, bool quiet,
 	   what the user is told. */
 	why[0] = '\0';
 	for (i = 0; i < NTIMERS; i++) {
-		if (!timers[i])
+		if (!timers[i] || timers[i] == &timer_model)
 			continue;
 		if (timers[i]->setup(err, errlen) == 0) {
 			if (why[0] && !quiet)

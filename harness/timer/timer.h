@@ -28,6 +28,8 @@ struct timer {
 extern const struct timer timer_arch __attribute__((weak));
 extern const struct timer timer_perf;
 extern const struct timer timer_clock;
+/* The ppc32 core model's estimates (timer/model.c): named, never auto. */
+extern const struct timer timer_model;
 
 /* "auto" picks perf cycles, else the arch counter, else the clock; it
    says on stderr (once) why it fell back.  NULL and err on failure. */

@@ -105,10 +105,10 @@ void compare_headline(const struct pair *pairs, size_t n,
 		nsig++;
 		r = speed_ratio(q, &pm, &faster);
 		where(q, cx->show_pf, w, sizeof(w));
-		print_wrapped("  ", "%s%s%s is %.2f \xc2\xb1 %.2fx %s than %s at %s%s",
+		print_wrapped("  ", "%s%s%s is %.2f \xc2\xb1 %.2fx %s than %s at %s%s%s",
 			      cx->after ? "" : q->a->kernel, cx->after ? "" : ": ",
 			      an, r, pm, faster ? "faster" : "slower", bn, w,
-			      rule->emulated ? ", EMULATED" : "");
+			      rule->emulated ? ", " : "", rule->emulated ? rule->emu_word : "");
 	}
 	compare_unchanged(pairs, n, rule, others, sizeof(others));
 	if (!nsig)
@@ -173,7 +173,7 @@ static void paste_row(FILE *f, const struct pair *q, int per_call,
 	fprintf(f, "%-20s %8.*f %8.*f %+7.1f%% %14s%s%s\n", w, b < 10 ? 3 : 1, b,
 		a < 10 ? 3 : 1, a, q->change == 0 ? 0.0 : q->change, ci,
 		q->sig ? " *" : rule->emulated ? "  " : "",
-		rule->emulated ? " emu" : "");
+		rule->emulated ? (rule->model ? " model" : " emu") : "");
 }
 
 /* Under the block's table: what the interval is. */
@@ -220,8 +220,8 @@ static void paste_verdict(FILE *f, const struct pair *pairs, size_t n,
 	compare_unchanged(pairs, n, rule, others, sizeof(others));
 	fprint_wrapped(f, "  ", "verdict: %sNEW faster at %zu and slower at %zu of "
 		       "%zu points%s%s (* changed: %s-adjusted p < %.2g and the %s "
-		       "beyond \xc2\xb1%.4g%%); %s, %s", rule->emulated ? "EMULATED, "
-		       "FORCED: " : "", faster, slower, n, others[0] ? "; the "
+		       "beyond \xc2\xb1%.4g%%); %s, %s", rule->emulated ? rule->model ?
+		       "MODEL, FORCED: " : "EMULATED, FORCED: " : "", faster, slower, n, others[0] ? "; the "
 		       "others: " : "", others, rule->family == FAMILY_BH ?
 		       "Benjamini-Hochberg" : "Holm", rule->alpha,
 		       rule->family == FAMILY_NONE ? "95% CI" : "adj. CI",
@@ -240,13 +240,16 @@ static void paste_block(FILE *f, const struct pair *pairs, size_t n,
 	size_t i;
 
 	side_names(cx, &bn, &an);
-	if (rule->emulated)
+	if (rule->model)
+		fprint_wrapped(f, "  ", "%s; model marks each such figure", rule->model);
+	else if (rule->emulated)
 		fprint_wrapped(f, "  ", "EMULATED: not real timings (QEMU: the "
 			       "host's clock; dcbt a no-op); emu marks each such "
 			       "figure");
 	fprint_wrapped(f, "  ", "%s: %s (OLD) against %s (NEW), cycles per %s, "
-		       "%s%s", op, bn, an, per_call ? "call" : "byte",
-		       compare_figure(rule), rule->emulated ? ", EMULATED" : "");
+		       "%s%s%s", op, bn, an, per_call ? "call" : "byte",
+		       compare_figure(rule), rule->emulated ? ", " : "",
+		       rule->emulated ? rule->emu_word : "");
 	fprintf(f, "%-20s %8s %8s %8s %14s\n", "point", "OLD", "NEW", "change",
 		rule->verdict && rule->family != FAMILY_NONE ? "adj. CI" : "95% CI");
 	/* Sides not named: each kernel's points under its name. */

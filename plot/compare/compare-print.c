@@ -277,7 +277,7 @@ static void print_point(const struct pair *q, const char *who,
 {
 	char ib[64], pb[16], lv[16], ci[96], why[160];
 	double ch = q->change == 0 ? 0.0 : q->change, t = rule->threshold;
-	const char *emu = rule->emulated ? ", EMULATED" : "";
+	const char *emu = !rule->emulated ? "" : rule->model ? ", MODEL" : ", EMULATED";
 
 	istr_unit(q, ib, sizeof(ib), "%");
 	if (q->padj < 0.001)

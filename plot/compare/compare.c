@@ -524,7 +524,10 @@ static const char *inconclusive(const struct results *b, const struct results *a
 				enum test test, int within, int within_ok,
 				int verdict, char *why, size_t n)
 {
-	if (!verdict)
+	if (!verdict && (b->model[0] || a->model[0]))
+		snprintf(why, n, "a core model's estimates are not measurements; "
+			 "--force-verdict (make ab MODEL_VERDICT=1) judges them");
+	else if (!verdict)
 		snprintf(why, n, "emulated timings (QEMU: the host's clock, dcbt a "
 			 "no-op) are not the target's; --force-verdict judges them");
 	else if (test == TEST_NONE && b->processes && a->processes)
@@ -563,15 +566,15 @@ static void print_test(const struct rule *rule, const struct compare_ctx *cx,
 	char what[96], test[256];
 
 	if (op)
-		snprintf(what, sizeof(what), "%sycles/%s, %s", rule->emulated ?
-			 "EMULATED c" : "C", compare_op(b, a, op)->per_call ? "call" : "byte",
+		snprintf(what, sizeof(what), "%sycles/%s, %s", !rule->emulated ? "C" :
+			 rule->model ? "MODEL c" : "EMULATED c", compare_op(b, a, op)->per_call ? "call" : "byte",
 			 compare_figure(rule));
 	else if (rule->test != TEST_REPEATS)
-		snprintf(what, sizeof(what), "%sedians by op", rule->emulated ?
-			 "EMULATED m" : "M");
+		snprintf(what, sizeof(what), "%sedians by op", !rule->emulated ? "M" :
+			 rule->model ? "MODEL m" : "EMULATED m");
 	else
 		snprintf(what, sizeof(what), "%seans of per-%s medians by op",
-			 rule->emulated ? "EMULATED m" : "M", rule->per_process ?
+			 !rule->emulated ? "M" : rule->model ? "MODEL m" : "EMULATED m", rule->per_process ?
 			 "process" : "repeat");
 	if (!rule->verdict)
 		snprintf(test, sizeof(test), "none (figures and intervals only)");
@@ -756,6 +759,8 @@ static void judge(struct comparison *c)
 	c->rule.test = c->test;
 	c->rule.per_process = br->processes && ar->processes && !c->within;
 	c->rule.emulated = c->emulated;
+	c->rule.model = br->model[0] ? br->model : ar->model[0] ? ar->model : NULL;
+	c->rule.emu_word = c->rule.model ? "MODEL" : "EMULATED";
 	compare_judge(c->pairs, c->n, &c->rule);
 }
 
@@ -800,7 +805,7 @@ static void print_side(const char *what, const struct side *s)
 	print_wrapped("        ", "%s %s", what, s->path);
 	print_wrapped("        ", "        %s, %u samples x %u repeat%s%s", s->r.cpu,
 		      s->r.samples, s->r.repeats, s->r.repeats == 1 ? "" : "s",
-		      strcmp(s->r.emulated, "yes") ? "" : ", EMULATED");
+		      s->r.model[0] ? ", MODEL" : strcmp(s->r.emulated, "yes") ? "" : ", EMULATED");
 }
 
 /* "selected: K@D align N (before) vs ... (after)" */
@@ -851,7 +856,18 @@ static void print_head(const struct comparison *c, const char *op)
 	const struct results *br = &c->b.r, *ar = &c->a.r;
 	const struct rule *rule = &c->rule;
 
-	if (c->emulated && !rule->forced)
+	if (rule->model && !br->model[0] != !ar->model[0])
+		print_wrapped("", "MIXED: %s is a core model's estimate and %s a "
+			      "measurement; the change compares a model with a board.",
+			      br->model[0] ? "before" : "after", br->model[0] ? "after" : "before");
+	if (rule->model && !rule->forced)
+		print_wrapped("", "MODEL RUN: figures only, no verdict.  %s; "
+			      "--force-verdict (make ab MODEL_VERDICT=1) judges them anyway.",
+			      rule->model);
+	else if (rule->model)
+		print_wrapped("", "MODEL, VERDICT FORCED (--force-verdict): the verdicts "
+			      "below judge a core model's estimates, not a board.");
+	else if (c->emulated && !rule->forced)
 		printf("EMULATED RUN: figures only, no verdict.  QEMU's timings are "
 		       "not\nthe target's (its timebase is the host's, dcbt a "
 		       "no-op);\n--force-verdict judges them anyway.\n");

@@ -51,6 +51,9 @@ struct rule {
 	enum test test;
 	int per_process;
 	int emulated;		/* a side is: every figure says so */
+	const char *model;	/* a side is a core model's estimate: what
+				   it says (# model:); NULL: none is */
+	const char *emu_word;	/* "EMULATED", or "MODEL" for a model's */
 };
 
 /* How a table tells the sides apart: what each is called when a

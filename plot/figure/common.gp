@@ -48,7 +48,8 @@ if (exists("vars")) {
 	load vars
 	# An emulated run says so on a line of its own above the rest, where
 	# no crop of the title loses it.
-	emu_head = emulated ? "EMULATED: not real timings\n" : ""
+	emu_head = exists("model") && model ne "" ? "MODEL: estimates from a core model, not measured\n" : \
+		emulated ? "EMULATED: not real timings\n" : ""
 	# (the run's warnings travel with its figures: how many, and where
 	# they are said)
 	warn_note = ""

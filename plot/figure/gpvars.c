@@ -414,6 +414,7 @@ static void print_vars(const struct results *r, const char *op,
 	gp_string("cpu", r->cpu);
 	gp_string("timer", r->timer);
 	printf("emulated = %d\n", !strcmp(r->emulated, "yes"));
+	gp_string("model", r->model);
 	printf("warnings = %zu\n", r->nwarnings);
 	printf("core_mhz = %.1f\n", r->core_mhz);
 	printf("samples = %u\n", r->samples);

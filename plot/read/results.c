@@ -77,6 +77,8 @@ static void meta_value(struct results *r, const char *key, const char *v,
 		set_meta(&r->timer_counts, v, 1);
 	else if (!strcmp(key, "emulated"))
 		set_meta(&r->emulated, v, 1);
+	else if (!strcmp(key, "model"))
+		set_meta(&r->model, v, 0);
 	else if (!strcmp(key, "run_id"))
 		set_meta(&r->run_id, v, 1);
 	else if (!strcmp(key, "partial"))
@@ -484,7 +486,7 @@ static void free_raw(struct raw *raw, size_t n)
    file says otherwise. */
 static void results_begin(struct results *r, const char *path)
 {
-	char **empty[] = { &r->timer, &r->emulated, &r->run_id, &r->order,
+	char **empty[] = { &r->timer, &r->emulated, &r->model, &r->run_id, &r->order,
 		&r->timer_what, &r->roofline, &r->compiler, &r->version,
 		&r->core_clock, &r->timer_line, &r->kernel_release, &r->cflags,
 		&r->kernel_cflags, &r->build, &r->timer_counts };
@@ -798,6 +800,7 @@ void results_free(struct results *r)
 	free(r->cpu);
 	free(r->timer);
 	free(r->emulated);
+	free(r->model);
 	free(r->run_id);
 	free(r->order);
 	free(r->timer_what);

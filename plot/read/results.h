@@ -75,6 +75,8 @@ struct meta_line {
 struct results {
 	const char *path;
 	char *cpu, *timer, *emulated, *run_id, *order;	/* never NULL */
+	char *model;		/* "": measured; else what the core model
+				   says of its estimates (# model:) */
 	char *timer_what;	/* "# timer: tsc (this)": what it counts */
 	/* "# timer_counts:": cycles, timebase or other; "" in files
 	   written before the line */

@@ -17,6 +17,8 @@ void show_machine(const struct results *r)
 		show_field("runner", "not recorded (csumbench writes it for a "
 			   "remote run)");
 	show_key(r, "virtualized", "virtualized");
+	if (r->model[0])
+		show_field("model", r->model);
 	if (!strcmp(r->emulated, "yes"))
 		show_field("emulated", "YES: timed under an emulator (QEMU); its "
 			   "figures are the emulator's, not a CPU's");

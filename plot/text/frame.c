@@ -27,7 +27,9 @@ void print_caption(const struct results *r, const char *what)
 		print_wrapped("  ", "%s", r->cpu);
 		print_wrapped("  ", "%s", what);
 	}
-	if (!strcmp(r->emulated, "yes"))
+	if (r->model[0])
+		print_wrapped("  ", "MODEL RUN: %s.", r->model + (strncmp(r->model, "MODEL: ", 7) ? 0 : 7));
+	else if (!strcmp(r->emulated, "yes"))
 		printf("EMULATED RUN: these timings are not real.\n");
 	if (r->partial)
 		printf("PARTIAL RUN: it stopped early (# partial: in the CSV).\n");

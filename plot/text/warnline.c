@@ -44,6 +44,8 @@ static void label_of(const char *w, char *out)
 		snprintf(out, LABEL_MAX, "warning");
 	else if (!strncmp(out, "emulated", 8))
 		snprintf(out, LABEL_MAX, "EMULATED");
+	else if (!strncmp(out, "MODEL", 5))
+		snprintf(out, LABEL_MAX, "MODEL");
 }
 
 static int has_label(const struct side *s, const char *l)
@@ -93,7 +95,11 @@ static void side_of(const struct results *r, struct side *s)
 		s->count += !has_label(s, "PARTIAL");
 		add_label(s, "PARTIAL", 1);
 	}
-	if (!strcmp(r->emulated, "yes") || has_label(s, "EMULATED")) {
+	/* (a model's estimates are emulated too: its warning says MODEL) */
+	if (r->model[0] && !has_label(s, "MODEL")) {
+		s->count++;
+		add_label(s, "MODEL", 1);
+	} else if (!r->model[0] && (!strcmp(r->emulated, "yes") || has_label(s, "EMULATED"))) {
 		s->count += !has_label(s, "EMULATED");
 		add_label(s, "EMULATED", 1);
 	}
