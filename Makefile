@@ -136,7 +136,7 @@ help:
 	@echo '            bench'"'"'s) SPACE=kernel (KDIR= off a virtual board)'
 	@echo '            SET="key=value ..." PROCESSES=P FAIL_ABOVE=PCT'
 	@echo '            RUNNER=model (MODEL_VERDICT=1: judge the model'"'"'s deltas)'
-	@echo '  model:    ARCH=ppc32 CPU=preset KERNEL= SIZE= CACHE=warm|cold PREFETCH=D TRACE=1'
+	@echo '  model:    ARCH=ppc32 CPU=preset KERNEL= SIZE= CACHE=cold PREFETCH= TRACE=1'
 	@echo '  module:   KDIR=$(KDIR)'
 	@echo '  trace:    SECONDS=10  RUNNER="ssh root@board"|vboard:sam460ex|vboard:x86_64'
 	@echo '  table:    RESULTS=r.csv KERNEL= OP= METRIC= BY= CACHE= SIZE= CODE_OFFSET='

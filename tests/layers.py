@@ -21,7 +21,7 @@ import sys
 
 # Low to high.  A new folder gets a rank here, and a line in docs/contributing.md.
 RANKS = {
-    "harness": ["lib", "timer", "events", "tracefs", "cache", "call", "op",
+    "harness": ["lib", "model", "timer", "events", "tracefs", "cache", "call", "op",
                 "kspace", "registry", "workload", "config", "sweep", "report",
                 "cmd", "."],
     "plot": ["read", "stat", "text", "figure", "table", "compare",

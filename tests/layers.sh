@@ -56,7 +56,7 @@ ok "a port with no sources in harness/arch/<arch>/ is refused by name" \
 # included by name.
 F=$T/fake
 mkdir -p "$F/harness/lib" "$F/harness/timer" "$F/harness/arch/x" "$F/harness/cmd"
-for d in events tracefs cache call op kspace registry workload config sweep report; do
+for d in model events tracefs cache call op kspace registry workload config sweep report; do
 	mkdir -p "$F/harness/$d"; echo 'int x;' > "$F/harness/$d/$d.c"
 done
 printf '#include "timer/timer.h"\n' > "$F/harness/lib/up.h"

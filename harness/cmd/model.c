@@ -83,7 +83,7 @@ static const char *const cause_names[CAUSE_N] = {
 static uint32_t call(const struct kernel *k, unsigned char *buf, unsigned char *dst,
 		     uint32_t size, int dist)
 {
-	model_note_dist(k->op, k->prefetch, dist);
+	model_note_dist(k->prefetch ? (int)k->op->dist_arg : -1, dist);
 	return k->op->call(k, buf, dst, size, dist);
 }
 

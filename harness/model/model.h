@@ -6,21 +6,19 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model/box.h"
 
-struct kernel;
-struct op;
-
 extern struct model_box csumbench_model_box;
 
-/* The kernels of the table, for the plugin to time (main, at start). */
-void model_note_kernels(void);
-/* Code copied to at (call/place.c): 0, or -1 when the model is attached
-   and can follow no more copies. */
+/* Code for the plugin to time: a kernel's entry (len 0: its symbol's
+   length; main, at start) or a copy of one (call/place.c).  0, or -1
+   when the model is attached and can follow no more. */
 int model_note_code(const void *at, size_t len);
-/* The distance the next calls get, in the argument the op passes it in. */
-void model_note_dist(const struct op *op, bool prefetch, int dist);
+/* The distance the next calls get, in argument arg of their call (from
+   0; -1: a kernel that takes none). */
+void model_note_dist(int arg, int dist);
 /* Whether the plugin is there. */
 bool model_attached(void);
 /* The model's clock, in core cycles. */

@@ -33,7 +33,7 @@ int sweep_dist(const struct point *p)
 	int dist = p->spec.prefetch == PREFETCH_NONE ? 0 : p->spec.prefetch;
 
 	if (p->spec.runs)
-		model_note_dist(p->spec.runs->op, p->spec.runs->prefetch, dist);
+		model_note_dist(p->spec.runs->prefetch ? (int)p->spec.runs->op->dist_arg : -1, dist);
 	return dist;
 }
 

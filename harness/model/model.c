@@ -1,10 +1,5 @@
 /* The harness's side of the model's mailbox (box.h). */
-#include <string.h>
-
-#include "call/kernel.h"
 #include "model/model.h"
-#include "op/op.h"
-#include "registry/table.h"
 
 /* Found by the plugin through its symbol: kept, and written in full. */
 __attribute__((used)) struct model_box csumbench_model_box = {
@@ -26,15 +21,6 @@ static void note(uintptr_t entry, size_t len)
 	__atomic_store_n(&b->nkernels, b->nkernels + 1, __ATOMIC_RELEASE);
 }
 
-void model_note_kernels(void)
-{
-	size_t i;
-
-	for (i = 0; i < kernel_count && csumbench_model_box.nkernels < MODEL_MAX_KERNELS; i++)
-		if (kernel_table[i].fn && !kernel_table[i].pseudo)
-			note((uintptr_t)kernel_table[i].fn, 0);
-}
-
 int model_note_code(const void *at, size_t len)
 {
 	if (csumbench_model_box.nkernels >= MODEL_MAX_KERNELS)
@@ -43,11 +29,11 @@ int model_note_code(const void *at, size_t len)
 	return 0;
 }
 
-void model_note_dist(const struct op *op, bool prefetch, int dist)
+void model_note_dist(int arg, int dist)
 {
 	csumbench_model_box.dist = (uint32_t)dist;
 	/* the first argument is r3 in the SysV PowerPC ABI */
-	csumbench_model_box.dist_reg = prefetch && op->dist_arg ? 3 + op->dist_arg : 0;
+	csumbench_model_box.dist_reg = arg >= 0 ? 3 + (uint32_t)arg : 0;
 }
 
 uint64_t model_ticks(void)
