@@ -101,7 +101,7 @@ static uint64_t fill(struct pipe *p, uint32_t addr, uint64_t t)
 	return ready;
 }
 
-/* Wait at *t for a free fill, charged to cause; false: none would come. */
+/* Wait at *t for a free fill, charged to cause. */
 static void wait_fill(struct pipe *p, uint64_t *t, uint8_t *why, uint8_t cause)
 {
 	uint64_t first;
@@ -188,7 +188,7 @@ static void cache_op(struct pipe *p, const struct insn *in, bool ok, uint32_t ea
 
 static void track(struct pipe *p, const struct insn *in, bool has_ea, uint32_t ea)
 {
-	uint32_t a = p->val[in->ra], v = 0, k = p->known;
+	uint32_t v = 0, k = p->known;
 	int d = in->dest;
 	bool ok = false;
 	unsigned rs = in->word >> 21 & 31, rb = in->word >> 11 & 31;
@@ -252,7 +252,6 @@ static void track(struct pipe *p, const struct insn *in, bool has_ea, uint32_t e
 	default:
 		break;
 	}
-	(void)a;
 	if (ok) {
 		p->val[d] = v;
 		p->known |= 1u << d;
@@ -276,14 +275,16 @@ void pipe_step(struct pipe *p, const struct insn *in, bool has_ea, uint32_t ea)
 {
 	const struct core *c = p->c;
 	bool lsu = in->mem != MEM_NONE;
-	uint64_t t, prev = p->last_issue, data = 0;
+	uint64_t t, slot, prev = p->last_issue, data = 0;
 	uint8_t why = CAUSE_ISSUE, data_cause = CAUSE_LOAD_USE;
 	unsigned r;
 
 	if (p->br)
 		resolve_branch(p, in->pc);
-	t = p->slots < c->width && (!lsu || p->lsu_slots < c->lsu_per_cycle) ?
+	/* the first cycle its issue slot allows: prev's, if one is free */
+	slot = p->slots < c->width && (!lsu || p->lsu_slots < c->lsu_per_cycle) ?
 		prev : prev + 1;
+	t = slot;
 	bind(&t, &why, p->fetch_ok, CAUSE_BRANCH);
 	bind(&t, &why, p->stall_until, CAUSE_MISS);
 	for (r = 0; r < 32; r++)
@@ -319,8 +320,6 @@ void pipe_step(struct pipe *p, const struct insn *in, bool has_ea, uint32_t ea)
 	}
 	/* the cycles this instruction added, and why */
 	if (t > prev) {
-		uint64_t slot = p->slots < c->width && (!lsu || p->lsu_slots < c->lsu_per_cycle) ? prev : prev + 1;
-
 		p->cause[CAUSE_ISSUE] += slot - prev;
 		p->cause[why == CAUSE_ISSUE ? CAUSE_ISSUE : why] += t - slot;
 	}
